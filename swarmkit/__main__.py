@@ -1,0 +1,3 @@
+from swarmkit.cli.main import main
+
+main()

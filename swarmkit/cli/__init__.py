@@ -1,0 +1,1 @@
+"""The `swarmkit` command line: one module per subcommand, loaded only when it runs."""

@@ -1,0 +1,30 @@
+"""`swarmkit schema`: the JSON Schemas, self-contained, for editors and other tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from swarmkit.schemas import schema_names
+
+
+@click.command()
+@click.argument("name", required=False, type=click.Choice(schema_names()))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write NAME.schema.json files into this folder.")
+def schema(name: str | None, out_dir: str | None) -> int:
+    """Print the schema NAME, or write the schemas (all, or NAME) into --out DIR."""
+    from swarmkit.schemas import schema_text
+
+    if out_dir is None:
+        if name is None:
+            raise click.UsageError("name a schema to print (" + ", ".join(schema_names()) + "), or use --out DIR")
+        click.echo(schema_text(name), nl=False)
+        return 0
+    target = Path(out_dir)
+    target.mkdir(parents=True, exist_ok=True)
+    for each in [name] if name else schema_names():
+        path = target / f"{each}.schema.json"
+        path.write_text(schema_text(each), encoding="utf-8")
+        click.echo(f"wrote {path}")
+    return 0

@@ -1,0 +1,49 @@
+"""The effective memory configuration of a workspace and the one sentence that describes it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from swarmkit.models.common_schema import ReaderConfig, WriterConfig
+
+
+@dataclass(frozen=True, slots=True)
+class MemorySettings:
+    """What memory does in a resolved workspace.
+
+    `reader`/`writer` are None when that side is switched off (memory off, or its workspace binding
+    disabled). `explicit` names the memory bindings workspace.yaml wrote itself; `auto` the ones
+    swarmkit added.
+    """
+
+    enabled: bool
+    reader: ReaderConfig | None
+    writer: WriterConfig | None
+    explicit: tuple[str, ...]
+    auto: tuple[str, ...]
+    folder: Path
+
+    def sentence(self) -> str:
+        if not self.enabled:
+            return "Memory: off (memory.enabled: false)"
+        if self.reader is None:
+            reader = "reader off"
+        else:
+            r = self.reader
+            reader = f"reader top {r.max_results} ≥ {r.similarity_threshold:g} (scope {r.search_scope})"
+        writer = "writer off" if self.writer is None else f"writer ≥ {self.writer.min_output_length} chars"
+        return f"Memory: on — {reader}, {writer}"
+
+    def to_dict(self) -> dict:
+        return {
+            "enabled": self.enabled,
+            "sentence": self.sentence(),
+            "config": {
+                "reader": None if self.reader is None else self.reader.model_dump(mode="json"),
+                "writer": None if self.writer is None else self.writer.model_dump(mode="json"),
+            },
+            "explicit": list(self.explicit),
+            "auto": list(self.auto),
+            "folder": str(self.folder),
+        }

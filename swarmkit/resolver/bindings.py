@@ -1,0 +1,49 @@
+"""Decision-skill bindings: building them from models and merging workspace and topology lists."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from swarmkit.memory._defaults import BUILTIN_MEMORY_SKILLS
+from swarmkit.resolver.resolved import Binding
+
+
+def parse_scope(scope: str | None) -> tuple[str, ...] | None:
+    """None for "*" (every agent), else the agent ids of a comma-separated list."""
+    text = (scope or "*").strip()
+    if text == "*":
+        return None
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def make_binding(raw, origin: str, declared_in: str, file: str, line: int) -> Binding:
+    """`raw` is a validated DecisionSkillBinding model."""
+    return Binding(
+        id=raw.id,
+        trigger=str(raw.trigger) if raw.trigger is not None else "",
+        scope=(raw.scope or "*").strip(),
+        agents=parse_scope(raw.scope),
+        required=raw.required is not False,
+        config=MappingProxyType(dict(raw.config or {})),
+        origin=origin,
+        builtin=raw.id in BUILTIN_MEMORY_SKILLS,
+        declared_in=declared_in,
+        file=file,
+        line=line,
+    )
+
+
+def merge_decision_skills(
+    inherited: tuple[Binding, ...], own: list[tuple[Binding, bool]]
+) -> tuple[Binding, ...]:
+    """Workspace list, then the topology's: same id overrides, new id extends, disabled removes.
+
+    `own` holds (binding, enabled) in the topology's order.
+    """
+    merged: dict[str, Binding] = {b.id: b for b in inherited}
+    for binding, enabled in own:
+        if not enabled:
+            merged.pop(binding.id, None)
+        else:
+            merged[binding.id] = binding  # replaces in place: dict keeps the inherited position
+    return tuple(merged.values())

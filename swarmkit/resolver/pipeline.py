@@ -1,0 +1,71 @@
+"""resolve(): workspace folder → diagnostics and, when there are no errors, a ResolvedWorkspace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink, Severity
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Everything validate reports: the diagnostics, reachability findings and (if valid) the result."""
+
+    root: Path
+    workspace: object | None  # ResolvedWorkspace; typed loosely to keep this module import-light
+    diagnostics: tuple[Diagnostic, ...]
+    reach: tuple[Diagnostic, ...] = ()
+    files: tuple[str, ...] = field(default=())
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.is_error)
+
+    @property
+    def valid(self) -> bool:
+        return self.workspace is not None and not self.errors
+
+
+def resolve(root: Path | str) -> Resolution:
+    """Discover, load, check, apply memory defaults, build models and link, collecting every problem."""
+    from swarmkit.resolver.artifacts import Artifact
+    from swarmkit.workspace.discovery import discover
+    from swarmkit.workspace.loading import load_source
+    from swarmkit.workspace.schema_check import check_document
+
+    root = Path(root)
+    sink = DiagnosticSink()
+    found, problems = discover(root)
+    sink.extend(problems)
+    by_kind: dict[str, list[Artifact]] = {"Workspace": [], "Topology": [], "Archetype": [], "Skill": []}
+    valid: set[int] = set()
+    for item in found:
+        source, problems = load_source(item.path, item.rel, item.kind)
+        sink.extend(problems)
+        if source.data is None:
+            continue
+        artifact = Artifact(source)
+        by_kind[item.kind].append(artifact)
+        problems = check_document(source)
+        sink.extend(problems)
+        if not any(p.is_error for p in problems):
+            valid.add(id(artifact))
+    files = tuple(item.rel for item in found)
+    if any(d.code == "workspace.not-found" for d in sink.items):
+        return Resolution(root, None, sink.sorted(), files=files)
+
+    from swarmkit.resolver.build import build_workspace
+
+    workspace, reach = build_workspace(root, by_kind, valid, sink)
+    if sink.has_errors:
+        workspace = None
+    return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)), files)
+
+
+def frozen_map(items) -> MappingProxyType:
+    return MappingProxyType(dict(items))
+
+
+__all__ = ["Resolution", "resolve", "Severity", "frozen_map"]

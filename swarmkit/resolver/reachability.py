@@ -1,0 +1,91 @@
+"""What is declared but reached by nothing: shown as warnings, errors under `validate --require`."""
+
+from __future__ import annotations
+
+from swarmkit.resolver.artifacts import Artifact
+from swarmkit.resolver.linking import diag
+from swarmkit.workspace.diagnostics import Diagnostic, Severity
+from swarmkit.workspace.suggest import did_you_mean
+
+_DECISIONS = ("governance", "decision_skills")
+_W = Severity.WARNING
+
+
+def find_unreached(workspace, ws_artifact: Artifact, artifacts: dict[str, dict[str, Artifact]]) -> list[Diagnostic]:
+    """`artifacts` maps skill / archetype / topology to their artifacts by id, for positions."""
+    topologies = artifacts["topology"]
+    out: list[Diagnostic] = []
+    all_agents = {a for t in workspace.topologies.values() for a in t.agents}
+    explicit = [b for b in workspace.decision_skills if b.origin == "explicit"]
+    raw_list = workspace.model.governance.decision_skills if workspace.model.governance else []
+    for binding in explicit:
+        index = next(i for i, raw in enumerate(raw_list) if raw.id == binding.id)
+        _check_scope(binding, ws_artifact, _DECISIONS + (index,), all_agents, "any topology", out)
+    for topology in workspace.topologies.values():
+        artifact = topologies[topology.name]
+        own = topology.model.governance.decision_skills if topology.model.governance else None
+        for index, raw in enumerate(own or []):
+            if raw.enabled is False:
+                continue
+            binding = next(b for b in topology.decision_skills if b.id == raw.id)
+            _check_scope(binding, artifact, _DECISIONS + (index,), set(topology.agents), "this topology", out)
+
+    used = _used_skills(workspace)
+    for skill in workspace.skills.values():
+        if skill.origin == "workspace" and skill.id not in used:
+            out.append(
+                diag(artifacts["skill"][skill.id], "reach.unused-skill",
+                     f'skill "{skill.id}" is used by no agent, binding or composed skill', ("metadata", "id"),
+                     "add it to an agent's skills or skills_additional, or delete the file", severity=_W)
+            )
+    used_archetypes = {a.archetype for t in workspace.topologies.values() for a in t.walk() if a.archetype}
+    for archetype in workspace.archetypes.values():
+        if archetype.id not in used_archetypes:
+            out.append(
+                diag(artifacts["archetype"][archetype.id], "reach.unused-archetype",
+                     f'archetype "{archetype.id}" is used by no agent', ("metadata", "id"),
+                     "set it as an agent's archetype, or delete the file", severity=_W)
+            )
+    return out
+
+
+def _check_scope(binding, artifact: Artifact, path: tuple, agents: set[str], where: str, out) -> None:
+    if binding.agents is None:
+        if not agents:
+            out.append(diag(artifact, "reach.binding-unreached", f'"{binding.id}" applies to every agent, but there are none',
+                            path, "add a topology under topologies/", severity=_W))
+        return
+    unknown = [a for a in binding.agents if a not in agents]
+    for agent_id in unknown:
+        out.append(
+            diag(artifact, "reach.unknown-scope-agent", f'scope names "{agent_id}", which is no agent of {where}',
+                 path + ("scope",), did_you_mean(agent_id, agents, "use an agent id, or \"*\" for every agent"),
+                 severity=_W)
+        )
+    if len(unknown) == len(binding.agents):
+        out.append(
+            diag(artifact, "reach.binding-unreached", f'"{binding.id}" reaches no agent: its scope names none that exist',
+                 path + ("scope",), "fix the agent ids in scope, or remove the binding", severity=_W)
+        )
+
+
+def _used_skills(workspace) -> set[str]:
+    """Skills an agent has, a binding names, or a used composed skill runs (transitively)."""
+    used: set[str] = set()
+    for topology in workspace.topologies.values():
+        for agent in topology.walk():
+            used.update(agent.skills)
+        used.update(b.id for b in topology.decision_skills)
+    used.update(b.id for b in workspace.decision_skills)
+    if workspace.memory.enabled or "governed-memory" in used:
+        used.add("memory-reconcile")  # the memory store's reconciler, wired without a binding
+    pending = list(used)
+    while pending:
+        skill = workspace.skills.get(pending.pop())
+        if skill is None or skill.model.implementation.type != "composed":
+            continue
+        for child in skill.model.implementation.composes:
+            if child not in used:
+                used.add(child)
+                pending.append(child)
+    return used

@@ -1,0 +1,76 @@
+"""The workspace `swarmkit init` writes: template files from swarmkit/templates/init/."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from swarmkit.errors import SwarmkitError
+
+TEMPLATE_DIR = Path(__file__).parent / "templates" / "init"
+# (template file, where it goes in the new workspace), in the order they are reported.
+FILES = (
+    ("workspace.yaml", "workspace.yaml"),
+    ("topologies/main.yaml", "topologies/main.yaml"),
+    ("archetypes/assistant.yaml", "archetypes/assistant.yaml"),
+    ("skills/summarize.yaml", "skills/summarize.yaml"),
+    ("gitignore", ".gitignore"),
+)
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 _.()'-]*")
+_YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
+
+
+def workspace_id(name: str) -> str:
+    """An id for the name: lowercase, dashes for anything else, starting with a letter."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:64].strip("-")
+    if not slug or not slug[0].isalpha():
+        slug = ("ws-" + slug).strip("-")[:64]
+    return slug
+
+
+def yaml_scalar(text: str) -> str:
+    """The text as a YAML scalar: plain when that is safe, double-quoted otherwise."""
+    if _PLAIN_NAME.fullmatch(text) and text.lower() not in _YAML_WORDS and not text.endswith(" "):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
+    """Write the workspace; refuse when PATH already holds a workspace or any file init writes."""
+    from swarmkit.schemas import schema_names, schema_text
+
+    root = Path(path)
+    if root.exists() and not root.is_dir():
+        raise SwarmkitError(f"{root} exists and is not a folder", "choose a new folder name")
+    existing = [rel for _, rel in FILES if (root / rel).exists()]
+    if (root / "workspace.yml").exists():
+        existing.append("workspace.yml")
+    if existing:
+        what = "a workspace" if any(r.startswith("workspace.") for r in existing) else "files init would write"
+        raise SwarmkitError(
+            f"{root} already holds {what} ({', '.join(existing)}); nothing was written",
+            "choose an empty or new folder, or edit the existing workspace",
+        )
+    if name is not None and not name.strip():
+        raise SwarmkitError("--name is empty", "give the workspace a name, for example --name 'Research team'")
+    display = (name or root.resolve().name or "workspace").strip()
+    values = {"{{name}}": yaml_scalar(display), "{{id}}": workspace_id(display)}
+    written = []
+    for template, rel in FILES:
+        text = (TEMPLATE_DIR / template).read_text(encoding="utf-8")
+        for key, value in values.items():
+            text = text.replace(key, value)
+        _write(root / rel, text)
+        written.append(rel)
+    for schema in schema_names():
+        rel = f".schema/{schema}.schema.json"
+        _write(root / rel, schema_text(schema))
+        written.append(rel)
+    return written
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "x", encoding="utf-8", newline="\n") as handle:  # "x": never overwrite
+        handle.write(text)

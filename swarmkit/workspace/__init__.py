@@ -1,0 +1,1 @@
+"""Reading a workspace folder: discovery, loading with positions, schema checks, diagnostics."""

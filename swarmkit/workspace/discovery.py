@@ -1,0 +1,98 @@
+"""Finding the workspace's YAML files by the layout, without reading them."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from swarmkit.workspace.diagnostics import Diagnostic, Severity
+from swarmkit.workspace.layout import FOLDER_KINDS, WORKSPACE_FILES, YAML_SUFFIXES
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    path: Path
+    rel: str
+    kind: str
+
+
+def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
+    """Every artifact file under `root` in a stable order, and problems with the layout itself."""
+    found: list[Found] = []
+    problems: list[Diagnostic] = []
+    present = [name for name in WORKSPACE_FILES if (root / name).is_file()]
+    if not present:
+        problems.append(
+            Diagnostic(
+                "workspace.not-found",
+                f"no workspace.yaml in {root}",
+                hint="run `swarmkit init PATH` to create a workspace, or point at the folder that holds workspace.yaml",
+            )
+        )
+    elif len(present) > 1:
+        problems.append(
+            Diagnostic(
+                "workspace.ambiguous", "both workspace.yaml and workspace.yml exist", present[1], 1, 1,
+                hint="keep one of them",
+            )
+        )
+    real_root = root.resolve()
+    if present:
+        _add(found, problems, real_root, root / present[0], present[0], "Workspace")
+    for folder, kind in FOLDER_KINDS.items():
+        base = root / folder
+        if not base.is_dir():
+            continue
+        for rel in _walk(base, folder, problems):
+            _add(found, problems, real_root, root / rel, rel, kind)
+    return found, problems
+
+
+def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:
+    """YAML files directly in `base` or one sub-folder down; dotfiles are skipped."""
+    out: list[str] = []
+    for entry in sorted(os.scandir(base), key=lambda e: e.name):
+        if entry.name.startswith("."):
+            continue
+        rel = f"{folder}/{entry.name}"
+        if entry.is_dir():
+            for sub in sorted(os.scandir(entry.path), key=lambda e: e.name):
+                if sub.name.startswith("."):
+                    continue
+                sub_rel = f"{rel}/{sub.name}"
+                if sub.is_dir():
+                    if _holds_yaml(Path(sub.path)):
+                        problems.append(
+                            Diagnostic(
+                                "discovery.too-deep",
+                                f"files in {sub_rel}/ are ignored: artifacts may sit at most one folder below {folder}/",
+                                sub_rel, severity=Severity.WARNING,
+                                hint=f"move them up into {rel}/",
+                            )
+                        )
+                elif sub.name.endswith(YAML_SUFFIXES):
+                    out.append(sub_rel)
+        elif entry.name.endswith(YAML_SUFFIXES):
+            out.append(rel)
+    return out
+
+
+def _holds_yaml(folder: Path) -> bool:
+    return any(p.suffix in YAML_SUFFIXES for p in folder.rglob("*") if not p.name.startswith("."))
+
+
+def _add(found, problems, real_root: Path, path: Path, rel: str, kind: str) -> None:
+    # A link (to the file or to a folder above it) may point anywhere; only the workspace is read.
+    target = path.resolve()
+    if not target.is_relative_to(real_root):
+        problems.append(
+            Diagnostic(
+                "file.outside-workspace",
+                f"the file is a link to {target}, outside the workspace",
+                rel, 1, 1,
+                hint="copy the file into the workspace instead of linking to it",
+            )
+        )
+        return
+    found.append(Found(path, rel, kind))

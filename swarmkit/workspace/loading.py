@@ -1,0 +1,215 @@
+"""Reading one YAML file into plain data, turning every way it can be broken into a diagnostic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
+from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES
+from swarmkit.workspace.source import SourceFile
+
+_yaml = None
+
+
+def _fast_yaml():
+    """The C-accelerated safe loader (pure Python when ruamel.yaml.clib is missing)."""
+    global _yaml
+    if _yaml is None:
+        from ruamel.yaml import YAML
+
+        _yaml = YAML(typ="safe", pure=False)
+    return _yaml
+
+
+def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, list[Diagnostic]]:
+    source = SourceFile(path=path, rel=rel, expected_kind=expected_kind)
+    problem = _read_text(source)
+    if problem is not None:
+        return source, [problem]
+    problem = _parse(source)
+    if problem is not None:
+        return source, [problem]
+    return source, _check_shape(source)
+
+
+def _read_text(source: SourceFile) -> Diagnostic | None:
+    rel = source.rel
+    try:
+        size = source.path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return Diagnostic(
+                "file.too-large",
+                f"the file is {size:,} bytes; workspace files may be at most {MAX_FILE_BYTES:,} bytes",
+                rel, 1, 1,
+                hint="split it into several files, or remove what is not configuration",
+            )
+        raw = source.path.read_bytes()
+    except OSError as exc:
+        return Diagnostic(
+            "file.unreadable", f"cannot read the file: {exc.strerror or exc}", rel, 1, 1,
+            hint="check that the file exists and that you may read it",
+        )
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # a UTF-8 byte-order mark is harmless: editors on Windows add it
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return Diagnostic(
+            "file.encoding",
+            f"the file is not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+            rel, line, column,
+            hint="save the file as UTF-8",
+        )
+    source.text = text
+    return None
+
+
+def _parse(source: SourceFile) -> Diagnostic | None:
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    rel = source.rel
+    try:
+        data = _fast_yaml().load(source.text)
+    except MarkedYAMLError as exc:
+        return _marked_error(exc, rel)
+    except RecursionError:
+        return Diagnostic(
+            "yaml.too-deep", f"the YAML nests more than {MAX_DEPTH} levels deep", rel, 1, 1,
+            hint="flatten the structure; no swarmkit file needs that much nesting",
+        )
+    except YAMLError as exc:  # ReaderError (control characters) and friends carry no mark
+        line, column = _offset_position(source.text, getattr(exc, "position", 0) or 0)
+        detail = str(getattr(exc, "reason", "") or exc).strip().splitlines()[0]
+        return Diagnostic(
+            "yaml.syntax", f"YAML cannot be read: {detail}", rel, line, column,
+            hint="remove control characters (such as NUL bytes) from the file",
+        )
+    if data is None:
+        return Diagnostic(
+            "file.empty", "the file is empty", rel, 1, 1,
+            hint=f"write a {source.expected_kind} document, or delete the file",
+        )
+    if not isinstance(data, dict):
+        return Diagnostic(
+            "yaml.not-mapping",
+            f"the document is {_describe(data)}, but a {source.expected_kind} must be a mapping",
+            rel, 1, 1,
+            hint="start the file with `apiVersion: swarmkit/v1` and `kind: ...` keys",
+        )
+    source.data = data
+    return None
+
+
+def _marked_error(exc, rel: str) -> Diagnostic:
+    from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.composer import ComposerError
+
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = (exc.problem or "").strip()
+    if isinstance(exc, DuplicateKeyError):
+        first = exc.context_mark
+        key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
+        where = f" (first at line {first.line + 1})" if first else ""
+        return Diagnostic(
+            "yaml.duplicate-key", f'duplicate key "{key}"{where}', rel, line, column,
+            hint="a key may appear once per mapping; delete or merge one of them",
+        )
+    if isinstance(exc, ComposerError) and "single document" in (exc.context or ""):
+        return Diagnostic(
+            "yaml.multiple-documents", "the file holds more than one YAML document", rel, line, column,
+            hint="put each artifact in a file of its own (remove the `---` separator)",
+        )
+    context = (exc.context or "").strip()
+    detail = problem if not context else f"{problem} ({context})"
+    return Diagnostic(
+        "yaml.syntax", f"YAML syntax error: {detail}", rel, line, column,
+        hint="check the indentation, quotes and brackets around this position",
+    )
+
+
+def _check_shape(source: SourceFile) -> list[Diagnostic]:
+    """Refuse alias bombs, self-referencing aliases, over-deep nesting and non-string keys.
+
+    Aliases share one Python object, so the walk memoises by identity: counting the expanded size
+    of a billion-laughs document costs only its distinct nodes.
+    """
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+    problems: list[Diagnostic] = []
+
+    def size_of(node: Any, path: tuple) -> int:
+        if not isinstance(node, (dict, list)):
+            return 1
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in active:
+            raise _Refused("yaml.alias-bomb", "an alias refers to itself", path)
+        if len(path) > MAX_DEPTH:
+            raise _Refused("yaml.too-deep", f"the YAML nests more than {MAX_DEPTH} levels deep", path)
+        active.add(key)
+        total = 1
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for k, v in items:
+            if isinstance(node, dict) and not isinstance(k, str):
+                problems.append(_non_string_key(source, k, path))
+                continue
+            total += size_of(v, path + (k,))
+            if total > MAX_EXPANDED_NODES:
+                raise _Refused(
+                    "yaml.alias-bomb",
+                    f"aliases expand to more than {MAX_EXPANDED_NODES:,} values",
+                    path,
+                )
+        active.discard(key)
+        sizes[key] = total
+        return total
+
+    try:
+        size_of(source.data, ())
+    except _Refused as refused:
+        line, column = source.locate(refused.path, "key")
+        source.data = None
+        hints = {
+            "yaml.alias-bomb": "expand the aliases by hand, or use fewer of them",
+            "yaml.too-deep": "flatten the structure; no swarmkit file needs that much nesting",
+        }
+        return [
+            Diagnostic(
+                refused.code, refused.message, source.rel, line, column,
+                pointer_of(refused.path), hints[refused.code],
+            )
+        ]
+    if problems:
+        source.data = None
+    return problems
+
+
+def _non_string_key(source: SourceFile, key: Any, path: tuple) -> Diagnostic:
+    line, column = source.locate(path, "key")
+    return Diagnostic(
+        "yaml.non-string-key", f"the key {key!r} is not a string", source.rel, line, column,
+        pointer_of(path), hint="write keys as plain words, for example `name:`",
+    )
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str, path: tuple) -> None:
+        super().__init__(message)
+        self.code, self.message, self.path = code, message, path
+
+
+def _offset_position(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def _describe(value: Any) -> str:
+    from swarmkit.workspace.describe import describe_type
+
+    return describe_type(value)

@@ -1,0 +1,221 @@
+"""Checking a loaded document against its kind's JSON Schema; each violation becomes a diagnostic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from swarmkit.workspace.describe import SCHEMA_TYPE_WORDS, describe_type, show_value
+from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
+from swarmkit.workspace.layout import KIND_FOLDERS
+from swarmkit.workspace.source import SourceFile
+from swarmkit.workspace.suggest import closest, did_you_mean
+
+# What a pattern means, for hints: users should not have to read regular expressions.
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9-]*$": "lowercase letters, digits and dashes, starting with a letter (for example my-agent)",
+    "^https?://": "a URL starting with http:// or https://",
+    "^[A-Za-z_][A-Za-z0-9_]*$": "an environment variable name (letters, digits and _)",
+}
+_SEMVER_HINT = "a semantic version such as 1.0.0"
+_SCOPE_HINT = 'use "*" for every agent, or agent ids separated by commas (for example "lead, writer")'
+
+
+def check_document(source: SourceFile) -> list[Diagnostic]:
+    """Kind against folder first (a file in the wrong folder is checked by no schema), then schema."""
+    from swarmkit.schemas import KIND_SCHEMAS, validator_for
+
+    data = source.data
+    kind = data.get("kind")
+    expected = source.expected_kind
+    problems: list[Diagnostic] = []
+    if isinstance(kind, str) and kind != expected:
+        line, column = source.locate(("kind",))
+        folder = KIND_FOLDERS.get(expected)
+        where = f"files in {folder}/" if folder else "workspace.yaml"
+        if kind in KIND_SCHEMAS:
+            target = KIND_FOLDERS.get(kind, "the workspace folder as workspace.yaml")
+            hint = f"move the file to {target}/" if kind in KIND_FOLDERS else f"move it to {target}"
+            hint += f", or change kind to {expected}"
+            return [
+                Diagnostic(
+                    "kind.mismatch", f"kind is {kind}, but {where} must have kind {expected}",
+                    source.rel, line, column, "/kind", hint,
+                )
+            ]
+        problems.append(
+            Diagnostic(
+                "kind.mismatch", f"kind is {show_value(kind)}, but {where} must have kind {expected}",
+                source.rel, line, column, "/kind",
+                did_you_mean(kind, [expected], f"write kind: {expected}"),
+            )
+        )
+    validator = validator_for(expected)
+    for error in validator.iter_errors(data):
+        if problems and tuple(error.absolute_path) == ("kind",):
+            continue  # already reported as kind.mismatch
+        problems.extend(_to_diagnostics(error, source, validator.schema))
+    return _dedupe(problems)
+
+
+def _dedupe(items: list[Diagnostic]) -> list[Diagnostic]:
+    seen, out = set(), []
+    for item in items:
+        key = (item.code, item.pointer, item.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def _field_name(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(document)"
+
+
+def _diag(code, message, source, path, at="value", hint=""):
+    line, column = source.locate(path, at)
+    return Diagnostic(code, message, source.rel, line, column, pointer_of(path), hint)
+
+
+def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
+    path = tuple(error.absolute_path)
+    name = _field_name(path)
+    kind = error.validator
+    value = error.instance
+    schema = error.schema
+
+    if kind == "additionalProperties":
+        allowed = list(schema.get("properties", {}))
+        out = []
+        for key in value:
+            if key in allowed:
+                continue
+            hint = did_you_mean(key, allowed, "allowed here: " + ", ".join(allowed))
+            where = f" in {name}" if path else ""
+            out.append(
+                _diag("schema.unknown-field", f'unknown field "{key}"{where}', source, path + (key,), "key", hint)
+            )
+        return out
+    if kind == "required":
+        out = []
+        for key in error.validator_value:
+            if isinstance(value, dict) and key not in value:
+                subject = name if path else "the document"
+                out.append(
+                    _diag(
+                        "schema.required", f'{subject} is missing the required field "{key}"',
+                        source, path, "key", _required_hint(key, value, schema),
+                    )
+                )
+        return out
+    if kind == "type":
+        expected = error.validator_value
+        words = (
+            " or ".join(SCHEMA_TYPE_WORDS.get(t, t) for t in expected)
+            if isinstance(expected, list) else SCHEMA_TYPE_WORDS.get(expected, expected)
+        )
+        return [
+            _diag("schema.type", f"{name} must be {words}, not {describe_type(value)}", source, path,
+                  hint=_type_hint(expected, value))
+        ]
+    if kind == "enum":
+        options = [str(o) for o in error.validator_value]
+        hint = did_you_mean(value, options, "use one of: " + ", ".join(options)) if isinstance(value, str) \
+            else "use one of: " + ", ".join(options)
+        return [
+            _diag("schema.enum", f"{name} is {show_value(value)}, which is not one of: {', '.join(options)}",
+                  source, path, hint=hint)
+        ]
+    if kind == "const":
+        return [
+            _diag("schema.const", f"{name} must be {show_value(error.validator_value)}, not {show_value(value)}",
+                  source, path, hint=f"write {path[-1] if path else 'it'}: {error.validator_value}")
+        ]
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = error.validator_value
+        relation = {
+            "minimum": f"at least {bound}",
+            "maximum": f"at most {bound}",
+            "exclusiveMinimum": f"more than {bound}",
+            "exclusiveMaximum": f"less than {bound}",
+        }[kind]
+        low, high = schema.get("minimum"), schema.get("maximum")
+        span = f"use a value from {low} to {high}" if low is not None and high is not None else f"use a value {relation}"
+        return [_diag("schema.range", f"{name} is {show_value(value)}, but it must be {relation}", source, path, hint=span)]
+    if kind == "pattern":
+        pattern = error.validator_value
+        if "(0|[1-9]" in pattern:
+            words = _SEMVER_HINT
+        elif pattern.startswith("^\\s*(\\*"):
+            words = _SCOPE_HINT
+        else:
+            words = "use " + _PATTERN_WORDS.get(pattern, f"a value matching {pattern}")
+        if words is _SEMVER_HINT:
+            words = "use " + words
+        return [_diag("schema.pattern", f"{name} is {show_value(value)}, which is not allowed here", source, path, hint=words)]
+    if kind in ("minLength", "maxLength", "minItems", "maxItems"):
+        bound = error.validator_value
+        unit = "characters" if kind.endswith("Length") else "items"
+        relation = f"at least {bound} {unit}" if kind.startswith("min") else f"at most {bound} {unit}"
+        hint = "give it a value" if kind in ("minLength", "minItems") and bound == 1 else f"use {relation}"
+        return [_diag("schema.length", f"{name} must have {relation}", source, path, hint=hint)]
+    if kind == "oneOf":
+        return _one_of(error, source, path, name, root)
+    return [_diag("schema.invalid", f"{name}: {error.message}", source, path, hint="see the schema: swarmkit schema")]
+
+
+def _one_of(error, source: SourceFile, path: tuple, name: str, root: dict) -> list[Diagnostic]:
+    """A tagged union (implementation.type): report against the branch the `type` names."""
+    value = error.instance
+    branches = error.validator_value
+    tags = [b for b in (_branch_tag(error, i, root) for i in range(len(branches))) if b]
+    if isinstance(value, dict) and tags:
+        tag = value.get("type")
+        if tag in tags:
+            index = [_branch_tag(error, i, root) for i in range(len(branches))].index(tag)
+            chosen = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == index]
+            out = []
+            for sub in chosen:
+                out.extend(_to_diagnostics(sub, source, root))
+            if out:
+                return out
+        if "type" not in value:
+            return [_diag("schema.required", f'{name} is missing the required field "type"', source, path, "key",
+                          "use one of: " + ", ".join(tags))]
+        return [
+            _diag("schema.enum", f"{name}.type is {show_value(tag)}, which is not one of: {', '.join(tags)}",
+                  source, path + ("type",), hint=did_you_mean(str(tag), tags, "use one of: " + ", ".join(tags)))
+        ]
+    return [_diag("schema.type", f"{name} must be a mapping, not {describe_type(value)}", source, path,
+                  hint="write it as a mapping with a type: key")]
+
+
+def _branch_tag(error, index: int, root: dict) -> str | None:
+    """The `type` const of one oneOf branch, following a local #/$defs/ reference."""
+    branch = error.validator_value[index]
+    ref = branch.get("$ref", "")
+    if ref.startswith("#/$defs/"):
+        branch = root.get("$defs", {}).get(ref[len("#/$defs/"):], {})
+    return branch.get("properties", {}).get("type", {}).get("const")
+
+
+
+def _required_hint(key: str, value: Any, schema: dict) -> str:
+    stray = closest(key, [k for k in value if isinstance(k, str)]) if isinstance(value, dict) else None
+    if stray is not None and stray not in schema.get("properties", {}):
+        return f'add "{key}:" (is "{stray}" a misspelling of it?)'
+    return f'add "{key}:"'
+
+
+def _type_hint(expected, value: Any) -> str:
+    if expected == "string" and not isinstance(value, (dict, list)):
+        return "put the value in quotes to make it a string"
+    if expected == "object":
+        return "write it as indented key: value lines"
+    if expected == "array":
+        return "write it as a list: one `- item` per line, or [a, b]"
+    if expected == "boolean":
+        return "write true or false"
+    return f"write {SCHEMA_TYPE_WORDS.get(expected, expected) if isinstance(expected, str) else 'a value of that type'}"
