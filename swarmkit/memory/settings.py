@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from swarmkit.models.common_schema import ReaderConfig, WriterConfig
+
+@dataclass(frozen=True, slots=True)
+class ReaderSettings:
+    """memory-reader's effective config (schema: ReaderConfig, every default filled in)."""
+
+    max_results: int
+    similarity_threshold: float
+    search_scope: str  # user | all | both
+
+
+@dataclass(frozen=True, slots=True)
+class WriterSettings:
+    """memory-writer's effective config (schema: WriterConfig, every default filled in)."""
+
+    min_output_length: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,8 +32,8 @@ class MemorySettings:
     """
 
     enabled: bool
-    reader: ReaderConfig | None
-    writer: WriterConfig | None
+    reader: ReaderSettings | None
+    writer: WriterSettings | None
     explicit: tuple[str, ...]
     auto: tuple[str, ...]
     folder: Path
@@ -40,8 +54,8 @@ class MemorySettings:
             "enabled": self.enabled,
             "sentence": self.sentence(),
             "config": {
-                "reader": None if self.reader is None else self.reader.model_dump(mode="json"),
-                "writer": None if self.writer is None else self.writer.model_dump(mode="json"),
+                "reader": None if self.reader is None else asdict(self.reader),
+                "writer": None if self.writer is None else asdict(self.writer),
             },
             "explicit": list(self.explicit),
             "auto": list(self.auto),

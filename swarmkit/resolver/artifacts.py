@@ -1,9 +1,8 @@
-"""A loaded artifact on its way through resolution: its source file and, once valid, its model."""
+"""A loaded artifact on its way through resolution: its source file and whether it is schema-valid."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from swarmkit.workspace.source import SourceFile
 
@@ -12,11 +11,15 @@ from swarmkit.workspace.source import SourceFile
 class Artifact:
     source: SourceFile
     origin: str = "workspace"  # or "bundled"
-    model: Any = None  # the generated pydantic model; None while (or when not) schema-valid
+    valid: bool = False  # passed its schema check: its data has the schema's shape
 
     @property
     def rel(self) -> str:
         return self.source.rel
+
+    @property
+    def data(self) -> dict:
+        return self.source.data
 
     def raw_id(self) -> str | None:
         """The id the file declares, read even from a file that failed its schema check."""

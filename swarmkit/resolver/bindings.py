@@ -1,4 +1,4 @@
-"""Decision-skill bindings: building them from models and merging workspace and topology lists."""
+"""Decision-skill bindings: building them from data and merging workspace and topology lists."""
 
 from __future__ import annotations
 
@@ -16,17 +16,22 @@ def parse_scope(scope: str | None) -> tuple[str, ...] | None:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-def make_binding(raw, origin: str, declared_in: str, file: str, line: int) -> Binding:
-    """`raw` is a validated DecisionSkillBinding model."""
+def is_enabled(raw: dict) -> bool:
+    return raw.get("enabled", True) is not False
+
+
+def make_binding(raw: dict, origin: str, declared_in: str, file: str, line: int) -> Binding:
+    """`raw` is one schema-valid decision-skill binding."""
+    scope = raw.get("scope", "*")
     return Binding(
-        id=raw.id,
-        trigger=str(raw.trigger) if raw.trigger is not None else "",
-        scope=(raw.scope or "*").strip(),
-        agents=parse_scope(raw.scope),
-        required=raw.required is not False,
-        config=MappingProxyType(dict(raw.config or {})),
+        id=raw["id"],
+        trigger=raw.get("trigger", ""),
+        scope=scope.strip(),
+        agents=parse_scope(scope),
+        required=raw.get("required", True) is not False,
+        config=MappingProxyType(dict(raw.get("config") or {})),
         origin=origin,
-        builtin=raw.id in BUILTIN_MEMORY_SKILLS,
+        builtin=raw["id"] in BUILTIN_MEMORY_SKILLS,
         declared_in=declared_in,
         file=file,
         line=line,
@@ -45,5 +50,5 @@ def merge_decision_skills(
         if not enabled:
             merged.pop(binding.id, None)
         else:
-            merged[binding.id] = binding  # replaces in place: dict keeps the inherited position
+            merged[binding.id] = binding  # an override keeps the inherited position
     return tuple(merged.values())

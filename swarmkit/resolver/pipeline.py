@@ -40,7 +40,6 @@ def resolve(root: Path | str) -> Resolution:
     found, problems = discover(root)
     sink.extend(problems)
     by_kind: dict[str, list[Artifact]] = {"Workspace": [], "Topology": [], "Archetype": [], "Skill": []}
-    valid: set[int] = set()
     for item in found:
         source, problems = load_source(item.path, item.rel, item.kind)
         sink.extend(problems)
@@ -50,15 +49,14 @@ def resolve(root: Path | str) -> Resolution:
         by_kind[item.kind].append(artifact)
         problems = check_document(source)
         sink.extend(problems)
-        if not any(p.is_error for p in problems):
-            valid.add(id(artifact))
+        artifact.valid = not any(p.is_error for p in problems)
     files = tuple(item.rel for item in found)
     if any(d.code == "workspace.not-found" for d in sink.items):
         return Resolution(root, None, sink.sorted(), files=files)
 
     from swarmkit.resolver.build import build_workspace
 
-    workspace, reach = build_workspace(root, by_kind, valid, sink)
+    workspace, reach = build_workspace(root, by_kind, sink)
     if sink.has_errors:
         workspace = None
     return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)), files)

@@ -1,8 +1,9 @@
-"""What is declared but reached by nothing: shown as warnings, errors under `validate --require`."""
+"""What is declared but reached by nothing: warnings, turned into errors by `validate --require`."""
 
 from __future__ import annotations
 
 from swarmkit.resolver.artifacts import Artifact
+from swarmkit.resolver.bindings import is_enabled
 from swarmkit.resolver.linking import diag
 from swarmkit.workspace.diagnostics import Diagnostic, Severity
 from swarmkit.workspace.suggest import did_you_mean
@@ -13,22 +14,26 @@ _W = Severity.WARNING
 
 def find_unreached(workspace, ws_artifact: Artifact, artifacts: dict[str, dict[str, Artifact]]) -> list[Diagnostic]:
     """`artifacts` maps skill / archetype / topology to their artifacts by id, for positions."""
-    topologies = artifacts["topology"]
     out: list[Diagnostic] = []
     all_agents = {a for t in workspace.topologies.values() for a in t.agents}
-    explicit = [b for b in workspace.decision_skills if b.origin == "explicit"]
-    raw_list = workspace.model.governance.decision_skills if workspace.model.governance else []
-    for binding in explicit:
-        index = next(i for i, raw in enumerate(raw_list) if raw.id == binding.id)
-        _check_scope(binding, ws_artifact, _DECISIONS + (index,), all_agents, "any topology", out)
+    ws_own = (ws_artifact.data.get("governance") or {}).get("decision_skills", [])
+    for index, raw in enumerate(ws_own):
+        if is_enabled(raw):
+            _check_scope(raw, ws_artifact, _DECISIONS + (index,), all_agents, "any topology", out)
     for topology in workspace.topologies.values():
-        artifact = topologies[topology.name]
-        own = topology.model.governance.decision_skills if topology.model.governance else None
-        for index, raw in enumerate(own or []):
-            if raw.enabled is False:
-                continue
-            binding = next(b for b in topology.decision_skills if b.id == raw.id)
-            _check_scope(binding, artifact, _DECISIONS + (index,), set(topology.agents), "this topology", out)
+        artifact = artifacts["topology"][topology.name]
+        own = (artifact.data.get("governance") or {}).get("decision_skills", [])
+        for index, raw in enumerate(own):
+            if is_enabled(raw):
+                _check_scope(raw, artifact, _DECISIONS + (index,), set(topology.agents), "this topology", out)
+    if not all_agents:
+        for binding in workspace.decision_skills:
+            if binding.origin == "auto":
+                out.append(
+                    Diagnostic("reach.binding-unreached",
+                               f'"{binding.id}" (auto-bound) applies to every agent, but there are none',
+                               ws_artifact.rel, 1, 1, "", "add a topology under topologies/", _W)
+                )
 
     used = _used_skills(workspace)
     for skill in workspace.skills.values():
@@ -49,22 +54,26 @@ def find_unreached(workspace, ws_artifact: Artifact, artifacts: dict[str, dict[s
     return out
 
 
-def _check_scope(binding, artifact: Artifact, path: tuple, agents: set[str], where: str, out) -> None:
-    if binding.agents is None:
+def _check_scope(raw: dict, artifact: Artifact, path: tuple, agents: set[str], where: str, out) -> None:
+    from swarmkit.resolver.bindings import parse_scope
+
+    named = parse_scope(raw.get("scope"))
+    if named is None:
         if not agents:
-            out.append(diag(artifact, "reach.binding-unreached", f'"{binding.id}" applies to every agent, but there are none',
-                            path, "add a topology under topologies/", severity=_W))
+            out.append(diag(artifact, "reach.binding-unreached",
+                            f'"{raw["id"]}" applies to every agent, but there are none', path,
+                            "add a topology under topologies/", at="key", severity=_W))
         return
-    unknown = [a for a in binding.agents if a not in agents]
+    unknown = [a for a in named if a not in agents]
     for agent_id in unknown:
         out.append(
             diag(artifact, "reach.unknown-scope-agent", f'scope names "{agent_id}", which is no agent of {where}',
-                 path + ("scope",), did_you_mean(agent_id, agents, "use an agent id, or \"*\" for every agent"),
+                 path + ("scope",), did_you_mean(agent_id, agents, 'use an agent id, or "*" for every agent'),
                  severity=_W)
         )
-    if len(unknown) == len(binding.agents):
+    if len(unknown) == len(named):
         out.append(
-            diag(artifact, "reach.binding-unreached", f'"{binding.id}" reaches no agent: its scope names none that exist',
+            diag(artifact, "reach.binding-unreached", f'"{raw["id"]}" reaches no agent: its scope names none that exist',
                  path + ("scope",), "fix the agent ids in scope, or remove the binding", severity=_W)
         )
 
@@ -82,9 +91,7 @@ def _used_skills(workspace) -> set[str]:
     pending = list(used)
     while pending:
         skill = workspace.skills.get(pending.pop())
-        if skill is None or skill.model.implementation.type != "composed":
-            continue
-        for child in skill.model.implementation.composes:
+        for child in skill.composes if skill is not None else ():
             if child not in used:
                 used.add(child)
                 pending.append(child)

@@ -8,11 +8,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from swarmkit.memory.settings import MemorySettings
-from swarmkit.models.archetype_schema import Archetype
-from swarmkit.models.common_schema import ModelRef
-from swarmkit.models.skill_schema import Skill
-from swarmkit.models.topology_schema import Topology
-from swarmkit.models.workspace_schema import Workspace
+from swarmkit.models_lazy import LazyModel
 
 SkillOrigin = Literal["workspace", "bundled"]
 BindingOrigin = Literal["explicit", "auto"]
@@ -43,18 +39,26 @@ class ResolvedSkill:
     id: str
     origin: SkillOrigin
     file: str
-    model: Skill
+    category: str
+    composes: tuple[str, ...]  # for a composed skill, the skills it runs
+    _model: LazyModel = field(repr=False, compare=False)
 
     @property
-    def category(self) -> str:
-        return str(self.model.category)
+    def model(self):
+        """The generated `Skill` model (built on first access)."""
+        return self._model.get()
 
 
 @dataclass(frozen=True, slots=True)
 class ResolvedArchetype:
     id: str
     file: str
-    model: Archetype
+    _model: LazyModel = field(repr=False, compare=False)
+
+    @property
+    def model(self):
+        """The generated `Archetype` model (built on first access)."""
+        return self._model.get()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,7 @@ class ResolvedAgent:
     parent: str | None
     depth: int
     archetype: str | None
-    model: ModelRef | None
+    model: Mapping[str, Any] | None  # {provider, name, ...}: the agent's, else its archetype's
     system_prompt: str | None
     skills: tuple[str, ...]
     read_only: bool
@@ -83,7 +87,12 @@ class ResolvedTopology:
     root: str
     agents: Mapping[str, ResolvedAgent]  # depth-first order, root first
     decision_skills: tuple[Binding, ...]
-    model: Topology
+    _model: LazyModel = field(repr=False, compare=False)
+
+    @property
+    def model(self):
+        """The generated `Topology` model (built on first access)."""
+        return self._model.get()
 
     def walk(self) -> Iterator[ResolvedAgent]:
         return iter(self.agents.values())
@@ -95,13 +104,18 @@ class ResolvedWorkspace:
     id: str
     name: str
     description: str | None
-    model: Workspace  # workspace.yaml after memory defaults were applied
     memory: MemorySettings
     skills: Mapping[str, ResolvedSkill]
     archetypes: Mapping[str, ResolvedArchetype]
     topologies: Mapping[str, ResolvedTopology]
     decision_skills: tuple[Binding, ...]  # workspace level, inherited by every topology
-    files: tuple[str, ...] = field(default=())
+    files: tuple[str, ...]
+    _model: LazyModel = field(repr=False, compare=False)
+
+    @property
+    def model(self):
+        """The generated `Workspace` model of workspace.yaml after memory defaults were applied."""
+        return self._model.get()
 
     def topology(self, name: str | None = None) -> ResolvedTopology:
         """The named topology, or the only one when `name` is None."""

@@ -90,12 +90,12 @@ def _parse(source: SourceFile) -> Diagnostic | None:
     if data is None:
         return Diagnostic(
             "file.empty", "the file is empty", rel, 1, 1,
-            hint=f"write a {source.expected_kind} document, or delete the file",
+            hint=f"write {_article(source.expected_kind)} document, or delete the file",
         )
     if not isinstance(data, dict):
         return Diagnostic(
             "yaml.not-mapping",
-            f"the document is {_describe(data)}, but a {source.expected_kind} must be a mapping",
+            f"the document is {_describe(data)}, but {_article(source.expected_kind)} must be a mapping",
             rel, 1, 1,
             hint="start the file with `apiVersion: swarmkit/v1` and `kind: ...` keys",
         )
@@ -172,7 +172,9 @@ def _check_shape(source: SourceFile) -> list[Diagnostic]:
     try:
         size_of(source.data, ())
     except _Refused as refused:
-        line, column = source.locate(refused.path, "key")
+        # Locating needs the slower round-trip parse, which a 10,000-deep document would choke.
+        too_deep = refused.code == "yaml.too-deep"
+        line, column = (1, 1) if too_deep else source.locate(refused.path, "key")
         source.data = None
         hints = {
             "yaml.alias-bomb": "expand the aliases by hand, or use fewer of them",
@@ -213,3 +215,7 @@ def _describe(value: Any) -> str:
     from swarmkit.workspace.describe import describe_type
 
     return describe_type(value)
+
+
+def _article(kind: str) -> str:
+    return ("an " if kind[:1] in "AEIOU" else "a ") + kind

@@ -142,7 +142,7 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
             "exclusiveMaximum": f"less than {bound}",
         }[kind]
         low, high = schema.get("minimum"), schema.get("maximum")
-        span = f"use a value from {low} to {high}" if low is not None and high is not None else f"use a value {relation}"
+        span = f"use a value from {low} to {high}" if low is not None and high is not None else f"use a value of {relation}"
         return [_diag("schema.range", f"{name} is {show_value(value)}, but it must be {relation}", source, path, hint=span)]
     if kind == "pattern":
         pattern = error.validator_value
