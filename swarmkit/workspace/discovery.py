@@ -84,7 +84,11 @@ def _holds_yaml(folder: Path) -> bool:
 
 def _add(found, problems, real_root: Path, path: Path, rel: str, kind: str) -> None:
     # A link (to the file or to a folder above it) may point anywhere; only the workspace is read.
-    target = path.resolve()
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):  # a link loop: loading reports it as unreadable
+        found.append(Found(path, rel, kind))
+        return
     if not target.is_relative_to(real_root):
         problems.append(
             Diagnostic(

@@ -74,7 +74,7 @@ def _parse(source: SourceFile) -> Diagnostic | None:
     try:
         data = _fast_yaml().load(source.text)
     except MarkedYAMLError as exc:
-        return _marked_error(exc, rel)
+        return _marked_error(exc, rel, source.text)
     except RecursionError:
         return Diagnostic(
             "yaml.too-deep", f"the YAML nests more than {MAX_DEPTH} levels deep", rel, 1, 1,
@@ -103,7 +103,7 @@ def _parse(source: SourceFile) -> Diagnostic | None:
     return None
 
 
-def _marked_error(exc, rel: str) -> Diagnostic:
+def _marked_error(exc, rel: str, text: str) -> Diagnostic:
     from ruamel.yaml.constructor import DuplicateKeyError
     from ruamel.yaml.composer import ComposerError
 
@@ -111,9 +111,9 @@ def _marked_error(exc, rel: str) -> Diagnostic:
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = (exc.problem or "").strip()
     if isinstance(exc, DuplicateKeyError):
-        first = exc.context_mark
         key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
-        where = f" (first at line {first.line + 1})" if first else ""
+        first = _first_occurrence(text, key, line, column)
+        where = f" (first at line {first})" if first else ""
         return Diagnostic(
             "yaml.duplicate-key", f'duplicate key "{key}"{where}', rel, line, column,
             hint="a key may appear once per mapping; delete or merge one of them",
@@ -129,6 +129,17 @@ def _marked_error(exc, rel: str) -> Diagnostic:
         "yaml.syntax", f"YAML syntax error: {detail}", rel, line, column,
         hint="check the indentation, quotes and brackets around this position",
     )
+
+
+def _first_occurrence(text: str, key: str, line: int, column: int) -> int | None:
+    """The line where a duplicated key first appears: same indentation, looking back."""
+    lines = text.splitlines()
+    prefix = " " * (column - 1)
+    for number in range(line - 1, 0, -1):
+        candidate = lines[number - 1]
+        if candidate.startswith(prefix + key) and candidate[len(prefix) + len(key):].lstrip().startswith(":"):
+            return number
+    return None
 
 
 def _check_shape(source: SourceFile) -> list[Diagnostic]:
@@ -156,7 +167,7 @@ def _check_shape(source: SourceFile) -> list[Diagnostic]:
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for k, v in items:
             if isinstance(node, dict) and not isinstance(k, str):
-                problems.append(_non_string_key(source, k, path))
+                problems.append(_non_string_key(source, k, path + (k,)))
                 continue
             total += size_of(v, path + (k,))
             if total > MAX_EXPANDED_NODES:

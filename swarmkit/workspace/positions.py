@@ -26,7 +26,7 @@ class PositionIndex:
             lc = getattr(node, "lc", None)
             if lc is None:
                 break
-            if isinstance(node, dict) and not isinstance(part, int) and part in node:
+            if isinstance(node, dict) and part in node:
                 child = node[part]
                 use_key = at == "key" or isinstance(child, (dict, list))
                 line, col = lc.key(part) if use_key else lc.value(part)

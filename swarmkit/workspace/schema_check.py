@@ -158,9 +158,12 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
     if kind in ("minLength", "maxLength", "minItems", "maxItems"):
         bound = error.validator_value
         unit = "characters" if kind.endswith("Length") else "items"
-        relation = f"at least {bound} {unit}" if kind.startswith("min") else f"at most {bound} {unit}"
-        hint = "give it a value" if kind in ("minLength", "minItems") and bound == 1 else f"use {relation}"
-        return [_diag("schema.length", f"{name} must have {relation}", source, path, hint=hint)]
+        if kind.startswith("min") and bound == 1:
+            message, hint = f"{name} must not be empty", "give it a value"
+        else:
+            relation = f"at least {bound} {unit}" if kind.startswith("min") else f"at most {bound} {unit}"
+            message, hint = f"{name} must have {relation}", f"use {relation}"
+        return [_diag("schema.length", message, source, path, hint=hint)]
     if kind == "oneOf":
         return _one_of(error, source, path, name, root)
     return [_diag("schema.invalid", f"{name}: {error.message}", source, path, hint="see the schema: swarmkit schema")]

@@ -1,0 +1,53 @@
+"""Shared helpers: build workspaces from the init template plus overlays, run the CLI in-process."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from swarmkit.cli.main import run
+from swarmkit.scaffold import create_workspace
+from tests.helpers import write_overlay
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def workspace(tmp_path, monkeypatch):
+    """A factory: an init workspace at tmp_path/ws (cwd = tmp_path) with an overlay applied."""
+    monkeypatch.chdir(tmp_path)
+
+    def make(overlay: dict | None = None, name: str = "Demo") -> Path:
+        root = tmp_path / "ws"
+        create_workspace(root, name)
+        write_overlay(root, overlay or {})
+        return Path("ws")
+
+    return make
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run `swarmkit ARGS` in-process; returns (exit code, stdout, stderr)."""
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return int(code), captured.out, captured.err
+
+    return invoke
+
+
+def snapshot_tree(root: Path) -> dict[str, str]:
+    """Every file under root (relative posix path -> text), for snapshots of what a command wrote."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            out[path.relative_to(root).as_posix()] = path.read_text(encoding="utf-8")
+    return out
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI") == "true"

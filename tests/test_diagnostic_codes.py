@@ -1,0 +1,328 @@
+"""Every diagnostic code, triggered by a real broken workspace, with the exact text a user sees."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from swarmkit.workspace.codes import CODES
+from tests.helpers import write_overlay
+
+DOCS = Path(__file__).parents[1] / "docs" / "errors.md"
+
+WS = """apiVersion: swarmkit/v1
+kind: Workspace
+metadata:
+  id: demo
+  name: Demo
+"""
+
+TOPOLOGY = """apiVersion: swarmkit/v1
+kind: Topology
+metadata:
+  name: main
+  version: 0.1.0
+agents:
+  root:
+    id: lead
+    role: root
+    archetype: assistant
+    children:
+      - id: researcher
+        role: worker
+        archetype: assistant
+        skills_additional: [summarize]
+"""
+
+SKILL = """apiVersion: swarmkit/v1
+kind: Skill
+metadata:
+  id: {id}
+  name: A skill
+  description: Does a thing.
+category: {category}
+implementation:
+{implementation}
+"""
+
+
+def skill(id: str, category: str = "capability", implementation: str = "  type: llm_prompt\n  prompt: Do it.") -> str:
+    return SKILL.format(id=id, category=category, implementation=implementation)
+
+
+def link_to_missing(root: Path) -> None:
+    root = root.resolve()
+    (root / "skills" / "gone.yaml").symlink_to(root / "skills" / "missing.yaml")
+
+
+def link_outside(root: Path) -> None:
+    root = root.resolve()
+    outside = root.parent / "outside.yaml"
+    outside.write_text(skill("outside"))
+    (root / "skills" / "outside.yaml").symlink_to(outside)
+
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
+)
+
+# code -> (overlay, extra args, the exact first line; its hint line follows in the output)
+CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
+    "file.too-large": (
+        {"skills/big.yaml": "a: " + "x" * (1 << 20) + "\n"}, (),
+        "ws/skills/big.yaml:1:1: error[file.too-large] the file is 1,048,580 bytes; workspace files may be at most 1,048,576 bytes",
+        "split it into several files, or remove what is not configuration",
+    ),
+    "file.encoding": (
+        {"skills/bad.yaml": b"apiVersion: swarmkit/v1\nkind: Skill\nname: caf\xe9\n"}, (),
+        "ws/skills/bad.yaml:3:10: error[file.encoding] the file is not valid UTF-8 (byte 0xe9 at offset 45)",
+        "save the file as UTF-8",
+    ),
+    "file.empty": (
+        {"skills/empty.yaml": "# nothing here yet\n"}, (),
+        "ws/skills/empty.yaml:1:1: error[file.empty] the file is empty",
+        "write a Skill document, or delete the file",
+    ),
+    "file.unreadable": (
+        {"skills/gone.yaml": link_to_missing}, (),
+        "ws/skills/gone.yaml:1:1: error[file.unreadable] cannot read the file: No such file or directory",
+        "check that the file exists and that you may read it",
+    ),
+    "file.outside-workspace": (
+        {"skills/outside.yaml": link_outside}, (),
+        "ws/skills/outside.yaml:1:1: error[file.outside-workspace] the file is a link to {tmp}/outside.yaml, outside the workspace",
+        "copy the file into the workspace instead of linking to it",
+    ),
+    "yaml.syntax": (
+        {"skills/syn.yaml": "apiVersion: swarmkit/v1\nkind: [Skill\n"}, (),
+        "ws/skills/syn.yaml:3:1: error[yaml.syntax] YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence)",
+        "check the indentation, quotes and brackets around this position",
+    ),
+    "yaml.duplicate-key": (
+        {"skills/dup.yaml": "apiVersion: swarmkit/v1\nkind: Skill\nkind: Skill\n"}, (),
+        'ws/skills/dup.yaml:3:1: error[yaml.duplicate-key] duplicate key "kind" (first at line 2)',
+        "a key may appear once per mapping; delete or merge one of them",
+    ),
+    "yaml.multiple-documents": (
+        {"skills/two.yaml": skill("one") + "---\n" + skill("two")}, (),
+        "ws/skills/two.yaml:11:1: error[yaml.multiple-documents] the file holds more than one YAML document",
+        "put each artifact in a file of its own (remove the `---` separator)",
+    ),
+    "yaml.not-mapping": (
+        {"skills/list.yaml": "- summarize\n- research\n"}, (),
+        "ws/skills/list.yaml:1:1: error[yaml.not-mapping] the document is a list, but a Skill must be a mapping",
+        "start the file with `apiVersion: swarmkit/v1` and `kind: ...` keys",
+    ),
+    "yaml.alias-bomb": (
+        {"skills/bomb.yaml": BOMB}, (),
+        "ws/skills/bomb.yaml:6:1: error[yaml.alias-bomb] aliases expand to more than 200,000 values",
+        "expand the aliases by hand, or use fewer of them",
+    ),
+    "yaml.too-deep": (
+        {"skills/deep.yaml": "a: " + "[" * 150 + "]" * 150 + "\n"}, (),
+        "ws/skills/deep.yaml:1:1: error[yaml.too-deep] the YAML nests more than 100 levels deep",
+        "flatten the structure; no swarmkit file needs that much nesting",
+    ),
+    "yaml.non-string-key": (
+        {"skills/key.yaml": "apiVersion: swarmkit/v1\n42: answer\n"}, (),
+        "ws/skills/key.yaml:2:1: error[yaml.non-string-key] the key 42 is not a string",
+        "write keys as plain words, for example `name:`",
+    ),
+    "workspace.not-found": (
+        {"workspace.yaml": None}, (),
+        "ws: error[workspace.not-found] no workspace.yaml in ws",
+        "run `swarmkit init PATH` to create a workspace, or point at the folder that holds workspace.yaml",
+    ),
+    "workspace.ambiguous": (
+        {"workspace.yml": WS}, (),
+        "ws/workspace.yml:1:1: error[workspace.ambiguous] both workspace.yaml and workspace.yml exist",
+        "keep one of them",
+    ),
+    "discovery.too-deep": (
+        {"skills/team/extra/deep.yaml": skill("deep")}, (),
+        "ws/skills/team/extra: warning[discovery.too-deep] files in skills/team/extra/ are ignored: artifacts may sit at most one folder below skills/",
+        "move them up into skills/team/",
+    ),
+    "kind.mismatch": (
+        {"skills/flow.yaml": TOPOLOGY}, (),
+        "ws/skills/flow.yaml:2:7: error[kind.mismatch] kind is Topology, but files in skills/ must have kind Skill",
+        "move the file to topologies/, or change kind to Skill",
+    ),
+    "schema.unknown-field": (
+        {"workspace.yaml": WS + "memory:\n  reader:\n    serch_scope: user\n"}, (),
+        'ws/workspace.yaml:8:5: error[schema.unknown-field] unknown field "serch_scope" in memory.reader',
+        'did you mean "search_scope"?',
+    ),
+    "schema.required": (
+        {"skills/summarize.yaml": skill("summarize").replace("  description: Does a thing.\n", "")}, (),
+        'ws/skills/summarize.yaml:3:1: error[schema.required] metadata is missing the required field "description"',
+        'add "description:"',
+    ),
+    "schema.type": (
+        {"workspace.yaml": WS + "memory:\n  enabled: sometimes\n"}, (),
+        "ws/workspace.yaml:7:12: error[schema.type] memory.enabled must be a boolean (true or false), not a string",
+        "write true or false",
+    ),
+    "schema.enum": (
+        {"workspace.yaml": WS + "memory:\n  reader:\n    search_scope: everything\n"}, (),
+        'ws/workspace.yaml:8:19: error[schema.enum] memory.reader.search_scope is "everything", which is not one of: user, all, both',
+        "use one of: user, all, both",
+    ),
+    "schema.const": (
+        {"workspace.yaml": WS.replace("swarmkit/v1", "swarmkit/v2")}, (),
+        'ws/workspace.yaml:1:13: error[schema.const] apiVersion must be "swarmkit/v1", not "swarmkit/v2"',
+        "write apiVersion: swarmkit/v1",
+    ),
+    "schema.range": (
+        {"workspace.yaml": WS + "memory:\n  reader:\n    similarity_threshold: 1.5\n"}, (),
+        "ws/workspace.yaml:8:27: error[schema.range] memory.reader.similarity_threshold is 1.5, but it must be at most 1",
+        "use a value from 0 to 1",
+    ),
+    "schema.pattern": (
+        {"workspace.yaml": WS.replace("id: demo", "id: Demo_WS")}, (),
+        'ws/workspace.yaml:4:7: error[schema.pattern] metadata.id is "Demo_WS", which is not allowed here',
+        "use lowercase letters, digits and dashes, starting with a letter (for example my-agent)",
+    ),
+    "schema.length": (
+        {"workspace.yaml": WS.replace("name: Demo", 'name: ""')}, (),
+        "ws/workspace.yaml:5:9: error[schema.length] metadata.name must not be empty",
+        "give it a value",
+    ),
+    "id.duplicate": (
+        {"skills/summary.yaml": skill("summarize")}, (),
+        'ws/skills/summary.yaml:4:7: error[id.duplicate] skill id "summarize" is already defined in skills/summarize.yaml',
+        "rename one of the two skills",
+    ),
+    "ref.unknown-archetype": (
+        {"topologies/main.yaml": TOPOLOGY.replace("archetype: assistant\n    children", "archetype: asistant\n    children")}, (),
+        'ws/topologies/main.yaml:10:16: error[ref.unknown-archetype] unknown archetype "asistant"',
+        'did you mean "assistant"?',
+    ),
+    "ref.unknown-skill": (
+        {"topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[sumarize]")}, (),
+        'ws/topologies/main.yaml:15:29: error[ref.unknown-skill] unknown skill "sumarize"',
+        'did you mean "summarize"?',
+    ),
+    "ref.unknown-decision-skill": (
+        {"workspace.yaml": WS + "governance:\n  decision_skills:\n    - id: memory-reder\n      trigger: pre_input\n"}, (),
+        'ws/workspace.yaml:8:11: error[ref.unknown-decision-skill] unknown decision skill "memory-reder"',
+        'did you mean "memory-reader"?',
+    ),
+    "ref.unknown-provider": (
+        {"topologies/main.yaml": TOPOLOGY.replace("    role: root\n", "    role: root\n    model: {provider: olama, name: llama3.1}\n")}, (),
+        'ws/topologies/main.yaml:10:23: error[ref.unknown-provider] unknown model provider "olama"',
+        "declare it in workspace.yaml under model_providers, or use mock or openai",
+    ),
+    "ref.unknown-mcp-server": (
+        {"skills/issues.yaml": skill("issues", implementation="  type: mcp_tool\n  server: github\n  tool: list_issues"),
+         "topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, issues]")}, (),
+        'ws/skills/issues.yaml:10:11: error[ref.unknown-mcp-server] unknown MCP server "github"',
+        "declare it in workspace.yaml under mcp_servers",
+    ),
+    "binding.duplicate": (
+        {"skills/check.yaml": skill("check", "decision"),
+         "workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: check, trigger: pre_input}\n    - {id: check, trigger: post_output}\n"}, (),
+        'ws/workspace.yaml:9:12: error[binding.duplicate] "check" is bound twice in this list (first at item 1)',
+        "keep one binding per skill in a list",
+    ),
+    "binding.not-decision": (
+        {"workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: summarize, trigger: post_output}\n"}, (),
+        'ws/workspace.yaml:8:12: warning[binding.not-decision] "summarize" is a capability skill, not a decision skill',
+        "set its category to decision, or bind a decision skill",
+    ),
+    "skill.cycle": (
+        {"skills/a.yaml": skill("plan", implementation="  type: composed\n  composes: [review]"),
+         "skills/b.yaml": skill("review", implementation="  type: composed\n  composes: [plan]"),
+         "topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, plan]")}, (),
+        "ws/skills/b.yaml:10:14: error[skill.cycle] composed skills form a cycle: plan → review → plan",
+        "a composed skill may not include itself, directly or through others",
+    ),
+    "topology.root-role": (
+        {"topologies/main.yaml": TOPOLOGY.replace("    role: root\n", "    role: leader\n")}, (),
+        'ws/topologies/main.yaml:9:11: error[topology.root-role] the root agent "lead" has role leader; it must be root',
+        "write role: root for agents.root",
+    ),
+    "memory.disabled-but-bound": (
+        {"workspace.yaml": WS + "memory:\n  enabled: false\ngovernance:\n  decision_skills:\n    - id: memory-reader\n      trigger: pre_input\n"}, (),
+        "ws/workspace.yaml:10:7: error[memory.disabled-but-bound] memory-reader is bound here, but memory.enabled is false",
+        "remove this binding, or set memory.enabled: true",
+    ),
+    "reach.unused-skill": (
+        {"skills/spare.yaml": skill("spare")}, ("--require",),
+        'ws/skills/spare.yaml:4:7: error[reach.unused-skill] skill "spare" is used by no agent, binding or composed skill',
+        "add it to an agent's skills or skills_additional, or delete the file",
+    ),
+    "reach.unused-archetype": (
+        {"archetypes/critic.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata: {id: critic, name: Critic, description: Finds flaws.}\nrole: worker\n"},
+        ("--require",),
+        'ws/archetypes/critic.yaml:3:16: error[reach.unused-archetype] archetype "critic" is used by no agent',
+        "set it as an agent's archetype, or delete the file",
+    ),
+    "reach.binding-unreached": (
+        {"skills/check.yaml": skill("check", "decision"),
+         "workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: check, trigger: pre_input, scope: reviewer}\n"},
+        ("--require",),
+        'ws/workspace.yaml:8:46: error[reach.binding-unreached] "check" reaches no agent: its scope names none that exist',
+        "fix the agent ids in scope, or remove the binding",
+    ),
+    "reach.unknown-scope-agent": (
+        {"skills/check.yaml": skill("check", "decision"),
+         "workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: check, trigger: pre_input, scope: \"lead, reseacher\"}\n"},
+        ("--require",),
+        'ws/workspace.yaml:8:46: error[reach.unknown-scope-agent] scope names "reseacher", which is no agent of any topology',
+        'did you mean "researcher"?',
+    ),
+}
+
+
+def _apply_callables(root: Path, overlay: dict) -> dict:
+    plain = {}
+    for rel, content in overlay.items():
+        if callable(content):
+            content(root)
+        else:
+            plain[rel] = content
+    return plain
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_code_exact_text(code, workspace, cli, tmp_path):
+    overlay, args, first_line, hint = CASES[code]
+    root = workspace({"topologies/main.yaml": TOPOLOGY})
+    write_overlay(root, _apply_callables(root, overlay))
+    status, out, err = cli("validate", str(root), *args)
+    expected = first_line.replace("{tmp}", str(tmp_path.resolve())) + "\n  hint: " + hint
+    assert expected in out, out
+    warning_only = "warning[" in first_line
+    assert status == (0 if warning_only else 1)
+    assert err == ""
+
+
+def test_schema_invalid_is_the_fallback_for_other_violations(tmp_path):
+    """No shipped schema keyword maps to schema.invalid today; a keyword without its own code does."""
+    from jsonschema import Draft202012Validator
+
+    from swarmkit.workspace.schema_check import _to_diagnostics
+    from swarmkit.workspace.source import SourceFile
+
+    path = tmp_path / "x.yaml"
+    path.write_text("tags: {}\n")
+    source = SourceFile(path, "x.yaml", "Skill", text=path.read_text(), data={"tags": {}})
+    schema = {"properties": {"tags": {"minProperties": 1}}}
+    (error,) = Draft202012Validator(schema).iter_errors(source.data)
+    (diagnostic,) = _to_diagnostics(error, source, schema)
+    assert (diagnostic.code, diagnostic.message, diagnostic.line, diagnostic.column) == (
+        "schema.invalid", "tags: {} should be non-empty", 1, 1,
+    )
+    assert diagnostic.hint == "see the schema: swarmkit schema"
+
+
+def test_every_code_has_an_exact_text_test():
+    assert sorted(set(CODES) - {"schema.invalid"}) == sorted(CASES)
+
+
+def test_every_code_is_documented():
+    documented = set(re.findall(r"^### `([a-z.-]+)`", DOCS.read_text(encoding="utf-8"), flags=re.M))
+    assert documented == set(CODES)
