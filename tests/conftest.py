@@ -40,14 +40,5 @@ def cli(capsys):
     return invoke
 
 
-def snapshot_tree(root: Path) -> dict[str, str]:
-    """Every file under root (relative posix path -> text), for snapshots of what a command wrote."""
-    out = {}
-    for path in sorted(root.rglob("*")):
-        if path.is_file():
-            out[path.relative_to(root).as_posix()] = path.read_text(encoding="utf-8")
-    return out
-
-
 def in_ci() -> bool:
     return os.environ.get("CI") == "true"

@@ -17,3 +17,12 @@ def write_overlay(root: Path, overlay: dict[str, str | bytes | None]) -> None:
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8")
+
+
+def snapshot_tree(root: Path) -> dict[str, str]:
+    """Every file under root (relative posix path -> text), for snapshots of what a command wrote."""
+    return {
+        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }

@@ -51,8 +51,8 @@ def render_diagnostic(d: Diagnostic, root_arg: str) -> str:
 
 def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool = False) -> str:
     lines: list[str] = []
-    shown = list(resolution.diagnostics) + (_required(resolution) if require else [])
-    for d in sorted(shown, key=Diagnostic.sort_key):
+    shown = _shown(resolution, require)
+    for d in shown:
         lines.append(render_diagnostic(d, root_arg))
     workspace = resolution.workspace
     errors = sum(1 for d in shown if d.is_error)
@@ -89,8 +89,10 @@ def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool 
     return "\n".join(lines) + "\n"
 
 
-def _required(resolution) -> list[Diagnostic]:
-    return [d.as_error() for d in resolution.reach]
+def _shown(resolution, require: bool) -> list[Diagnostic]:
+    """All diagnostics to print: reachability findings are warnings, errors under --require."""
+    reach = [d.as_error() for d in resolution.reach] if require else list(resolution.reach)
+    return sorted([*resolution.diagnostics, *reach], key=Diagnostic.sort_key)
 
 
 def _auto_bindings(workspace) -> list[str]:
@@ -166,8 +168,7 @@ def _binding_json(b) -> dict:
 
 def render_json(resolution, root_arg: str, *, tree: bool = False, require: bool = False) -> str:
     workspace = resolution.workspace
-    shown = list(resolution.diagnostics) + (_required(resolution) if require else [])
-    shown.sort(key=Diagnostic.sort_key)
+    shown = _shown(resolution, require)
     diagnostics = []
     for d in shown:
         item = d.to_dict()
@@ -196,9 +197,9 @@ def _escape_property(text: str) -> str:
 
 def render_github(resolution, root_arg: str, *, tree: bool = False, require: bool = False) -> str:
     """GitHub Actions workflow commands: each diagnostic becomes an annotation on its line."""
-    shown = list(resolution.diagnostics) + (_required(resolution) if require else [])
+    shown = _shown(resolution, require)
     lines = []
-    for d in sorted(shown, key=Diagnostic.sort_key):
+    for d in shown:
         level = "error" if d.is_error else "warning"
         props = [f"file={_escape_property(display_path(root_arg, d.file))}"]
         if d.line:
@@ -210,7 +211,7 @@ def render_github(resolution, root_arg: str, *, tree: bool = False, require: boo
     if resolution.workspace is not None and not errors:
         lines.append(f"swarmkit: workspace valid. {resolution.workspace.memory.sentence()}")
     else:
-        lines.append(f"swarmkit: {errors} error(s); the workspace is not valid")
+        lines.append(f"swarmkit: {_plural(errors, 'error')}; the workspace is not valid")
     return "\n".join(lines) + "\n"
 
 
