@@ -1,0 +1,1 @@
+"""Running a resolved topology: agent tree, decision skills, providers, run records."""

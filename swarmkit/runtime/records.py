@@ -1,0 +1,87 @@
+"""Run records: one JSON file per run in <workspace>/.swarmkit/runs/<id>.json.
+
+A record holds what a person needs to debug a run: input, output, the agents called, every
+decision-skill outcome, the recalled memory refs, the memory writes and every model call.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import tempfile
+from pathlib import Path
+
+from swarmkit.errors import SwarmkitError
+
+RUNS_DIR = Path(".swarmkit") / "runs"
+RUN_ID = re.compile(r"^r-[0-9a-f]{8}$")
+
+
+def new_run_id() -> str:
+    return "r-" + secrets.token_hex(4)
+
+
+def runs_dir(workspace_root: Path) -> Path:
+    return Path(workspace_root) / RUNS_DIR
+
+
+def save_run(workspace_root: Path, record: dict) -> Path:
+    """Write the record atomically (a reader never sees half a file)."""
+    folder = runs_dir(workspace_root)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{record['id']}.json"
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(record, handle, indent=2, ensure_ascii=False)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def check_run_id(run_id: str) -> str:
+    if not RUN_ID.match(run_id or ""):
+        raise SwarmkitError(
+            f'"{run_id}" is not a run id',
+            "run ids look like r-1a2b3c4d; `swarmkit runs` lists them",
+        )
+    return run_id
+
+
+def load_run(workspace_root: Path, run_id: str) -> dict:
+    path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SwarmkitError(f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs") from None
+    except (OSError, ValueError) as exc:
+        raise SwarmkitError(f"the record of run {run_id} cannot be read: {exc}", f"delete {path}") from None
+
+
+def list_runs(workspace_root: Path) -> list[dict]:
+    """Every readable record, newest first; unreadable files are skipped."""
+    folder = runs_dir(workspace_root)
+    records = []
+    for path in folder.glob("r-*.json") if folder.is_dir() else []:
+        try:
+            records.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue
+    records.sort(key=lambda r: (r.get("started_at", ""), r.get("id", "")), reverse=True)
+    return records
+
+
+def remove_run_record(workspace_root: Path, run_id: str) -> bool:
+    path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
+    try:
+        path.unlink()
+        return True
+    except FileNotFoundError:
+        return False
