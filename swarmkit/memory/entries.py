@@ -1,0 +1,209 @@
+"""Memory entries: one markdown bullet per line; lenient to read, strict to write.
+
+    - Deploys go through staging first [by: agent; kind: rule; added: 2026-11-30]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+KINDS = (
+    "preference", "identity", "rule", "project_fact", "decision", "commitment", "correction",
+    "insight", "outcome",
+)
+SWARM_KINDS = ("finding", "ruled_out", "question", "answer")
+USER_KINDS = ("identity", "preference", "correction")  # kinds that describe the user
+KEY_ORDER = ("by", "kind", "subject", "workspace", "source", "added")
+MAX_TEXT = 500
+MAX_VALUE = 200
+MAX_SUBJECT = 120
+
+_BULLET = re.compile(r"^\s*[-*]\s+(?P<body>.*?)\s*$")
+_TRAILING_GROUP = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")
+_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+_LINK_ONLY = re.compile(r"^(\[\[[^\[\]]+\]\]\s*)+$")
+_CHECKBOX = re.compile(r"^\[[ xX]\]\s+")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_SUBJECT_BAD = re.compile(r"[^a-z0-9_:.-]+")
+_SPACES = re.compile(r"\s+")
+_TRAILING_PUNCT = re.compile(r"[\s.,;:!?…]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry as read from a file: `line` is 1-based, `file` relative to the memory folder."""
+
+    text: str
+    meta: dict = field(default_factory=dict)
+    file: str = ""
+    line: int = 0
+
+    @property
+    def metadata(self) -> dict:
+        return self.meta
+
+    @property
+    def by(self) -> str:
+        """`agent` only when the metadata says so: a hand-written line is the user's."""
+        return "agent" if self.meta.get("by", "").strip().lower() == "agent" else "user"
+
+    @property
+    def kind(self) -> str | None:
+        return self.meta.get("kind") or None
+
+    @property
+    def subject(self) -> str | None:
+        value = self.meta.get("subject")
+        return normalise_subject(value) if value else None
+
+    @property
+    def ref(self) -> str:
+        return f"{self.file}#L{self.line}"
+
+    def to_dict(self) -> dict:
+        return {"ref": self.ref, "file": self.file, "line": self.line, "text": self.text,
+                "by": self.by, "kind": self.kind, "metadata": dict(self.meta)}
+
+
+def _parse_group(inner: str) -> dict | None:
+    """`key: value; key: value` → dict, or None when the group is not metadata (e.g. `[1]`)."""
+    out: dict[str, str] = {}
+    parts = [p for p in inner.split(";") if p.strip()]
+    if not parts:
+        return None
+    for part in parts:
+        key, sep, value = part.partition(":")
+        key = key.strip()
+        if not sep or not _KEY.match(key):
+            return None
+        out[key.lower()] = value.strip()
+    return out
+
+
+def split_metadata(body: str) -> tuple[str, dict]:
+    """Strip every trailing metadata group from a bullet's body; later groups win, but any
+    `by: agent` keeps the line the agent's (a user line cannot be forged by appending a group)."""
+    groups: list[dict] = []
+    text = body
+    while True:
+        match = _TRAILING_GROUP.search(text)
+        if not match:
+            break
+        parsed = _parse_group(match.group("inner"))
+        if parsed is None:
+            break
+        groups.append(parsed)
+        text = text[: match.start()]
+    meta: dict[str, str] = {}
+    agent = False
+    for group in reversed(groups):  # left to right
+        agent = agent or group.get("by", "").lower() == "agent"
+        meta.update(group)
+    if agent:
+        meta["by"] = "agent"
+    return text.strip(), meta
+
+
+def parse_line(line: str, file: str = "", number: int = 0) -> Entry | None:
+    """The entry on this line, or None for headings, prose, blank lines and link-only bullets."""
+    match = _BULLET.match(line)
+    if not match:
+        return None
+    body = _CHECKBOX.sub("", match.group("body"))
+    text, meta = split_metadata(body)
+    if not text or _LINK_ONLY.match(text):
+        return None
+    return Entry(text, meta, file, number)
+
+
+def parse_text(content: str, file: str = "") -> list[Entry]:
+    out = []
+    for number, line in enumerate(content.splitlines(), 1):
+        if line.lstrip()[:1] not in ("-", "*"):
+            continue
+        entry = parse_line(line, file, number)
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+def clean_value(value) -> str:
+    """A metadata value as written: `;`, `[`, `]` and newlines become spaces, at most 200 chars."""
+    text = _SPACES.sub(" ", re.sub(r"[;\[\]\r\n]", " ", str(value))).strip()
+    return text[:MAX_VALUE].rstrip()
+
+
+def cut_text(text: str, limit: int = MAX_TEXT) -> str:
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > limit // 2:
+        head = head[:space]
+    return head.rstrip() + "…"
+
+
+def clean_text(text: str) -> str:
+    """Entry text as written: one line, no trailing metadata groups, at most 500 characters."""
+    one_line = _SPACES.sub(" ", str(text)).strip()
+    while True:
+        stripped, _ = split_metadata(one_line)
+        if stripped == one_line:
+            break
+        one_line = stripped
+    one_line = re.sub(r"^[-*]\s+", "", one_line)  # a bullet marker of its own would nest
+    return cut_text(one_line)
+
+
+def normalise_subject(subject: str) -> str:
+    """lowercase; runs outside [a-z0-9_:.-] become `_`; at most 120 characters."""
+    return _SUBJECT_BAD.sub("_", str(subject).strip().lower())[:MAX_SUBJECT]
+
+
+def ordered_meta(meta: dict) -> list[tuple[str, str]]:
+    known = [(k, meta[k]) for k in KEY_ORDER if k in meta]
+    rest = sorted((k, v) for k, v in meta.items() if k not in KEY_ORDER)
+    return known + rest
+
+
+def render(text: str, meta: dict | None = None) -> str:
+    """The one line written for an entry (strict form)."""
+    body = clean_text(text)
+    pairs = []
+    for key, value in ordered_meta(dict(meta or {})):
+        if value is None or value == "":
+            continue
+        if not _KEY.match(key):
+            raise ValueError(f"bad metadata key {key!r}")
+        if key == "subject":
+            value = normalise_subject(value)
+        pairs.append(f"{key.lower()}: {clean_value(value)}")
+    return f"- {body} [{'; '.join(pairs)}]" if pairs else f"- {body}"
+
+
+def dedupe_key(text: str) -> str:
+    """Same entry for dedupe: lowercased, whitespace folded, trailing punctuation stripped."""
+    return _TRAILING_PUNCT.sub("", _SPACES.sub(" ", text).strip().lower())
+
+
+def valid_date(value: str | None) -> str | None:
+    if not value or not _DATE.match(value.strip()):
+        return None
+    try:
+        return date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        return None
+
+
+def today() -> str:
+    return date.today().isoformat()
+
+
+def parse_ref(ref: str) -> tuple[str, int] | None:
+    """`path#L12` → ("path", 12), or None when it is not a ref."""
+    match = re.fullmatch(r"(?P<path>[^#\s]+\.md)#L(?P<line>[1-9][0-9]*)", ref.strip())
+    if not match:
+        return None
+    return match.group("path"), int(match.group("line"))

@@ -1,0 +1,136 @@
+"""Git for the memory folder, with none of the user's hooks, signing or GIT_* environment."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from swarmkit.errors import SwarmkitError
+
+AUTHOR_NAME = "swarmkit"
+AUTHOR_EMAIL = "memory@swarmkit.invalid"
+# `-c` wins over every config file, so a repository or global setting cannot bring these back.
+_SAFE_CONFIG = (
+    "core.hooksPath=/dev/null",
+    "commit.gpgsign=false",
+    "tag.gpgsign=false",
+    "push.gpgsign=false",
+    "core.fsmonitor=false",
+    "core.autocrlf=false",
+    "core.safecrlf=false",
+    "core.quotepath=false",
+    "core.editor=true",
+    "log.showSignature=false",
+    "init.defaultBranch=main",
+    "rebase.autoStash=false",
+    "pull.rebase=true",
+    f"user.name={AUTHOR_NAME}",
+    f"user.email={AUTHOR_EMAIL}",
+)
+
+
+class GitFailed(SwarmkitError):
+    """A git command the memory folder needed did not succeed."""
+
+
+def git_available() -> bool:
+    return shutil.which("git") is not None
+
+
+def clean_env() -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update({
+        "GIT_AUTHOR_NAME": AUTHOR_NAME, "GIT_AUTHOR_EMAIL": AUTHOR_EMAIL,
+        "GIT_COMMITTER_NAME": AUTHOR_NAME, "GIT_COMMITTER_EMAIL": AUTHOR_EMAIL,
+        "GIT_TERMINAL_PROMPT": "0", "GIT_EDITOR": "true", "LC_ALL": "C",
+    })
+    return env
+
+
+class Git:
+    """Runs git in one folder; `available` is False when git is not installed."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.available = git_available()
+        self._env = clean_env()
+
+    def run(self, *args: str, check: bool = True, input: str | None = None) -> subprocess.CompletedProcess:
+        cmd = ["git"]
+        for item in _SAFE_CONFIG:
+            cmd += ["-c", item]
+        cmd += list(args)
+        proc = subprocess.run(cmd, cwd=self.folder, env=self._env, input=input, capture_output=True,
+                              text=True, encoding="utf-8", errors="replace")
+        if check and proc.returncode != 0:
+            detail = (proc.stderr or proc.stdout).strip().splitlines()
+            raise GitFailed(
+                f"git {args[0]} failed in the memory folder {self.folder}: {detail[-1] if detail else proc.returncode}",
+                "run `git status` in that folder to see what is wrong; the memory files themselves were kept",
+            )
+        return proc
+
+    def is_own_repo(self) -> bool:
+        """True when the folder is the top level of its own repository (not inside another one)."""
+        return (self.folder / ".git").exists()
+
+    def init(self) -> None:
+        self.run("init", "-q", "-b", "main")
+
+    def head(self) -> str | None:
+        fast = self._head_from_files()
+        if fast:
+            return fast
+        proc = self.run("rev-parse", "--verify", "-q", "HEAD", check=False)
+        return proc.stdout.strip() or None if proc.returncode == 0 else None
+
+    def _head_from_files(self) -> str | None:
+        """HEAD without a process: .git/HEAD → a loose ref (the common case after a commit)."""
+        git_dir = self.folder / ".git"
+        try:
+            head = (git_dir / "HEAD").read_text().strip()
+            if head.startswith("ref: "):
+                value = (git_dir / head[5:]).read_text().strip()
+            else:
+                value = head
+        except (OSError, ValueError):
+            return None
+        return value if len(value) in (40, 64) and all(c in "0123456789abcdef" for c in value) else None
+
+    def branch(self) -> str:
+        proc = self.run("symbolic-ref", "--short", "-q", "HEAD", check=False)
+        return proc.stdout.strip() or "main"
+
+    def changed_paths(self) -> list[str]:
+        """Paths with changes not yet committed (modified, new, deleted), relative to the folder."""
+        proc = self.run("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+        out = []
+        for item in proc.stdout.split("\0"):
+            if len(item) > 3:
+                out.append(item[3:])
+        return out
+
+    def commit(self, paths: list[str], message: str, trailers: dict[str, str] | None = None) -> str | None:
+        """Commit exactly these paths (added, changed or deleted); None when nothing changed."""
+        present = [p for p in paths if (self.folder / p).exists()]
+        gone = [p for p in paths if not (self.folder / p).exists()]
+        if present:
+            self.run("add", "--", *present)
+        if gone:
+            self.run("rm", "-q", "--cached", "--ignore-unmatch", "-r", "--", *gone)
+        body = message
+        if trailers:
+            body += "\n\n" + "\n".join(f"{k}: {v}" for k, v in trailers.items() if v)
+        proc = self.run("commit", "-q", "--no-verify", "--no-gpg-sign", "-F", "-", "--", *paths,
+                        input=body + "\n", check=False)
+        if proc.returncode != 0:
+            if self.run("diff", "--cached", "--quiet", "--", *paths, check=False).returncode == 0:
+                return None  # nothing to commit: the files already matched the last commit
+            detail = (proc.stderr or proc.stdout).strip().splitlines()
+            raise GitFailed(
+                f"git commit failed in the memory folder {self.folder}: {detail[-1] if detail else proc.returncode}",
+                "run `git status` in that folder to see what is wrong; the memory files themselves were kept",
+            )
+        return self.head()

@@ -1,0 +1,141 @@
+"""A lock that serialises memory writers across processes, with stale-lock takeover.
+
+The lock is a file created with O_EXCL holding `pid host time`. It is stale when its process is
+gone (same host) or it is older than `stale_after`; a stale lock is broken under a second
+short-lived lock so that two waiters never both take it over.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from pathlib import Path
+
+from swarmkit.errors import SwarmkitError
+
+DEFAULT_TIMEOUT = 10.0
+DEFAULT_STALE_AFTER = 120.0
+
+
+class LockBusy(SwarmkitError):
+    """Another process kept the memory folder locked for longer than the wait bound."""
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+class FolderLock:
+    """`with FolderLock(path): ...`; re-entrant within one object."""
+
+    def __init__(self, path: Path, timeout: float = DEFAULT_TIMEOUT, stale_after: float = DEFAULT_STALE_AFTER):
+        self.path = Path(path)
+        self.timeout = timeout
+        self.stale_after = stale_after
+        self._depth = 0
+        self._token = ""
+
+    def __enter__(self) -> FolderLock:
+        if self._depth == 0:
+            self.acquire()
+        self._depth += 1
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self.release()
+
+    def _try_create(self, path: Path, content: str) -> bool:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            return False
+        with os.fdopen(fd, "w") as handle:
+            handle.write(content)
+        return True
+
+    def _read(self, path: Path) -> str | None:
+        try:
+            return path.read_text()
+        except (FileNotFoundError, UnicodeDecodeError):
+            return None
+
+    def holder(self) -> dict | None:
+        content = self._read(self.path)
+        if content is None:
+            return None
+        parts = content.split()
+        try:
+            return {"pid": int(parts[0]), "host": parts[1], "time": float(parts[2]), "raw": content}
+        except (IndexError, ValueError):
+            return {"pid": 0, "host": "", "time": 0.0, "raw": content}
+
+    def _stale(self, holder: dict) -> bool:
+        if holder["host"] == socket.gethostname() and not _pid_alive(holder["pid"]):
+            return True
+        try:
+            age = time.time() - self.path.stat().st_mtime
+        except FileNotFoundError:
+            return False
+        return age > self.stale_after
+
+    def _break(self, holder: dict) -> None:
+        breaker = self.path.with_name(self.path.name + ".break")
+        try:
+            if time.time() - breaker.stat().st_mtime > 10:
+                breaker.unlink()  # a breaker that died while breaking
+        except FileNotFoundError:
+            pass
+        if not self._try_create(breaker, str(os.getpid())):
+            return
+        try:
+            current = self.holder()
+            if current is not None and current["raw"] == holder["raw"]:
+                self.path.unlink()
+        except FileNotFoundError:
+            pass
+        finally:
+            try:
+                breaker.unlink()
+            except FileNotFoundError:
+                pass
+
+    def acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f}\n"
+        deadline = time.monotonic() + self.timeout
+        delay = 0.005
+        while True:
+            if self._try_create(self.path, self._token):
+                return
+            holder = self.holder()
+            if holder is not None and self._stale(holder):
+                self._break(holder)
+                continue
+            if time.monotonic() >= deadline:
+                who = f" (pid {holder['pid']})" if holder and holder["pid"] else ""
+                raise LockBusy(
+                    f"the memory folder is busy: another swarmkit process{who} is writing to it",
+                    f"retry in a moment; if no swarmkit process is running, delete {self.path}",
+                )
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
+
+    def release(self) -> None:
+        if self._read(self.path) == self._token:
+            try:
+                self.path.unlink()
+            except FileNotFoundError:
+                pass

@@ -1,0 +1,100 @@
+"""Screening: each secret family is redacted; a benign corpus is left exactly as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarmkit.memory.screening import REDACTED, redact, screen
+
+PRIVATE_KEY = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RSA PRIVATE KEY-----"
+JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+
+SECRETS = {
+    "private key": (f"The deploy key is {PRIVATE_KEY} keep it safe", "BEGIN RSA"),
+    "openssh private key": ("Laptop SSH login uses -----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXk -----END OPENSSH PRIVATE KEY-----", "b3Blbn"),
+    "jwt": (f"Session cookie for staging is {JWT} today", JWT),
+    "github classic": ("CI uses ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij12 for the release job", "ghp_"),
+    "github fine-grained": ("Release uses github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ for pushes", "github_pat_"),
+    "openai": ("The app calls OpenAI with sk-proj-abcdefghijklmnopqrstuvwxyz0123456789 in prod", "sk-proj-"),
+    "openai legacy": ("Old OpenAI key sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD still works", "sk-abc"),
+    "anthropic": ("The agent calls Claude with sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 in prod", "sk-ant-"),
+    "slack token": ("The bot posts with xoxb-123456789012-1234567890123-abcdefghijklmnop to #ops", "xoxb-"),
+    "slack webhook": ("Alerts go to https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX for ops", "hooks.slack.com"),
+    "aws access key id": ("The deploy user has AKIAIOSFODNN7EXAMPLE as its access key", "AKIAIOSFODNN7EXAMPLE"),
+    "aws secret": ("Deploy config has aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY set", "wJalrXUtn"),
+    "google api key": ("Maps are rendered with AIzaSyA-abcdefghijklmnopqrstuvwxyz12345 in the app", "AIzaSy"),
+    "google oauth": ("The sheet sync uses ya29.a0AfH6SMBabcdefghijklmnopqrstuvwxyz for auth", "ya29."),
+    "bearer": ("Call the API with Authorization: Bearer abcdef0123456789abcdef0123 in the header", "abcdef0123456789"),
+    "url credentials": ("The database is postgres://admin:s3cretpass@db.internal:5432/app for staging", "s3cretpass"),
+    "password assignment": ("The staging admin login uses password=hunter22 for now", "hunter22"),
+    "quoted password": ('Config has db_password: "correct horse battery" in staging', "correct horse"),
+    "api_key assignment": ("The weather service api_key: 9f8e7d6c5b4a39281706 is shared", "9f8e7d6c5b4a"),
+    "token assignment": ("Set token=abc123def456 on the CI job for staging", "abc123def456"),
+    "env style token": ("Export GITHUB_TOKEN=not-a-real-but-literal-value-42 before running", "not-a-real"),
+}
+
+BENIGN = [
+    "Commit 3f2a9c1e4b5d6f7a8b9c0d1e2f3a4b5c6d7e8f90 fixed the flaky deploy test",
+    "The artifact sha256 is e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 on the release page",
+    "Run id 123e4567-e89b-12d3-a456-426614174000 is the baseline for benchmarks",
+    "The access token expires after one hour, so refresh it before long jobs",
+    "Tokens are counted per request; the token budget is 8000",
+    "token: expires hourly and rotates at midnight",
+    "The password is required on first login and must be changed",
+    "Read the API key from $OPENAI_API_KEY, never hard-code it",
+    "api_key: ${WEATHER_API_KEY} comes from the environment",
+    "password: <set in vault> for every environment",
+    "Bearer tokens go in the Authorization header",
+    "The risk-assessment-framework-document lives in the wiki",
+    "Task-abcdefghijklmnopqrstuvwxyz is a ticket name, not a key",
+    "Visit https://example.com/docs/setup for the setup guide",
+    "Base64 of hello is aGVsbG8= which is fine to keep",
+    "Use skeleton-loading-animations-for-tables in the UI",
+]
+
+
+@pytest.mark.parametrize("family", sorted(SECRETS))
+def test_each_secret_family_is_redacted(family):
+    text, secret_part = SECRETS[family]
+    result = screen(text)
+    assert result.ok, result.refused
+    assert secret_part not in result.text
+    assert REDACTED in result.text
+
+
+@pytest.mark.parametrize("text", BENIGN)
+def test_benign_text_is_left_intact(text):
+    result = screen(text)
+    assert result.ok and result.text == text and result.redactions == 0
+
+
+def test_redaction_keeps_the_surrounding_words():
+    assert redact("login with password=hunter22 please")[0] == f"login with password={REDACTED} please"
+    assert redact("db at postgres://u:p4ss@h/x")[0] == f"db at postgres://{REDACTED}@h/x"
+
+
+@pytest.mark.parametrize("text", ["password=hunter22", "ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij12",
+                                  "api_key: 9f8e7d6c5b4a39281706", JWT, PRIVATE_KEY])
+def test_nothing_left_but_secrets_is_refused(text):
+    result = screen(text)
+    assert result.refused == "nothing left but secrets" and result.text == ""
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("", "empty"),
+    ("   ", "empty"),
+    ("ok", "too short (under 3 characters)"),
+    ("!!! --- ???", "no letters or digits"),
+    ('tool_call {"name": "search"}', "tool telemetry, not a fact"),
+    ('{"tool": "shell", "args": ["ls"]}', "tool telemetry, not a fact"),
+    ("Exit code: 0", "tool telemetry, not a fact"),
+    ("2026-11-30T10:00:00Z INFO started worker", "tool telemetry, not a fact"),
+    ("Called tool web_search with query x", "tool telemetry, not a fact"),
+])
+def test_salience(text, reason):
+    assert screen(text).refused == reason
+
+
+def test_no_memory_marker_refuses():
+    assert screen("My address is 1 Main St <no-memory>").refused == "the text asks not to be remembered (<no-memory>)"
+    assert screen("<NO-MEMORY> anything").refused is not None
