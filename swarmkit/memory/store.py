@@ -1,0 +1,581 @@
+"""The memory folder store: markdown files under git, one commit per write, read by people too."""
+
+from __future__ import annotations
+
+import os
+import re
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory import entries as E
+from swarmkit.memory.atomic import atomic_delete, atomic_write
+from swarmkit.memory.gitops import Git
+from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
+from swarmkit.memory.screening import salience_problem, screen
+
+MEMORY_MD = "MEMORY.md"
+ME_MD = "me.md"
+LESSONS_MD = "lessons.md"
+INBOX_MD = "inbox.md"
+INDEX_DIR = ".index"  # derived files (recall index, lock): never committed
+MEMORY_LIMIT = 4 * 1024
+FILE_LIMIT = 64 * 1024
+TARGETS = ("auto", "me", "lessons", "workspace", "inbox")
+INDEX_HEADING = "## Index"
+_HEADINGS = {MEMORY_MD: "# Memory", ME_MD: "# About me", LESSONS_MD: "# Lessons", INBOX_MD: "# Inbox"}
+_MEMORY_INTRO = (
+    "Always loaded. Pinned entries go above \"## Index\"; every memory file is linked below it.\n"
+)
+_EXCLUDES = (f"/{INDEX_DIR}/", ".*.tmp-*")
+
+
+class MemoryWarning(UserWarning):
+    """Something the user should know that did not stop the write (e.g. git is missing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    status: str  # written | replaced | reinforced | outranked | refused (| forgotten, kept, pinned, deleted)
+    ref: str | None = None
+    reason: str | None = None
+    commit: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "ref": self.ref, "reason": self.reason, "commit": self.commit}
+
+
+@dataclass(frozen=True, slots=True)
+class RecallHit:
+    text: str
+    score: float
+    ref: str
+    file: str
+    line: int
+    by: str
+    kind: str | None
+    unreviewed: bool = False
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "score": round(self.score, 4), "ref": self.ref, "file": self.file,
+                "line": self.line, "by": self.by, "kind": self.kind, "unreviewed": self.unreviewed}
+
+
+@dataclass
+class _Change:
+    """Files a write replaces (lines) or deletes (None), and the message of its one commit."""
+
+    files: dict[str, list[str] | None] = field(default_factory=dict)
+
+
+def slug(text: str, limit: int = 64) -> str:
+    out = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:limit].strip("-")
+    return out
+
+
+def file_class(rel: str) -> str:
+    """What a memory file is for: memory, me, user:<slug>, lessons, workspace:<id>, inbox, swarm:<slug>, other."""
+    parts = rel.split("/")
+    if rel == MEMORY_MD:
+        return "memory"
+    if rel == ME_MD:
+        return "me"
+    if rel == LESSONS_MD:
+        return "lessons"
+    if rel == INBOX_MD:
+        return "inbox"
+    if len(parts) == 2 and parts[0] == "users":
+        return "user:" + parts[1][:-3]
+    if len(parts) == 2 and parts[0] == "workspaces":
+        return "workspace:" + parts[1][:-3]
+    if len(parts) >= 3 and parts[0] == "swarms":
+        return "swarm:" + parts[1]
+    return "other"
+
+
+def entry_digest(line: str) -> str:
+    """A short digest of an entry's whole line: listings show it so actions can check nothing changed."""
+    import hashlib
+
+    return hashlib.sha256(line.strip().encode("utf-8")).hexdigest()[:8]
+
+
+def check_ref(ref: str) -> tuple[str, int]:
+    parsed = E.parse_ref(ref) if isinstance(ref, str) else None
+    if parsed is None or parsed[0].startswith("/") or ".." in parsed[0].split("/"):
+        raise SwarmkitError(
+            f"{ref!r} is not a memory ref",
+            "a ref names a file in the memory folder and a line, like me.md#L3; "
+            "`swarmkit memory list` shows every entry with its ref",
+        )
+    return parsed
+
+
+class MemoryStore:
+    """One memory folder. Opening never writes; the folder is created on the first write."""
+
+    def __init__(self, folder: Path | str, workspace_id: str, user: str | None = None,
+                 lock_timeout: float = DEFAULT_TIMEOUT):
+        self.folder = Path(folder).absolute()
+        self.workspace_id = workspace_id
+        self.user = user
+        self.user_slug = slug(user) if user else None
+        if user is not None and not self.user_slug:
+            raise SwarmkitError(f"user name {user!r} has no letters or digits",
+                                "use a name such as --user alice")
+        self.git = Git(self.folder)
+        self.lock = FolderLock(self.folder / INDEX_DIR / "write.lock", timeout=lock_timeout)
+        self.warnings: list[str] = []
+        self._index = None
+
+    # ---- paths -------------------------------------------------------------------------------
+    @property
+    def user_file(self) -> str:
+        return f"users/{self.user_slug}.md" if self.user_slug else ME_MD
+
+    @property
+    def workspace_file(self) -> str:
+        return f"workspaces/{self.workspace_id}.md"
+
+    def path(self, rel: str) -> Path:
+        return self.folder / rel
+
+    def exists(self) -> bool:
+        return (self.folder / MEMORY_MD).is_file()
+
+    def md_files(self) -> list[str]:
+        """Every markdown file in the folder (sorted, relative, `/`-separated), hidden ones skipped."""
+        out: list[str] = []
+        if not self.folder.is_dir():
+            return out
+        for root, dirs, files in os.walk(self.folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            base = os.path.relpath(root, self.folder)
+            for name in sorted(files):
+                if name.endswith(".md") and not name.startswith("."):
+                    out.append(name if base == "." else f"{base}/{name}".replace(os.sep, "/"))
+        return out
+
+    def read_lines(self, rel: str) -> list[str] | None:
+        try:
+            return self.path(rel).read_text(encoding="utf-8", errors="replace").splitlines()
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            return None
+
+    # ---- warnings ----------------------------------------------------------------------------
+    def _warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+            warnings.warn(message, MemoryWarning, stacklevel=3)
+
+    def _git_on(self) -> bool:
+        if not self.git.available:
+            self._warn("git is not installed: memory files are written, but nothing is versioned "
+                       "(install git to keep a history)")
+            return False
+        return self.git.is_own_repo()
+
+    # ---- creation ----------------------------------------------------------------------------
+    def _state(self) -> str:
+        folder = self.folder
+        if not folder.exists():
+            return "missing"
+        if not folder.is_dir():
+            raise SwarmkitError(f"the memory folder {folder} is a file, not a folder",
+                                "point storage.memory_folder at a folder, or move the file away")
+        names = [n for n in os.listdir(folder) if n != INDEX_DIR]
+        if not names:
+            return "empty"
+        if (folder / MEMORY_MD).is_file():
+            return "ready"
+        raise SwarmkitError(
+            f"{folder} is not empty and is not a memory folder (it has no MEMORY.md); nothing was written",
+            "point storage.memory_folder at a new or empty folder, or at an Agent Memory Repo "
+            "(a git repository with MEMORY.md at its top)",
+        )
+
+    def ensure(self) -> str:
+        """Create the folder (git init and the standard files) or adopt an existing memory folder."""
+        state = self._state()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with self.lock:
+            state = self._state()
+            if state == "ready":
+                self._adopt()
+                return "adopted"
+            self._create()
+            return "created"
+
+    def _adopt(self) -> None:
+        if not self.git.available:
+            self._git_on()  # warns
+        elif not self.git.is_own_repo():
+            # A folder written while git was missing: start versioning it now.
+            self.git.init()
+            self._write_excludes()
+            self.git.commit(self.md_files() + self._existing([".gitattributes"]), "Start versioning the memory folder",
+                            {"Origin": "swarmkit"})
+        else:
+            self._write_excludes()
+
+    def _existing(self, rels: list[str]) -> list[str]:
+        return [r for r in rels if self.path(r).exists()]
+
+    def _create(self) -> None:
+        files = {
+            MEMORY_MD: f"{_HEADINGS[MEMORY_MD]}\n\n{_MEMORY_INTRO}\n{INDEX_HEADING}\n- [[me]]\n- [[lessons]]\n",
+            ME_MD: f"{_HEADINGS[ME_MD]}\n",
+            LESSONS_MD: f"{_HEADINGS[LESSONS_MD]}\n",
+            INBOX_MD: f"{_HEADINGS[INBOX_MD]}\n\nUnreviewed entries (imports, contradictions, tainted notes): "
+                      "keep, pin or delete each one.\n",
+            ".gitattributes": "*.md merge=union\n",
+        }
+        for rel, text in files.items():
+            atomic_write(self.path(rel), text)
+        if not self.git.available:
+            self._git_on()  # warns
+            return
+        if not self.git.is_own_repo():
+            self.git.init()
+        self._write_excludes()
+        self.git.commit(list(files), "Create memory folder", {"Origin": "swarmkit"})
+
+    def _write_excludes(self) -> None:
+        exclude = self.folder / ".git" / "info" / "exclude"
+        if not (self.folder / ".git").is_dir():
+            return
+        current = exclude.read_text() if exclude.exists() else ""
+        missing = [line for line in _EXCLUDES if line not in current.splitlines()]
+        if missing:
+            exclude.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(exclude, current + ("" if not current or current.endswith("\n") else "\n")
+                         + "\n".join(missing) + "\n")
+
+    # ---- the write transaction ---------------------------------------------------------------
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Create or adopt the folder, take the lock, commit hand edits; then the caller writes."""
+        if self._state() != "ready" or (self.git.available and not self.git.is_own_repo()):
+            self.ensure()
+        with self.lock:
+            if self._git_on():
+                self._commit_hand_edits()
+            yield
+
+    def _commit_hand_edits(self) -> None:
+        changed = self.git.changed_paths()
+        if changed:
+            self.git.commit(changed, "Hand edits", {"Origin": "hand-edit"})
+
+    def size_problem(self, rel: str, lines: list[str]) -> str | None:
+        limit = MEMORY_LIMIT if rel == MEMORY_MD else FILE_LIMIT
+        size = len(("\n".join(lines) + "\n").encode("utf-8"))
+        if size <= limit:
+            return None
+        old = self.path(rel).stat().st_size if self.path(rel).exists() else 0
+        if size <= old:
+            return None  # a write that does not grow an over-full (hand-edited) file is fine
+        return f"{rel} is full ({limit // 1024} KB): consolidate it first"
+
+    def apply(self, files: dict[str, list[str] | None], message: str, origin: str = "swarmkit",
+              run_id: str | None = None) -> str | None:
+        """Write (or delete) the files atomically and commit exactly them; call inside writing()."""
+        for rel, lines in files.items():
+            if lines is None:
+                target = self.path(rel)
+                if target.is_dir():
+                    import shutil
+
+                    shutil.rmtree(target)
+                else:
+                    atomic_delete(target)
+            else:
+                atomic_write(self.path(rel), "\n".join(lines) + "\n")
+        if not self.git.available or not self.git.is_own_repo():
+            return None
+        return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+
+    # ---- file helpers ------------------------------------------------------------------------
+    def heading_for(self, rel: str) -> list[str]:
+        if rel in _HEADINGS:
+            return [_HEADINGS[rel]]
+        cls = file_class(rel)
+        if cls.startswith("swarm:"):
+            return [f"# {Path(rel).stem.capitalize()}"]
+        if cls.startswith("user:"):
+            return [f"# About {self.user or cls[5:]}"]
+        if cls.startswith("workspace:"):
+            ws = cls.split(":", 1)[1]
+            marker = E.render(f"Facts about workspace {ws}",
+                              {"by": "agent", "workspace": ws, "added": E.today(), "marker": "workspace"})
+            return [f"# Workspace {ws}", "", marker]
+        return [f"# {Path(rel).stem}"]
+
+    def new_file(self, rel: str) -> list[str]:
+        return self.heading_for(rel) + [""]
+
+    def index_link(self, rel: str, memory_lines: list[str] | None) -> list[str] | None:
+        """MEMORY.md with a `- [[link]]` for a new file, or None when it needs none."""
+        cls = file_class(rel)
+        if rel == MEMORY_MD or cls == "inbox" or cls.startswith("swarm:"):
+            return None
+        link = f"- [[{rel[:-3]}]]"
+        lines = list(memory_lines or [_HEADINGS[MEMORY_MD], ""])
+        if link in (line.strip() for line in lines):
+            return None
+        if INDEX_HEADING not in (line.strip() for line in lines):
+            lines += ["", INDEX_HEADING]
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines.append(link)
+        return lines
+
+    def append_entry(self, rel: str, lines: list[str] | None, line: str) -> tuple[list[str], int]:
+        """The file with `line` appended after its last non-blank line; returns (lines, line number)."""
+        lines = list(lines) if lines is not None else self.new_file(rel)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if len(lines) == 1 and lines[0].startswith("#"):
+            lines.append("")
+        lines.append(line)
+        return lines, len(lines)
+
+    def entry_at(self, ref: str, expect_text: str | None = None) -> tuple[E.Entry, list[str]]:
+        rel, number = check_ref(ref)
+        lines = self.read_lines(rel)
+        if lines is None:
+            raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
+                                "`swarmkit memory list` shows every entry with its ref")
+        if number > len(lines):
+            raise SwarmkitError(f"{ref}: {rel} has only {len(lines)} line{'s' if len(lines) != 1 else ''}",
+                                "`swarmkit memory list` shows every entry with its ref")
+        entry = E.parse_line(lines[number - 1], rel, number)
+        if entry is None:
+            raise SwarmkitError(f"{ref} is not an entry (line {number} of {rel} is a heading, prose or blank)",
+                                "`swarmkit memory list` shows every entry with its ref")
+        if expect_text is not None and expect_text != entry_digest(lines[number - 1]) \
+                and E.dedupe_key(entry.text) != E.dedupe_key(expect_text):
+            raise SwarmkitError(
+                f"{ref} changed since it was listed; nothing was changed",
+                "list the entries again and retry with the ref shown now",
+            )
+        return entry, lines
+
+    # ---- the API -----------------------------------------------------------------------------
+    def target_file(self, target: str, kind: str | None) -> str:
+        if target not in TARGETS:
+            raise SwarmkitError(f"unknown memory target {target!r}", f"use one of: {', '.join(TARGETS)}")
+        if target == "auto":
+            return self.user_file if kind in E.USER_KINDS else LESSONS_MD
+        return {"me": self.user_file, "lessons": LESSONS_MD, "workspace": self.workspace_file,
+                "inbox": INBOX_MD}[target]
+
+    def remember(self, text: str, kind: str | None = None, by: str = "agent", subject: str | None = None,
+                 target: str = "auto", source: str | None = None, run_id: str | None = None,
+                 origin: str = "swarmkit", extra: dict | None = None, file: str | None = None,
+                 also: Callable[[], dict] | None = None) -> WriteResult:
+        """Screen, dedupe and write one entry; one commit. See the design for each status."""
+        allowed = E.KINDS + E.SWARM_KINDS if file and file.startswith("swarms/") else E.KINDS
+        if kind is not None and kind not in allowed:
+            raise SwarmkitError(f"unknown memory kind {kind!r}", f"use one of: {', '.join(allowed)}")
+        if by not in ("user", "agent"):
+            raise SwarmkitError(f"by must be 'user' or 'agent', not {by!r}", "agents write as 'agent'")
+        screened = screen(text)
+        if not screened.ok:
+            return WriteResult("refused", reason=screened.refused)
+        clean = E.clean_text(screened.text)
+        problem = salience_problem(clean)
+        if problem:
+            return WriteResult("refused", reason=problem)
+        rel = file or self.target_file(target, kind)
+        if source is None and run_id:
+            source = f"swarmkit://runs/{run_id}"
+        meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
+        if origin and origin != "swarmkit":
+            meta["origin"] = origin
+        meta.update(extra or {})
+        line = E.render(clean, meta)
+        with self.writing():
+            lines = self.read_lines(rel)
+            key = E.dedupe_key(clean)
+            norm_subject = E.normalise_subject(subject) if subject else None
+            existing = E.parse_text("\n".join(lines), rel) if lines is not None else []
+            for entry in existing:
+                if E.dedupe_key(entry.text) == key:
+                    return WriteResult("reinforced", entry.ref)
+            files: dict[str, list[str] | None] = {}
+            same = [e for e in existing if norm_subject and e.subject == norm_subject]
+            if same:
+                old = same[0]
+                if old.by == "user" and by == "agent":
+                    return WriteResult("outranked", old.ref, f"{old.ref} was written by the user")
+                new_lines = list(lines)
+                new_lines[old.line - 1] = line
+                status, number, verb = "replaced", old.line, "Replace"
+            else:
+                new_lines, number = self.append_entry(rel, lines, line)
+                status, verb = "written", "Remember"
+                if lines is None:
+                    link = self.index_link(rel, self.read_lines(MEMORY_MD))
+                    if link is not None:
+                        files[MEMORY_MD] = link
+            files[rel] = new_lines
+            if also is not None:
+                files.update(also())
+            for path, content in files.items():
+                problem = self.size_problem(path, content)
+                if problem:
+                    return WriteResult("refused", reason=problem)
+            commit = self.apply(files, f"{verb}: {E.cut_text(clean, 72)}", origin, run_id)
+            return WriteResult(status, f"{rel}#L{number}", None, commit)
+
+    def forget(self, ref: str, expect_text: str | None = None) -> WriteResult:
+        """Remove one entry; one commit."""
+        if not self.exists():
+            raise self.missing_error()
+        with self.writing():
+            entry, lines = self.entry_at(ref, expect_text)
+            del lines[entry.line - 1]
+            commit = self.apply({entry.file: lines}, f"Forget: {E.cut_text(entry.text, 72)}", "user")
+            return WriteResult("forgotten", entry.ref, None, commit)
+
+    def missing_error(self) -> SwarmkitError:
+        return SwarmkitError(
+            f"there is no memory folder at {self.folder} yet",
+            "it is created on the first write (a run that remembers something, or "
+            "`swarmkit memory import PATH`)",
+        )
+
+    def entries(self, file: str | None = None) -> list[E.Entry]:
+        """Every entry in the folder (or in one file), in file and line order."""
+        files = [file] if file else self.md_files()
+        out: list[E.Entry] = []
+        for rel in files:
+            lines = self.read_lines(rel)
+            if lines is None:
+                if file:
+                    raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
+                                        "`swarmkit memory status` lists the files")
+                continue
+            out.extend(E.parse_text("\n".join(lines), rel))
+        return out
+
+    def pinned(self) -> list[str]:
+        """The texts of the entries above "## Index" in MEMORY.md (always loaded)."""
+        out = []
+        for number, line in enumerate(self.read_lines(MEMORY_MD) or [], 1):
+            if line.strip() == INDEX_HEADING:
+                break
+            entry = E.parse_line(line, MEMORY_MD, number)
+            if entry is not None:
+                out.append(entry.text)
+        return out
+
+    def recall(self, query: str, max_results: int = 5, similarity_threshold: float = 0.15,
+               search_scope: str = "all", include_inbox: bool = False) -> list[RecallHit]:
+        from swarmkit.memory.recall import RecallIndex
+
+        if self._index is None:
+            self._index = RecallIndex(self)
+        return self._index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
+
+    def reindex(self) -> int:
+        from swarmkit.memory.recall import RecallIndex
+
+        self._index = RecallIndex(self)
+        return self._index.rebuild()
+
+    def status(self) -> dict:
+        exists = self.exists()
+        files = {}
+        swarms = set()
+        inbox = 0
+        for rel in self.md_files() if exists else []:
+            count = len(self.entries(rel))
+            files[rel] = count
+            cls = file_class(rel)
+            if cls == "inbox":
+                inbox = count
+            elif cls.startswith("swarm:"):
+                swarms.add(cls[6:])
+        git = exists and self.git.available and self.git.is_own_repo()
+        remote = None
+        if git:
+            proc = self.git.run("remote", "get-url", "origin", check=False)
+            remote = proc.stdout.strip() or None
+        return {
+            "folder": str(self.folder),
+            "exists": exists,
+            "workspace": self.workspace_id,
+            "user_file": self.user_file,
+            "files": files,
+            "entries": sum(files.values()),
+            "inbox": inbox,
+            "swarms": sorted(swarms),
+            "git": bool(git),
+            "head": self.git.head() if git else None,
+            "dirty": bool(self.git.changed_paths()) if git else False,
+            "remote": remote,
+        }
+
+    # ---- features in their own modules -------------------------------------------------------
+    def propose(self, subject: str, attribute: str, value: str, type: str, by: str = "agent",
+                source: str | None = None, run_id: str | None = None, reconcile: Callable | None = None,
+                target: str = "auto"):
+        from swarmkit.memory.curated import propose
+
+        return propose(self, subject, attribute, value, type, by=by, source=source, run_id=run_id,
+                       reconcile=reconcile, target=target)
+
+    def history(self, subject: str) -> list[dict]:
+        from swarmkit.memory.curated import history
+
+        return history(self, subject)
+
+    def import_folder(self, path: Path | str, progress: Callable | None = None):
+        from swarmkit.memory.importer import import_folder
+
+        return import_folder(self, path, progress)
+
+    def inbox_list(self) -> list[E.Entry]:
+        from swarmkit.memory.inbox import inbox_list
+
+        return inbox_list(self)
+
+    def inbox_keep(self, ref: str, to: str = "me", expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.inbox import inbox_keep
+
+        return inbox_keep(self, ref, to, expect_text)
+
+    def inbox_pin(self, ref: str, expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.inbox import inbox_pin
+
+        return inbox_pin(self, ref, expect_text)
+
+    def inbox_delete(self, ref: str, expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.inbox import inbox_delete
+
+        return inbox_delete(self, ref, expect_text)
+
+    def swarm(self, slug_source: str, run_id: str, goal: str | None = None, members=None):
+        from swarmkit.memory.swarm import Swarm
+
+        return Swarm(self, slug_source, run_id, goal=goal, members=members)
+
+    def remove_run(self, run_id: str) -> WriteResult:
+        from swarmkit.memory.swarm import remove_run
+
+        return remove_run(self, run_id)
+
+    def feedback(self, run_id: str, reason: str) -> WriteResult:
+        from swarmkit.memory.feedback import feedback
+
+        return feedback(self, run_id, reason)
+
+    def sync(self, remote: str | None = None) -> dict:
+        from swarmkit.memory.sync import sync
+
+        return sync(self, remote)

@@ -1,0 +1,103 @@
+"""The cross-process lock: real processes, a bounded wait, stale-lock takeover."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory.locking import FolderLock
+from swarmkit.memory.store import MemoryStore
+
+HOLDER = """
+import sys, time
+from swarmkit.memory.store import MemoryStore
+store = MemoryStore(sys.argv[1], "demo")
+store.ensure()
+with store.lock:
+    print("locked", flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+WRITER = """
+import sys
+from swarmkit.memory.store import MemoryStore
+store = MemoryStore(sys.argv[1], "demo")
+for i in range(int(sys.argv[3])):
+    store.remember(f"Process {sys.argv[2]} lesson {i}", kind="insight")
+"""
+
+
+def _hold(folder, seconds):
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder), str(seconds)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "locked"
+    return proc
+
+
+def test_busy_lock_is_a_clear_error_after_the_bound(folder):
+    holder = _hold(folder, 5)
+    try:
+        store = MemoryStore(folder, "demo", lock_timeout=0.3)
+        started = time.monotonic()
+        with pytest.raises(SwarmkitError) as info:
+            store.remember("Waits for the lock", kind="insight")
+        assert 0.3 <= time.monotonic() - started < 3
+        assert info.value.message == (f"the memory folder is busy: another swarmkit process (pid {holder.pid}) "
+                                      "is writing to it")
+        assert info.value.hint.startswith("retry in a moment")
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_waiting_writer_gets_the_lock_when_it_is_released(folder):
+    holder = _hold(folder, 0.5)
+    store = MemoryStore(folder, "demo", lock_timeout=10)
+    assert store.remember("Written after the wait", kind="insight").status == "written"
+    holder.wait()
+
+
+def test_stale_lock_of_a_dead_process_is_taken_over(folder):
+    holder = _hold(folder, 30)
+    holder.kill()  # dies holding the lock: the file stays
+    holder.wait()
+    lock = folder / ".index" / "write.lock"
+    assert lock.exists()
+    store = MemoryStore(folder, "demo", lock_timeout=2)
+    assert store.remember("Written after takeover", kind="insight").status == "written"
+    assert not lock.exists()
+
+
+def test_stale_lock_by_age_is_taken_over(tmp_path):
+    path = tmp_path / "x.lock"
+    path.write_text(f"{os.getpid()} other-host-{socket.gethostname()} 0\n")  # a live-looking holder elsewhere
+    old = time.time() - 600
+    os.utime(path, (old, old))
+    with FolderLock(path, timeout=1, stale_after=60):
+        assert path.read_text().startswith(f"{os.getpid()} {socket.gethostname()}")
+    assert not path.exists()
+
+
+def test_fresh_foreign_lock_is_respected(tmp_path):
+    path = tmp_path / "x.lock"
+    path.write_text(f"1 other-host-{socket.gethostname()} {time.time()}\n")
+    with pytest.raises(SwarmkitError, match="busy"):
+        FolderLock(path, timeout=0.2, stale_after=60).acquire()
+    assert path.exists()
+
+
+def test_concurrent_writers_lose_nothing(folder):
+    MemoryStore(folder, "demo").ensure()
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(n), "8"]) for n in range(3)]
+    for proc in procs:
+        assert proc.wait(timeout=60) == 0
+    texts = {e.text for e in MemoryStore(folder, "demo").entries("lessons.md")}
+    assert texts == {f"Process {n} lesson {i}" for n in range(3) for i in range(8)}
+    from tests.memory.conftest import commit_count
+
+    assert commit_count(folder) == 1 + 24

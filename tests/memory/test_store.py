@@ -1,0 +1,256 @@
+"""The folder store: creation, adoption, each write status, one commit per write, hooks, no git."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory.store import MemoryStore
+from tests.memory.conftest import commit_count, commits, files_in_last_commit, git, last_body, lines
+
+
+def test_opening_never_writes(folder):
+    store = MemoryStore(folder, "demo")
+    assert store.recall("anything") == [] and store.status()["exists"] is False
+    assert not folder.exists()
+
+
+def test_first_write_creates_the_folder(store, folder):
+    result = store.remember("Prefers concise answers", kind="preference", by="user")
+    assert result.status == "written" and result.ref == "me.md#L3"
+    for rel in ("MEMORY.md", "me.md", "lessons.md", "inbox.md", ".gitattributes"):
+        assert (folder / rel).is_file(), rel
+    assert (folder / ".gitattributes").read_text() == "*.md merge=union\n"
+    memory = lines(folder, "MEMORY.md")
+    assert "## Index" in memory and "- [[me]]" in memory and "- [[lessons]]" in memory
+    assert lines(folder, "me.md")[0] == "# About me"
+    assert commits(folder) == ["Remember: Prefers concise answers", "Create memory folder"]
+    assert git(folder, "rev-parse", "--show-toplevel").strip() == str(folder.resolve())
+
+
+def test_every_write_is_one_commit_of_only_its_paths_with_trailers(store, folder):
+    store.ensure()
+    (folder / "stray.txt").write_text("untracked, not ours\n")
+    git(folder, "add", "stray.txt")  # staged by someone else: a write must not sweep it in
+    before = commit_count(folder)
+    store.remember("Deploys go through staging first", kind="rule", run_id="r-1a2b3c4d5e")
+    assert commit_count(folder) == before + 2  # the staged stray file is a hand edit: committed first
+    assert commits(folder)[:2] == ["Remember: Deploys go through staging first", "Hand edits"]
+    assert files_in_last_commit(folder) == ["lessons.md"]
+    body = last_body(folder)
+    assert body.startswith("swarmkit <memory@swarmkit.invalid>")
+    assert "Origin: swarmkit" in body and "Run: r-1a2b3c4d5e" in body
+
+
+def test_hand_edits_are_committed_first(store, folder):
+    store.remember("Uses vim", kind="preference", by="user")
+    with open(folder / "lessons.md", "a") as handle:
+        handle.write("- Written by hand\n")
+    store.remember("Another lesson learned", kind="insight")
+    assert commits(folder)[:2] == ["Remember: Another lesson learned", "Hand edits"]
+    assert git(folder, "status", "--porcelain") == ""
+    assert "Origin: hand-edit" in git(folder, "log", "-1", "--skip=1", "--format=%B")
+
+
+def test_statuses(store, folder):
+    assert store.remember("Deploys go through staging first", kind="rule").status == "written"
+    again = store.remember("  deploys go through STAGING first. ", kind="rule")
+    assert again.status == "reinforced" and again.commit is None and again.ref == "lessons.md#L3"
+    first = store.remember("Deploy target is eu-west-1", kind="project_fact", subject="deploy_target",
+                           target="workspace")
+    assert first.status == "written" and first.ref == "workspaces/demo.md#L4"
+    second = store.remember("Deploy target is eu-west-2", kind="project_fact", subject="Deploy Target",
+                            target="workspace")
+    assert second.status == "replaced" and second.ref == first.ref
+    assert "eu-west-2" in lines(folder, "workspaces/demo.md")[3]
+    user = store.remember("Editor is vim", kind="preference", by="user", subject="editor")
+    outranked = store.remember("Editor is emacs", kind="preference", by="agent", subject="editor")
+    assert outranked.status == "outranked" and outranked.ref == user.ref and outranked.commit is None
+    assert outranked.reason == f"{user.ref} was written by the user"
+    refused = store.remember("password=hunter22")
+    assert refused.status == "refused" and refused.reason == "nothing left but secrets"
+
+
+def test_user_can_replace_an_agent_line(store):
+    store.remember("Editor is emacs", kind="preference", subject="editor")
+    assert store.remember("Editor is vim", kind="preference", by="user", subject="editor").status == "replaced"
+
+
+def test_targets(folder):
+    store = MemoryStore(folder, "demo", user="Alice Smith")
+    assert store.remember("Name is Alice", kind="identity", by="user").ref == "users/alice-smith.md#L3"
+    assert store.remember("Always run the linter", kind="rule").ref.startswith("lessons.md#")
+    assert store.remember("Prod is on Fridays", target="workspace").ref.startswith("workspaces/demo.md#")
+    assert store.remember("Check the wiki", target="inbox").ref.startswith("inbox.md#")
+    memory = lines(folder, "MEMORY.md")
+    assert "- [[users/alice-smith]]" in memory and "- [[workspaces/demo]]" in memory
+    assert not any("inbox" in line for line in memory)
+    workspace = lines(folder, "workspaces/demo.md")
+    assert workspace[0] == "# Workspace demo" and "marker: workspace" in workspace[2]
+
+
+def test_redacted_text_is_what_is_written(store, folder):
+    result = store.remember("Staging admin password=hunter22 until Friday", kind="rule")
+    assert result.status == "written"
+    assert "hunter22" not in (folder / "lessons.md").read_text()
+    assert "hunter22" not in git(folder, "log", "-p")
+
+
+def test_bad_kind_target_by_are_clear_errors(store):
+    with pytest.raises(SwarmkitError, match=r"unknown memory kind 'fact'") as info:
+        store.remember("x y z", kind="fact")
+    assert "preference, identity" in info.value.hint
+    with pytest.raises(SwarmkitError, match="unknown memory target 'notes'"):
+        store.remember("x y z", target="notes")
+    with pytest.raises(SwarmkitError, match="by must be 'user' or 'agent', not 'root'"):
+        store.remember("x y z", by="root")
+
+
+def test_size_limit_says_consolidate_it_first(store, folder):
+    store.ensure()
+    filler = "\n".join(f"- Filler lesson number {i} " + "x" * 80 for i in range(700))
+    (folder / "lessons.md").write_text("# Lessons\n\n" + filler[: 64 * 1024 - 200] + "\n")
+    result = store.remember("One more lesson that does not fit " + "y" * 300, kind="rule")
+    assert result.status == "refused"
+    assert result.reason == "lessons.md is full (64 KB): consolidate it first"
+
+
+def test_forget(store, folder):
+    ref = store.remember("Temporary lesson to forget", kind="insight").ref
+    result = store.forget(ref)
+    assert result.status == "forgotten" and commits(folder)[0] == "Forget: Temporary lesson to forget"
+    assert "Temporary" not in (folder / "lessons.md").read_text()
+
+
+@pytest.mark.parametrize("ref, message", [
+    ("bogus", "'bogus' is not a memory ref"),
+    ("../etc/passwd.md#L1", "'../etc/passwd.md#L1' is not a memory ref"),
+    ("nope.md#L1", "nope.md is not in the memory folder"),
+    ("lessons.md#L99", "lessons.md#L99: lessons.md has only 3 lines"),
+    ("lessons.md#L1", "lessons.md#L1 is not an entry (line 1 of lessons.md is a heading, prose or blank)"),
+])
+def test_bad_refs(store, ref, message):
+    store.remember("Keep this lesson around", kind="insight")
+    with pytest.raises(SwarmkitError) as info:
+        store.forget(ref)
+    assert info.value.message.startswith(message)
+
+
+def test_forget_guarded_by_expected_text(store):
+    ref = store.remember("Lesson alpha is here", kind="insight").ref
+    with pytest.raises(SwarmkitError, match="changed since it was listed; nothing was changed"):
+        store.forget(ref, expect_text="Lesson beta")
+
+
+def test_forget_on_a_missing_folder(store, folder):
+    with pytest.raises(SwarmkitError, match="there is no memory folder at .* yet"):
+        store.forget("me.md#L3")
+    assert not folder.exists()
+
+
+def test_adopts_an_existing_agent_memory_repo(folder):
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text("# My memory\n\n- Pinned by me\n\n## Index\n- [[notes]]\n")
+    (folder / "notes.md").write_text("# Notes\n\n- Old note\n")
+    git(folder, "init", "-q")
+    git(folder, "add", "MEMORY.md", "notes.md")
+    git(folder, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "mine")
+    store = MemoryStore(folder, "demo")
+    assert store.ensure() == "adopted"
+    assert store.pinned() == ["Pinned by me"]
+    store.remember("A fresh lesson learned", kind="insight")
+    assert (folder / "notes.md").read_text() == "# Notes\n\n- Old note\n"
+    assert commits(folder) == ["Remember: A fresh lesson learned", "mine"]
+    assert "- [[lessons]]" in lines(folder, "MEMORY.md")
+
+
+def test_refuses_a_non_empty_folder_that_is_not_memory(folder):
+    folder.mkdir()
+    (folder / "thesis.tex").write_text("\\documentclass{article}")
+    store = MemoryStore(folder, "demo")
+    with pytest.raises(SwarmkitError) as info:
+        store.remember("Anything at all", kind="insight")
+    assert info.value.message == f"{folder} is not empty and is not a memory folder (it has no MEMORY.md); nothing was written"
+    assert "Agent Memory Repo" in info.value.hint
+    assert sorted(os.listdir(folder)) == ["thesis.tex"]
+
+
+def test_refuses_a_file(tmp_path):
+    path = tmp_path / "memory"
+    path.write_text("x")
+    with pytest.raises(SwarmkitError, match="is a file, not a folder"):
+        MemoryStore(path, "demo").remember("Anything at all")
+
+
+def test_a_planted_hook_never_runs(store, folder, tmp_path):
+    store.ensure()
+    canary = tmp_path / "hook-ran"
+    hooks = folder / ".git" / "hooks"
+    for name in ("pre-commit", "commit-msg", "post-commit", "prepare-commit-msg", "reference-transaction",
+                 "post-index-change"):
+        hook = hooks / name
+        hook.write_text(f"#!/bin/sh\necho {name} >> {canary}\nexit 1\n")
+        hook.chmod(0o755)
+    git_config = folder / ".git" / "config"
+    git_config.write_text(git_config.read_text() + "[commit]\n\tgpgsign = true\n[core]\n\thooksPath = .git/hooks\n")
+    result = store.remember("Hooks must never run here", kind="rule")
+    assert result.status == "written" and result.commit
+    assert not canary.exists()
+    store.forget(result.ref)
+    assert not canary.exists()
+
+
+def test_git_environment_does_not_leak_in(store, folder, monkeypatch, tmp_path):
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    monkeypatch.setenv("GIT_WORK_TREE", str(other))
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "Mallory")
+    store.remember("Environment stays out", kind="rule")
+    assert last_body(folder).startswith("swarmkit <memory@swarmkit.invalid>")
+    assert not (other / ".git").exists()
+
+
+def test_atomic_writes_leave_no_temp_files(store, folder):
+    for i in range(5):
+        store.remember(f"Lesson number {i} is atomic", kind="insight")
+    leftovers = [p.name for p in folder.rglob("*") if ".tmp-" in p.name]
+    assert leftovers == []
+
+
+def test_without_git_files_are_written_with_a_warning(tmp_path):
+    folder = tmp_path / "memory"
+    script = (
+        "import warnings, sys\n"
+        "from swarmkit.memory.store import MemoryStore\n"
+        f"s = MemoryStore({str(folder)!r}, 'demo')\n"
+        "r = s.remember('Written without git', kind='insight')\n"
+        "print(r.status, r.ref, r.commit)\n"
+    )
+    env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "written lessons.md#L3 None"
+    assert "git is not installed: memory files are written, but nothing is versioned" in proc.stderr
+    assert "- Written without git [by: agent; kind: insight;" in (folder / "lessons.md").read_text()
+    assert not (folder / ".git").exists()
+    # git is back: the next write starts versioning the folder
+    store = MemoryStore(folder, "demo")
+    store.remember("Written with git again", kind="insight")
+    assert commits(folder) == ["Remember: Written with git again", "Start versioning the memory folder"]
+
+
+def test_entries_and_status(store, folder):
+    store.remember("Prefers tea", kind="preference", by="user")
+    store.remember("Check the wiki first", target="inbox")
+    status = store.status()
+    assert status["exists"] and status["git"] and not status["dirty"]
+    assert status["files"]["me.md"] == 1 and status["inbox"] == 1
+    assert status["head"] == git(folder, "rev-parse", "HEAD").strip()
+    entry = store.entries("me.md")[0]
+    assert (entry.file, entry.line, entry.text, entry.metadata["by"]) == ("me.md", 3, "Prefers tea", "user")
