@@ -1,0 +1,158 @@
+"""Recall: a score in [0, 1] with one meaning, scopes, refs, and an index that follows hand edits."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory.recall import RecallIndex, scan_search, stem, terms
+from swarmkit.memory.store import MemoryStore
+from tests.memory.conftest import git
+
+
+@pytest.fixture
+def filled(folder):
+    store = MemoryStore(folder, "demo")
+    store.remember("Prefers concise answers with bullet points", kind="preference", by="user")
+    store.remember("Deploys go through staging first", kind="rule")
+    store.remember("Deploy target is eu-west-1", kind="project_fact", subject="deploy_target", target="workspace")
+    store.remember("The billing service is written in Go", kind="project_fact")
+    store.remember("Deploy notes imported from the old wiki", target="inbox")
+    return store
+
+
+def test_terms_drop_stop_words_and_stem():
+    assert terms("How do the deploys work?") == ["deploy", "work"]
+    assert stem("deploying") == stem("deployed") == stem("deploys") == "deploy"
+    assert stem("policies") == "policy" and stem("class") == "class" and stem("boxes") == "box"
+
+
+def test_ranked_hits_carry_refs_and_scores(filled):
+    hits = filled.recall("deploy target")
+    assert [h.ref for h in hits][:2] == ["workspaces/demo.md#L4", "lessons.md#L3"]
+    top = hits[0]
+    assert top.score == 1.0 and top.text == "Deploy target is eu-west-1"
+    assert (top.file, top.line, top.by, top.kind, top.unreviewed) == ("workspaces/demo.md", 4, "agent",
+                                                                       "project_fact", False)
+    assert all(0 < h.score <= 1 for h in hits)
+    assert hits == sorted(hits, key=lambda h: -h.score)
+
+
+def test_score_is_the_share_of_query_weight_matched(filled):
+    hits = {h.ref: h.score for h in filled.recall("deploy target", similarity_threshold=0)}
+    partial = hits["lessons.md#L3"]  # has "deploy" but not "target"
+    assert 0 < partial < 1
+    from swarmkit.memory.recall import idf
+
+    n = len([e for e in filled.entries() if not e.meta.get("marker")])
+    # deploy appears in 3 entries (lessons, workspace, inbox), target in 1
+    expected = idf(n, 3) / (idf(n, 3) + idf(n, 1))
+    assert partial == pytest.approx(expected)
+
+
+def test_a_full_match_scores_one_whatever_the_folder_size(folder):
+    small = MemoryStore(folder / "small", "demo")
+    small.remember("The release train leaves on Tuesdays", kind="rule")
+    big = MemoryStore(folder / "big", "demo")
+    big.ensure()
+    body = "\n".join(f"- Filler fact number {i} about topic {i % 97}" for i in range(3000))
+    for n in range(5):
+        (big.folder / f"bulk{n}.md").write_text(f"# Bulk\n\n{body}\n")
+    big.remember("The release train leaves on Tuesdays", kind="rule")
+    for store in (small, big):
+        hits = store.recall("when does the release train leave")
+        assert hits[0].text == "The release train leaves on Tuesdays" and hits[0].score == 1.0
+
+
+def test_threshold_and_max_results(filled):
+    assert len(filled.recall("deploy", max_results=1)) == 1
+    assert len(filled.recall("deploy", max_results=5)) == 2  # inbox excluded by default
+    assert filled.recall("deploy target", similarity_threshold=0.99)[0].score == 1.0
+    assert len(filled.recall("deploy target", similarity_threshold=0.99)) == 1
+    assert filled.recall("kubernetes helm charts") == []
+    assert filled.recall("the and of") == []
+
+
+def test_scopes(folder):
+    store = MemoryStore(folder, "demo", user="alice")
+    store.remember("Alice likes green tea", kind="preference", by="user")
+    MemoryStore(folder, "demo", user="bob").remember("Bob likes black tea", kind="preference", by="user")
+    MemoryStore(folder, "demo").remember("The local user likes mint tea", kind="preference", by="user")
+    store.remember("Tea breaks are at four", kind="rule")
+    store.remember("Tea is imported notes", target="inbox")
+    refs = lambda scope, **kw: sorted(h.ref.split("#")[0] for h in store.recall("tea", 10, 0, scope, **kw))
+    assert refs("user") == ["users/alice.md"]
+    assert refs("both") == ["lessons.md", "users/alice.md"]
+    assert refs("all") == ["lessons.md", "me.md", "users/alice.md", "users/bob.md"]
+    assert refs("all", include_inbox=True) == ["inbox.md", "lessons.md", "me.md", "users/alice.md", "users/bob.md"]
+    inbox_hit = [h for h in store.recall("imported notes", 10, 0, "all", include_inbox=True)][0]
+    assert inbox_hit.unreviewed is True
+    with pytest.raises(SwarmkitError, match="unknown search scope 'everything'"):
+        store.recall("tea", search_scope="everything")
+
+
+def test_bad_parameters_are_clear_errors(filled):
+    with pytest.raises(SwarmkitError, match="max_results must be a whole number of at least 1, not 0"):
+        filled.recall("deploy", max_results=0)
+    with pytest.raises(SwarmkitError, match="similarity_threshold must be between 0 and 1, not 1.5"):
+        filled.recall("deploy", similarity_threshold=1.5)
+
+
+def test_hand_edits_are_picked_up(filled, folder):
+    assert filled.recall("zeppelin") == []
+    with open(folder / "lessons.md", "a") as handle:
+        handle.write("- Zeppelin rides need a permit\n")
+    hits = filled.recall("zeppelin permit")
+    assert hits and hits[0].ref == "lessons.md#L5" and hits[0].by == "user"
+    (folder / "lessons.md").write_text("# Lessons\n\n- Only this remains\n")
+    assert filled.recall("zeppelin") == []
+    (folder / "notes").mkdir()
+    (folder / "notes" / "extra.md").write_text("- Zeppelin hangar is in Friedrichshafen\n")
+    assert filled.recall("zeppelin")[0].ref == "notes/extra.md#L1"
+    (folder / "notes" / "extra.md").unlink()
+    assert filled.recall("zeppelin") == []
+
+
+def test_a_fresh_store_object_sees_the_same_index(filled, folder):
+    other = MemoryStore(folder, "demo")
+    assert [h.ref for h in other.recall("deploy")] == [h.ref for h in filled.recall("deploy")]
+
+
+def test_the_index_is_outside_git(filled, folder):
+    filled.recall("deploy")
+    assert (folder / ".index" / "recall.sqlite3").exists()
+    assert git(folder, "status", "--porcelain") == ""
+    assert ".index" not in git(folder, "ls-files")
+
+
+def test_a_corrupt_index_is_rebuilt(filled, folder):
+    filled.recall("deploy")
+    filled._index.close()
+    filled._index = None
+    (folder / ".index" / "recall.sqlite3").write_bytes(b"not a database at all" * 100)
+    for suffix in ("-wal", "-shm"):
+        (folder / ".index" / f"recall.sqlite3{suffix}").unlink(missing_ok=True)
+    assert filled.recall("deploy target")[0].score == 1.0
+
+
+def test_reindex_counts_entries(filled):
+    assert filled.reindex() == 5  # the workspace marker line is not indexed
+
+
+def test_markers_are_not_recalled(filled):
+    assert all("Facts about workspace" not in h.text for h in filled.recall("workspace demo facts", 10, 0))
+
+
+def test_index_and_scan_agree(filled):
+    for query in ("deploy target", "concise bullet answers", "billing go service", "staging"):
+        indexed = [(h.ref, round(h.score, 6)) for h in filled.recall(query, 10, 0.1)]
+        scanned = [(h.ref, round(h.score, 6)) for h in scan_search(filled, query, 10, 0.1)]
+        assert sorted(indexed) == sorted(scanned), query
+
+
+def test_swarm_scope_reads_only_that_swarm(filled):
+    swarm = filled.swarm("Fix deploys", "r-1a2b3c4d5e", goal="Fix the deploys", members=["root", "worker"])
+    swarm.note("finding", "Deploy fails on missing staging secret", "worker")
+    hits = swarm.recall("deploy staging")
+    assert [h.file for h in hits] == [f"swarms/{swarm.slug}/findings.md"]
+    assert all("swarms/" not in h.file for h in filled.recall("deploy staging", 10, 0))
