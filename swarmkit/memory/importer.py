@@ -1,0 +1,201 @@
+"""Import notes from a folder of markdown files into inbox.md, read-only and in one commit."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory import entries as E
+from swarmkit.memory.screening import NO_MEMORY, salience_problem, screen
+
+MAX_DEPTH = 4  # a file's depth counts its own name: root/a.md is 1, root/1/2/3/a.md is 4
+MAX_FILES = 200
+MAX_FILE_BYTES = 256 * 1024
+MAX_TOTAL_BYTES = 2 * 1024 * 1024
+_PROTECTED_TREES = ("/proc", "/sys", "/dev", "/etc", "/boot", "/bin", "/sbin", "/usr", "/lib", "/lib32",
+                    "/lib64", "/System", "/Library")
+_PROTECTED_EXACT = ("/", "/var", "/opt", "/root", "/home", "/Users", "/run", "/private", "/Volumes", "/tmp",
+                    "/mnt", "/media", "/srv", "/Applications")
+
+
+@dataclass
+class ImportResult:
+    imported: int = 0
+    duplicates: int = 0
+    skipped: int = 0  # entries refused by screening or over the inbox limit
+    truncated: bool = False  # the walk stopped at 200 files / 2 MB, or the inbox filled up
+    commit: str | None = None
+    files_read: int = 0
+    skipped_files: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
+
+    def to_dict(self) -> dict:
+        return {"imported": self.imported, "duplicates": self.duplicates, "skipped": self.skipped,
+                "truncated": self.truncated, "commit": self.commit, "files_read": self.files_read,
+                "skipped_files": [{"path": p, "reason": r} for p, r in self.skipped_files]}
+
+
+class _Stop(Exception):
+    pass
+
+
+def _protected(real: Path) -> bool:
+    text = real.as_posix()
+    if text in _PROTECTED_EXACT or real == Path.home().resolve():
+        return True
+    return any(text == tree or text.startswith(tree + "/") for tree in _PROTECTED_TREES)
+
+
+def check_source(store, path) -> Path:
+    """The folder to import, resolved; every way it can be wrong is a SwarmkitError."""
+    raw = str(path)
+    given = Path(raw)
+    if not raw.strip():
+        raise SwarmkitError("import needs a folder", "swarmkit memory import /absolute/path/to/notes")
+    if not given.is_absolute():
+        raise SwarmkitError(f"import needs an absolute path, not {raw!r}",
+                            f"use the full path, for example {given.absolute()}")
+    if given.is_symlink():
+        raise SwarmkitError(f"{raw} is a symlink; import reads only a real folder",
+                            f"import the folder it points to: {given.resolve()}")
+    if not given.exists():
+        raise SwarmkitError(f"{raw} does not exist", "check the path; import reads an existing folder of .md files")
+    if not given.is_dir():
+        raise SwarmkitError(f"{raw} is a file, not a folder", "import a folder; its .md files are read")
+    real = given.resolve()
+    if _protected(real):
+        raise SwarmkitError(f"{raw} is a protected system folder; nothing was imported",
+                            "import a folder of your own notes")
+    memory = store.folder.resolve()
+    if real == memory:
+        raise SwarmkitError(f"{raw} is the memory folder itself; nothing was imported",
+                            "import another folder of notes")
+    if memory in real.parents:
+        raise SwarmkitError(f"{raw} is inside the memory folder {memory}; nothing was imported",
+                            "import a folder outside the memory folder")
+    return real
+
+
+def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path]]:
+    """Sorted: .md files only, no hidden entries or symlinks, depth ≤ 4, ≤ 200 files, ≤ 2 MB."""
+    found: list[tuple[str, Path]] = []
+    total = 0
+
+    def visit(folder: Path, depth: int) -> None:
+        nonlocal total
+        try:
+            items = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            result.skipped_files.append((os.path.relpath(folder, root), f"unreadable: {exc.strerror}"))
+            return
+        for item in items:
+            rel = os.path.relpath(item.path, root).replace(os.sep, "/")
+            if item.name.startswith("."):
+                continue
+            if item.is_symlink():
+                result.skipped_files.append((rel, "symlink"))
+                continue
+            if item.is_dir(follow_symlinks=False):
+                real = Path(item.path).resolve()
+                if real == memory or memory in real.parents or root not in real.parents:
+                    continue
+                if depth + 1 > MAX_DEPTH:
+                    result.skipped_files.append((rel, f"deeper than {MAX_DEPTH} levels"))
+                    continue
+                visit(Path(item.path), depth + 1)
+            elif item.is_file(follow_symlinks=False) and item.name.endswith(".md"):
+                if len(found) >= MAX_FILES:
+                    result.truncated = True
+                    raise _Stop
+                size = item.stat(follow_symlinks=False).st_size
+                if size > MAX_FILE_BYTES:
+                    result.skipped_files.append((rel, "over 256 KB"))
+                    continue
+                if total + size > MAX_TOTAL_BYTES:
+                    result.truncated = True
+                    raise _Stop
+                total += size
+                found.append((rel, Path(item.path)))
+
+    try:
+        visit(root, 1)
+    except _Stop:
+        pass
+    return found
+
+
+def _read(path: Path) -> str | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def import_folder(store, path, progress: Callable[[int, int], None] | None = None) -> ImportResult:
+    """Read the folder's notes into inbox.md (one commit); the source folder is never written."""
+    from swarmkit.memory.store import FILE_LIMIT, INBOX_MD
+
+    root = check_source(store, path)
+    result = ImportResult()
+    files = walk(root, store.folder.resolve(), result)
+    name = E.clean_value(root.name) or "folder"
+    candidates: list[tuple[str, dict]] = []
+    for done, (rel, file_path) in enumerate(files, 1):
+        text = _read(file_path)
+        if text is None:
+            result.skipped_files.append((rel, "unreadable or not UTF-8"))
+        elif NO_MEMORY in text.lower():
+            result.skipped_files.append((rel, "contains <no-memory>"))
+        else:
+            result.files_read += 1
+            for entry in E.parse_text(text, rel):
+                screened = screen(entry.text)
+                clean = E.clean_text(screened.text) if screened.ok else ""
+                if not screened.ok or salience_problem(clean):
+                    result.skipped += 1
+                    continue
+                kind = entry.kind if entry.kind in E.KINDS else None
+                added = E.valid_date(entry.meta.get("added")) or E.today()
+                candidates.append((clean, {"by": "agent", "kind": kind, "source": "import", "added": added,
+                                           "import": f"folder:{name}"}))
+        if progress is not None:
+            progress(done, len(files))
+    if not candidates:
+        return result
+    with store.writing():
+        seen = {E.dedupe_key(e.text) for e in store.entries()}
+        lines = store.read_lines(INBOX_MD)
+        lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        size = len(("\n".join(lines) + "\n").encode("utf-8"))
+        added_lines = 0
+        for clean, meta in candidates:
+            key = E.dedupe_key(clean)
+            if key in seen:
+                result.duplicates += 1
+                continue
+            line = E.render(clean, meta)
+            grow = len(line.encode("utf-8")) + 1
+            if size + grow > FILE_LIMIT:
+                result.truncated = True
+                result.skipped += 1
+                continue
+            seen.add(key)
+            lines.append(line)
+            size += grow
+            added_lines += 1
+        result.imported = added_lines
+        if added_lines:
+            result.commit = store.apply({INBOX_MD: lines}, f"Import {added_lines} notes from folder:{name}", "import")
+    return result

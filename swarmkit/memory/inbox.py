@@ -1,0 +1,119 @@
+"""Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each."""
+
+from __future__ import annotations
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory import entries as E
+
+KEEP_TARGETS = ("me", "lessons", "workspace")
+_DROP_ON_KEEP = ("contradicts", "tainted")
+
+
+def inbox_list(store) -> list[E.Entry]:
+    from swarmkit.memory.store import INBOX_MD
+
+    if not store.path(INBOX_MD).exists():
+        return []
+    return store.entries(INBOX_MD)
+
+
+def _precheck(store, ref: str) -> None:
+    """Refuse a ref outside the inbox, or a missing folder, before anything is created or locked."""
+    from swarmkit.memory.store import INBOX_MD, check_ref
+
+    rel, _ = check_ref(ref)
+    if rel != INBOX_MD:
+        raise SwarmkitError(f"{ref} is not in the inbox", "inbox actions take refs from `swarmkit memory inbox`")
+    if not store.exists():
+        raise store.missing_error()
+
+
+def _inbox_entry(store, ref: str, expect_text: str | None):
+    return store.entry_at(ref, expect_text)
+
+
+def _as_users(entry: E.Entry) -> dict:
+    meta = {k: v for k, v in entry.meta.items() if k not in _DROP_ON_KEEP}
+    meta["by"] = "user"
+    return meta
+
+
+def _check_sizes(store, files: dict) -> None:
+    for rel, lines in files.items():
+        if lines is not None:
+            problem = store.size_problem(rel, lines)
+            if problem:
+                raise SwarmkitError(problem + "; nothing was changed",
+                                    f"remove or merge entries in {rel}, then retry")
+
+
+def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
+    """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
+    from swarmkit.memory.store import INBOX_MD, MEMORY_MD, WriteResult
+
+    if to not in KEEP_TARGETS:
+        raise SwarmkitError(f"cannot keep an entry in {to!r}", f"use --to {' | '.join(KEEP_TARGETS)}")
+    _precheck(store, ref)
+    with store.writing():
+        entry, inbox = _inbox_entry(store, ref, expect_text)
+        rel = store.target_file(to, entry.kind)
+        target = store.read_lines(rel)
+        del inbox[entry.line - 1]
+        files: dict = {INBOX_MD: inbox}
+        line = E.render(entry.text, _as_users(entry))
+        existing = E.parse_text("\n".join(target), rel) if target is not None else []
+        same_text = next((e for e in existing if E.dedupe_key(e.text) == E.dedupe_key(entry.text)), None)
+        same_subject = next((e for e in existing if entry.subject and e.subject == entry.subject), None)
+        if same_text is not None:
+            number = same_text.line  # already there: the inbox copy just goes
+        elif same_subject is not None:
+            target = list(target)
+            target[same_subject.line - 1] = line  # the person chose this value
+            files[rel] = target
+            number = same_subject.line
+        else:
+            files[rel], number = store.append_entry(rel, target, line)
+            if target is None:
+                link = store.index_link(rel, store.read_lines(MEMORY_MD))
+                if link is not None:
+                    files[MEMORY_MD] = link
+        _check_sizes(store, files)
+        commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
+        return WriteResult("kept", f"{rel}#L{number}", None, commit)
+
+
+def inbox_pin(store, ref: str, expect_text: str | None = None):
+    """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
+    from swarmkit.memory.store import INBOX_MD, INDEX_HEADING, MEMORY_MD, WriteResult
+
+    _precheck(store, ref)
+    with store.writing():
+        entry, inbox = _inbox_entry(store, ref, expect_text)
+        del inbox[entry.line - 1]
+        memory = store.read_lines(MEMORY_MD) or ["# Memory", "", INDEX_HEADING]
+        stripped = [line.strip() for line in memory]
+        at = stripped.index(INDEX_HEADING) if INDEX_HEADING in stripped else len(memory)
+        if at == len(memory):
+            memory += ["", INDEX_HEADING]
+        # after the last non-blank line above the heading, keeping a blank line before it
+        insert = at
+        while insert > 0 and not memory[insert - 1].strip():
+            insert -= 1
+        memory.insert(insert, E.render(entry.text, _as_users(entry)))
+        if memory[insert + 1].strip():
+            memory.insert(insert + 1, "")
+        files = {INBOX_MD: inbox, MEMORY_MD: memory}
+        _check_sizes(store, files)
+        commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
+        return WriteResult("pinned", f"{MEMORY_MD}#L{insert + 1}", None, commit)
+
+
+def inbox_delete(store, ref: str, expect_text: str | None = None):
+    from swarmkit.memory.store import INBOX_MD, WriteResult
+
+    _precheck(store, ref)
+    with store.writing():
+        entry, inbox = _inbox_entry(store, ref, expect_text)
+        del inbox[entry.line - 1]
+        commit = store.apply({INBOX_MD: inbox}, f"Delete from inbox: {E.cut_text(entry.text, 60)}", "inbox")
+        return WriteResult("deleted", entry.ref, None, commit)

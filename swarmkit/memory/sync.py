@@ -1,0 +1,110 @@
+"""Across machines: pull (rebase, `*.md merge=union`) and push the memory folder's git remote."""
+
+from __future__ import annotations
+
+from swarmkit.errors import SwarmkitError
+
+UNION = "*.md merge=union"
+
+
+def _need_git(store) -> None:
+    if not store.git.available:
+        raise SwarmkitError("sync needs git, and git is not installed", "install git, then run the sync again")
+
+
+def _clone(store, remote: str) -> dict:
+    store.folder.parent.mkdir(parents=True, exist_ok=True)
+    from swarmkit.memory.gitops import Git
+
+    Git(store.folder.parent).run("clone", "-q", "--", remote, str(store.folder))
+    if not store.exists():
+        raise SwarmkitError(f"{remote} is not a memory folder (it has no MEMORY.md at its top)",
+                            f"check the remote; the clone was left in {store.folder} for you to inspect")
+    store._write_excludes()
+    return {"remote": remote, "branch": store.git.branch(), "cloned": True, "pulled": _count(store, "HEAD"),
+            "pushed": 0, "head": store.git.head()}
+
+
+def _count(store, spec: str) -> int:
+    proc = store.git.run("rev-list", "--count", spec, check=False)
+    return int(proc.stdout.strip() or 0) if proc.returncode == 0 else 0
+
+
+def _ensure_union(store) -> None:
+    path = store.path(".gitattributes")
+    text = path.read_text() if path.exists() else ""
+    if UNION not in text.splitlines():
+        from swarmkit.memory.atomic import atomic_write
+
+        atomic_write(path, text + ("" if not text or text.endswith("\n") else "\n") + UNION + "\n")
+        store.git.commit([".gitattributes"], "Merge memory files by union", {"Origin": "sync"})
+
+
+def _rebase(store, upstream: str) -> None:
+    proc = store.git.run("rebase", "-q", upstream, check=False)
+    if proc.returncode != 0:
+        store.git.run("rebase", "--abort", check=False)
+        raise SwarmkitError(
+            "sync stopped: your memory commits and the remote's conflict outside the markdown entries; "
+            "nothing was pushed and your folder is as it was",
+            f"resolve it by hand in {store.folder} (git pull --rebase), then run the sync again",
+        )
+
+
+def sync(store, remote: str | None = None) -> dict:
+    """Pull with rebase (entries merge by union), then push. With a remote and no folder yet, clone."""
+    _need_git(store)
+    if remote is not None and not remote.strip():
+        raise SwarmkitError("--remote is empty", "give a git URL or the path of a bare repository")
+    if not store.exists():
+        folder_empty = not store.folder.exists() or not [n for n in store.folder.iterdir() if n.name != ".index"]
+        if remote and folder_empty:
+            return _clone(store, remote)
+        if not remote:
+            raise store.missing_error()
+    with store.writing():
+        git = store.git
+        if remote:
+            has = git.run("remote", "get-url", "origin", check=False).returncode == 0
+            git.run("remote", "set-url" if has else "add", "origin", remote)
+        url = git.run("remote", "get-url", "origin", check=False).stdout.strip()
+        if not url:
+            raise SwarmkitError("the memory folder has no remote to sync with",
+                                "swarmkit memory sync --remote URL (a git URL or the path of a bare repository)")
+        _ensure_union(store)
+        branch = git.branch()
+        fetched = git.run("fetch", "-q", "origin", check=False)
+        if fetched.returncode != 0:
+            detail = (fetched.stderr or "").strip().splitlines()
+            raise SwarmkitError(f"could not fetch from {url}: {detail[-1] if detail else 'git fetch failed'}",
+                                "check the remote's address and your access to it, then retry")
+        upstream = f"refs/remotes/origin/{branch}"
+        pulled = 0
+        for attempt in range(3):
+            if git.run("rev-parse", "--verify", "-q", upstream, check=False).returncode == 0:
+                if git.run("merge-base", "HEAD", upstream, check=False).returncode != 0:
+                    raise SwarmkitError(
+                        f"the memory folder and {url} have unrelated histories; nothing was changed",
+                        "sync a new, empty folder from the remote instead (it is cloned), or bring the "
+                        "other notes in with `swarmkit memory import`",
+                    )
+                pulled += _count(store, f"HEAD..{upstream}")
+                _rebase(store, upstream)
+                pushed = _count(store, f"{upstream}..HEAD")
+            else:
+                pushed = _count(store, "HEAD")
+            if pushed == 0:
+                break
+            push = git.run("push", "-q", "origin", f"HEAD:refs/heads/{branch}", check=False)
+            if push.returncode == 0:
+                break
+            detail = (push.stderr or "").strip()
+            if "rejected" not in detail and "fetch first" not in detail and "non-fast-forward" not in detail:
+                last = detail.splitlines()[-1] if detail else "git push failed"
+                raise SwarmkitError(f"could not push to {url}: {last}",
+                                    "check your access to the remote, then run the sync again")
+            git.run("fetch", "-q", "origin")  # someone pushed in between: rebase on theirs and retry
+        else:
+            raise SwarmkitError(f"could not push to {url}: it kept changing", "run the sync again in a moment")
+        return {"remote": url, "branch": branch, "cloned": False, "pulled": pulled, "pushed": pushed,
+                "head": git.head()}

@@ -1,0 +1,86 @@
+"""Curated facts: new, reinforce, update (through reconcile), contradict (to the inbox); history."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarmkit.errors import SwarmkitError
+from tests.memory.conftest import commits, lines
+
+
+def _agree(known, proposed, subject, attribute):
+    return {"verdict": "pass", "op": "update", "merged_value": proposed, "confidence": 0.9,
+            "reasoning": "the region moved"}
+
+
+def _refine(known, proposed, subject, attribute):
+    return {"verdict": "pass", "op": "refine", "merged_value": f"{known} and {proposed}", "confidence": 0.8,
+            "reasoning": "both hold"}
+
+
+def _contradict(known, proposed, subject, attribute):
+    return {"verdict": "pass", "op": "contradict", "merged_value": known, "confidence": 0.7,
+            "reasoning": "cannot both be true"}
+
+
+def test_new_then_reinforce(store, folder):
+    first = store.propose("deploy", "target", "eu-west-1", "project_fact")
+    assert first.status == "new" and first.ref == "lessons.md#L3"
+    assert lines(folder, "lessons.md")[2].startswith(
+        "- Deploy target is eu-west-1 [by: agent; kind: project_fact; subject: deploy.target;")
+    again = store.propose("deploy", "target", "EU-WEST-1", "project_fact")
+    assert again.status == "reinforce" and again.ref == first.ref and again.commit is None
+
+
+def test_a_changed_value_without_reconcile_is_quarantined(store, folder):
+    store.propose("deploy", "target", "eu-west-1", "project_fact")
+    result = store.propose("deploy", "target", "us-east-1", "project_fact", run_id="r-42")
+    assert result.status == "contradict" and result.ref.startswith("inbox.md#")
+    assert result.known == "eu-west-1" and result.value == "us-east-1"
+    assert "eu-west-1" in lines(folder, "lessons.md")[2]
+    inbox_line = lines(folder, result.ref.split("#")[0])[int(result.ref.split("#L")[1]) - 1]
+    assert "Deploy target is us-east-1" in inbox_line and "contradicts: lessons.md#L3" in inbox_line
+
+
+def test_reconcile_update_and_refine(store, folder):
+    store.propose("deploy", "target", "eu-west-1", "project_fact")
+    updated = store.propose("deploy", "target", "eu-central-1", "project_fact", reconcile=_agree)
+    assert updated.status == "update" and updated.reasoning == "the region moved" and updated.ref == "lessons.md#L3"
+    assert "eu-central-1" in lines(folder, "lessons.md")[2]
+    refined = store.propose("deploy", "target", "us-east-1", "project_fact", reconcile=_refine)
+    assert refined.status == "update" and refined.value == "eu-central-1 and us-east-1"
+
+
+def test_reconcile_contradict_and_failures_go_to_the_inbox(store):
+    store.propose("deploy", "target", "eu-west-1", "project_fact")
+    assert store.propose("deploy", "target", "us-east-1", "project_fact", reconcile=_contradict).status == "contradict"
+
+    def broken(*args):
+        raise RuntimeError("model offline")
+
+    result = store.propose("deploy", "target", "ap-south-1", "project_fact", reconcile=broken)
+    assert result.status == "contradict" and result.reasoning == "reconcile failed: model offline"
+
+
+def test_an_agent_never_updates_a_users_fact(store):
+    store.propose("editor", "name", "vim", "preference", by="user")
+    result = store.propose("editor", "name", "emacs", "preference", reconcile=_agree)
+    assert result.status == "contradict"
+    assert store.entries("me.md")[0].text == "Editor name is vim"
+
+
+def test_history_is_the_git_log(store, cli):
+    store.propose("deploy", "target", "eu-west-1", "project_fact", run_id="r-1")
+    store.remember("Unrelated lesson here", kind="insight")
+    store.propose("deploy", "target", "eu-central-1", "project_fact", reconcile=_agree, run_id="r-2")
+    items = store.history("deploy.target")
+    assert [i["message"] for i in items] == ["Replace: Deploy target is eu-central-1",
+                                              "Remember: Deploy target is eu-west-1"]
+    assert [i["run"] for i in items] == ["r-2", "r-1"]
+    assert [i["message"] for i in store.history("Deploy")] == [i["message"] for i in items]
+    assert store.history("billing") == []
+
+
+def test_propose_needs_every_part(store):
+    with pytest.raises(SwarmkitError, match="a curated fact needs a value"):
+        store.propose("deploy", "target", " ", "project_fact")
