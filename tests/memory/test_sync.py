@@ -55,6 +55,11 @@ def test_unrelated_histories_are_refused(tmp_path):
     one = MemoryStore(tmp_path / "one", "demo")
     one.remember("From machine one", kind="insight")
     one.sync(str(bare))
+    (tmp_path / "two").mkdir()
+    (tmp_path / "two" / "MEMORY.md").write_text("# Memory of machine two\n\n## Index\n")
+    git(tmp_path / "two", "init", "-q", "-b", "main")
+    git(tmp_path / "two", "add", "MEMORY.md")
+    git(tmp_path / "two", "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "own start")
     two = MemoryStore(tmp_path / "two", "demo")
     two.remember("From machine two", kind="insight")
     with pytest.raises(SwarmkitError, match="unrelated histories; nothing was changed"):
