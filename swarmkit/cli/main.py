@@ -16,6 +16,8 @@ COMMANDS = {
     "init": ("swarmkit.cli.init", "init", "Create a new workspace (memory on, nothing to wire)."),
     "validate": ("swarmkit.cli.validate", "validate", "Check a workspace and show its effective configuration."),
     "schema": ("swarmkit.cli.schema", "schema", "Print or write the swarmkit/v1 JSON Schemas."),
+    "run": ("swarmkit.cli.run", "run", "Run a topology: mock provider offline, or any OpenAI-compatible endpoint."),
+    "runs": ("swarmkit.cli.runs", "runs", "List, show and remove run records."),
 }
 
 

@@ -1,0 +1,85 @@
+"""`swarmkit run`: run a topology of a workspace and print its final answer."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from swarmkit.exit_status import ExitStatus
+
+
+@click.command()
+@click.argument("workspace", type=click.Path(exists=True, file_okay=False))
+@click.argument("topology", required=False)
+@click.option("--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input.")
+@click.option("--provider", type=click.Choice(["mock", "openai"]), default="mock", show_default=True,
+              help="mock runs offline and deterministically; openai talks to any OpenAI-compatible endpoint.")
+@click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole run record as JSON.")
+@click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
+@click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
+@click.option("--script", type=click.Path(exists=True, dir_okay=False),
+              help="mock: a YAML or JSON file of scripted replies and tool calls.")
+def run(workspace: str, topology: str | None, text: str, provider: str, user: str | None, as_json: bool,
+        base_url: str | None, api_key: str | None, timeout: float | None, script: str | None) -> int:
+    """Run TOPOLOGY of WORKSPACE (it may be omitted when there is only one)."""
+    import json
+
+    from swarmkit.errors import SwarmkitError, UsageProblem
+    from swarmkit.resolver import resolve
+    from swarmkit.runtime.engine import Run
+    from swarmkit.runtime.providers import make_provider
+    from swarmkit.runtime.records import save_run
+    from swarmkit.workspace.reporters import render_diagnostic
+
+    if text == "-":
+        text = sys.stdin.read()
+    if not text.strip():
+        raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
+    resolution = resolve(workspace)
+    if not resolution.valid:
+        for diagnostic in resolution.errors:
+            click.echo(render_diagnostic(diagnostic, workspace), err=True)
+        raise SwarmkitError("the workspace is not valid; nothing was run", f"run `swarmkit validate {workspace}`")
+    ws = resolution.workspace
+    if topology is None and len(ws.topologies) != 1:
+        names = ", ".join(ws.topologies) or "none"
+        raise UsageProblem(f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
+                           f"swarmkit run {workspace} TOPOLOGY --input ...")
+    if topology is not None and topology not in ws.topologies:
+        from swarmkit.workspace.suggest import did_you_mean
+
+        raise UsageProblem(f'no topology "{topology}" in the workspace',
+                           did_you_mean(topology, ws.topologies, "topologies: " + ", ".join(ws.topologies)))
+    chosen = ws.topology(topology)
+    model_provider = make_provider(provider, script=script, base_url=base_url, api_key=api_key, timeout=timeout)
+    the_run = Run(ws, chosen, model_provider, user=user)
+    try:
+        record = the_run.execute(text)
+    finally:
+        save_run(ws.root, the_run.record)
+    if as_json:
+        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+    elif record["status"] == "ok":
+        click.echo(record["output"])
+    for warning in record["warnings"]:
+        click.echo(f"warning: {warning}", err=True)
+    if not as_json:
+        click.echo(summary_line(record), err=True)
+    if record["status"] != "ok":
+        click.echo(f"error: run {record['id']} {record['status']}: {record['error']}", err=True)
+        return ExitStatus.INVALID
+    return ExitStatus.OK
+
+
+def summary_line(record: dict) -> str:
+    writes = [w for w in record["memory_writes"] if w.get("kind") not in ("finding", "ruled_out", "question",
+                                                                           "answer", "curated")]
+    wrote = sum(1 for w in writes if w["status"] in ("written", "replaced"))
+    memory = "memory off" if not record["memory"]["enabled"] else (
+        f"memory: recalled {len({r['ref'] for r in record['recalled']})}, wrote {wrote}"
+    )
+    calls = len(record["model_calls"])
+    return f"run {record['id']}: {len(record['agents'])} agents, {calls} model call{'s' if calls != 1 else ''}; {memory}"

@@ -1,0 +1,120 @@
+"""`swarmkit runs`: list, show and remove run records."""
+
+from __future__ import annotations
+
+import click
+
+
+def _workspace_root(path: str):
+    from pathlib import Path
+
+    return Path(path)
+
+
+@click.group(invoke_without_command=True)
+@click.option("--workspace", "-w", default=".", type=click.Path(exists=True, file_okay=False),
+              show_default=True, help="The workspace folder.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def runs(ctx: click.Context, workspace: str, as_json: bool) -> int:
+    """List the runs of a workspace, newest first (or show / rm one)."""
+    ctx.obj = {"workspace": workspace, "json": as_json}
+    if ctx.invoked_subcommand is not None:
+        return 0
+    import json
+
+    from swarmkit.runtime.records import list_runs
+
+    records = list_runs(_workspace_root(workspace))
+    if as_json:
+        click.echo(json.dumps([_summary(r) for r in records], indent=2, ensure_ascii=False))
+        return 0
+    if not records:
+        click.echo("No runs yet. Start one with: swarmkit run WORKSPACE --input TEXT")
+        return 0
+    for r in records:
+        s = _summary(r)
+        click.echo(f"{s['id']}  {s['started_at']}  {s['topology']:<12} {s['status']:<8} {s['input']}")
+    return 0
+
+
+def _summary(record: dict) -> dict:
+    text = " ".join(str(record.get("input") or "").split())
+    return {
+        "id": record.get("id"),
+        "started_at": record.get("started_at"),
+        "topology": record.get("topology"),
+        "status": record.get("status"),
+        "input": text if len(text) <= 60 else text[:59] + "…",
+    }
+
+
+@runs.command()
+@click.argument("run_id")
+@click.pass_context
+def show(ctx: click.Context, run_id: str) -> int:
+    """Show one run: agents, decisions, recalled memory, memory writes, model calls."""
+    import json
+
+    from swarmkit.runtime.records import load_run
+
+    record = load_run(_workspace_root(ctx.obj["workspace"]), run_id)
+    if ctx.obj["json"]:
+        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+        return 0
+    click.echo(f"run {record['id']} ({record['status']}) of topology {record['topology']}, "
+               f"provider {record['provider']}, {record['duration_ms']} ms")
+    click.echo(f"started {record['started_at']}" + (f", user {record['user']}" if record.get("user") else ""))
+    click.echo(f"input: {record['input']}")
+    click.echo(f"output: {record['output']}" if record["output"] is not None else f"error: {record['error']}")
+    click.echo(record["memory"]["sentence"])
+    click.echo("agents:")
+    for agent in record["agents"]:
+        click.echo(f"  {agent['id']} ({agent['role']}): {agent['output']}")
+    click.echo("decision skills:")
+    for d in record["decisions"]:
+        flag = "required" if d["required"] else "advisory"
+        click.echo(f"  {d['agent']} {d['trigger']} {d['skill']} [{d['origin']}, {flag}]: {d['verdict']} — {d['detail']}")
+    click.echo("recalled:" + ("" if record["recalled"] else " nothing"))
+    for r in record["recalled"]:
+        click.echo(f"  {r['agent']} {r['ref']} ({r['score']}): {r['text']}")
+    click.echo("memory writes:" + ("" if record["memory_writes"] else " none"))
+    for w in record["memory_writes"]:
+        where = w["ref"] or w.get("reason") or ""
+        click.echo(f"  {w['agent']} {w['status']} {where}: {w['text']}")
+    click.echo(f"model calls: {len(record['model_calls'])}")
+    for c in record["model_calls"]:
+        click.echo(f"  {c['agent']} {c['purpose']} {c['model']} {c['duration_ms']} ms")
+    for warning in record.get("warnings", []):
+        click.echo(f"warning: {warning}")
+    if record.get("swarm"):
+        click.echo(f"swarm folder: swarms/{record['swarm']}/")
+    return 0
+
+
+@runs.command()
+@click.argument("run_id")
+@click.pass_context
+def rm(ctx: click.Context, run_id: str) -> int:
+    """Remove a run's record and its swarm folder."""
+    from swarmkit.errors import SwarmkitError
+    from swarmkit.resolver import resolve
+    from swarmkit.runtime.records import check_run_id, load_run, remove_run_record
+
+    root = _workspace_root(ctx.obj["workspace"])
+    check_run_id(run_id)
+    record = load_run(root, run_id)
+    removed_swarm = None
+    if record.get("swarm"):
+        resolution = resolve(root)
+        if not resolution.valid:
+            raise SwarmkitError("the workspace is not valid, so its memory folder is unknown; nothing was removed",
+                                f"fix it first: swarmkit validate {root}")
+        from swarmkit.memory.store import MemoryStore
+
+        ws = resolution.workspace
+        result = MemoryStore(ws.memory.folder, ws.id).remove_run(run_id)
+        removed_swarm = result.ref or f"swarms/{record['swarm']}"
+    remove_run_record(root, run_id)
+    click.echo(f"removed run {run_id}" + (f" and its swarm folder {removed_swarm}" if removed_swarm else ""))
+    return 0

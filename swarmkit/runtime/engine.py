@@ -1,0 +1,259 @@
+"""Running one topology: the root gets the input, delegates depth-first, and answers.
+
+Each agent: pre_input decision skills (memory-reader recalls; checks may reject), its children in
+order (checkpoint after each, pre_synthesis before answering), its answer (with tools), then
+post_output decision skills (checks may ask for a bounded number of revisions; memory-writer keeps
+facts). Everything that happens goes into the run record.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime, timezone
+
+from swarmkit.memory._defaults import READER_ID, WRITER_ID
+from swarmkit.runtime import prompts, tools
+from swarmkit.runtime.memory_hooks import MemoryHooks
+from swarmkit.runtime.providers.base import ChatRequest, Provider
+from swarmkit.runtime.records import new_run_id
+from swarmkit.runtime.verdicts import parse_verdict
+
+MAX_REVISIONS = 2  # a required post_output check gets this many revisions before the run fails
+MAX_TOOL_ROUNDS = 4  # model ↔ tool round trips per answer
+DEFAULT_MODEL = "swarmkit-mock"
+
+
+class RunStopped(Exception):
+    """A required decision skill stopped the run: `status` is rejected or failed."""
+
+    def __init__(self, status: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Run:
+    def __init__(self, workspace, topology, provider: Provider, user: str | None = None,
+                 run_id: str | None = None) -> None:
+        self.ws = workspace
+        self.topology = topology
+        self.provider = provider
+        self.user = user
+        self.id = run_id or new_run_id()
+        self.record: dict = {
+            "id": self.id,
+            "workspace": workspace.id,
+            "topology": topology.name,
+            "started_at": _now(),
+            "finished_at": None,
+            "duration_ms": None,
+            "provider": provider.name,
+            "user": user,
+            "input": None,
+            "output": None,
+            "status": None,
+            "agents": [],
+            "decisions": [],
+            "recalled": [],
+            "memory_writes": [],
+            "model_calls": [],
+            "swarm": None,
+            "memory": {"enabled": workspace.memory.enabled, "sentence": workspace.memory.sentence()},
+            "warnings": [],
+            "error": None,
+        }
+        self.memory = MemoryHooks(self)
+        self.user_input = ""
+
+    # ---- the run --------------------------------------------------------------------------
+    def execute(self, user_input: str) -> dict:
+        started = time.perf_counter()
+        self.user_input = user_input
+        self.record["input"] = user_input
+        try:
+            output = self._agent(self.topology.root, user_input)
+            self.record["output"] = output
+            self.record["status"] = "ok"
+        except RunStopped as stop:
+            self.record["status"] = stop.status
+            self.record["error"] = stop.message
+        except Exception as exc:  # a provider failure: the record still says what happened
+            self.record["status"] = "failed"
+            self.record["error"] = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            raise
+        finally:
+            self.record["finished_at"] = _now()
+            self.record["duration_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        return self.record
+
+    def _agent(self, agent_id: str, task: str) -> str:
+        agent = self.topology.agents[agent_id]
+        bindings = agent.decision_skills
+        blocks: list[str] = []
+        for binding in (b for b in bindings if b.trigger == "pre_input"):
+            if binding.id == READER_ID:
+                block = self.memory.recall(agent, binding, task)
+                if block:
+                    blocks.append(block)
+            elif binding.id != WRITER_ID:
+                self._check(binding, agent, "input", task, blocking_status="rejected")
+        swarm_block = self.memory.swarm_block(agent)
+        if swarm_block:
+            blocks.append(swarm_block)
+
+        reports: list[tuple[str, str]] = []
+        for child in agent.children:
+            reports.append((child, self._agent(child, self._child_task(agent, task))))
+            for binding in (b for b in bindings if b.trigger == "checkpoint" and not b.builtin):
+                self._check(binding, agent, f"report from {child}", reports[-1][1], blocking_status=None)
+        if reports:
+            for binding in (b for b in bindings if b.trigger == "pre_synthesis" and not b.builtin):
+                summary = "\n".join(f"{child}: {text}" for child, text in reports)
+                self._check(binding, agent, "team reports", summary, blocking_status=None)
+
+        skills = [(sid, self.ws.skills[sid].model.metadata.description) for sid in agent.skills if sid in self.ws.skills]
+        messages = [
+            {"role": "system", "content": prompts.agent_system(agent.system_prompt, skills, blocks)},
+            {"role": "user", "content": prompts.agent_task(task, reports)},
+        ]
+        output = self._answer(agent, messages, "answer")
+        output = self._post_output(agent, messages, output)
+        for binding in (b for b in bindings if b.id == WRITER_ID):
+            if binding.trigger == "post_output" and self._outermost_in_scope(agent, binding):
+                self.memory.write(agent, binding, task, output)
+        self.record["agents"].append({"id": agent.id, "role": agent.role, "parent": agent.parent, "output": output})
+        return output
+
+    def _child_task(self, parent, task: str) -> str:
+        return f"{parent.id} asks for your part of this request: {task}"
+
+    def _outermost_in_scope(self, agent, binding) -> bool:
+        """memory-writer extracts once, at the outermost agents it reaches: one call per run."""
+        parent = agent.parent
+        while parent is not None:
+            if binding.applies_to(parent):
+                return False
+            parent = self.topology.agents[parent].parent
+        return True
+
+    def _post_output(self, agent, messages: list[dict], output: str) -> str:
+        checks = [b for b in agent.decision_skills if b.trigger == "post_output" and not b.builtin]
+        for binding in checks:
+            revisions = 0
+            while True:
+                verdict, reason = self._check(binding, agent, "output", output, blocking_status=None)
+                if verdict in ("pass", "skipped") or not binding.required:
+                    break
+                if revisions >= MAX_REVISIONS:
+                    raise RunStopped(
+                        "failed",
+                        f"{binding.id} still says {verdict} for {agent.id}'s answer after {MAX_REVISIONS} "
+                        f"revisions: {reason}",
+                    )
+                revisions += 1
+                output = self._answer(agent, prompts.revision_messages(messages, output, binding.id, reason), "revise")
+        return output
+
+    # ---- decision skills ------------------------------------------------------------------
+    def _check(self, binding, agent, what: str, text: str, blocking_status: str | None) -> tuple[str, str]:
+        """Evaluate one decision skill; a required one that does not pass at pre_input rejects."""
+        skill = self.ws.skills[binding.id]
+        impl = skill.model.implementation
+        prompts_to_run = []
+        if impl.type == "llm_prompt":
+            prompts_to_run = [(binding.id, impl.prompt)]
+        elif impl.type == "composed":
+            for part in impl.composes:
+                part_impl = self.ws.skills[part].model.implementation
+                if part_impl.type == "llm_prompt":
+                    prompts_to_run.append((part, part_impl.prompt))
+        verdict, reason = "skipped", "mcp_tool decision skills need an MCP client, which swarmkit run does not have"
+        for name, prompt in prompts_to_run:
+            reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))
+            verdict, reason = parse_verdict(reply.content)
+            if verdict != "pass":
+                if name != binding.id:
+                    reason = f"{name}: {reason}"
+                break
+        self._decision(agent, binding, verdict, reason)
+        if blocking_status and binding.required and verdict not in ("pass", "skipped"):
+            raise RunStopped(blocking_status, f"{binding.id} says {verdict} for {agent.id}'s {what}: {reason}")
+        return verdict, reason
+
+    def _decision(self, agent, binding, verdict: str, detail: str) -> None:
+        self.record["decisions"].append({
+            "agent": agent.id, "skill": binding.id, "trigger": binding.trigger, "origin": binding.origin,
+            "required": binding.required, "verdict": verdict, "detail": detail,
+        })
+
+    # ---- model calls ----------------------------------------------------------------------
+    def _call(self, agent, purpose: str, messages: list[dict], tool_specs: list | None = None):
+        model = dict(agent.model) if agent.model else {}
+        request = ChatRequest(
+            model=model.get("name", DEFAULT_MODEL), messages=messages, purpose=purpose, agent=agent.id,
+            tools=tool_specs or [], temperature=model.get("temperature"), max_tokens=model.get("max_tokens"),
+        )
+        started = time.perf_counter()
+        try:
+            return self.provider.complete(request)
+        finally:
+            self.record["model_calls"].append({
+                "agent": agent.id, "purpose": purpose, "model": request.model,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            })
+
+    def _answer(self, agent, messages: list[dict], purpose: str) -> str:
+        """One answer, running the tool calls the model makes (bounded rounds)."""
+        specs = self._tools_for(agent)
+        messages = list(messages)
+        reply = self._call(agent, purpose, messages, specs)
+        for _ in range(MAX_TOOL_ROUNDS):
+            if not reply.tool_calls:
+                break
+            messages.append({
+                "role": "assistant", "content": reply.content or None,
+                "tool_calls": [
+                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
+                    for c in reply.tool_calls
+                ],
+            })
+            for call in reply.tool_calls:
+                result = self._run_tool(agent, call)
+                messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
+            reply = self._call(agent, purpose, messages, specs)
+        return reply.content
+
+    def _tools_for(self, agent) -> list[dict]:
+        specs = []
+        if self.memory.can_write_swarm(agent):
+            specs.append(tools.SWARM_NOTE)
+        if self.memory.can_propose(agent):
+            specs.append(tools.REMEMBER_FACT)
+        return specs
+
+    def _run_tool(self, agent, call) -> dict:
+        offered = {spec["function"]["name"]: spec for spec in self._tools_for(agent)}
+        if call.name not in offered:
+            return {"error": f"{agent.id} has no tool {call.name}"}
+        missing = tools.missing_arguments(offered[call.name], call.arguments)
+        if missing:
+            return {"error": f"missing arguments: {', '.join(missing)}"}
+        if call.name == "swarm_note":
+            return self.memory.swarm_note(agent, call.arguments)
+        return self.memory.propose(agent, call.arguments)
+
+    def reconcile(self, agent, known: str, proposed: str, subject: str, attribute: str) -> dict | None:
+        """The memory-reconcile skill, through the provider, for a changed curated value."""
+        from swarmkit.runtime.verdicts import parse_reconcile
+
+        skill = self.ws.skills.get("memory-reconcile")
+        if skill is None or skill.model.implementation.type != "llm_prompt":
+            return None
+        messages = prompts.reconcile_messages(skill.model.implementation.prompt, subject, attribute, known,
+                                              proposed, f"proposed by {agent.id} in run {self.id}")
+        return parse_reconcile(self._call(agent, "reconcile", messages).content)

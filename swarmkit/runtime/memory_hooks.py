@@ -1,0 +1,163 @@
+"""What a run does with memory: recall before answers, keep facts after, swarm notes, curated facts.
+
+Every store operation is guarded: a broken memory folder costs the run its memory (recorded as a
+warning), never the run. Memory off (memory.enabled: false) means no recall, no writes and no swarm
+notes, since swarm notes live in the memory folder too.
+"""
+
+from __future__ import annotations
+
+from swarmkit.runtime import prompts
+from swarmkit.runtime.verdicts import parse_facts
+
+GOVERNED_MEMORY = "governed-memory"
+
+
+class MemoryHooks:
+    def __init__(self, run) -> None:
+        self.run = run
+        self._store = None
+        self._store_error: str | None = None
+        self._swarm = None
+
+    # ---- the store, opened on first use ---------------------------------------------------
+    def store(self):
+        if self._store is None and self._store_error is None:
+            try:
+                from swarmkit.memory.store import MemoryStore
+
+                memory = self.run.ws.memory
+                self._store = MemoryStore(memory.folder, self.run.ws.id, user=self.run.user)
+            except Exception as exc:
+                self._fail("open the memory folder", exc)
+        return self._store
+
+    def _fail(self, doing: str, exc: Exception) -> None:
+        message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+        self._store_error = self._store_error or message
+        self.run.record["warnings"].append(f"memory: could not {doing}: {message}")
+
+    # ---- memory-reader --------------------------------------------------------------------
+    def recall(self, agent, binding, task: str) -> str | None:
+        """The fenced saved-memory block for this agent's prompt, or None."""
+        config = dict(binding.config)
+        reader = self.run.ws.memory.reader
+        max_results = int(config.get("max_results", reader.max_results if reader else 5))
+        threshold = float(config.get("similarity_threshold", reader.similarity_threshold if reader else 0.15))
+        scope = str(config.get("search_scope", reader.search_scope if reader else "all"))
+        store = self.store()
+        hits, pinned = [], []
+        if store is not None:
+            try:
+                if store.exists():
+                    hits = store.recall(task, max_results, threshold, scope)
+                    pinned = store.pinned()
+            except Exception as exc:
+                self._fail("recall", exc)
+                hits, pinned = [], []
+        for hit in hits:
+            self.run.record["recalled"].append(
+                {"agent": agent.id, "ref": hit.ref, "score": round(hit.score, 4), "text": hit.text}
+            )
+        refs = ", ".join(hit.ref for hit in hits)
+        detail = f"recalled {len(hits)}" + (f" ({refs})" if refs else "") + (f", {len(pinned)} pinned" if pinned else "")
+        self.run._decision(agent, binding, "pass", detail)
+        items = [(f"[unreviewed] {hit.text}" if hit.unreviewed else hit.text, hit.ref) for hit in hits]
+        return prompts.memory_block(items, pinned)
+
+    # ---- memory-writer --------------------------------------------------------------------
+    def write(self, agent, binding, task: str, output: str) -> None:
+        """One extraction call when the output clears min_output_length; none otherwise."""
+        writer = self.run.ws.memory.writer
+        minimum = int(dict(binding.config).get("min_output_length", writer.min_output_length if writer else 100))
+        if len(output) < minimum:
+            self.run._decision(agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars")
+            return
+        reply = self.run._call(agent, "extract", prompts.extraction_messages(task, output))
+        facts = parse_facts(reply.content)
+        written = 0
+        for fact in facts:
+            result = self._remember(agent, fact["text"], fact["kind"])
+            written += result is not None and result.status in ("written", "replaced")
+        self.run._decision(agent, binding, "pass", f"extracted {len(facts)}, wrote {written}")
+
+    def _remember(self, agent, text: str, kind: str | None):
+        store = self.store()
+        if store is None:
+            return None
+        try:
+            result = store.remember(text, kind=kind, by="agent", run_id=self.run.id, origin="memory-writer")
+        except Exception as exc:
+            self._fail("write", exc)
+            return None
+        self.run.record["memory_writes"].append(
+            {"agent": agent.id, "status": result.status, "ref": result.ref, "text": text, "reason": result.reason}
+        )
+        return result
+
+    # ---- swarm notes ----------------------------------------------------------------------
+    def swarm(self):
+        """The run's swarm folder: a topology of more than one agent, with memory on."""
+        if self._swarm is None and self.run.ws.memory.enabled and len(self.run.topology.agents) > 1:
+            store = self.store()
+            if store is not None:
+                members = [(a.id, a.read_only) for a in self.run.topology.walk()]
+                try:
+                    self._swarm = store.swarm(self.run.topology.name, self.run.id, goal=self.run.user_input,
+                                              members=members)
+                except Exception as exc:
+                    self._fail("open the swarm folder", exc)
+        return self._swarm
+
+    def swarm_block(self, agent) -> str | None:
+        swarm = self.swarm()
+        if swarm is None:
+            return None
+        try:
+            return swarm.pinned_block()
+        except Exception as exc:
+            self._fail("read the swarm notes", exc)
+            return None
+
+    def can_write_swarm(self, agent) -> bool:
+        return not agent.read_only and self.swarm() is not None
+
+    def swarm_note(self, agent, arguments: dict) -> dict:
+        swarm = self.swarm()
+        try:
+            result = swarm.note(arguments["kind"], arguments["text"], author=agent.id,
+                                sources=arguments.get("sources"))
+        except Exception as exc:
+            message = getattr(exc, "message", None) or str(exc)
+            return {"error": message}
+        self.run.record["swarm"] = swarm.slug
+        self.run.record["memory_writes"].append({
+            "agent": agent.id, "status": result.status, "ref": result.ref, "text": arguments["text"],
+            "reason": result.reason, "kind": arguments["kind"],
+        })
+        return {"status": result.status, "ref": result.ref, "reason": result.reason}
+
+    # ---- curated facts (governed-memory) ---------------------------------------------------
+    def can_propose(self, agent) -> bool:
+        return GOVERNED_MEMORY in agent.skills and GOVERNED_MEMORY in self.run.ws.skills
+
+    def propose(self, agent, arguments: dict) -> dict:
+        store = self.store()
+        if store is None:
+            return {"error": f"memory is unavailable: {self._store_error}"}
+
+        def reconcile(known, proposed, subject, attribute):
+            return self.run.reconcile(agent, known, proposed, subject, attribute)
+
+        try:
+            result = store.propose(arguments["subject"], arguments["attribute"], arguments["value"],
+                                   arguments["type"], by="agent", run_id=self.run.id, reconcile=reconcile)
+        except Exception as exc:
+            message = getattr(exc, "message", None) or str(exc)
+            return {"error": message}
+        self.run.record["memory_writes"].append({
+            "agent": agent.id, "status": result.status, "ref": result.ref,
+            "text": f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}",
+            "reason": result.reasoning, "kind": "curated",
+        })
+        return result.to_dict()

@@ -1,0 +1,23 @@
+"""Model providers behind one small interface: mock (offline, deterministic) and openai."""
+
+from __future__ import annotations
+
+from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError, ToolCall
+
+PROVIDERS = ("mock", "openai")
+
+
+def make_provider(name: str, *, script: str | None = None, base_url: str | None = None,
+                  api_key: str | None = None, timeout: float | None = None, retries: int | None = None) -> Provider:
+    if name == "mock":
+        from swarmkit.runtime.providers.mock import MockProvider
+
+        return MockProvider(script=script)
+    if name == "openai":
+        from swarmkit.runtime.providers.openai import OpenAIProvider
+
+        return OpenAIProvider.from_settings(base_url=base_url, api_key=api_key, timeout=timeout, retries=retries)
+    raise ProviderError(f'unknown provider "{name}"', "use --provider mock or --provider openai")
+
+
+__all__ = ["ChatReply", "ChatRequest", "Provider", "ProviderError", "ToolCall", "make_provider", "PROVIDERS"]

@@ -1,0 +1,46 @@
+"""The provider interface: one chat completion, optionally with tools."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from swarmkit.errors import SwarmkitError
+
+# Why the runtime asks: lets the mock answer each kind of request sensibly and the run record
+# count calls per purpose. Never sent to a real endpoint.
+PURPOSES = ("answer", "revise", "decide", "extract", "reconcile")
+
+
+class ProviderError(SwarmkitError):
+    """The model endpoint failed: unreachable, refused, timed out, or answered garbage."""
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    model: str
+    messages: list[dict[str, Any]]
+    purpose: str = "answer"
+    agent: str = ""
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    temperature: float | None = None
+    max_tokens: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    content: str
+    tool_calls: tuple[ToolCall, ...] = ()
+
+
+class Provider(Protocol):
+    name: str
+
+    def complete(self, request: ChatRequest) -> ChatReply: ...

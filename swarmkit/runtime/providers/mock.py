@@ -1,0 +1,185 @@
+"""The mock provider: deterministic and offline, for demos, tutorials and tests.
+
+A reply depends only on the request. Answers restate the task (long for long tasks, short for
+short ones) and mention the saved memories they were given; extraction returns the facts the user
+stated about themselves ("I live in Lisbon" → "Lives in Lisbon"); decisions pass unless there is
+nothing to judge. A script file can replace any reply and add tool calls, for tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from swarmkit.runtime import prompts
+from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderError, ToolCall
+
+LONG_TASK = 60  # characters: tasks at least this long get a long answer
+
+# First-person statements → third-person facts. Order matters: "my X is Y" before "I ...".
+_VERBS = {
+    "am": "Is", "live": "Lives", "work": "Works", "prefer": "Prefers", "use": "Uses", "like": "Likes",
+    "love": "Loves", "hate": "Hates", "have": "Has", "speak": "Speaks", "own": "Owns", "study": "Studies",
+    "write": "Writes", "drink": "Drinks", "run": "Runs", "need": "Needs", "want": "Wants",
+}
+_IDENTITY_THINGS = {"name", "job", "role", "title", "city", "home", "age", "pronouns", "employer", "team"}
+_MY = re.compile(r"^\s*my\s+([a-z][\w' -]{0,40}?)\s+(is|are)\s+(.+)$", re.IGNORECASE)
+_I = re.compile(r"^\s*i\s+(" + "|".join(_VERBS) + r")\b\s*(.+)$", re.IGNORECASE)
+_CLAUSES = re.compile(r"[.;!?\n]+|,\s*|\s+and\s+(?=(?:i|my)\b)", re.IGNORECASE)
+
+
+def extract_facts(text: str) -> list[dict]:
+    facts = []
+    for clause in _CLAUSES.split(text):
+        clause = clause.strip().split(":")[-1].strip()
+        if not clause:
+            continue
+        mine = _MY.match(clause)
+        if mine:
+            thing, verb, value = mine.groups()
+            thing = thing.strip()
+            kind = "identity" if thing.lower() in _IDENTITY_THINGS else "preference"
+            facts.append({"text": f"{thing.capitalize()} {verb.lower()} {value.strip()}", "kind": kind})
+            continue
+        first = _I.match(clause)
+        if first:
+            verb, rest = first.groups()
+            kind = "identity" if verb.lower() in ("am", "live", "work", "speak") else "preference"
+            facts.append({"text": f"{_VERBS[verb.lower()]} {rest.strip()}", "kind": kind})
+    return facts
+
+
+class MockProvider:
+    name = "mock"
+
+    def __init__(self, script: str | None = None) -> None:
+        self._steps = _load_script(script) if script else []
+        self._used: set[int] = set()
+
+    def complete(self, request: ChatRequest) -> ChatReply:
+        scripted = self._scripted(request)
+        if scripted is not None:
+            return scripted
+        handler = {
+            "decide": _decide,
+            "extract": _extract,
+            "reconcile": _reconcile,
+        }.get(request.purpose, _answer)
+        return ChatReply(content=handler(request))
+
+    def _scripted(self, request: ChatRequest) -> ChatReply | None:
+        for index, step in enumerate(self._steps):
+            if index in self._used or not _matches(step.get("when") or {}, request):
+                continue
+            self._used.add(index)
+            calls = tuple(
+                ToolCall(id=f"call-{index}-{n}", name=call["name"], arguments=dict(call.get("arguments") or {}))
+                for n, call in enumerate(step.get("tool_calls") or [])
+            )
+            return ChatReply(content=str(step.get("reply", "")), tool_calls=calls)
+        return None
+
+
+def _matches(when: dict, request: ChatRequest) -> bool:
+    text = "\n".join(str(m.get("content", "")) for m in request.messages)
+    return (
+        when.get("agent", request.agent) == request.agent
+        and when.get("purpose", request.purpose) == request.purpose
+        and str(when.get("contains", "")) in text
+    )
+
+
+def _load_script(path: str) -> list[dict]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProviderError(f"cannot read the mock script {path}: {exc.strerror or exc}",
+                            "pass an existing file to --script") from None
+    try:
+        if path.endswith((".yaml", ".yml")):
+            from ruamel.yaml import YAML
+
+            steps = YAML(typ="safe").load(text)
+        else:
+            steps = json.loads(text)
+    except Exception as exc:
+        raise ProviderError(f"the mock script {path} cannot be parsed: {exc}",
+                            "write a list of {when, reply, tool_calls} steps") from None
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise ProviderError(f"the mock script {path} is not a list of steps",
+                            "write a list of {when, reply, tool_calls} steps")
+    return steps
+
+
+def _last(request: ChatRequest, role: str) -> str:
+    for message in reversed(request.messages):
+        if message.get("role") == role:
+            return str(message.get("content") or "")
+    return ""
+
+
+def _answer(request: ChatRequest) -> str:
+    system, user = _last(request, "system"), _last(request, "user")
+    task, _, reports = user.partition("\n\nReports from your team:\n")
+    memories = _memories(system)
+    who = request.agent or "assistant"
+    if request.purpose == "revise":
+        return f"{who} (revised): {_first_sentence(task)}"
+    recalled = f" From memory: {'; '.join(memories)}." if memories else ""
+    if len(task) < LONG_TASK:
+        return f"{who}: {_first_sentence(task)}{recalled}"
+    team = ""
+    if reports:
+        names = [line.split(":", 1)[0].lstrip("- ") for line in reports.splitlines() if line.startswith("- ")]
+        team = f" I drew on reports from {', '.join(names)}."
+    digest = hashlib.sha256(user.encode()).hexdigest()[:8]
+    return (
+        f"{who}: here is my answer to your request ({len(task)} characters, ref {digest}). "
+        f"You wrote: \u201c{_first_sentence(task, 200)}\u201d.{team}{recalled} "
+        "I have taken it into account and kept my answer to what you asked."
+    )
+
+
+def _first_sentence(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _memories(system: str) -> list[str]:
+    start = system.find(f"<{prompts.MEMORY_TAG}>")
+    end = system.find(f"</{prompts.MEMORY_TAG}>")
+    if start < 0 or end < 0:
+        return []
+    lines = system[start:end].splitlines()[2:]
+    return [re.sub(r" \([^()]*\)$", "", line[2:]) for line in lines if line.startswith("- ")]
+
+
+def _extract(request: ChatRequest) -> str:
+    said = prompts.between_markers(_last(request, "user"), prompts.USER_SAID) or ""
+    return json.dumps({"facts": extract_facts(said)})
+
+
+def _decide(request: ChatRequest) -> str:
+    judged = _last(request, "user").split(prompts.OPEN, 1)[-1].rsplit(prompts.CLOSE, 1)[0].strip()
+    if not judged:
+        return json.dumps({"verdict": "fail", "reason": "there is nothing to judge"})
+    return json.dumps({"verdict": "pass", "reason": "the mock provider passes any non-empty text"})
+
+
+def _reconcile(request: ChatRequest) -> str:
+    user = _last(request, "user")
+    known = (prompts.between_markers(user.replace("known: ", "known:\n"), "known:") or "").strip()
+    proposed = (prompts.between_markers(user.replace("proposed: ", "proposed:\n"), "proposed:") or "").strip()
+    if known.lower() in proposed.lower():
+        reply: dict[str, Any] = {"verdict": "pass", "op": "refine", "merged_value": proposed, "confidence": 0.8,
+                                 "reasoning": "the proposed value adds detail to the known one"}
+    elif proposed.lower() in known.lower():
+        reply = {"verdict": "pass", "op": "refine", "merged_value": known, "confidence": 0.8,
+                 "reasoning": "the known value already says this"}
+    else:
+        reply = {"verdict": "pass", "op": "update", "merged_value": proposed, "confidence": 0.6,
+                 "reasoning": "the value changed; the newer one is kept"}
+    return json.dumps(reply)

@@ -1,0 +1,147 @@
+"""Any OpenAI-compatible chat-completions endpoint: OpenAI, Ollama, vLLM, llama.cpp server.
+
+Base URL and key come from flags or the environment (SWARMKIT_OPENAI_BASE_URL / OPENAI_BASE_URL,
+SWARMKIT_OPENAI_API_KEY / OPENAI_API_KEY). 429 and 5xx answers and dropped connections are retried
+with exponential backoff; anything else fails at once with a message saying what to check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderError, ToolCall
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_RETRIES = 3
+RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+
+
+def _env(*names: str) -> str | None:
+    for name in names:
+        value = os.environ.get(name)
+        if value:
+            return value
+    return None
+
+
+class OpenAIProvider:
+    name = "openai"
+
+    def __init__(self, base_url: str, api_key: str | None, timeout: float = DEFAULT_TIMEOUT,
+                 retries: int = DEFAULT_RETRIES, backoff: float = 0.5) -> None:
+        import httpx
+
+        self.base_url = base_url.rstrip("/")
+        self.retries = retries
+        self.backoff = backoff
+        headers = {"Content-Type": "application/json"}
+        if api_key:
+            headers["Authorization"] = f"Bearer {api_key}"
+        self._client = httpx.Client(timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)), headers=headers)
+
+    @classmethod
+    def from_settings(cls, base_url=None, api_key=None, timeout=None, retries=None) -> OpenAIProvider:
+        base = base_url or _env("SWARMKIT_OPENAI_BASE_URL", "OPENAI_BASE_URL") or DEFAULT_BASE_URL
+        if not base.startswith(("http://", "https://")):
+            raise ProviderError(f'the base URL "{base}" is not an http(s) URL',
+                                "pass --base-url http://HOST:PORT/v1 (the path that ends before /chat/completions)")
+        key = api_key or _env("SWARMKIT_OPENAI_API_KEY", "OPENAI_API_KEY")
+        timeout = timeout if timeout is not None else float(_env("SWARMKIT_OPENAI_TIMEOUT") or DEFAULT_TIMEOUT)
+        return cls(base, key, timeout=timeout, retries=DEFAULT_RETRIES if retries is None else retries)
+
+    def complete(self, request: ChatRequest) -> ChatReply:
+        body: dict = {"model": request.model, "messages": request.messages}
+        if request.tools:
+            body["tools"] = request.tools
+        if request.temperature is not None:
+            body["temperature"] = request.temperature
+        if request.max_tokens is not None:
+            body["max_tokens"] = request.max_tokens
+        return _parse(self._post(body), self.base_url)
+
+    def _post(self, body: dict) -> dict:
+        import httpx
+
+        url = f"{self.base_url}/chat/completions"
+        for attempt in range(self.retries + 1):
+            retry_after = None
+            try:
+                response = self._client.post(url, json=body)
+            except httpx.TimeoutException:
+                problem, hint = f"{url} did not answer in time", "check the server, or raise the timeout"
+            except httpx.HTTPError as exc:
+                problem = f"cannot reach {url}: {exc.__class__.__name__}: {exc}"
+                hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
+            else:
+                if response.status_code < 400:
+                    try:
+                        return response.json()
+                    except ValueError:
+                        raise ProviderError(
+                            f"{url} answered HTTP {response.status_code} with something that is not JSON: "
+                            f"{response.text[:120]!r}",
+                            "check that the base URL points at an OpenAI-compatible API (usually ending in /v1)",
+                        ) from None
+                problem = f"{url} answered HTTP {response.status_code}: {_error_text(response)}"
+                hint = _hint_for(response.status_code)
+                if response.status_code not in RETRY_STATUS:
+                    raise ProviderError(problem, hint)
+                retry_after = _retry_after(response)
+            if attempt == self.retries:
+                raise ProviderError(f"{problem} (after {attempt + 1} attempts)", hint)
+            delay = self.backoff * (2 ** attempt)
+            if retry_after is not None:
+                delay = min(max(delay, retry_after), 30.0)  # honour the server, within reason
+            time.sleep(delay)
+        raise AssertionError("unreachable")
+
+
+def _retry_after(response) -> float | None:
+    try:
+        return float(response.headers.get("retry-after", ""))
+    except ValueError:
+        return None
+
+
+def _error_text(response) -> str:
+    try:
+        data = response.json()
+        message = data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
+        return str(message or data)[:200]
+    except ValueError:
+        return response.text[:200] or response.reason_phrase
+
+
+def _hint_for(status: int) -> str:
+    if status in (401, 403):
+        return "check the API key (--api-key or OPENAI_API_KEY)"
+    if status == 404:
+        return "check the base URL (it usually ends in /v1) and the model name in model.name"
+    if status == 429:
+        return "the endpoint is rate-limiting; wait and retry, or lower the load"
+    return "the endpoint failed; check its logs"
+
+
+def _parse(data, base_url: str) -> ChatReply:
+    try:
+        message = data["choices"][0]["message"]
+        content = message.get("content") or ""
+        calls = []
+        for n, call in enumerate(message.get("tool_calls") or []):
+            function = call["function"]
+            arguments = function.get("arguments") or "{}"
+            parsed = json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
+            if not isinstance(parsed, dict):
+                raise ValueError("tool arguments are not an object")
+            calls.append(ToolCall(id=str(call.get("id") or f"call-{n}"), name=str(function["name"]), arguments=parsed))
+        if not isinstance(content, str):
+            raise ValueError("content is not a string")
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise ProviderError(
+            f"{base_url} answered with JSON that is not a chat completion ({exc.__class__.__name__}: {exc})",
+            "check that the endpoint is OpenAI-compatible (POST /chat/completions)",
+        ) from None
+    return ChatReply(content=content, tool_calls=tuple(calls))

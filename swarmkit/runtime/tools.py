@@ -1,0 +1,52 @@
+"""Tools the runtime offers agents through the provider's tool-call protocol."""
+
+from __future__ import annotations
+
+SWARM_NOTE = {
+    "type": "function",
+    "function": {
+        "name": "swarm_note",
+        "description": (
+            "Write a note for the other agents of this run: a finding (what you measured, with sources), "
+            "a ruled_out path, a question for another agent, or an answer to one."
+        ),
+        "parameters": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["kind", "text"],
+            "properties": {
+                "kind": {"enum": ["finding", "ruled_out", "question", "answer"]},
+                "text": {"type": "string", "description": "One line, at most 500 characters."},
+                "sources": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+    },
+}
+
+REMEMBER_FACT = {
+    "type": "function",
+    "function": {
+        "name": "remember_fact",
+        "description": (
+            "Propose a curated fact for long-term memory (governed-memory). You propose; the store decides "
+            "whether it is new, reinforces, updates or contradicts what is known."
+        ),
+        "parameters": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["subject", "attribute", "value", "type"],
+            "properties": {
+                "subject": {"type": "string"},
+                "attribute": {"type": "string"},
+                "value": {"type": "string"},
+                "type": {"enum": ["preference", "identity", "rule", "project_fact", "decision", "commitment",
+                                  "correction", "insight", "outcome"]},
+            },
+        },
+    },
+}
+
+
+def missing_arguments(spec: dict, arguments: dict) -> list[str]:
+    required = spec["function"]["parameters"]["required"]
+    return [name for name in required if not isinstance(arguments.get(name), str) or not arguments[name].strip()]

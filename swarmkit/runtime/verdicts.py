@@ -1,0 +1,65 @@
+"""Reading structured replies (verdicts, extracted facts, reconcile decisions) out of model text."""
+
+from __future__ import annotations
+
+import json
+import re
+
+VERDICTS = ("pass", "fail", "needs-revision")
+KINDS = ("preference", "identity", "rule", "project_fact", "decision", "commitment", "correction",
+         "insight", "outcome")
+_OBJECT = re.compile(r"\{.*\}", re.S)
+
+
+def json_object(text: str) -> dict | None:
+    """The first JSON object in a reply (models wrap JSON in prose or code fences)."""
+    match = _OBJECT.search(text or "")
+    if not match:
+        return None
+    try:
+        value = json.loads(match.group(0))
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def parse_verdict(text: str) -> tuple[str, str]:
+    """(verdict, reason); verdict "error" when the reply says none of pass/fail/needs-revision."""
+    data = json_object(text)
+    if data is not None and str(data.get("verdict", "")).lower() in VERDICTS:
+        return str(data["verdict"]).lower(), str(data.get("reason") or data.get("reasoning") or "")
+    words = re.findall(r"needs-revision|pass|fail", (text or "").lower())
+    if len(set(words)) == 1:
+        return words[0], (text or "").strip()[:200]
+    return "error", f"the reply gave no verdict: {(text or '').strip()[:120]!r}"
+
+
+def parse_facts(text: str) -> list[dict]:
+    """Facts from an extraction reply: [{text, kind}] with unknown kinds dropped to None."""
+    data = json_object(text)
+    facts = data.get("facts") if data else None
+    out = []
+    for fact in facts if isinstance(facts, list) else []:
+        if isinstance(fact, dict) and isinstance(fact.get("text"), str) and fact["text"].strip():
+            kind = fact.get("kind") if fact.get("kind") in KINDS else None
+            out.append({"text": fact["text"].strip(), "kind": kind})
+        elif isinstance(fact, str) and fact.strip():
+            out.append({"text": fact.strip(), "kind": None})
+    return out
+
+
+def parse_reconcile(text: str) -> dict | None:
+    data = json_object(text)
+    if not data or str(data.get("op")) not in ("update", "refine", "contradict"):
+        return None
+    try:
+        confidence = float(data.get("confidence", 0))
+    except (TypeError, ValueError):
+        confidence = 0.0
+    return {
+        "verdict": str(data.get("verdict", "pass")),
+        "op": str(data["op"]),
+        "merged_value": str(data.get("merged_value") or ""),
+        "confidence": min(max(confidence, 0.0), 1.0),
+        "reasoning": str(data.get("reasoning") or ""),
+    }
