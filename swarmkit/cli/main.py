@@ -18,6 +18,7 @@ COMMANDS = {
     "schema": ("swarmkit.cli.schema", "schema", "Print or write the swarmkit/v1 JSON Schemas."),
     "run": ("swarmkit.cli.run", "run", "Run a topology: mock provider offline, or any OpenAI-compatible endpoint."),
     "runs": ("swarmkit.cli.runs", "runs", "List, show and remove run records."),
+    "memory": ("swarmkit.cli.memory", "memory", "Read, search and curate the memory folder (markdown under git)."),
 }
 
 

@@ -1,0 +1,352 @@
+"""`swarmkit memory`: read, search and curate the workspace's memory folder."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from swarmkit.errors import SwarmkitError
+
+MAX_DIAGNOSTICS = 5
+
+
+def _store(ctx: click.Context):
+    """The workspace's MemoryStore (resolved once per command)."""
+    obj = ctx.obj
+    if "store" in obj:
+        return obj["store"]
+    import warnings
+
+    from swarmkit.memory.store import MemoryStore, MemoryWarning
+    from swarmkit.resolver import resolve
+
+    path = obj["workspace"]
+    resolution = resolve(path)
+    if not resolution.valid:
+        from swarmkit.workspace.reporters import render_diagnostic
+
+        errors = [d for d in resolution.diagnostics if d.is_error]
+        for diagnostic in errors[:MAX_DIAGNOSTICS]:
+            click.echo(render_diagnostic(diagnostic, path).splitlines()[0], err=True)
+        if len(errors) > MAX_DIAGNOSTICS:
+            click.echo(f"... and {len(errors) - MAX_DIAGNOSTICS} more", err=True)
+        raise SwarmkitError(f"the workspace at {path} is not valid, so its memory folder is unknown",
+                            f"run `swarmkit validate {path}` to see every problem")
+    workspace = resolution.workspace
+    warnings.simplefilter("ignore", MemoryWarning)  # printed by _finish, once
+    store = MemoryStore(workspace.memory.folder, workspace.id, obj.get("user"), lock_timeout=obj["lock_timeout"])
+    obj["store"] = store
+    obj["settings"] = workspace.memory
+    return store
+
+
+def _finish(ctx: click.Context, code: int = 0) -> int:
+    store = ctx.obj.get("store")
+    for message in store.warnings if store is not None else []:
+        click.echo(f"warning: {message}", err=True)
+    return code
+
+
+def _json(data) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _require_folder(store) -> None:
+    if not store.exists():
+        raise store.missing_error()
+
+
+def _result_line(result) -> str:
+    parts = [result.status]
+    if result.ref:
+        parts.append(result.ref)
+    if result.reason:
+        parts.append(f"({result.reason})")
+    if result.commit:
+        parts.append(f"commit {result.commit[:10]}")
+    return " ".join(parts)
+
+
+@click.group()
+@click.option("--workspace", "-w", "workspace", default=".", show_default=True,
+              type=click.Path(file_okay=False), help="The workspace whose memory folder to use.")
+@click.option("--user", help="Act for a named user (their file is users/<user>.md instead of me.md).")
+@click.option("--lock-timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
+              help="Seconds to wait for another process writing to the folder before giving up.")
+@click.pass_context
+def memory(ctx: click.Context, workspace: str, user: str | None, lock_timeout: float) -> None:
+    """Read, search and curate the memory folder (markdown files under git)."""
+    ctx.obj = {"workspace": workspace, "user": user, "lock_timeout": lock_timeout}
+
+
+@memory.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def status(ctx: click.Context, as_json: bool) -> int:
+    """Where the folder is, its files and entry counts, the inbox, swarms and git state."""
+    store = _store(ctx)
+    info = store.status()
+    info["memory"] = ctx.obj["settings"].sentence()
+    if as_json:
+        _json(info)
+        return _finish(ctx)
+    click.echo(info["memory"])
+    click.echo(f"Folder: {info['folder']}")
+    if not info["exists"]:
+        click.echo("No memory folder yet: it is created on the first write.")
+        return _finish(ctx)
+    for rel, count in info["files"].items():
+        click.echo(f"  {rel:<40} {count:>6} entries")
+    click.echo(f"Inbox: {info['inbox']} unreviewed")
+    if info["swarms"]:
+        click.echo(f"Swarms: {', '.join(info['swarms'])}")
+    if info["git"]:
+        state = "uncommitted hand edits" if info["dirty"] else "clean"
+        click.echo(f"Git: {info['head'][:10] if info['head'] else 'no commits'} ({state})"
+                   + (f", remote {info['remote']}" if info["remote"] else ""))
+    else:
+        click.echo("Git: not versioned")
+    return _finish(ctx)
+
+
+@memory.command("list")
+@click.argument("file", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def list_(ctx: click.Context, file: str | None, as_json: bool) -> int:
+    """Every entry with its ref (or only FILE's, e.g. lessons.md)."""
+    store = _store(ctx)
+    _require_folder(store)
+    items = store.entries(file)
+    if as_json:
+        _json([e.to_dict() for e in items])
+        return _finish(ctx)
+    for e in items:
+        kind = f" ({e.kind})" if e.kind else ""
+        click.echo(f"{e.ref:<28} [{e.by}{kind}] {e.text}")
+    if not items:
+        click.echo("No entries.")
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("query")
+@click.option("--max", "max_results", type=click.IntRange(min=1), help="At most this many results (default: reader config).")
+@click.option("--threshold", type=click.FloatRange(0, 1), help="Minimum score, 0..1 (default: reader config).")
+@click.option("--scope", type=click.Choice(["user", "all", "both"]), help="Which files to search (default: reader config).")
+@click.option("--inbox", is_flag=True, help="Also search the inbox (its entries are marked [unreviewed]).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def search(ctx, query, max_results, threshold, scope, inbox, as_json) -> int:
+    """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
+    store = _store(ctx)
+    _require_folder(store)
+    reader = ctx.obj["settings"].reader
+    hits = store.recall(
+        query,
+        max_results if max_results is not None else (reader.max_results if reader else 5),
+        threshold if threshold is not None else (reader.similarity_threshold if reader else 0.15),
+        scope or (str(reader.search_scope.value if hasattr(reader.search_scope, "value") else reader.search_scope)
+                  if reader else "all"),
+        include_inbox=inbox,
+    )
+    if as_json:
+        _json([h.to_dict() for h in hits])
+        return _finish(ctx)
+    for h in hits:
+        mark = " [unreviewed]" if h.unreviewed else ""
+        click.echo(f"{h.score:.2f}  {h.ref:<28}{mark} {h.text}")
+    if not hits:
+        click.echo("No entries match.")
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def show(ctx: click.Context, ref: str, as_json: bool) -> int:
+    """Show one entry (me.md#L3) with its metadata, or a whole file (lessons.md)."""
+    store = _store(ctx)
+    _require_folder(store)
+    if "#" not in ref and ref.endswith(".md"):
+        from swarmkit.memory.store import check_ref
+
+        check_ref(f"{ref}#L1")  # the same path rules as a ref
+        lines = store.read_lines(ref)
+        if lines is None:
+            raise SwarmkitError(f"{ref} is not in the memory folder {store.folder}",
+                                "`swarmkit memory status` lists the files")
+        if as_json:
+            _json({"file": ref, "text": "\n".join(lines) + "\n", "entries": [e.to_dict() for e in store.entries(ref)]})
+        else:
+            click.echo("\n".join(lines))
+        return _finish(ctx)
+    from swarmkit.memory.store import entry_digest
+
+    entry, lines = store.entry_at(ref)
+    data = entry.to_dict() | {"digest": entry_digest(lines[entry.line - 1])}
+    if as_json:
+        _json(data)
+        return _finish(ctx)
+    click.echo(f"{entry.ref}: {entry.text}")
+    for key, value in entry.meta.items():
+        click.echo(f"  {key}: {value}")
+    click.echo(f"  digest: {data['digest']}")
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.option("--expect", help="Only if the entry still has this text or digest.")
+@click.pass_context
+def forget(ctx: click.Context, ref: str, expect: str | None) -> int:
+    """Remove the entry at REF (one commit)."""
+    result = _store(ctx).forget(ref, expect)
+    click.echo(_result_line(result))
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("subject")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def history(ctx: click.Context, subject: str, as_json: bool) -> int:
+    """The commits that changed the entry (or curated fact) with this subject, newest first."""
+    items = _store(ctx).history(subject)
+    if as_json:
+        _json(items)
+        return _finish(ctx)
+    for item in items:
+        extra = "".join(f" {k}={item[k]}" for k in ("origin", "run") if item.get(k))
+        click.echo(f"{item['commit'][:10]} {item['date']} {item['message']}{extra}")
+    if not items:
+        click.echo(f"No history for subject {subject}.")
+    return _finish(ctx)
+
+
+@memory.command("import")
+@click.argument("path")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def import_(ctx: click.Context, path: str, as_json: bool) -> int:
+    """Import notes (.md bullets) from the folder at PATH into the inbox, in one commit."""
+    store = _store(ctx)
+    if sys.stderr.isatty() and not as_json:
+        with click.progressbar(length=1, label="Importing", file=sys.stderr) as bar:
+            state = {"done": 0}
+
+            def progress(done: int, total: int) -> None:
+                bar.length = total
+                bar.update(done - state["done"])
+                state["done"] = done
+
+            result = store.import_folder(path, progress)
+    else:
+        result = store.import_folder(path)
+    if as_json:
+        _json(result.to_dict())
+        return _finish(ctx)
+    click.echo(f"Imported {result.imported}, duplicates {result.duplicates}, skipped {result.skipped}"
+               + (", truncated (limits reached)" if result.truncated else "")
+               + (f"; commit {result.commit[:10]}" if result.commit else ""))
+    for rel, why in result.skipped_files:
+        click.echo(f"  skipped {rel}: {why}")
+    if result.imported:
+        click.echo("Review them with `swarmkit memory inbox`.")
+    return _finish(ctx)
+
+
+@memory.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def inbox(ctx: click.Context, as_json: bool) -> int:
+    """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
+    from swarmkit.memory.store import entry_digest
+
+    store = _store(ctx)
+    _require_folder(store)
+    lines = store.read_lines("inbox.md") or []
+    items = [e.to_dict() | {"digest": entry_digest(lines[e.line - 1])} for e in store.inbox_list()]
+    if as_json:
+        _json(items)
+        return _finish(ctx)
+    for item in items:
+        click.echo(f"{item['ref']:<18} {item['digest']}  {item['text']}")
+    if not items:
+        click.echo("The inbox is empty.")
+    else:
+        click.echo("Keep: swarmkit memory keep REF --to me|lessons|workspace --expect DIGEST")
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.option("--to", "to", type=click.Choice(["me", "lessons", "workspace"]), default="me", show_default=True)
+@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@click.pass_context
+def keep(ctx: click.Context, ref: str, to: str, expect: str | None) -> int:
+    """Move an inbox entry into your files, as yours (one commit)."""
+    click.echo(_result_line(_store(ctx).inbox_keep(ref, to, expect)))
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@click.pass_context
+def pin(ctx: click.Context, ref: str, expect: str | None) -> int:
+    """Move an inbox entry above "## Index" in MEMORY.md: always loaded (one commit)."""
+    click.echo(_result_line(_store(ctx).inbox_pin(ref, expect)))
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@click.pass_context
+def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
+    """Delete an inbox entry (one commit)."""
+    click.echo(_result_line(_store(ctx).inbox_delete(ref, expect)))
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("run_id")
+@click.option("--reason", required=True, help="What was wrong, in one or two sentences.")
+@click.pass_context
+def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
+    """Record the owner's feedback on a run as a correction in the workspace file."""
+    result = _store(ctx).feedback(run_id, reason)
+    click.echo(_result_line(result))
+    return _finish(ctx, 0 if result.status != "refused" else 1)
+
+
+@memory.command()
+@click.option("--remote", help="Set the folder's git remote first (a URL or the path of a bare repository).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def sync(ctx: click.Context, remote: str | None, as_json: bool) -> int:
+    """Pull (rebase; entries merge by union) and push the folder's git remote."""
+    info = _store(ctx).sync(remote)
+    if as_json:
+        _json(info)
+        return _finish(ctx)
+    if info.get("cloned"):
+        click.echo(f"Cloned {info['remote']} ({info['pulled']} commits).")
+    else:
+        click.echo(f"Synced with {info['remote']}: pulled {info['pulled']}, pushed {info['pushed']} commits.")
+    return _finish(ctx)
+
+
+@memory.command()
+@click.pass_context
+def reindex(ctx: click.Context) -> int:
+    """Rebuild the recall index from the files (it also refreshes itself after hand edits)."""
+    store = _store(ctx)
+    _require_folder(store)
+    count = store.reindex()
+    click.echo(f"Indexed {count} entries.")
+    return _finish(ctx)

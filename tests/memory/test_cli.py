@@ -1,0 +1,190 @@
+"""`swarmkit memory ...`: output, --json, and the exact text of every error a user can hit."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.memory.conftest import commit_count, git
+
+
+@pytest.fixture
+def ws(workspace):
+    return workspace()  # tmp_path/ws, cwd = tmp_path, id "demo"
+
+
+def mem(cli, ws, *args):
+    return cli("memory", "--workspace", str(ws), *args)
+
+
+def folder_of(ws) -> Path:
+    return Path(ws).resolve() / ".swarmkit" / "memory"
+
+
+def test_status_before_and_after_the_first_write(cli, ws):
+    code, out, err = mem(cli, ws, "status")
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars",
+        f"Folder: {folder_of(ws)}",
+        "No memory folder yet: it is created on the first write.",
+    ]
+    assert not folder_of(ws).exists()
+    mem(cli, ws, "feedback", "r-1a2b3c4d5e", "--reason", "It used the old deploy API")
+    code, out, _ = mem(cli, ws, "status", "--json")
+    info = json.loads(out)
+    assert code == 0 and info["exists"] and info["files"]["workspaces/demo.md"] == 2 and info["git"]
+
+
+def test_read_commands_on_a_missing_folder(cli, ws):
+    for args in (["list"], ["search", "x"], ["inbox"], ["show", "me.md#L3"], ["history", "x"], ["reindex"],
+                 ["forget", "me.md#L3"]):
+        code, out, err = mem(cli, ws, *args)
+        assert code == 1, args
+        assert err == (f"error: there is no memory folder at {folder_of(ws)} yet\n"
+                       "  hint: it is created on the first write (a run that remembers something, or "
+                       "`swarmkit memory import PATH`)\n"), args
+    assert not folder_of(ws).exists()
+
+
+def test_feedback_list_search_show_forget(cli, ws):
+    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d5e", "--reason", "It used the old deploy API")
+    assert code == 0 and out.startswith("written workspaces/demo.md#L4 commit ")
+    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d5e", "--reason", "It used the old deploy API")
+    assert out == "reinforced workspaces/demo.md#L4\n"
+    code, out, _ = mem(cli, ws, "list")
+    assert "workspaces/demo.md#L4        [user (correction)] It used the old deploy API" in out
+    code, out, _ = mem(cli, ws, "search", "old deploy api")
+    assert out == "1.00  workspaces/demo.md#L4        It used the old deploy API\n"
+    code, out, _ = mem(cli, ws, "search", "deploy api", "--json")
+    hits = json.loads(out)
+    assert hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["score"] == 1.0
+    code, out, _ = mem(cli, ws, "search", "nothing like it")
+    assert out == "No entries match.\n"
+    code, out, _ = mem(cli, ws, "show", "workspaces/demo.md#L4", "--json")
+    shown = json.loads(out)
+    assert shown["metadata"]["origin"] == "feedback" and len(shown["digest"]) == 8
+    code, out, _ = mem(cli, ws, "show", "workspaces/demo.md")
+    assert out.startswith("# Workspace demo\n")
+    code, out, _ = mem(cli, ws, "forget", "workspaces/demo.md#L4")
+    assert code == 0 and out.startswith("forgotten workspaces/demo.md#L4 commit ")
+
+
+@pytest.mark.parametrize("ref, message", [
+    ("nonsense", "error: 'nonsense' is not a memory ref\n  hint: a ref names a file in the memory folder and a "
+                 "line, like me.md#L3; `swarmkit memory list` shows every entry with its ref\n"),
+    ("me.md#L40", "error: me.md#L40: me.md has only 1 line\n  hint: `swarmkit memory list` shows every entry with its ref\n"),
+    ("ghost.md#L1", "error: ghost.md is not in the memory folder {folder}\n  hint: `swarmkit memory list` shows "
+                    "every entry with its ref\n"),
+])
+def test_bad_refs(cli, ws, ref, message):
+    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    for command in ("show", "forget"):
+        code, out, err = mem(cli, ws, command, ref)
+        assert code == 1 and out == ""
+        assert err == message.format(folder=folder_of(ws))
+
+
+def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text("- Prefers dark mode\n- Release on Tuesdays\n- Pager rotates weekly\n")
+    code, out, err = mem(cli, ws, "import", str(notes))
+    assert code == 0 and err == ""  # not a terminal: no progress bar
+    assert out.startswith("Imported 3, duplicates 0, skipped 0; commit ")
+    code, out, _ = mem(cli, ws, "import", str(notes), "--json")
+    assert json.loads(out)["duplicates"] == 3 and json.loads(out)["commit"] is None
+    code, out, _ = mem(cli, ws, "inbox", "--json")
+    items = json.loads(out)
+    assert [i["text"] for i in items] == ["Prefers dark mode", "Release on Tuesdays", "Pager rotates weekly"]
+    first, second, third = items
+    code, out, _ = mem(cli, ws, "keep", first["ref"], "--to", "me", "--expect", first["digest"])
+    assert code == 0 and out.startswith("kept me.md#L3 commit ")
+    code, out, err = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])  # lines moved up
+    assert code == 1 and err == (f"error: {second['ref']} changed since it was listed; nothing was changed\n"
+                                 "  hint: list the entries again and retry with the ref shown now\n")
+    code, out, _ = mem(cli, ws, "inbox", "--json")
+    second = json.loads(out)[0]
+    code, out, _ = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])
+    assert code == 0 and out.startswith("pinned MEMORY.md#L")
+    code, out, _ = mem(cli, ws, "inbox")
+    assert "Pager rotates weekly" in out
+    code, out, _ = mem(cli, ws, "delete", json.loads(mem(cli, ws, "inbox", "--json")[1])[0]["ref"])
+    assert code == 0 and out.startswith("deleted inbox.md#L")
+    assert mem(cli, ws, "inbox")[1] == "The inbox is empty.\n"
+
+
+def test_import_errors(cli, ws):
+    code, out, err = mem(cli, ws, "import", "notes")
+    assert code == 1
+    assert err.startswith("error: import needs an absolute path, not 'notes'\n  hint: use the full path, for example ")
+
+
+def test_history(cli, ws):
+    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    code, out, _ = mem(cli, ws, "history", "feedback:", "--json")
+    items = json.loads(out)
+    assert len(items) == 1 and items[0]["origin"] == "feedback" and items[0]["run"] == "r-1"
+    assert mem(cli, ws, "history", "nothing-here")[1] == "No history for subject nothing-here.\n"
+
+
+def test_sync_without_a_remote(cli, ws):
+    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    code, out, err = mem(cli, ws, "sync")
+    assert code == 1 and err == ("error: the memory folder has no remote to sync with\n"
+                                 "  hint: swarmkit memory sync --remote URL (a git URL or the path of a bare repository)\n")
+
+
+def test_reindex(cli, ws):
+    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    assert mem(cli, ws, "reindex") == (0, "Indexed 1 entries.\n", "")
+
+
+def test_an_invalid_workspace(cli, workspace):
+    ws = workspace({"workspace.yaml": "apiVersion: swarmkit/v1\nkind: Workspace\nmetadata: {id: Bad Id}\n"})
+    code, out, err = mem(cli, ws, "status")
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert lines[0].startswith("ws/workspace.yaml:") and "error[" in lines[0]
+    assert lines[-2:] == [f"error: the workspace at {ws} is not valid, so its memory folder is unknown",
+                          f"  hint: run `swarmkit validate {ws}` to see every problem"]
+    assert "Traceback" not in err
+
+
+def test_a_busy_folder(cli, ws):
+    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time\nfrom swarmkit.memory.store import MemoryStore\n"
+        f"s = MemoryStore({str(folder_of(ws))!r}, 'demo')\n"
+        "with s.lock:\n    print('locked', flush=True)\n    time.sleep(10)\n")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        code, out, err = cli("memory", "--workspace", str(ws), "--lock-timeout", "0.2", "forget", "workspaces/demo.md#L4")
+        assert code == 1
+        assert err == (f"error: the memory folder is busy: another swarmkit process (pid {holder.pid}) is writing to it\n"
+                       f"  hint: retry in a moment; if no swarmkit process is running, delete "
+                       f"{folder_of(ws) / '.index' / 'write.lock'}\n")
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_no_git_warning_on_the_cli(ws, tmp_path):
+    env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "feedback", "r-1",
+                           "--reason", "Written without git"], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "written workspaces/demo.md#L4\n"
+    assert proc.stderr == ("warning: git is not installed: memory files are written, but nothing is versioned "
+                           "(install git to keep a history)\n")
+
+
+def test_validate_does_not_import_the_memory_store(ws):
+    code = ("import sys\nfrom swarmkit.cli.main import run\nrun(['validate', %r])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('swarmkit.memory.') or m == 'swarmkit.cli.memory'))")
+    proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
+    assert proc.stdout.strip().splitlines()[-1] == "['swarmkit.memory._defaults', 'swarmkit.memory.settings']"
