@@ -102,10 +102,6 @@ class Run:
                     blocks.append(block)
             elif binding.id != WRITER_ID:
                 self._check(binding, agent, "input", task, blocking_status="rejected")
-        swarm_block = self.memory.swarm_block(agent)
-        if swarm_block:
-            blocks.append(swarm_block)
-
         reports: list[tuple[str, str]] = []
         for child in agent.children:
             reports.append((child, self._agent(child, self._child_task(agent, task))))
@@ -116,6 +112,9 @@ class Run:
                 summary = "\n".join(f"{child}: {text}" for child, text in reports)
                 self._check(binding, agent, "team reports", summary, blocking_status=None)
 
+        swarm_block = self.memory.swarm_block(agent)  # read just before the step: children may have written
+        if swarm_block:
+            blocks.append(swarm_block)
         skills = [(sid, self.ws.skills[sid].model.metadata.description) for sid in agent.skills if sid in self.ws.skills]
         messages = [
             {"role": "system", "content": prompts.agent_system(agent.system_prompt, skills, blocks)},

@@ -126,8 +126,9 @@ def _answer(request: ChatRequest) -> str:
     task, _, reports = user.partition("\n\nReports from your team:\n")
     memories = _memories(system)
     who = request.agent or "assistant"
-    if request.purpose == "revise":
-        return f"{who} (revised): {_first_sentence(task)}"
+    if request.purpose == "revise":  # the task is the first user message; the last asks for the revision
+        original = next(str(m.get("content") or "") for m in request.messages if m.get("role") == "user")
+        return f"{who} (revised): {_first_sentence(original.partition(chr(10) * 2)[0])}"
     recalled = f" From memory: {'; '.join(memories)}." if memories else ""
     if len(task) < LONG_TASK:
         return f"{who}: {_first_sentence(task)}{recalled}"

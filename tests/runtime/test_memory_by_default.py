@@ -1,0 +1,111 @@
+"""A fresh init workspace remembers and recalls with no memory wiring; memory off forgets."""
+
+from __future__ import annotations
+
+import re
+
+from tests.runtime.conftest import QUESTION, REMEMBER, RecordingMock, run_once
+
+
+def me_md(root) -> list[str]:
+    text = (root / ".swarmkit" / "memory" / "me.md").read_text()
+    return [re.sub(r"; added: \d{4}-\d\d-\d\d", "", line) for line in text.splitlines() if line.startswith("- ")]
+
+
+def test_run_one_writes_both_facts_and_run_two_recalls_them(init_ws):
+    root = init_ws()
+    first, _ = run_once(root, REMEMBER)
+    assert first["status"] == "ok"
+    run_id = first["id"]
+    assert me_md(root) == [
+        f"- Lives in Lisbon [by: agent; kind: identity; source: swarmkit://runs/{run_id}; origin: memory-writer]",
+        f"- Editor is Helix [by: agent; kind: preference; source: swarmkit://runs/{run_id}; origin: memory-writer]",
+    ]
+    assert [(w["status"], w["ref"]) for w in first["memory_writes"]] == [("written", "me.md#L3"), ("written", "me.md#L4")]
+
+    second, provider = run_once(root, QUESTION)
+    assert second["status"] == "ok"
+    assert {r["ref"] for r in second["recalled"]} == {"me.md#L3", "me.md#L4"}
+    assert "Lives in Lisbon" in second["output"] and "Editor is Helix" in second["output"]
+    answer = next(r for r in provider.requests if r.agent == "lead" and r.purpose == "answer")
+    system = answer.messages[0]["content"]
+    assert "<saved-memory>\nSaved memory from earlier runs." in system
+    assert "- Lives in Lisbon (me.md#L3)" in system and "</saved-memory>" in system
+
+
+def test_one_extra_model_call_when_the_output_clears_min_output_length(init_ws):
+    root = init_ws()
+    record, _ = run_once(root, REMEMBER)
+    purposes = [c["purpose"] for c in record["model_calls"]]
+    assert len(record["output"]) >= 100
+    assert purposes == ["answer", "answer", "extract"]  # researcher, lead, then one extraction
+    assert [c["agent"] for c in record["model_calls"]] == ["researcher", "lead", "lead"]
+
+
+def test_no_extra_call_and_no_write_for_a_short_output(init_ws):
+    root = init_ws()
+    record, _ = run_once(root, "hi")
+    assert len(record["output"]) < 100
+    assert [c["purpose"] for c in record["model_calls"]] == ["answer", "answer"]
+    assert record["memory_writes"] == []
+    writer = [d for d in record["decisions"] if d["skill"] == "memory-writer"]
+    assert writer == [{"agent": "lead", "skill": "memory-writer", "trigger": "post_output", "origin": "auto",
+                       "required": False, "verdict": "pass", "detail": f"skipped: output {len(record['output'])} < 100 chars"}]
+
+
+def test_min_output_length_is_the_cost_knob(init_ws):
+    root = init_ws(workspace_yaml_extra="memory:\n  writer: {min_output_length: 10000}\n")
+    record, _ = run_once(root, REMEMBER)
+    assert "extract" not in [c["purpose"] for c in record["model_calls"]]
+    assert not (root / ".swarmkit" / "memory" / "me.md").exists()
+
+
+def test_the_writer_never_sees_the_saved_memory_block(init_ws):
+    root = init_ws()
+    run_once(root, REMEMBER)
+    provider = RecordingMock()
+    run_once(root, "Please remind me where I live and tell me about the editor I prefer, in a full paragraph.", provider)
+    extraction = [r for r in provider.requests if r.purpose == "extract"]
+    assert len(extraction) == 1
+    prompt = "\n".join(m["content"] for m in extraction[0].messages)
+    assert "saved-memory" not in prompt
+
+
+def test_memory_off_forgets(init_ws):
+    root = init_ws()
+    run_once(root, REMEMBER)
+    with open(root / "workspace.yaml", "a") as handle:
+        handle.write("memory:\n  enabled: false\n")
+    record, provider = run_once(root, QUESTION)
+    assert record["recalled"] == [] and record["memory_writes"] == []
+    assert "Lisbon" not in record["output"]
+    assert [c["purpose"] for c in record["model_calls"]] == ["answer", "answer"]
+    assert all("saved-memory" not in m["content"] for r in provider.requests for m in r.messages)
+    assert record["memory"] == {"enabled": False, "sentence": "Memory: off (memory.enabled: false)"}
+
+
+def test_memory_off_writes_no_memory_folder(init_ws):
+    root = init_ws(workspace_yaml_extra="memory: {enabled: false}\n")
+    run_once(root, REMEMBER)
+    assert not (root / ".swarmkit" / "memory").exists()
+
+
+def test_named_users_keep_their_own_facts(init_ws):
+    root = init_ws(workspace_yaml_extra="memory:\n  reader: {search_scope: both}\n")
+    run_once(root, "Something to remember about me, please: I live in Porto and my editor is Vim.", user="ana")
+    ana = (root / ".swarmkit" / "memory" / "users" / "ana.md").read_text()
+    assert "- Lives in Porto" in ana
+    record, _ = run_once(root, QUESTION, user="bob")
+    assert record["recalled"] == []  # scope both: the user's file and shared files, never another user's
+    record, _ = run_once(root, QUESTION, user="ana")
+    assert {r["ref"] for r in record["recalled"]} == {"users/ana.md#L3", "users/ana.md#L4"}
+
+
+def test_a_broken_memory_store_costs_the_memory_never_the_run(init_ws):
+    root = init_ws()
+    (root / ".swarmkit").mkdir()
+    (root / ".swarmkit" / "memory").write_text("a file where the memory folder should be\n")
+    record, _ = run_once(root, REMEMBER)
+    assert record["status"] == "ok" and record["output"]
+    assert record["memory_writes"] == []
+    assert record["warnings"] and record["warnings"][0].startswith("memory: could not ")

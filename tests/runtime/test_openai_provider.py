@@ -1,0 +1,156 @@
+"""The openai provider against a real HTTP server on loopback, started by the tests."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from swarmkit.runtime.providers.base import ChatRequest, ProviderError
+from swarmkit.runtime.providers.openai import OpenAIProvider
+from tests.runtime.conftest import REMEMBER, run_once
+
+
+class FakeEndpoint:
+    """An OpenAI-compatible /v1/chat/completions that answers from a queue of (status, body)."""
+
+    def __init__(self) -> None:
+        self.queue: list[tuple[int, object]] = []
+        self.requests: list[dict] = []
+        self.headers: list[dict] = []
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (http.server's naming)
+                length = int(self.headers.get("Content-Length", 0))
+                endpoint.requests.append(json.loads(self.rfile.read(length)))
+                endpoint.headers.append(dict(self.headers))
+                if self.path != "/v1/chat/completions":
+                    status, body = 404, {"error": {"message": f"no route {self.path}"}}
+                else:
+                    status, body = endpoint.queue.pop(0) if endpoint.queue else (200, endpoint.answer(endpoint.requests[-1]))
+                raw = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @staticmethod
+    def answer(request: dict) -> dict:
+        last = request["messages"][-1]["content"]
+        if "User said:" in last:
+            content = json.dumps({"facts": [{"text": "Lives in Lisbon", "kind": "identity"}]})
+        else:
+            content = f"[{request['model']}] " + "a considered answer " * 8
+        return {"choices": [{"message": {"role": "assistant", "content": content}}]}
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def endpoint():
+    server = FakeEndpoint()
+    yield server
+    server.close()
+
+
+def request(text="hello") -> ChatRequest:
+    return ChatRequest(model="llama3.1", messages=[{"role": "user", "content": text}])
+
+
+def test_a_completion_with_model_and_key(endpoint):
+    provider = OpenAIProvider(endpoint.url, "sk-test", timeout=5)
+    reply = provider.complete(request())
+    assert reply.content.startswith("[llama3.1] a considered answer")
+    assert endpoint.requests[0] == {"model": "llama3.1", "messages": [{"role": "user", "content": "hello"}]}
+    assert endpoint.headers[0]["Authorization"] == "Bearer sk-test"
+
+
+def test_tool_calls_are_parsed(endpoint):
+    endpoint.queue.append((200, {"choices": [{"message": {"content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "swarm_note",
+                                                       "arguments": '{"kind": "finding", "text": "x"}'}}]}}]}))
+    reply = OpenAIProvider(endpoint.url, None, timeout=5).complete(request())
+    assert reply.content == ""
+    assert [(c.id, c.name, c.arguments) for c in reply.tool_calls] == [("c1", "swarm_note", {"kind": "finding", "text": "x"})]
+
+
+def test_429_and_5xx_are_retried_with_backoff(endpoint):
+    endpoint.queue += [(429, {"error": {"message": "slow down"}}), (503, {"error": "busy"})]
+    reply = OpenAIProvider(endpoint.url, None, timeout=5, retries=3, backoff=0.01).complete(request())
+    assert reply.content.startswith("[llama3.1]")
+    assert len(endpoint.requests) == 3
+
+
+def test_retries_give_up_with_a_clear_error(endpoint):
+    endpoint.queue += [(500, {"error": {"message": "boom"}})] * 3
+    with pytest.raises(ProviderError) as caught:
+        OpenAIProvider(endpoint.url, None, timeout=5, retries=2, backoff=0.01).complete(request())
+    assert caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 500: boom (after 3 attempts)"
+    assert caught.value.hint == "the endpoint failed; check its logs"
+
+
+def test_a_client_error_is_not_retried(endpoint):
+    endpoint.queue.append((401, {"error": {"message": "bad key"}}))
+    with pytest.raises(ProviderError) as caught:
+        OpenAIProvider(endpoint.url, "wrong", timeout=5, backoff=0.01).complete(request())
+    assert caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 401: bad key"
+    assert caught.value.hint == "check the API key (--api-key or OPENAI_API_KEY)"
+    assert len(endpoint.requests) == 1
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("<html>hello</html>", "with something that is not JSON"),
+    ({"object": "list", "data": []}, "answered with JSON that is not a chat completion (KeyError: 'choices')"),
+])
+def test_garbage_answers_are_clear_errors(endpoint, body, expected):
+    endpoint.queue.append((200, body))
+    with pytest.raises(ProviderError) as caught:
+        OpenAIProvider(endpoint.url, None, timeout=5).complete(request())
+    assert expected in caught.value.message
+
+
+def test_an_unreachable_endpoint_is_a_clear_error():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # nothing listens once the probe closes
+    provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=2, retries=1, backoff=0.01)
+    with pytest.raises(ProviderError) as caught:
+        provider.complete(request())
+    assert caught.value.message.startswith(f"cannot reach http://127.0.0.1:{port}/v1/chat/completions: ConnectError")
+    assert caught.value.message.endswith("(after 2 attempts)")
+    assert "--base-url" in caught.value.hint
+
+
+def test_a_whole_run_through_the_endpoint_remembers(init_ws, endpoint):
+    root = init_ws()
+    provider = OpenAIProvider(endpoint.url, None, timeout=5)
+    record, _ = run_once(root, REMEMBER, provider)
+    assert record["status"] == "ok" and record["provider"] == "openai"
+    assert [r["model"] for r in endpoint.requests] == ["swarmkit-mock"] * 3  # model.name from the archetype
+    assert "Lives in Lisbon" in (root / ".swarmkit/memory/me.md").read_text()
+
+
+def test_the_cli_reports_an_unreachable_endpoint_without_a_traceback(init_ws, cli):
+    root = init_ws()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    status, out, err = cli("run", str(root), "--input", "hi", "--provider", "openai",
+                           "--base-url", f"http://127.0.0.1:{port}/v1", "--timeout", "2")
+    assert status == 1 and out == ""
+    assert f"error: cannot reach http://127.0.0.1:{port}/v1/chat/completions" in err
+    assert "Traceback" not in err
