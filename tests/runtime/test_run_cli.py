@@ -1,0 +1,89 @@
+"""`swarmkit run` and `swarmkit runs` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from tests.runtime.conftest import REMEMBER
+
+
+def test_run_prints_the_answer_and_a_summary(init_ws, cli):
+    root = init_ws()
+    status, out, err = cli("run", str(root), "--input", "hi")
+    assert status == 0
+    assert out == "lead: hi\n"
+    assert err.startswith("run r-") and err.endswith(": 2 agents, 2 model calls; memory: recalled 0, wrote 0\n")
+
+
+def test_run_json_is_the_whole_record(init_ws, cli):
+    root = init_ws()
+    status, out, _ = cli("run", str(root), "main", "--input", REMEMBER, "--json")
+    record = json.loads(out)
+    assert status == 0
+    assert set(record) == {
+        "id", "workspace", "topology", "started_at", "finished_at", "duration_ms", "provider", "user", "input",
+        "output", "status", "agents", "decisions", "recalled", "memory_writes", "model_calls", "swarm", "memory",
+        "warnings", "error",
+    }
+    saved = json.loads((root / ".swarmkit" / "runs" / f"{record['id']}.json").read_text())
+    assert saved == record
+
+
+def test_run_reads_stdin(init_ws, cli, monkeypatch):
+    import io
+
+    root = init_ws()
+    monkeypatch.setattr("sys.stdin", io.StringIO("hello from a pipe"))
+    status, out, _ = cli("run", str(root), "--input", "-")
+    assert status == 0 and out == "lead: hello from a pipe\n"
+
+
+def test_run_usage_errors(init_ws, cli):
+    root = init_ws()
+    status, _, err = cli("run", str(root), "nope", "--input", "x")
+    assert status == 2
+    assert err == 'error: no topology "nope" in the workspace\n  hint: topologies: main\n'
+    status, _, err = cli("run", str(root), "--input", "   ")
+    assert status == 2 and err.startswith("error: the input is empty")
+    status, _, err = cli("run", str(root))
+    assert status == 2 and "Missing option '--input'" in err
+
+
+def test_run_refuses_an_invalid_workspace(init_ws, cli):
+    root = init_ws(workspace_yaml_extra="memory: {reader: {search_scope: everything}}\n")
+    status, out, err = cli("run", str(root), "--input", "x")
+    assert status == 1 and out == ""
+    assert "error[schema.enum] memory.reader.search_scope is \"everything\"" in err
+    assert err.endswith("error: the workspace is not valid; nothing was run\n"
+                        f"  hint: run `swarmkit validate {root}`\n")
+    assert not (root / ".swarmkit").exists()
+
+
+def test_runs_list_show_and_rm(init_ws, cli, tmp_path):
+    root = init_ws()
+    script = tmp_path / "notes.yaml"
+    script.write_text(
+        "- when: {agent: researcher, purpose: answer}\n"
+        "  tool_calls: [{name: swarm_note, arguments: {kind: finding, text: Lisbon is in UTC+0 in winter}}]\n"
+    )
+    _, out, _ = cli("run", str(root), "--input", REMEMBER, "--json", "--script", str(script))
+    record = json.loads(out)
+    run_id, slug = record["id"], record["swarm"]
+    assert (root / ".swarmkit/memory/swarms" / slug / "findings.md").exists()
+
+    status, out, _ = cli("runs", "--workspace", str(root))
+    assert status == 0 and out.startswith(f"{run_id}  ") and "main         ok       Two things to remember" in out
+    status, out, _ = cli("runs", "--workspace", str(root), "show", run_id)
+    assert status == 0
+    assert f"run {run_id} (ok) of topology main, provider mock" in out
+    assert "  lead post_output memory-writer [auto, advisory]: pass — extracted 2, wrote 2" in out
+    assert f"swarm folder: swarms/{slug}/" in out
+
+    status, out, _ = cli("runs", "--workspace", str(root), "rm", run_id)
+    assert status == 0 and out.startswith(f"removed run {run_id} and its swarm folder")
+    assert not (root / ".swarmkit/memory/swarms" / slug).exists()
+    assert not (root / ".swarmkit/runs" / f"{run_id}.json").exists()
+    status, _, err = cli("runs", "--workspace", str(root), "show", run_id)
+    assert status == 1 and err == f"error: no run {run_id} in this workspace\n  hint: `swarmkit runs` lists the runs\n"
+    status, _, err = cli("runs", "--workspace", str(root), "show", "../../etc/passwd")
+    assert status == 1 and err.startswith('error: "../../etc/passwd" is not a run id')
