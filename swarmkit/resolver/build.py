@@ -123,6 +123,8 @@ def _resolved_skill(skill_id: str, artifact: Artifact) -> ResolvedSkill:
         origin=artifact.origin,
         file=artifact.rel,
         category=data["category"],
+        description=data["metadata"]["description"],
+        implementation=MappingProxyType(dict(data["implementation"])),
         composes=tuple(linking.composes_of(artifact)),
         _model=LazyModel("Skill", data),
     )

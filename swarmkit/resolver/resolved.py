@@ -40,6 +40,8 @@ class ResolvedSkill:
     origin: SkillOrigin
     file: str
     category: str
+    description: str
+    implementation: Mapping[str, Any]  # {type: llm_prompt, prompt} | {type: mcp_tool, ...} | {type: composed, ...}
     composes: tuple[str, ...]  # for a composed skill, the skills it runs
     _model: LazyModel = field(repr=False, compare=False)
 

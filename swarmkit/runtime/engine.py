@@ -115,7 +115,7 @@ class Run:
         swarm_block = self.memory.swarm_block(agent)  # read just before the step: children may have written
         if swarm_block:
             blocks.append(swarm_block)
-        skills = [(sid, self.ws.skills[sid].model.metadata.description) for sid in agent.skills if sid in self.ws.skills]
+        skills = [(sid, self.ws.skills[sid].description) for sid in agent.skills if sid in self.ws.skills]
         messages = [
             {"role": "system", "content": prompts.agent_system(agent.system_prompt, skills, blocks)},
             {"role": "user", "content": prompts.agent_task(task, reports)},
@@ -162,15 +162,13 @@ class Run:
     def _check(self, binding, agent, what: str, text: str, blocking_status: str | None) -> tuple[str, str]:
         """Evaluate one decision skill; a required one that does not pass at pre_input rejects."""
         skill = self.ws.skills[binding.id]
-        impl = skill.model.implementation
         prompts_to_run = []
-        if impl.type == "llm_prompt":
-            prompts_to_run = [(binding.id, impl.prompt)]
-        elif impl.type == "composed":
-            for part in impl.composes:
-                part_impl = self.ws.skills[part].model.implementation
-                if part_impl.type == "llm_prompt":
-                    prompts_to_run.append((part, part_impl.prompt))
+        if skill.implementation["type"] == "llm_prompt":
+            prompts_to_run = [(binding.id, skill.implementation["prompt"])]
+        for part in skill.composes:
+            part_impl = self.ws.skills[part].implementation
+            if part_impl["type"] == "llm_prompt":
+                prompts_to_run.append((part, part_impl["prompt"]))
         verdict, reason = "skipped", "mcp_tool decision skills need an MCP client, which swarmkit run does not have"
         for name, prompt in prompts_to_run:
             reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))
@@ -251,8 +249,8 @@ class Run:
         from swarmkit.runtime.verdicts import parse_reconcile
 
         skill = self.ws.skills.get("memory-reconcile")
-        if skill is None or skill.model.implementation.type != "llm_prompt":
+        if skill is None or skill.implementation["type"] != "llm_prompt":
             return None
-        messages = prompts.reconcile_messages(skill.model.implementation.prompt, subject, attribute, known,
+        messages = prompts.reconcile_messages(skill.implementation["prompt"], subject, attribute, known,
                                               proposed, f"proposed by {agent.id} in run {self.id}")
         return parse_reconcile(self._call(agent, "reconcile", messages).content)

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
-import tempfile
 from pathlib import Path
 
 from swarmkit.errors import SwarmkitError
@@ -20,7 +18,7 @@ RUN_ID = re.compile(r"^r-[0-9a-f]{8}$")
 
 
 def new_run_id() -> str:
-    return "r-" + secrets.token_hex(4)
+    return "r-" + os.urandom(4).hex()
 
 
 def runs_dir(workspace_root: Path) -> Path:
@@ -32,9 +30,9 @@ def save_run(workspace_root: Path, record: dict) -> Path:
     folder = runs_dir(workspace_root)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{record['id']}.json"
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    tmp = folder / f".tmp-{record['id']}-{os.getpid()}.json"
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with open(tmp, "w", encoding="utf-8") as handle:
             json.dump(record, handle, indent=2, ensure_ascii=False)
             handle.write("\n")
             handle.flush()
