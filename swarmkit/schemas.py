@@ -46,31 +46,31 @@ def bundled_schema(name: str) -> dict:
     Editors load a schema from a local file, where a reference to a sibling file by URL would fail.
     """
     schema = copy.deepcopy(load_schema(name))
-    shared = load_schema(SHARED)["$defs"]
+    shared = copy.deepcopy(load_schema(SHARED)["$defs"])
     prefix = f"{SHARED}.schema.json#/$defs/"
     needed: set[str] = set()
 
-    def rewrite(node, in_shared: bool):
+    def need(def_name: str) -> None:
+        # A shared definition may refer to others (#/$defs/...): pull those in too.
+        if def_name not in needed:
+            needed.add(def_name)
+            rewrite(shared[def_name], in_shared=True)
+
+    def rewrite(node, in_shared: bool) -> None:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) and ref.startswith(prefix):
                 node["$ref"] = "#/$defs/" + ref[len(prefix):]
-                _need(ref[len(prefix):])
+                need(ref[len(prefix):])
             elif in_shared and isinstance(ref, str) and ref.startswith("#/$defs/"):
-                _need(ref[len("#/$defs/"):])
+                need(ref[len("#/$defs/"):])
             for value in node.values():
                 rewrite(value, in_shared)
         elif isinstance(node, list):
             for value in node:
                 rewrite(value, in_shared)
 
-    def _need(def_name: str):
-        if def_name not in needed:
-            needed.add(def_name)
-            rewrite(shared[def_name], True)
-
-    shared = copy.deepcopy(shared)
-    rewrite(schema, False)
+    rewrite(schema, in_shared=False)
     defs = schema.setdefault("$defs", {})
     for def_name in sorted(needed):
         defs.setdefault(def_name, shared[def_name])

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 
-from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink, Severity
+from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink
 
 
 @dataclass(frozen=True)
@@ -61,9 +60,3 @@ def resolve(root: Path | str) -> Resolution:
         workspace = None
     return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)), files)
 
-
-def frozen_map(items) -> MappingProxyType:
-    return MappingProxyType(dict(items))
-
-
-__all__ = ["Resolution", "resolve", "Severity", "frozen_map"]
