@@ -1,0 +1,205 @@
+"""The tutorial levels in examples/levels/: each validates cleanly and runs offline as its README shows.
+
+Each level is copied to tmp_path/examples/levels/<level> and its README's commands are run from
+tmp_path, in document order, exactly as a reader runs them from the repository root:
+
+- a ```console block shows `$ swarmkit ...` lines and exactly what they print (stdout + stderr);
+- a ```sh block shows commands; each `swarmkit` line is run and must exit 0, unless the ```text
+  block right after it shows an `error:` line (a demonstrated failure: exit 1);
+- a ```text block right after a ```sh block shows exactly what the block's last command printed
+  (stdout + stderr), where `r-…` stands for the run id, which differs on every run, and a line
+  `…` for lines left out (timings, dates);
+- `RUN_ID` in a command stands for the id of the latest run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from swarmkit.cli.main import run
+
+REPO = Path(__file__).parents[1]
+LEVELS_DIR = REPO / "examples" / "levels"
+LEVELS = sorted(p.name for p in LEVELS_DIR.glob("[0-9][0-9]-*") if p.is_dir())
+EXPECTED = [
+    "01-hello-world",
+    "02-archetypes",
+    "03-skills",
+    "04-multi-agent-topologies",
+    "05-mcp-tool-declarations",
+    "06-structured-delegation",
+    "07-governance-and-decision-skills",
+    "08-run-records-and-debugging",
+    "09-conversations-and-memory",
+]
+RUN_ID = re.compile(r"\br-[0-9a-f]{8}\b")
+BLOCK = re.compile(r"```(console|sh|text)\n(.*?)```", re.S)
+
+
+def test_there_are_exactly_nine_levels():
+    assert len(LEVELS) == 9
+    assert LEVELS == EXPECTED
+
+
+@pytest.fixture
+def swarmkit(capsys):
+    """Run `swarmkit ARGS` in-process; returns (exit code, stdout + stderr)."""
+
+    def invoke(argv: list[str]) -> tuple[int, str]:
+        code = run(argv)
+        captured = capsys.readouterr()
+        return int(code), captured.out + captured.err
+
+    return invoke
+
+
+@pytest.fixture
+def level_copy(tmp_path, monkeypatch):
+    def copy(name: str) -> Path:
+        target = tmp_path / "examples" / "levels" / name
+        shutil.copytree(LEVELS_DIR / name, target, ignore=shutil.ignore_patterns(".swarmkit"))
+        monkeypatch.chdir(tmp_path)
+        return Path("examples/levels") / name
+
+    return copy
+
+
+def steps(readme: str) -> list[dict]:
+    """The README's commands in document order: {argv, kind, expected (or None), fails}."""
+    out: list[dict] = []
+    previous = None
+    for kind, body in BLOCK.findall(readme):
+        if kind == "console":
+            for line in body.splitlines():
+                if line.startswith("$ "):
+                    out.append({"argv": shlex.split(line[2:]), "kind": kind, "expected": "", "fails": None})
+                elif out and out[-1]["kind"] == "console" and out[-1]["expected"] is not None:
+                    out[-1]["expected"] += line + "\n"
+        elif kind == "sh":
+            for line in body.splitlines():
+                if line.startswith("swarmkit "):
+                    out.append({"argv": shlex.split(line.split(" #")[0]), "kind": kind, "expected": None,
+                                "fails": False})
+        elif kind == "text" and previous == "sh" and out and out[-1]["kind"] == "sh":
+            out[-1]["expected"] = body
+            out[-1]["fails"] = any(line.startswith("error:") for line in body.splitlines())
+        previous = kind
+    return out
+
+
+def matches(expected: str, actual: str) -> bool:
+    """`r-…` stands for a run id (or the first 8 characters of one), a line `…` for any lines."""
+    pattern = ""
+    for line in expected.splitlines(keepends=True):
+        if line.strip() == "…":
+            pattern += r"(?:.*\n)*?"
+            continue
+        pattern += "".join(r"r-[0-9a-f]{6,8}" if part == "r-…" else re.escape(part)
+                           for part in re.split(r"(r-…)", line))
+    return re.fullmatch(pattern, actual) is not None
+
+
+def records(level: Path) -> list[dict]:
+    found = [json.loads(p.read_text(encoding="utf-8")) for p in (level / ".swarmkit" / "runs").glob("r-*.json")]
+    return sorted(found, key=lambda r: r["started_at"])
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_level_validates_with_no_errors_and_no_warnings(name, level_copy, swarmkit):
+    level = level_copy(name)
+    code, out = swarmkit(["validate", str(level), "--require"])
+    assert code == 0, out
+    assert "is valid" in out
+    assert "warning" not in out and "error" not in out, out
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_level_readme_teaches_its_commands(name):
+    readme = (LEVELS_DIR / name / "README.md").read_text(encoding="utf-8")
+    where = f"examples/levels/{name}"
+    assert readme.startswith("# "), "a README starts with its title"
+    assert f"swarmkit validate {where} --tree" in readme
+    assert f"swarmkit run {where}" in readme
+    if name.startswith("08-"):
+        assert f"swarmkit runs -w {where}" in readme
+        assert f"swarmkit runs -w {where} show RUN_ID" in readme
+    if name.startswith("09-"):
+        for command in ("list", "search", "status"):
+            assert f"swarmkit memory -w {where} {command}" in readme
+    if (LEVELS_DIR / name / "mock-script.yaml").exists():
+        assert f"--script {where}/mock-script.yaml" in readme
+    assert "\nr-" not in readme.replace("r-…", ""), "run ids vary: write r-… instead"
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit):
+    level = level_copy(name)
+    readme = (LEVELS_DIR / name / "README.md").read_text(encoding="utf-8")
+    plan = steps(readme)
+    runs = [s for s in plan if s["argv"][:2] == ["swarmkit", "run"]]
+    assert runs, "the README shows at least one swarmkit run"
+    assert all(s["kind"] == "sh" for s in runs), "swarmkit run prints a run id: show it in a sh block"
+    latest = None
+    for step in plan:
+        argv = [latest if arg == "RUN_ID" else arg for arg in step["argv"]]
+        assert argv[0] == "swarmkit", argv
+        shown = shlex.join(argv)
+        code, out = swarmkit(argv[1:])
+        if argv[1] == "run":
+            found = RUN_ID.search(out)
+            assert found, out
+            latest = found.group(0)
+            record = json.loads((level / ".swarmkit" / "runs" / f"{latest}.json").read_text(encoding="utf-8"))
+            assert record["memory"]["enabled"] is True, "memory is on by default in every level"
+            assert record["provider"] == "mock"
+        if step["kind"] == "console":
+            assert out == step["expected"], f"$ {shown}"
+            assert code == 0, f"$ {shown} exited {code}"
+            continue
+        assert code == (1 if step["fails"] else 0), f"{shown} exited {code}:\n{out}"
+        if step["expected"] is not None:
+            assert matches(step["expected"], out), f"{shown} printed:\n{out}\nthe README shows:\n{step['expected']}"
+
+    removed = [s for s in plan if s["argv"][1:2] == ["runs"] and "rm" in s["argv"]]
+    ran = records(level)
+    assert len(ran) == len(runs) - len(removed)
+    for record in ran:
+        assert record["memory"]["enabled"] is True, "memory is on by default in every level"
+        assert record["provider"] == "mock"
+
+
+def test_level_09_second_run_recalls_what_the_first_wrote(level_copy, swarmkit):
+    name = "09-conversations-and-memory"
+    level = level_copy(name)
+    readme = (LEVELS_DIR / name / "README.md").read_text(encoding="utf-8")
+    runs = [s["argv"] for s in steps(readme) if s["argv"][:2] == ["swarmkit", "run"]][:2]
+    assert len(runs) == 2
+    for argv in runs:
+        assert swarmkit(argv[1:])[0] == 0
+    first, second = records(level)
+    written = {w["ref"]: w["text"] for w in first["memory_writes"] if w["status"] == "written"}
+    assert len(written) >= 2, first["memory_writes"]
+    recalled = {r["ref"]: r["text"] for r in second["recalled"]}
+    assert recalled == written
+    assert all(text in second["output"] for text in written.values())
+    assert second["memory_writes"] == [], "a short answer clears no min_output_length: nothing new is written"
+
+
+def test_level_07_rejects_offline_with_the_error_its_readme_shows(level_copy, swarmkit):
+    name = "07-governance-and-decision-skills"
+    level_copy(name)
+    readme = (LEVELS_DIR / name / "README.md").read_text(encoding="utf-8")
+    failing = [s for s in steps(readme) if s["fails"]]
+    assert len(failing) == 1
+    step = failing[0]
+    assert "--script" in step["argv"]
+    error = next(line for line in step["expected"].splitlines() if line.startswith("error:"))
+    code, out = swarmkit(step["argv"][1:])
+    assert code == 1
+    assert matches(error + "\n", out.splitlines()[-1] + "\n"), out
