@@ -19,6 +19,7 @@ COMMANDS = {
     "run": ("swarmkit.cli.run", "run", "Run a topology: mock provider offline, or any OpenAI-compatible endpoint."),
     "runs": ("swarmkit.cli.runs", "runs", "List, show and remove run records."),
     "memory": ("swarmkit.cli.memory", "memory", "Read, search and curate the memory folder (markdown under git)."),
+    "serve": ("swarmkit.cli.serve", "serve", "Serve the memory and runs API and the portal pages (loopback)."),
 }
 
 

@@ -1,0 +1,110 @@
+"""The memory API: status, entries (listing and search), the inbox and its keep / pin / delete."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from swarmkit.memory.store import INBOX_MD, check_ref
+from swarmkit.server import memory_view as view
+from swarmkit.server.context import load
+from swarmkit.server.errors import ApiError
+from swarmkit.server.params import check_known, float_param, int_param, json_body
+
+LIST_LIMIT = 1000
+LIST_LIMIT_MAX = 10000
+SEARCH_LIMIT_MAX = 100
+KEEP_TARGETS = ("me", "lessons", "workspace")
+
+
+def memory_status(request: Request) -> JSONResponse:
+    check_known(request, ())
+    ctx = load(request)
+    return JSONResponse(view.status(ctx.workspace, ctx.store))
+
+
+def search_defaults(settings) -> tuple[int, float, str]:
+    """The memory-reader's own settings, so a search shows what an agent would recall."""
+    reader = settings.reader
+    if reader is None:
+        return 5, 0.15, "all"
+    scope = getattr(reader.search_scope, "value", reader.search_scope)
+    return reader.max_results, reader.similarity_threshold, str(scope)
+
+
+def memory_entries(request: Request) -> JSONResponse:
+    check_known(request, ("q", "scope", "limit", "threshold", "file"))
+    params = request.query_params
+    query = params.get("q", "").strip()
+    ctx = load(request)
+    if query:
+        if params.get("file"):
+            raise ApiError(400, "invalid_request", "file applies to listing; a search uses scope",
+                           "drop file=, or drop q= to list one file")
+        max_results, threshold, scope = search_defaults(ctx.settings)
+        limit = int_param(request, "limit", max_results, 1, SEARCH_LIMIT_MAX)
+        threshold = float_param(request, "threshold", threshold, 0.0, 1.0)
+        scope = params.get("scope") or scope
+        entries = view.search(ctx.store, query, scope, limit, threshold)
+        return JSONResponse({"query": query, "scope": scope, "threshold": threshold, "limit": limit,
+                             "total": len(entries), "truncated": False, "entries": entries})
+    for name in ("scope", "threshold"):
+        if params.get(name):
+            raise ApiError(400, "invalid_request", f"{name} applies to a search",
+                           "add q=WORDS to search, or drop it to list entries")
+    limit = int_param(request, "limit", LIST_LIMIT, 1, LIST_LIMIT_MAX)
+    entries = view.all_entries(ctx.store, params.get("file") or None)
+    return JSONResponse({"query": None, "scope": None, "threshold": None, "limit": limit,
+                         "total": len(entries), "truncated": len(entries) > limit, "entries": entries[:limit]})
+
+
+def memory_inbox(request: Request) -> JSONResponse:
+    check_known(request, ())
+    ctx = load(request)
+    return JSONResponse({"entries": view.file_entries(ctx.store, INBOX_MD)})
+
+
+def check_inbox_ref(ref: str) -> None:
+    try:
+        rel, _ = check_ref(ref)
+    except Exception:
+        rel = None
+    if rel != INBOX_MD:
+        raise ApiError(400, "invalid_ref", f"{ref!r} is not an inbox ref",
+                       "inbox refs look like inbox.md#L5; GET /memory/inbox lists them")
+
+
+def inbox_action(action: str):
+    """The POST endpoint for one inbox action; `expect` is the digest the listing showed."""
+    optional = ("to",) if action == "keep" else ()
+
+    async def endpoint(request: Request) -> JSONResponse:
+        body = await json_body(request, ("ref", "expect"), optional)
+        check_inbox_ref(body["ref"])
+        if action == "keep" and body.get("to", "me") not in KEEP_TARGETS:
+            raise ApiError(400, "invalid_request", f"cannot keep an entry in {body['to']!r}",
+                           f"to is one of: {', '.join(KEEP_TARGETS)}")
+        ctx = await run_in_threadpool(load, request)
+        store = ctx.store
+        if action == "keep":
+            result = await run_in_threadpool(store.inbox_keep, body["ref"], body.get("to", "me"), body["expect"])
+        elif action == "pin":
+            result = await run_in_threadpool(store.inbox_pin, body["ref"], body["expect"])
+        else:
+            result = await run_in_threadpool(store.inbox_delete, body["ref"], body["expect"])
+        return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+    endpoint.__name__ = f"inbox_{action}"
+    return endpoint
+
+
+ROUTES = [
+    Route("/memory/status", memory_status, methods=["GET"]),
+    Route("/memory/entries", memory_entries, methods=["GET"]),
+    Route("/memory/inbox", memory_inbox, methods=["GET"]),
+    Route("/memory/inbox/keep", inbox_action("keep"), methods=["POST"]),
+    Route("/memory/inbox/pin", inbox_action("pin"), methods=["POST"]),
+    Route("/memory/inbox/delete", inbox_action("delete"), methods=["POST"]),
+]

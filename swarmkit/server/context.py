@@ -1,0 +1,51 @@
+"""Per request: resolve the workspace afresh (so an edited workspace.yaml shows on reload) and open its store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import Request
+
+from swarmkit.server.config import ServerConfig
+from swarmkit.server.errors import ApiError
+
+
+class WorkspaceInvalid(ApiError):
+    """The workspace does not resolve; pages show its diagnostics, the API its first error."""
+
+    def __init__(self, config: ServerConfig, diagnostics) -> None:
+        errors = [d for d in diagnostics if d.is_error]
+        first = errors[0] if errors else None
+        where = f"{first.file}:{first.line}: " if first is not None and first.file and first.line else ""
+        detail = f": {where}{first.message}" if first is not None else ""
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(409, "workspace_invalid", f"the workspace is not valid{detail}{more}",
+                         f"run `swarmkit validate {config.workspace}` to see every problem, fix them and reload")
+        self.diagnostics = errors
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    workspace: object  # ResolvedWorkspace
+    store: object  # MemoryStore
+
+    @property
+    def settings(self):
+        return self.workspace.memory
+
+
+def server_config(request: Request) -> ServerConfig:
+    return request.app.state.config
+
+
+def load(request: Request) -> Context:
+    """The workspace as it is on disk now, and its memory store."""
+    from swarmkit.memory.store import MemoryStore
+    from swarmkit.resolver import resolve
+
+    config = server_config(request)
+    resolution = resolve(config.workspace)
+    if not resolution.valid:
+        raise WorkspaceInvalid(config, resolution.diagnostics)
+    workspace = resolution.workspace
+    return Context(workspace, MemoryStore(workspace.memory.folder, workspace.id))

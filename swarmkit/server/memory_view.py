@@ -1,0 +1,147 @@
+"""Read-only views of a memory folder, shared by the API and the Memory page."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit, urlunsplit
+
+from swarmkit.memory import entries as E
+from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class
+from swarmkit.server.errors import ApiError
+
+RUN_SOURCE = re.compile(r"^swarmkit://runs/(?P<id>r-[0-9a-f]{8})$")
+SEARCH_SCOPES = ("user", "all", "both")
+
+
+def run_of(source: str | None) -> str | None:
+    """The run id an entry came from (`source: swarmkit://runs/r-1a2b3c4d`), if any."""
+    match = RUN_SOURCE.match((source or "").strip())
+    return match.group("id") if match else None
+
+
+def entry_view(entry: E.Entry, raw_line: str) -> dict:
+    meta = entry.meta
+    return {
+        "ref": entry.ref,
+        "file": entry.file,
+        "line": entry.line,
+        "text": entry.text,
+        "by": entry.by,
+        "kind": entry.kind,
+        "source": meta.get("source"),
+        "run": run_of(meta.get("source")),
+        "added": meta.get("added"),
+        "author": meta.get("author"),
+        # The digest of the whole line: an inbox action sends it back so a changed entry is refused.
+        "digest": entry_digest(raw_line),
+        "metadata": dict(meta),
+    }
+
+
+def file_entries(store: MemoryStore, rel: str) -> list[dict]:
+    lines = store.read_lines(rel)
+    if lines is None:
+        return []
+    return [entry_view(e, lines[e.line - 1]) for e in E.parse_text("\n".join(lines), rel)]
+
+
+def all_entries(store: MemoryStore, file: str | None = None) -> list[dict]:
+    """Every entry (or one file's), in file and line order, with digests."""
+    if file is not None:
+        check_file(store, file)
+        return file_entries(store, file)
+    out: list[dict] = []
+    for rel in store.md_files():
+        out.extend(file_entries(store, rel))
+    return out
+
+
+def check_file(store: MemoryStore, rel: str) -> None:
+    try:
+        check_ref(f"{rel}#L1")
+    except Exception:
+        raise ApiError(400, "invalid_request", f"{rel!r} is not a memory file name",
+                       "use a path relative to the memory folder, like lessons.md") from None
+    if store.read_lines(rel) is None:
+        raise ApiError(404, "file_not_found", f"{rel} is not in the memory folder",
+                       "GET /memory/status lists the files")
+
+
+def search(store: MemoryStore, query: str, scope: str, limit: int, threshold: float) -> list[dict]:
+    """Recall as the memory-reader does it, each hit with its score and the entry's metadata."""
+    if scope not in SEARCH_SCOPES and not scope.startswith("swarm:"):
+        raise ApiError(400, "invalid_request", f"unknown scope {scope!r}",
+                       "use user, all, both or swarm:<slug>")
+    hits = store.recall(query, limit, threshold, scope)
+    views: dict[str, dict] = {}
+    for rel in {hit.file for hit in hits}:
+        views.update((v["ref"], v) for v in file_entries(store, rel))
+    out = []
+    for hit in hits:
+        view = dict(views.get(hit.ref) or {"ref": hit.ref, "file": hit.file, "line": hit.line,
+                                           "text": hit.text, "by": hit.by, "kind": hit.kind})
+        view["score"] = round(hit.score, 4)
+        view["unreviewed"] = hit.unreviewed
+        out.append(view)
+    return out
+
+
+def without_credentials(url: str | None) -> str | None:
+    """A remote URL as shown to a browser: user and password removed."""
+    if not url or "@" not in url:
+        return url
+    parts = urlsplit(url)
+    if not parts.scheme or parts.hostname is None:
+        return url.split("@", 1)[1]  # scp-like user@host:path
+    host = parts.hostname + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+
+
+def status(workspace, store: MemoryStore) -> dict:
+    info = store.status()
+    return {
+        "workspace": {"id": workspace.id, "name": workspace.name, "root": str(workspace.root)},
+        **workspace.memory.to_dict(),
+        "exists": info["exists"],
+        "user_file": info["user_file"],
+        "counts": {
+            "files": info["files"],
+            "entries": info["entries"],
+            "inbox": info["inbox"],
+            "swarms": len(info["swarms"]),
+        },
+        "swarms": info["swarms"],
+        "git": {"versioned": info["git"], "head": info["head"], "dirty": info["dirty"],
+                "remote": without_credentials(info["remote"])},
+        "warnings": list(store.warnings),
+    }
+
+
+def swarm_folders(store: MemoryStore, slugs: list[str]) -> list[dict]:
+    """Each swarm folder: goal, run and members from README.md, then its findings and questions."""
+    out = []
+    for slug in slugs:
+        rel = f"swarms/{slug}"
+        goal = run = None
+        members: list[str] = []
+        section = None
+        for line in store.read_lines(f"{rel}/README.md") or []:
+            if line.startswith("Goal: "):
+                goal = line[6:].strip()
+            elif line.startswith("Run: "):
+                run = line[5:].strip()
+            elif line.startswith("## "):
+                section = line[3:].strip().lower()
+            elif section == "members" and line.startswith("- "):
+                members.append(line[2:].strip())
+        files = {name: file_entries(store, f"{rel}/{name}") for name in ("findings.md", "questions.md")}
+        out.append({"slug": slug, "goal": goal, "run": run, "members": members, "files": files})
+    return out
+
+
+def is_swarm_file(rel: str) -> bool:
+    return file_class(rel).startswith("swarm:")
+
+
+def is_inbox(rel: str) -> bool:
+    return rel == INBOX_MD

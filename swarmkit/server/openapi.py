@@ -1,0 +1,353 @@
+"""The OpenAPI 3.1 document of the API, kept by hand next to the routes; a test checks that the two
+agree and that every response the tests see matches its schema."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from swarmkit import __version__
+from swarmkit.server.guard import TOKEN_HEADER
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str) -> dict:
+    return _json(_ref("Error"), description)
+
+
+_NULLABLE_STR = {"type": ["string", "null"]}
+_NULLABLE_INT = {"type": ["integer", "null"]}
+
+ENTRY = {
+    "type": "object",
+    "description": "One memory entry: a markdown bullet on one line of a memory file.",
+    "required": ["ref", "file", "line", "text", "by", "kind"],
+    "properties": {
+        "ref": {"type": "string", "description": "file#Lline, e.g. me.md#L3", "examples": ["me.md#L3"]},
+        "file": {"type": "string", "description": "Path relative to the memory folder."},
+        "line": {"type": "integer", "minimum": 1},
+        "text": {"type": "string"},
+        "by": {"enum": ["user", "agent"], "description": "Who wrote it; a hand-written line is the user's."},
+        "kind": _NULLABLE_STR,
+        "source": _NULLABLE_STR,
+        "run": {"type": ["string", "null"], "description": "The run that wrote it (from source swarmkit://runs/ID)."},
+        "added": _NULLABLE_STR,
+        "author": {"type": ["string", "null"], "description": "The agent that wrote a swarm note."},
+        "digest": {"type": "string", "description": "Digest of the whole line; inbox actions send it back as expect."},
+        "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
+        "score": {"type": "number", "minimum": 0, "maximum": 1, "description": "Search only: recall score."},
+        "unreviewed": {"type": "boolean", "description": "Search only: the entry is in the inbox."},
+    },
+}
+
+SCHEMAS = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "additionalProperties": False,
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "additionalProperties": False,
+                "properties": {
+                    "code": {"type": "string", "description": "Stable code, e.g. token_required, run_not_found."},
+                    "message": {"type": "string"},
+                    "hint": {"type": "string", "description": "What to do next."},
+                },
+            }
+        },
+    },
+    "Status": {
+        "type": "object",
+        "required": ["workspace", "enabled", "sentence", "config", "explicit", "auto", "folder", "exists",
+                     "counts", "swarms", "git"],
+        "properties": {
+            "workspace": {
+                "type": "object",
+                "required": ["id", "name", "root"],
+                "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "root": {"type": "string"}},
+            },
+            "enabled": {"type": "boolean"},
+            "sentence": {"type": "string", "description": "The sentence the CLI prints.",
+                         "examples": ["Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"]},
+            "config": {
+                "type": "object",
+                "required": ["reader", "writer"],
+                "properties": {
+                    "reader": {
+                        "type": ["object", "null"],
+                        "required": ["max_results", "similarity_threshold", "search_scope"],
+                        "properties": {
+                            "max_results": {"type": "integer"},
+                            "similarity_threshold": {"type": "number"},
+                            "search_scope": {"enum": ["user", "all", "both"]},
+                        },
+                    },
+                    "writer": {
+                        "type": ["object", "null"],
+                        "required": ["min_output_length"],
+                        "properties": {"min_output_length": {"type": "integer"}},
+                    },
+                },
+            },
+            "explicit": {"type": "array", "items": {"type": "string"},
+                         "description": "Memory bindings workspace.yaml writes itself."},
+            "auto": {"type": "array", "items": {"type": "string"}, "description": "Memory bindings swarmkit added."},
+            "folder": {"type": "string"},
+            "exists": {"type": "boolean", "description": "False until the first write creates the folder."},
+            "user_file": {"type": "string"},
+            "counts": {
+                "type": "object",
+                "required": ["files", "entries", "inbox", "swarms"],
+                "properties": {
+                    "files": {"type": "object", "additionalProperties": {"type": "integer"},
+                              "description": "Entries per file."},
+                    "entries": {"type": "integer"},
+                    "inbox": {"type": "integer"},
+                    "swarms": {"type": "integer"},
+                },
+            },
+            "swarms": {"type": "array", "items": {"type": "string"}},
+            "git": {
+                "type": "object",
+                "required": ["versioned", "head", "dirty"],
+                "properties": {
+                    "versioned": {"type": "boolean"},
+                    "head": _NULLABLE_STR,
+                    "dirty": {"type": "boolean", "description": "Uncommitted hand edits."},
+                    "remote": _NULLABLE_STR,
+                },
+            },
+            "warnings": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "Entry": ENTRY,
+    "EntryList": {
+        "type": "object",
+        "required": ["query", "scope", "limit", "total", "truncated", "entries"],
+        "properties": {
+            "query": _NULLABLE_STR,
+            "scope": _NULLABLE_STR,
+            "threshold": {"type": ["number", "null"]},
+            "limit": {"type": "integer"},
+            "total": {"type": "integer"},
+            "truncated": {"type": "boolean"},
+            "entries": {"type": "array", "items": _ref("Entry")},
+        },
+    },
+    "Inbox": {
+        "type": "object",
+        "required": ["entries"],
+        "properties": {"entries": {"type": "array", "items": _ref("Entry")}},
+    },
+    "InboxAction": {
+        "type": "object",
+        "required": ["ref", "expect"],
+        "additionalProperties": False,
+        "properties": {
+            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "expect": {"type": "string", "description": "The digest GET /memory/inbox showed; a changed entry is refused."},
+        },
+    },
+    "InboxKeep": {
+        "type": "object",
+        "required": ["ref", "expect"],
+        "additionalProperties": False,
+        "properties": {
+            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "expect": {"type": "string"},
+            "to": {"enum": ["me", "lessons", "workspace"], "default": "me"},
+        },
+    },
+    "ActionResult": {
+        "type": "object",
+        "required": ["status", "ref", "commit"],
+        "properties": {
+            "status": {"enum": ["kept", "pinned", "deleted"]},
+            "ref": {"type": "string", "description": "Where the entry is now (or was, for deleted)."},
+            "reason": _NULLABLE_STR,
+            "commit": {"type": ["string", "null"], "description": "The git commit of the change."},
+            "warnings": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "RunSummary": {
+        "type": "object",
+        "required": ["id", "status", "started_at"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"},
+            "workspace": _NULLABLE_STR,
+            "topology": _NULLABLE_STR,
+            "status": {"type": ["string", "null"], "examples": ["ok", "rejected", "failed"]},
+            "started_at": _NULLABLE_STR,
+            "finished_at": _NULLABLE_STR,
+            "duration_ms": {"type": ["number", "null"]},
+            "provider": _NULLABLE_STR,
+            "user": _NULLABLE_STR,
+            "input": {"type": "string", "description": "The first 200 characters of the run's input."},
+            "agents": {"type": "integer"},
+            "swarm": _NULLABLE_STR,
+            "error": {},
+        },
+    },
+    "RunList": {
+        "type": "object",
+        "required": ["total", "runs"],
+        "properties": {"total": {"type": "integer"}, "runs": {"type": "array", "items": _ref("RunSummary")}},
+    },
+    "Run": {
+        "type": "object",
+        "description": "The run record as `swarmkit run` wrote it.",
+        "required": ["id"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"},
+            "input": {"type": "string"},
+            "output": {"type": ["string", "null"]},
+            "status": {"type": "string"},
+            "agents": {"type": "array", "items": {"type": "object"}},
+            "decisions": {"type": "array", "items": {"type": "object"}},
+            "recalled": {"type": "array", "items": {"type": "object"}},
+            "memory_writes": {"type": "array", "items": {"type": "object"}},
+            "model_calls": {"type": "array", "items": {"type": "object"}},
+            "memory": {"type": ["object", "null"]},
+        },
+    },
+}
+
+_GUARDED = {
+    "403": _error("Refused: missing or wrong token, a cross-origin request, or an unknown Host; nothing was written."),
+}
+_WORKSPACE = {"409": _error("The workspace is not valid (code workspace_invalid).")}
+
+
+def _action(name: str, schema: str, summary: str) -> dict:
+    return {
+        "post": {
+            "summary": summary,
+            "operationId": f"inbox_{name}",
+            "security": [{"token": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref(schema)}}},
+            "responses": {
+                "200": _json(_ref("ActionResult"), "Done, in one git commit."),
+                "400": _error("Bad body or a ref outside the inbox."),
+                **_GUARDED,
+                "409": _error("The entry changed since it was listed, the folder is missing or full, "
+                              "or the workspace is not valid; nothing was changed."),
+                "415": _error("The body is not JSON."),
+            },
+        }
+    }
+
+
+def _query(name: str, schema: dict, description: str) -> dict:
+    return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
+
+
+PATHS = {
+    "/memory/status": {
+        "get": {
+            "summary": "The effective memory configuration and the memory folder's state",
+            "operationId": "memory_status",
+            "responses": {"200": _json(_ref("Status"), "Status."), **_WORKSPACE},
+        }
+    },
+    "/memory/entries": {
+        "get": {
+            "summary": "List entries, or search them as the memory-reader recalls (when q is given)",
+            "operationId": "memory_entries",
+            "parameters": [
+                _query("q", {"type": "string"}, "Search words; without it, every entry is listed."),
+                _query("scope", {"type": "string"}, "Search only: user, all, both or swarm:<slug> "
+                                                    "(default: the reader's search_scope)."),
+                _query("limit", {"type": "integer", "minimum": 1}, "At most this many entries (search default: "
+                                                                    "the reader's max_results; listing: 1000)."),
+                _query("threshold", {"type": "number", "minimum": 0, "maximum": 1},
+                       "Search only: minimum score (default: the reader's similarity_threshold)."),
+                _query("file", {"type": "string"}, "Listing only: one file, e.g. lessons.md."),
+            ],
+            "responses": {
+                "200": _json(_ref("EntryList"), "Entries in file and line order, or hits best first."),
+                "400": _error("A bad parameter."),
+                "404": _error("No such file (code file_not_found)."),
+                **_WORKSPACE,
+            },
+        }
+    },
+    "/memory/inbox": {
+        "get": {
+            "summary": "Unreviewed entries, each with the digest that keep / pin / delete send back",
+            "operationId": "memory_inbox",
+            "responses": {"200": _json(_ref("Inbox"), "The inbox."), **_WORKSPACE},
+        }
+    },
+    "/memory/inbox/keep": _action("keep", "InboxKeep", "Move an inbox entry to me.md, lessons.md or the "
+                                                       "workspace file, as the user's"),
+    "/memory/inbox/pin": _action("pin", "InboxAction", "Move an inbox entry above ## Index in MEMORY.md "
+                                                       "(always loaded), as the user's"),
+    "/memory/inbox/delete": _action("delete", "InboxAction", "Delete an inbox entry"),
+    "/runs": {
+        "get": {
+            "summary": "The workspace's runs, newest first",
+            "operationId": "runs",
+            "parameters": [_query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100).")],
+            "responses": {"200": _json(_ref("RunList"), "Runs."), "400": _error("A bad parameter.")},
+        }
+    },
+    "/runs/{run_id}": {
+        "get": {
+            "summary": "One run's record",
+            "operationId": "run",
+            "parameters": [{"name": "run_id", "in": "path", "required": True,
+                            "schema": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"}}],
+            "responses": {
+                "200": _json(_ref("Run"), "The record."),
+                "400": _error("Not a run id (code invalid_run_id)."),
+                "404": _error("No such run (code run_not_found)."),
+                "409": _error("The record cannot be read (code run_unreadable)."),
+            },
+        }
+    },
+    "/openapi.json": {
+        "get": {
+            "summary": "This document",
+            "operationId": "openapi",
+            "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {}}}},
+        }
+    },
+}
+
+
+def document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "swarmkit serve",
+            "version": __version__,
+            "description": (
+                "The memory and runs of one swarmkit workspace. Every request must use a loopback Host "
+                "(or the host the server was bound to). Every POST must carry the per-server token in "
+                f"the {TOKEN_HEADER} header and, when sent by a browser, come from the server's own "
+                "origin. Errors are {\"error\": {\"code\", \"message\", \"hint\"?}}."
+            ),
+        },
+        "paths": PATHS,
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {"token": {"type": "apiKey", "in": "header", "name": TOKEN_HEADER}},
+        },
+    }
+
+
+def openapi_json(request: Request) -> JSONResponse:
+    return JSONResponse(document())
+
+
+ROUTES = [Route("/openapi.json", openapi_json, methods=["GET"])]

@@ -1,0 +1,204 @@
+"""The Memory page: the effective configuration (read-only), search, the inbox, files and swarms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from swarmkit.memory.entries import USER_KINDS
+from swarmkit.memory.store import file_class
+from swarmkit.runtime.records import RUN_ID
+from swarmkit.server import memory_view as view
+from swarmkit.server.api_memory import search_defaults
+from swarmkit.server.context import WorkspaceInvalid, load
+from swarmkit.server.errors import ApiError
+from swarmkit.server.html import Safe, join, tag
+from swarmkit.server.layout import diagnostics_panel, empty, page
+
+FILE_ORDER = {"memory": 0, "me": 1, "user": 2, "lessons": 3, "workspace": 4, "other": 5}
+FILE_LABELS = {"memory": "pinned: always loaded", "me": "about you", "user": "about a named user",
+               "lessons": "lessons", "workspace": "this workspace's facts", "other": "other notes"}
+
+
+def shown_path(path: str, root: Path) -> str:
+    """A path inside the workspace is shown relative to it (shorter, and the same on every machine)."""
+    try:
+        return str(Path(path).relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def run_link(run_id: str | None) -> Safe | None:
+    if run_id and RUN_ID.match(run_id):
+        return tag("a", run_id, href=f"/portal/runs/{run_id}")
+    return None
+
+
+def source_cell(entry: dict) -> Safe:
+    return run_link(entry.get("run")) or tag("span", entry.get("source") or "—", class_="muted")
+
+
+def who(entry: dict) -> str:
+    return f"{entry['by']} ({entry['author']})" if entry.get("author") else entry["by"]
+
+
+def entries_table(entries: list[dict], score: bool = False) -> Safe:
+    heads = (["Score"] if score else []) + ["Entry", "Who", "Kind", "Source run", "Added", "Ref"]
+    rows = []
+    for e in entries:
+        cells = [tag("td", f"{e['score']:.2f}", class_="num")] if score else []
+        text = [e["text"], tag("span", " unreviewed", class_="badge") if e.get("unreviewed") else None]
+        cells += [tag("td", text, class_="text"), tag("td", who(e), class_=f"by by-{e['by']}"),
+                  tag("td", e.get("kind") or "—"), tag("td", source_cell(e)), tag("td", e.get("added") or "—"),
+                  tag("td", tag("code", e["ref"]))]
+        rows.append(tag("tr", cells, class_="entry", data_ref=e["ref"]))
+    return tag("table", tag("thead", tag("tr", [tag("th", h) for h in heads])), tag("tbody", rows),
+               class_="entries")
+
+
+def config_section(info: dict, root: Path) -> Safe:
+    reader, writer = info["config"]["reader"], info["config"]["writer"]
+    reader_text = ("off" if reader is None else
+                   f"top {reader['max_results']} entries scoring ≥ {reader['similarity_threshold']:g}, "
+                   f"scope {reader['search_scope']}")
+    writer_text = "off" if writer is None else f"keeps facts from answers of ≥ {writer['min_output_length']} characters"
+    bindings = [f"{name} (added by swarmkit)" for name in info["auto"]]
+    bindings += [f"{name} (written in workspace.yaml)" for name in info["explicit"]]
+    rows = [("Memory", "on" if info["enabled"] else "off"), ("Reader", reader_text), ("Writer", writer_text),
+            ("Bindings", ", ".join(bindings) or "none"), ("Folder", shown_path(info["folder"], root))]
+    table = tag("table", [tag("tr", tag("th", k, scope="row"), tag("td", v)) for k, v in rows], class_="config")
+    note = tag("p", "Read-only: edit the memory block in workspace.yaml and reload this page to see the change.",
+               class_="muted")
+    return tag("section", tag("h2", "Configuration"), table, note, id="config")
+
+
+def search_section(ctx, query: str, scope: str) -> Safe:
+    max_results, threshold, default_scope = search_defaults(ctx.settings)
+    options = [tag("option", f"reader's scope ({default_scope})", value="", selected=scope == "")]
+    options += [tag("option", s, value=s, selected=scope == s) for s in view.SEARCH_SCOPES]
+    form = tag(
+        "form",
+        tag("input", type="search", name="q", value=query, placeholder="Search memory as the reader recalls",
+            aria_label="Search words"),
+        tag("select", options, name="scope", aria_label="Scope"),
+        tag("button", "Search", type="submit"),
+        method="get", action="/portal/memory", class_="search",
+    )
+    results: Safe | None = None
+    if query:
+        try:
+            hits = view.search(ctx.store, query, scope or default_scope, max_results, threshold)
+        except ApiError as error:
+            results = tag("p", error.message, class_="error")
+        else:
+            caption = tag("p", f"{len(hits)} match{'es' if len(hits) != 1 else ''} for “{query}” "
+                               f"(top {max_results}, score ≥ {threshold:g}, scope {scope or default_scope})",
+                          class_="muted")
+            results = join([caption, entries_table(hits, score=True) if hits else None])
+    return tag("section", tag("h2", "Search"), form, tag("div", results, id="search-results"), id="search")
+
+
+def keep_default(entry: dict) -> str:
+    return "me" if entry.get("kind") in (None, *USER_KINDS) else "lessons"
+
+
+def inbox_item(entry: dict, workspace_file: str, user_file: str) -> Safe:
+    targets = (("me", user_file), ("lessons", "lessons.md"), ("workspace", workspace_file))
+    default = keep_default(entry)
+    select = tag("select", [tag("option", label, value=value, selected=value == default) for value, label in targets],
+                 name="to", aria_label="Keep in")
+    meta = [f"by {who(entry)}", f"kind {entry['kind']}" if entry.get("kind") else None,
+            f"source {entry['source']}" if entry.get("source") else None,
+            f"added {entry['added']}" if entry.get("added") else None]
+    actions = tag("div", tag("label", "Keep in ", select), " ",
+                  tag("button", "Keep", type="button", data_action="keep"), " ",
+                  tag("button", "Pin", type="button", data_action="pin",
+                      title="Move it above ## Index in MEMORY.md: always loaded"), " ",
+                  tag("button", "Delete", type="button", data_action="delete", class_="danger"),
+                  class_="actions")
+    return tag("li", tag("p", entry["text"], class_="text"),
+               tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["ref"]), class_="meta"),
+               actions, class_="entry inbox-entry", data_ref=entry["ref"], data_digest=entry["digest"])
+
+
+def inbox_section(ctx, info: dict) -> Safe:
+    entries = view.file_entries(ctx.store, "inbox.md")
+    intro = tag("p", "Imports, contradictions and tainted notes wait here, never recalled for agents. "
+                     "Keep moves an entry into your files as yours, Pin puts it in MEMORY.md (always loaded), "
+                     "Delete removes it; each is one git commit.", class_="muted")
+    body = (tag("ul", [inbox_item(e, ctx.store.workspace_file, info["user_file"]) for e in entries],
+                class_="inbox") if entries else empty("The inbox is empty."))
+    return tag("section", tag("h2", f"Inbox ({len(entries)} unreviewed)"), intro,
+               tag("p", "", id="notice", role="status", aria_live="polite"), body, id="inbox")
+
+
+def memory_files(info: dict) -> list[str]:
+    files = [rel for rel in info["counts"]["files"] if not view.is_inbox(rel) and not view.is_swarm_file(rel)]
+    return sorted(files, key=lambda rel: (FILE_ORDER.get(file_class(rel).split(":")[0], 9), rel))
+
+
+def files_section(ctx, info: dict) -> Safe:
+    if not info["exists"]:
+        return tag("section", tag("h2", "Files"),
+                   empty("No memory folder yet: it is created on the first write (a run that remembers "
+                         "something, or `swarmkit memory import PATH`)."), id="files")
+    blocks = []
+    for rel in memory_files(info):
+        entries = view.file_entries(ctx.store, rel)
+        label = FILE_LABELS.get(file_class(rel).split(":")[0], "")
+        heading = tag("h3", tag("code", rel), " ", tag("span", f"{label} · {len(entries)} "
+                                                             f"entr{'ies' if len(entries) != 1 else 'y'}",
+                                                       class_="muted"))
+        blocks.append(tag("section", heading, entries_table(entries) if entries else empty("No entries yet."),
+                          class_="memory-file", data_file=rel))
+    return tag("section", tag("h2", "Files"), blocks, id="files")
+
+
+def swarms_section(ctx, info: dict) -> Safe:
+    folders = view.swarm_folders(ctx.store, info["swarms"])
+    blocks = []
+    for swarm in folders:
+        facts = [tag("dt", "Goal"), tag("dd", swarm["goal"] or "(not stated)"),
+                 tag("dt", "Run"), tag("dd", run_link(swarm["run"]) or swarm["run"] or "—"),
+                 tag("dt", "Members"), tag("dd", ", ".join(swarm["members"]) or "(none listed)")]
+        parts = [tag("h3", tag("code", f"swarms/{swarm['slug']}/")), tag("dl", facts)]
+        for name, entries in swarm["files"].items():
+            parts.append(tag("h4", name))
+            parts.append(entries_table(entries) if entries else empty("None yet."))
+        blocks.append(tag("section", parts, class_="swarm", id=f"swarm-{swarm['slug']}"))
+    intro = tag("p", "Notes the agents of one multi-agent run share: findings, ruled-out paths, questions.",
+                class_="muted")
+    return tag("section", tag("h2", f"Swarm folders ({len(folders)})"), intro,
+               blocks or empty("No swarm folders yet."), id="swarms")
+
+
+def git_line(info: dict) -> Safe:
+    git = info["git"]
+    if not info["exists"]:
+        text = "Git: no folder yet"
+    elif not git["versioned"]:
+        text = "Git: not versioned (is git installed?)"
+    else:
+        state = "uncommitted hand edits" if git["dirty"] else "clean"
+        text = f"Git: {(git['head'] or 'no commits')[:10]} ({state})" + (f", remote {git['remote']}" if git["remote"] else "")
+    return tag("p", text, id="git", class_="muted")
+
+
+def memory_page(request: Request):
+    query = request.query_params.get("q", "").strip()
+    scope = request.query_params.get("scope", "").strip()
+    try:
+        ctx = load(request)
+    except WorkspaceInvalid as error:
+        return page(request, "Memory", diagnostics_panel(error), "memory", status_code=409)
+    info = view.status(ctx.workspace, ctx.store)
+    sentence = tag("p", info["sentence"], id="memory-sentence",
+                   class_="sentence " + ("on" if info["enabled"] else "off"))
+    body = join([sentence, config_section(info, ctx.workspace.root), search_section(ctx, query, scope),
+                 inbox_section(ctx, info), files_section(ctx, info), swarms_section(ctx, info), git_line(info)])
+    return page(request, "Memory", body, "memory", workspace=f"{ctx.workspace.name} ({ctx.workspace.id})")
+
+
+ROUTES = [Route("/portal/memory", memory_page, methods=["GET"])]

@@ -1,0 +1,93 @@
+"""The Runs pages: every run newest first, and one run with what its agents did and remembered."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from swarmkit.runtime.records import list_runs
+from swarmkit.server.api_runs import find_run, run_summary
+from swarmkit.server.context import server_config
+from swarmkit.server.errors import ApiError
+from swarmkit.server.html import Safe, join, tag
+from swarmkit.server.layout import empty, page, time_text
+
+
+def table(heads: list[str], rows: list[list[object]], class_: str = "") -> Safe:
+    return tag("table", tag("thead", tag("tr", [tag("th", h) for h in heads])),
+               tag("tbody", [tag("tr", [tag("td", cell) for cell in row]) for row in rows]), class_=class_ or None)
+
+
+def status_badge(status: object) -> Safe:
+    return tag("span", status or "unknown", class_=f"status status-{status or 'unknown'}")
+
+
+def duration(ms: object) -> str:
+    return f"{ms / 1000:.2f} s" if isinstance(ms, int | float) else "—"
+
+
+def text_value(value: object) -> str:
+    """Strings as they are; anything else (a structured error, say) as indented JSON."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def runs_page(request: Request):
+    records = list_runs(server_config(request).workspace)
+    rows = [[tag("a", s["id"], href=f"/portal/runs/{s['id']}"), time_text(s["started_at"]), s["topology"] or "—",
+             status_badge(s["status"]), duration(s["duration_ms"]), tag("span", s["input"], class_="text")]
+            for s in map(run_summary, records)]
+    body = (table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs") if rows
+            else empty("No runs yet: `swarmkit run` records each run here."))
+    return page(request, "Runs", body, "runs")
+
+
+def section(title: str, content: object, **attrs: object) -> Safe:
+    return tag("section", tag("h2", title), content, **attrs)
+
+
+def run_page(request: Request):
+    run_id = request.path_params["run_id"]
+    try:
+        record = find_run(server_config(request).workspace, run_id)
+    except ApiError as error:
+        return page(request, f"Run {run_id}", join([tag("p", error.message, class_="error"),
+                                                    tag("p", tag("a", "All runs", href="/portal/runs"))]),
+                    "runs", status_code=error.status)
+    memory = record.get("memory") or {}
+    facts = [("Status", status_badge(record.get("status"))), ("Topology", record.get("topology") or "—"),
+             ("Started", time_text(record.get("started_at"))), ("Duration", duration(record.get("duration_ms"))),
+             ("Provider", record.get("provider") or "—"), ("User", record.get("user") or "—"),
+             ("Memory", memory.get("sentence") or "—")]
+    if record.get("swarm"):
+        facts.append(("Swarm", tag("a", f"swarms/{record['swarm']}/", href=f"/portal/memory#swarm-{record['swarm']}")))
+    parts = [tag("dl", [join([tag("dt", k), tag("dd", v)]) for k, v in facts], class_="facts")]
+    parts.append(section("Input", tag("pre", text_value(record.get("input")))))
+    parts.append(section("Output", tag("pre", text_value(record.get("output")))))
+    if record.get("error"):
+        parts.append(section("Error", tag("pre", text_value(record.get("error")), class_="error")))
+
+    def rows(key: str, fields: list[str]) -> list[list[object]]:
+        return [[text_value(item.get(f)) if not isinstance(item.get(f), bool) else ("yes" if item[f] else "no")
+                 for f in fields] for item in record.get(key) or [] if isinstance(item, dict)]
+
+    tables = [
+        ("Agents", "agents", ["id", "role", "parent", "output"]),
+        ("Decisions", "decisions", ["agent", "skill", "trigger", "origin", "required", "verdict", "detail"]),
+        ("Recalled memory", "recalled", ["agent", "ref", "score", "text"]),
+        ("Memory writes", "memory_writes", ["agent", "status", "ref", "text", "reason"]),
+        ("Model calls", "model_calls", ["agent", "purpose", "model", "duration_ms"]),
+    ]
+    for title, key, fields in tables:
+        found = rows(key, fields)
+        parts.append(section(title, table(fields, found) if found else empty("None."), id=key.replace("_", "-")))
+    return page(request, f"Run {record.get('id', run_id)}", join(parts), "runs")
+
+
+ROUTES = [
+    Route("/portal/runs", runs_page, methods=["GET"]),
+    Route("/portal/runs/{run_id}", run_page, methods=["GET"]),
+]

@@ -1,0 +1,57 @@
+"""Server tests run the real app in-process (Starlette's TestClient) over a real workspace and git."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+# Starlette 1.x prefers the httpx2 fork for its TestClient; httpx still works and is what we install.
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from swarmkit.memory.store import MemoryWarning  # noqa: E402
+from swarmkit.server.app import create_app  # noqa: E402
+from tests.server.seed import TOKEN, seed  # noqa: E402
+
+BASE = "http://127.0.0.1:8741"
+
+
+@pytest.fixture(autouse=True)
+def _quiet_memory_warnings():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MemoryWarning)
+        yield
+
+
+@pytest.fixture
+def seeded(tmp_path):
+    """(workspace root, refs of what seed() wrote)."""
+    root = tmp_path / "ws"
+    return root, seed(root)
+
+
+@pytest.fixture
+def root(seeded):
+    return seeded[0]
+
+
+@pytest.fixture
+def refs(seeded):
+    return seeded[1]
+
+
+@pytest.fixture
+def client(root):
+    with TestClient(create_app(root, token=TOKEN), base_url=BASE) as test_client:
+        yield test_client
+
+
+def post(client, path: str, body, token: str | None = TOKEN, **headers):
+    """A POST as the portal page sends it (token header, JSON body), with extra headers on top."""
+    sent = {"Content-Type": "application/json"}
+    if token is not None:
+        sent["X-Swarmkit-Token"] = token
+    sent.update(headers)
+    return client.post(path, json=body, headers=sent)
