@@ -1,0 +1,78 @@
+"""The portal in a real browser: `swarmkit serve` as a process, headless Chromium driving the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.portal_workspace import KEEP_TEXT, RUN_ID, build
+from tests.server.launch import serving
+
+REPO = Path(__file__).parents[2]
+SCREENSHOT = REPO / "docs" / "images" / "memory-page.png"
+ON = "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"
+OFF = "Memory: off (memory.enabled: false)"
+
+
+def save_screenshot(page) -> None:
+    """The README's picture of the Memory page; rewritten only when it changed."""
+    data = page.screenshot(full_page=True)
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    if not SCREENSHOT.exists() or SCREENSHOT.read_bytes() != data:
+        SCREENSHOT.write_bytes(data)
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, device_scale_factor=1)
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: problems.append(str(error)))
+    tab.problems = problems
+    yield tab
+    context.close()
+
+
+def test_memory_page_sentence_reload_and_keep(page, tmp_path):
+    from playwright.sync_api import expect
+
+    root = tmp_path / "ws"
+    folder = build(root)
+    with serving(root) as served:
+        page.goto(served.url)  # the root opens the Memory page
+        sentence = page.locator("#memory-sentence")
+        expect(sentence).to_have_text(ON)
+        expect(page.locator("#inbox li.inbox-entry")).to_have_count(2)
+        save_screenshot(page)
+
+        # The configuration is resolved on every request: an edit shows on reload.
+        with open(root / "workspace.yaml", "a", encoding="utf-8") as handle:
+            handle.write("memory:\n  enabled: false\n")
+        page.reload()
+        expect(sentence).to_have_text(OFF)
+        expect(sentence).to_have_class("sentence off")
+
+        # Keep an inbox entry in me.md: the button posts with the page's token, the page reloads.
+        item = page.locator("#inbox li.inbox-entry", has_text=KEEP_TEXT)
+        item.locator('select[name="to"]').select_option("me")
+        item.get_by_role("button", name="Keep").click()
+        expect(page.locator("#notice")).to_have_text("Kept in me.md#L5")
+        expect(page.locator('section[data-file="me.md"]')).to_contain_text(KEEP_TEXT)
+        expect(page.locator("#inbox")).not_to_contain_text(KEEP_TEXT)
+        expect(page.locator("#inbox li.inbox-entry")).to_have_count(1)
+        row = page.locator('section[data-file="me.md"] tr.entry', has_text=KEEP_TEXT)
+        expect(row.locator("td.by")).to_have_text("user")
+
+        # The Runs page, reached from the navigation.
+        page.get_by_role("link", name="Runs").click()
+        page.get_by_role("link", name=RUN_ID).click()
+        expect(page.locator("h1")).to_have_text(f"Run {RUN_ID}")
+        expect(page.locator("main")).to_contain_text("Which region should we deploy to?")
+
+    me = (folder / "me.md").read_text().splitlines()
+    assert me[4].startswith(f"- {KEEP_TEXT} [by: user;")
+    assert KEEP_TEXT not in (folder / "inbox.md").read_text()
+    assert page.problems == []  # no script error, no blocked resource (the CSP allows what the page uses)
+    assert served.process.returncode == 0
