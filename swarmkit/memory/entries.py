@@ -20,11 +20,8 @@ MAX_TEXT = 500
 MAX_VALUE = 200
 MAX_SUBJECT = 120
 
-_BULLET = re.compile(r"^\s*[-*]\s+(?P<body>.*?)\s*$")
-_TRAILING_GROUP = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")
 _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _LINK_ONLY = re.compile(r"^(\[\[[^\[\]]+\]\]\s*)+$")
-_CHECKBOX = re.compile(r"^\[[ xX]\]\s+")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SUBJECT_BAD = re.compile(r"[^a-z0-9_:.-]+")
 _SPACES = re.compile(r"\s+")
@@ -67,19 +64,36 @@ class Entry:
                 "by": self.by, "kind": self.kind, "metadata": dict(self.meta)}
 
 
+# A whole metadata group: `key: value` parts separated by `;` (empty parts allowed), keys ASCII
+# words. One C-level match decides whether a trailing [...] is metadata or part of the text.
+_GROUP = re.compile(r"[\s;]*[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*(?:;[\s;]*(?:[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*)?)*")
+
+
 def _parse_group(inner: str) -> dict | None:
     """`key: value; key: value` → dict, or None when the group is not metadata (e.g. `[1]`)."""
-    out: dict[str, str] = {}
-    parts = [p for p in inner.split(";") if p.strip()]
-    if not parts:
+    if not _GROUP.fullmatch(inner):
         return None
-    for part in parts:
-        key, sep, value = part.partition(":")
+    out: dict[str, str] = {}
+    for part in inner.split(";"):
+        key, _, value = part.partition(":")
         key = key.strip()
-        if not sep or not _KEY.match(key):
-            return None
-        out[key.lower()] = value.strip()
+        if key:
+            out[key.lower()] = value.strip()
     return out
+
+
+def _trailing_group(text: str) -> tuple[str, str] | None:
+    """(text before, inner) of a trailing `[...]` group without nested brackets, else None."""
+    end = text.rstrip()
+    if not end.endswith("]"):
+        return None
+    start = end.rfind("[", 0, len(end) - 1)
+    if start < 0:
+        return None
+    inner = end[start + 1:-1]
+    if "]" in inner:
+        return None
+    return text[:start], inner
 
 
 def split_metadata(body: str) -> tuple[str, dict]:
@@ -88,14 +102,16 @@ def split_metadata(body: str) -> tuple[str, dict]:
     groups: list[dict] = []
     text = body
     while True:
-        match = _TRAILING_GROUP.search(text)
-        if not match:
+        found = _trailing_group(text)
+        if found is None:
             break
-        parsed = _parse_group(match.group("inner"))
+        parsed = _parse_group(found[1])
         if parsed is None:
             break
         groups.append(parsed)
-        text = text[: match.start()]
+        text = found[0]
+    if not groups:
+        return text.strip(), {}
     meta: dict[str, str] = {}
     agent = False
     for group in reversed(groups):  # left to right
@@ -106,21 +122,34 @@ def split_metadata(body: str) -> tuple[str, dict]:
     return text.strip(), meta
 
 
+def parse_fields(line: str) -> tuple[str, dict] | None:
+    """(text, metadata) of the entry on this line, or None; parse_line without building an Entry."""
+    stripped = line.strip()
+    # string tests instead of a regex: this runs for every line of every file on recall
+    if len(stripped) < 3 or stripped[0] not in "-*" or stripped[1] not in " \t":
+        return None
+    body = stripped[2:].lstrip()
+    if body[:1] == "[" and body[2:4] in ("] ", "]\t") and body[1:2] in " xX":
+        body = body[4:].lstrip()  # a task-list checkbox
+    text, meta = split_metadata(body)
+    if not text or (text.startswith("[[") and _LINK_ONLY.match(text)):
+        return None
+    return text, meta
+
+
 def parse_line(line: str, file: str = "", number: int = 0) -> Entry | None:
     """The entry on this line, or None for headings, prose, blank lines and link-only bullets."""
-    match = _BULLET.match(line)
-    if not match:
-        return None
-    body = _CHECKBOX.sub("", match.group("body"))
-    text, meta = split_metadata(body)
-    if not text or _LINK_ONLY.match(text):
-        return None
-    return Entry(text, meta, file, number)
+    fields = parse_fields(line)
+    return None if fields is None else Entry(fields[0], fields[1], file, number)
 
 
 def parse_text(content: str, file: str = "") -> list[Entry]:
+    return parse_lines(content.splitlines(), file)
+
+
+def parse_lines(lines: list[str], file: str = "") -> list[Entry]:
     out = []
-    for number, line in enumerate(content.splitlines(), 1):
+    for number, line in enumerate(lines, 1):
         if line.lstrip()[:1] not in ("-", "*"):
             continue
         entry = parse_line(line, file, number)

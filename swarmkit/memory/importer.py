@@ -173,22 +173,26 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
     if not candidates:
         return result
     with store.writing():
-        seen = {E.dedupe_key(e.text) for e in store.entries()}
+        seen = store.dedupe_keys()
         lines = store.read_lines(INBOX_MD)
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():
             lines.pop()
         size = len(("\n".join(lines) + "\n").encode("utf-8"))
         added_lines = 0
+        full = False
         for clean, meta in candidates:
             key = E.dedupe_key(clean)
             if key in seen:
                 result.duplicates += 1
                 continue
+            if full:
+                result.skipped += 1
+                continue
             line = E.render(clean, meta)
             grow = len(line.encode("utf-8")) + 1
             if size + grow > FILE_LIMIT:
-                result.truncated = True
+                result.truncated = full = True  # the inbox is full: the rest waits for a review
                 result.skipped += 1
                 continue
             seen.add(key)

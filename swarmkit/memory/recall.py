@@ -5,30 +5,35 @@ Score (in [0, 1]) = the share of the query's weight that the entry contains:
     score = Σ idf(t) over query terms t found in the entry / Σ idf(t) over all query terms
 
 Terms are the query's words after dropping stop words and a light stemming (deploys, deployed,
-deploying → deploy); idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)) weighs rare words over common
-ones. 1.0 means every meaningful word of the query is in the entry; 0.5 means words carrying half
-the query's weight are. A threshold therefore means the same for 10 entries or 100,000. Entries
-with equal scores are ordered by BM25 (shorter, denser entries first).
+deploying → deploy); idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)) over all N entries weighs rare
+words over common ones. 1.0 means every meaningful word of the query is in the entry; 0.5 means
+words carrying half the query's weight are. A threshold therefore means the same for 10 entries or
+100,000. Equal scores: the most recently indexed entry first (a later line of a file, or a line
+of the file that changed last).
 
-The index is SQLite FTS5 in `<folder>/.index/recall.sqlite3` (excluded from git), keyed by each
-file's mtime, size and inode: a file changed by hand is re-read on the next recall.
+The index: every entry's terms are kept in `<folder>/.index/recall.sqlite3` (excluded from git)
+with each file's mtime, size and inode, so a file changed by hand is re-read on the next recall and
+a new process loads the index instead of re-reading every file. In the process, an inverted index
+(term → entry ids) answers a query exactly with the MaxScore method: rare terms first, stopping as
+soon as no entry not yet seen could reach the threshold or the current top results.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
+from collections import defaultdict
 import os
 import re
 import sqlite3
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 
 SCOPES = ("user", "all", "both")
-CANDIDATES = 64  # entries re-scored per query, taken from the top by BM25
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+MAX_TIER_TERMS = 10  # up to this many distinct terms, the exact tiered search; beyond, MaxScore
 _WORD = re.compile(r"[^\W_]+")
 STOP_WORDS = frozenset("""
 a about above after again against all am an and any are as at be because been before being below
@@ -56,12 +61,25 @@ def stem(word: str) -> str:
     return word
 
 
+class _StemCache(dict):
+    """word → stem, "" for a stop word; vocabularies are small, so each word is stemmed once."""
+
+    def __missing__(self, word: str) -> str:
+        value = self[word] = "" if word in STOP_WORDS else stem(word)
+        return value
+
+
+_STEMS = _StemCache()
+
+
 def terms(text: str) -> list[str]:
-    return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOP_WORDS]
+    return [t for t in map(_STEMS.__getitem__, _WORD.findall(text.lower())) if t]
 
 
 def entry_terms(entry: E.Entry) -> list[str]:
-    subject = entry.meta.get("subject") or ""
+    subject = entry.meta.get("subject")
+    if not subject:
+        return terms(entry.text)
     return terms(entry.text + " " + re.sub(r"[_:.-]+", " ", subject))
 
 
@@ -76,54 +94,44 @@ def score(query_terms: Iterable[str], doc_terms: set[str], weights: dict[str, fl
     return sum(weights[t] for t in query_terms if t in doc_terms) / total
 
 
-def scope_tokens(cls: str) -> str:
-    """FTS tokens naming a file's class, e.g. `c_workspace c_workspace_demo`."""
-    if ":" in cls:
-        group, name = cls.split(":", 1)
-        return f"c_{group} c_{group}_{re.sub(r'[^a-z0-9]+', '_', name.lower())}"
-    return f"c_{cls}"
+def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> tuple[Callable[[str], bool], set | None]:
+    """(does a file class belong to the scope, the classes when the scope is a few files else None)."""
+    from swarmkit.memory.store import file_class
 
-
-def scope_filter(store, search_scope: str, include_inbox: bool) -> str:
-    """The FTS expression (over the scope column) for a search scope."""
     if search_scope.startswith("swarm:"):
-        return scope_tokens(search_scope)
+        return (lambda cls: cls == search_scope), {search_scope}
     if search_scope not in SCOPES:
         raise SwarmkitError(f"unknown search scope {search_scope!r}",
                             "use user (your file), all (every file but the inbox and swarms) or both "
                             "(your file plus the shared files)")
-    from swarmkit.memory.store import file_class
-
-    user = scope_tokens(file_class(store.user_file)).split()[-1]
+    user = file_class(store.user_file)
     if search_scope == "user":
-        parts = [user]
-    elif search_scope == "all":
-        parts = ["c_memory", "c_me", "c_user", "c_lessons", "c_workspace", "c_other"]
-    else:
-        parts = ["c_memory", "c_lessons", "c_workspace", "c_other", user]
-    if include_inbox:
-        parts.append("c_inbox")
-    return "(" + " OR ".join(parts) + ")"
+        few = {user, "inbox"} if include_inbox else {user}
+        return (lambda cls: cls in few), few
 
+    def shared(cls: str) -> bool:
+        return cls in ("memory", "lessons", "other") or cls.startswith("workspace:")
 
-def _has_fts5() -> bool:
-    try:
-        con = sqlite3.connect(":memory:")
-        con.execute("CREATE VIRTUAL TABLE t USING fts5(x)")
-        con.close()
-        return True
-    except sqlite3.Error:
-        return False
+    if search_scope == "all":
+        return (lambda cls: (cls != "inbox" or include_inbox) and not cls.startswith("swarm:")), None
+    return (lambda cls: shared(cls) or cls == user or (include_inbox and cls == "inbox")), None
 
 
 class RecallIndex:
-    """The derived recall index of one memory folder."""
+    """The derived recall index of one memory folder: persisted in SQLite, searched in memory."""
 
     def __init__(self, store):
         self.store = store
         self.path = store.folder / ".index" / "recall.sqlite3"
         self._con: sqlite3.Connection | None = None
-        self._n: int | None = None
+        self._loaded = False
+        self._stamps: dict[str, tuple[int, int, int]] = {}
+        self._file_ids: dict[str, list[int]] = {}
+        self._docs: dict[int, tuple] = {}  # id -> (file, line, text, by, kind, cls, terms)
+        self._post: defaultdict[str, set[int]] = defaultdict(set)
+        self._by_cls: dict[str, set[int]] = {}
+        self._listings: dict[str, tuple] = {}  # folder → (mtime, [(path, rel)], [(path, rel)])
+        self._next = 1
 
     # ---- storage -----------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
@@ -150,12 +158,9 @@ class RecallIndex:
                 DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS entries;
                 DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS vocab;
                 CREATE TABLE files(path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, ino INTEGER);
-                CREATE TABLE entries(id INTEGER PRIMARY KEY, file TEXT, line INTEGER, text TEXT,
-                                     by TEXT, kind TEXT, cls TEXT);
+                CREATE TABLE entries(file TEXT, line INTEGER, text TEXT, by TEXT, kind TEXT, cls TEXT,
+                                     terms TEXT);
                 CREATE INDEX entries_file ON entries(file);
-                CREATE VIRTUAL TABLE fts USING fts5(terms, scope, detail=column,
-                    tokenize="unicode61 remove_diacritics 0 tokenchars '_'");
-                CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
                 """
             )
             con.execute("INSERT OR REPLACE INTO meta VALUES('schema', ?)", (SCHEMA_VERSION,))
@@ -173,133 +178,287 @@ class RecallIndex:
             self._con.close()
             self._con = None
 
+    # ---- the in-memory index -----------------------------------------------------------------
+    def _add(self, file: str, line: int, text: str, by: str, kind: str | None, cls: str, terms_: tuple) -> None:
+        doc_id = self._next
+        self._next += 1
+        self._docs[doc_id] = (file, line, text, by, kind, cls, terms_)
+        self._file_ids.setdefault(file, []).append(doc_id)
+        self._by_cls.setdefault(cls, set()).add(doc_id)
+        post = self._post
+        for term in terms_:
+            post[term].add(doc_id)
+
+    def _remove_file(self, file: str) -> None:
+        for doc_id in self._file_ids.pop(file, []):
+            _, _, _, _, _, cls, terms_ = self._docs.pop(doc_id)
+            self._by_cls[cls].discard(doc_id)
+            for term in terms_:
+                bucket = self._post.get(term)
+                if bucket is not None:
+                    bucket.discard(doc_id)
+                    if not bucket:
+                        del self._post[term]
+        self._stamps.pop(file, None)
+
+    def _load(self) -> None:
+        con = self._connect()
+        self._stamps = {r[0]: (r[1], r[2], r[3]) for r in con.execute("SELECT path, mtime_ns, size, ino FROM files")}
+        shared: dict = {}  # one string object per distinct file, class, by and kind
+        for file, line, text, by, kind, cls, terms_ in con.execute(
+                "SELECT file, line, text, by, kind, cls, terms FROM entries ORDER BY rowid"):
+            self._add(shared.setdefault(file, file), line, text, shared.setdefault(by, by),
+                      shared.setdefault(kind, kind), shared.setdefault(cls, cls), tuple(terms_.split()))
+        self._loaded = True
+
     # ---- freshness ---------------------------------------------------------------------------
     def _current(self) -> dict[str, tuple[int, int, int]]:
-        out = {}
-        folder = self.store.folder
-        for rel in self.store.md_files():
+        """(mtime, size, inode) of every markdown file, hidden folders skipped.
+
+        A folder's listing is re-read only when the folder's own mtime changed (a file was created,
+        deleted or renamed in it); each known file is still stat'ed, so an edit in place is seen.
+        """
+        out: dict[str, tuple[int, int, int]] = {}
+        listings = self._listings
+        stat = os.stat
+
+        def visit(path: str, prefix: str) -> None:
             try:
-                st = os.stat(folder / rel)
-            except FileNotFoundError:
-                continue
-            out[rel] = (st.st_mtime_ns, st.st_size, st.st_ino)
+                mtime = stat(path).st_mtime_ns
+            except OSError:
+                return
+            cached = listings.get(path)
+            if cached is None or cached[0] != mtime:
+                files, folders = [], []
+                try:
+                    with os.scandir(path) as items:
+                        for item in items:
+                            name = item.name
+                            if name[0] == ".":
+                                continue
+                            if item.is_dir(follow_symlinks=False):
+                                folders.append((item.path, prefix + name + "/"))
+                            elif name.endswith(".md"):
+                                files.append((item.path, prefix + name))
+                except OSError:
+                    return
+                cached = listings[path] = (mtime, files, folders)
+            for full, rel in cached[1]:
+                try:
+                    st = stat(full)
+                except OSError:
+                    continue
+                out[rel] = (st.st_mtime_ns, st.st_size, st.st_ino)
+            for full, rel in cached[2]:
+                visit(full, rel)
+
+        visit(str(self.store.folder), "")
         return out
 
     def refresh(self) -> int:
         """Re-read the files whose mtime, size or inode changed since they were indexed."""
-        con = self._connect()
+        if not self._loaded:
+            try:
+                self._load()
+            except sqlite3.DatabaseError:
+                self._reset()
+                self._load()
         current = self._current()
-        known = {r[0]: (r[1], r[2], r[3]) for r in con.execute("SELECT path, mtime_ns, size, ino FROM files")}
-        changed = [rel for rel, stamp in current.items() if known.get(rel) != stamp]
-        removed = [rel for rel in known if rel not in current]
+        changed = sorted(rel for rel, stamp in current.items() if self._stamps.get(rel) != stamp)
+        removed = [rel for rel in self._stamps if rel not in current]
         if not changed and not removed:
             return 0
         from swarmkit.memory.store import file_class
 
+        rows, file_rows = [], []
+        for rel in removed + changed:
+            self._remove_file(rel)
+        for rel in changed:
+            lines = self.store.read_lines(rel)
+            if lines is None:
+                continue
+            cls = file_class(rel)
+            parse = E.parse_fields
+            for number, line in enumerate(lines, 1):
+                if line.lstrip()[:1] not in ("-", "*"):
+                    continue
+                fields = parse(line)
+                if fields is None or fields[1].get("marker"):
+                    continue
+                text, meta = fields
+                by = "agent" if meta.get("by", "").strip().lower() == "agent" else "user"
+                kind = meta.get("kind") or None
+                subject = meta.get("subject")
+                words = terms(text if not subject else text + " " + re.sub(r"[_:.-]+", " ", subject))
+                terms_ = tuple(dict.fromkeys(words))
+                self._add(rel, number, text, by, kind, cls, terms_)
+                rows.append((rel, number, text, by, kind, cls, " ".join(terms_)))
+            self._stamps[rel] = current[rel]
+            file_rows.append((rel, *current[rel]))
+        try:
+            self._persist(removed + changed, rows, file_rows)
+        except sqlite3.OperationalError:
+            pass  # another process holds the index for long: this process still answers from memory
+        return len(changed) + len(removed)
+
+    def _persist(self, files: list[str], rows: list[tuple], file_rows: list[tuple]) -> None:
+        con = self._connect()
         con.execute("BEGIN IMMEDIATE")
         try:
-            for rel in changed + removed:
-                con.execute("DELETE FROM fts WHERE rowid IN (SELECT id FROM entries WHERE file=?)", (rel,))
+            for rel in files:
                 con.execute("DELETE FROM entries WHERE file=?", (rel,))
                 con.execute("DELETE FROM files WHERE path=?", (rel,))
-            next_id = (con.execute("SELECT max(id) FROM entries").fetchone()[0] or 0) + 1
-            rows, fts_rows, file_rows = [], [], []
-            for rel in changed:
-                stamp = current[rel]
-                lines = self.store.read_lines(rel)
-                if lines is None:
-                    continue
-                cls = file_class(rel)
-                scope = scope_tokens(cls)
-                for entry in E.parse_text("\n".join(lines), rel):
-                    if entry.meta.get("marker"):
-                        continue
-                    rows.append((next_id, rel, entry.line, entry.text, entry.by, entry.kind, cls))
-                    fts_rows.append((next_id, " ".join(entry_terms(entry)), scope))
-                    next_id += 1
-                file_rows.append((rel, *stamp))
             con.executemany("INSERT INTO entries VALUES(?,?,?,?,?,?,?)", rows)
-            con.executemany("INSERT INTO fts(rowid, terms, scope) VALUES(?,?,?)", fts_rows)
             con.executemany("INSERT INTO files VALUES(?,?,?,?)", file_rows)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
-        self._n = None
-        return len(changed) + len(removed)
+
+    def _reset(self) -> None:
+        self.close()
+        self._drop_files()
+        self.__init__(self.store)
 
     def rebuild(self) -> int:
         """Drop the index and build it again from the files; returns the number of entries."""
-        self.close()
-        self._drop_files()
+        self._reset()
         self.refresh()
         return self.count()
 
     def count(self) -> int:
-        if self._n is None:
-            self._n = self._connect().execute("SELECT count(*) FROM entries").fetchone()[0]
-        return self._n
+        return len(self._docs)
+
+    @property
+    def loaded(self) -> bool:
+        return self._loaded
+
+    def dedupe_keys(self) -> set[str]:
+        return {E.dedupe_key(doc[2]) for doc in self._docs.values()}
 
     # ---- search ------------------------------------------------------------------------------
     def search(self, query: str, max_results: int = 5, threshold: float = 0.15, search_scope: str = "all",
                include_inbox: bool = False) -> list:
         from swarmkit.memory.store import RecallHit
 
-        if not isinstance(max_results, int) or max_results < 1:
+        if isinstance(max_results, bool) or not isinstance(max_results, int) or max_results < 1:
             raise SwarmkitError(f"max_results must be a whole number of at least 1, not {max_results!r}",
                                 "for example --max 5")
         if not 0 <= float(threshold) <= 1:
             raise SwarmkitError(f"similarity_threshold must be between 0 and 1, not {threshold!r}",
                                 "for example --threshold 0.15 (the share of the query's weight matched)")
-        scope_expr = scope_filter(self.store, search_scope, include_inbox)
+        in_scope, few = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
             return []
         qterms = list(dict.fromkeys(terms(query)))
         if not qterms:
             return []
-        if not _has_fts5():
-            return scan_search(self.store, query, max_results, threshold, search_scope, include_inbox)
         try:
             self.refresh()
-            rows, weights = self._candidates(qterms, scope_expr, max(CANDIDATES, max_results * 4))
         except sqlite3.DatabaseError:
-            self.close()
-            self._drop_files()
+            self._reset()
             self.refresh()
-            rows, weights = self._candidates(qterms, scope_expr, max(CANDIDATES, max_results * 4))
-        hits = []
-        for rowid, doc_terms, rank in rows:
-            value = score(qterms, set(doc_terms.split()), weights)
-            if value >= threshold and value > 0:
-                hits.append((value, rank, rowid))
-        hits.sort(key=lambda h: (-h[0], h[1], h[2]))
-        hits = hits[:max_results]
-        if not hits:
-            return []
-        con = self._connect()
-        ids = [h[2] for h in hits]
-        found = {r[0]: r for r in con.execute(
-            f"SELECT id, file, line, text, by, kind, cls FROM entries WHERE id IN ({','.join('?' * len(ids))})", ids)}
+        found = self._top(qterms, max_results, float(threshold), in_scope, few)
         out = []
-        for value, _, rowid in hits:
-            _, file, line, text, by, kind, cls = found[rowid]
+        for value, doc_id in found:
+            file, line, text, by, kind, cls, _ = self._docs[doc_id]
             out.append(RecallHit(text, min(1.0, value), f"{file}#L{line}", file, line, by, kind, cls == "inbox"))
         return out
 
-    def _candidates(self, qterms: list[str], scope_expr: str, limit: int):
-        con = self._connect()
-        n = self.count()
-        dfs = dict(con.execute(
-            f"SELECT term, doc FROM vocab WHERE term IN ({','.join('?' * len(qterms))})", qterms).fetchall())
-        weights = {t: idf(n, dfs.get(t, 0)) for t in qterms}
-        present = [t for t in qterms if dfs.get(t)]
-        if not present:
-            return [], weights
-        match = "terms : (" + " OR ".join('"' + t.replace('"', '""') + '"' for t in present) + ") AND scope : " + scope_expr
-        rows = con.execute(
-            "SELECT rowid, terms, bm25(fts, 1.0, 0.0) AS r FROM fts WHERE fts MATCH ? ORDER BY r LIMIT ?",
-            (match, limit)).fetchall()
-        return rows, weights
+    def _top(self, qterms: list[str], k: int, threshold: float, in_scope, few: set | None) -> list[tuple[float, int]]:
+        """The exact top k as (score, id): by score, then the most recently indexed entry first."""
+        n = len(self._docs)
+        post = self._post
+        weights = {t: idf(n, len(post.get(t, ()))) for t in qterms}
+        total = sum(weights.values())
+        if total <= 0:
+            return []
+        empty: set[int] = set()
+        if few is not None:
+            allowed = set().union(*(self._by_cls.get(c, empty) for c in few))
+            lists = {t: post.get(t, empty) & allowed for t in qterms}
+            excluded = empty
+        else:
+            lists = {t: post.get(t, empty) for t in qterms}
+            excluded = set().union(*(ids for cls, ids in self._by_cls.items() if ids and not in_scope(cls)))
+        order = sorted((t for t in qterms if lists[t]), key=lambda t: -weights[t])
+        floor = max(threshold * total, 1e-12) - 1e-9
+        if len(order) <= MAX_TIER_TERMS:
+            found = self._by_tiers(order, lists, weights, k, floor, excluded, self._next - 1)
+        else:
+            found = self._by_max_score(order, lists, weights, k, floor, excluded)
+        return [(value / total, doc_id) for value, doc_id in found]
+
+    @staticmethod
+    def _by_tiers(order, lists, weights, k, floor, excluded, top_id) -> list[tuple[float, int]]:
+        """Subsets of the query's terms from the heaviest down: the entries holding exactly a subset
+        are its set intersection minus every entry met in a heavier subset (C-speed set algebra)."""
+        subsets = []
+        for mask in range(1, 1 << len(order)):
+            members = [order[i] for i in range(len(order)) if mask >> i & 1]
+            value = sum(weights[t] for t in members)
+            if value >= floor:
+                subsets.append((value, members))
+        subsets.sort(key=lambda item: -item[0])
+        out: list[tuple[float, int]] = []
+        met: set[int] = set()
+        for value, members in subsets:
+            ordered = sorted((lists[t] for t in members), key=len)
+            tier = ordered[0].intersection(*ordered[1:]) if len(ordered) > 1 else ordered[0]
+            if met:
+                tier = tier - met
+            if not tier:
+                continue
+            picked = _newest(tier, k - len(out), excluded, top_id)
+            out.extend((value, doc_id) for doc_id in picked)
+            if len(out) >= k:
+                break
+            met = met | tier  # never in place: `tier` may be a posting list itself
+        return out
+
+    @staticmethod
+    def _by_max_score(order, lists, weights, k, floor, excluded) -> list[tuple[float, int]]:
+        """For long queries: rarest terms first, stopping when no entry not yet met can compete."""
+        suffix = [0.0] * (len(order) + 1)
+        for j in range(len(order) - 1, -1, -1):
+            suffix[j] = suffix[j + 1] + weights[order[j]]
+        heap: list[tuple[float, int]] = []  # (score, id): the weakest of the current top k first
+        met: set[int] = set()
+        for j, term in enumerate(order):
+            bar = heap[0][0] if len(heap) >= k else floor
+            if suffix[j] < bar:
+                break  # an entry not met yet has none of the terms before j: it cannot compete
+            later = [(lists[u], weights[u]) for u in order[j + 1:]]
+            fresh = lists[term] - met
+            met |= fresh
+            fresh -= excluded
+            head = weights[term]
+            for doc_id in fresh:
+                value = head
+                for bucket, weight in later:
+                    if doc_id in bucket:
+                        value += weight
+                if value < floor:
+                    continue
+                item = (value, doc_id)
+                if len(heap) < k:
+                    heapq.heappush(heap, item)
+                elif item > heap[0]:
+                    heapq.heapreplace(heap, item)
+        return sorted(heap, reverse=True)
+
+
+def _newest(ids: set[int], need: int, excluded: set[int], top_id: int) -> list[int]:
+    """The `need` highest ids of the set that are not excluded, highest first."""
+    if len(ids) * 64 >= top_id:  # dense: probing down from the top finds them in a few steps
+        out = []
+        for doc_id in range(top_id, 0, -1):
+            if doc_id in ids and doc_id not in excluded:
+                out.append(doc_id)
+                if len(out) == need:
+                    break
+        return out
+    return heapq.nlargest(need, ids - excluded if excluded else ids)
 
 
 def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15, search_scope: str = "all",
@@ -307,7 +466,7 @@ def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15
     """The same score over every entry, without an index: the baseline and the no-FTS5 fallback."""
     from swarmkit.memory.store import RecallHit, file_class
 
-    wanted = set(scope_filter(store, search_scope, include_inbox).strip("()").split(" OR "))
+    in_scope, _ = scope_predicate(store, search_scope, include_inbox)
     qterms = list(dict.fromkeys(terms(query)))
     if not qterms:
         return []
@@ -323,7 +482,7 @@ def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15
             if t in doc_terms:
                 df[t] += 1
         cls = file_class(entry.file)
-        if set(scope_tokens(cls).split()) & wanted:
+        if in_scope(cls):
             docs.append((entry, doc_terms, cls))
     weights = {t: idf(n, df[t]) for t in qterms}
     hits = []

@@ -460,8 +460,18 @@ class MemoryStore:
                     raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
                                         "`swarmkit memory status` lists the files")
                 continue
-            out.extend(E.parse_text("\n".join(lines), rel))
+            out.extend(E.parse_lines(lines, rel))
         return out
+
+    def dedupe_keys(self) -> set[str]:
+        """The dedupe key of every entry in the folder (from the recall index when it is loaded)."""
+        index = self._index
+        if index is not None and index.loaded:
+            index.refresh()
+            keys = index.dedupe_keys()
+            # markers are not indexed; nothing is ever deduped against them anyway
+            return keys
+        return {E.dedupe_key(e.text) for e in self.entries()}
 
     def pinned(self) -> list[str]:
         """The texts of the entries above "## Index" in MEMORY.md (always loaded)."""
