@@ -13,8 +13,9 @@ from swarmkit.exit_status import ExitStatus
 @click.argument("workspace", type=click.Path(exists=True, file_okay=False))
 @click.argument("topology", required=False)
 @click.option("--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input.")
-@click.option("--provider", type=click.Choice(["mock", "openai"]), default="mock", show_default=True,
-              help="mock runs offline and deterministically; openai talks to any OpenAI-compatible endpoint.")
+@click.option("--provider", type=click.Choice(["mock", "openai"]),
+              help="Send every agent to this provider: mock (offline, deterministic) or openai (any "
+                   "OpenAI-compatible endpoint). Default: each agent's model.provider.")
 @click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole run record as JSON.")
 @click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
@@ -22,7 +23,7 @@ from swarmkit.exit_status import ExitStatus
 @click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
 @click.option("--script", type=click.Path(exists=True, dir_okay=False),
               help="mock: a YAML or JSON file of scripted replies and tool calls.")
-def run(workspace: str, topology: str | None, text: str, provider: str, user: str | None, as_json: bool,
+def run(workspace: str, topology: str | None, text: str, provider: str | None, user: str | None, as_json: bool,
         base_url: str | None, api_key: str | None, timeout: float | None, script: str | None) -> int:
     """Run TOPOLOGY of WORKSPACE (it may be omitted when there is only one)."""
     import json
@@ -30,7 +31,7 @@ def run(workspace: str, topology: str | None, text: str, provider: str, user: st
     from swarmkit.errors import SwarmkitError, UsageProblem
     from swarmkit.resolver import resolve
     from swarmkit.runtime.engine import Run
-    from swarmkit.runtime.providers import make_provider
+    from swarmkit.runtime.providers.registry import ProviderSet
     from swarmkit.runtime.records import save_run
     from swarmkit.workspace.reporters import render_diagnostic
 
@@ -54,8 +55,9 @@ def run(workspace: str, topology: str | None, text: str, provider: str, user: st
         raise UsageProblem(f'no topology "{topology}" in the workspace',
                            did_you_mean(topology, ws.topologies, "topologies: " + ", ".join(ws.topologies)))
     chosen = ws.topology(topology)
-    model_provider = make_provider(provider, script=script, base_url=base_url, api_key=api_key, timeout=timeout)
-    the_run = Run(ws, chosen, model_provider, user=user)
+    providers = ProviderSet(ws.model_providers, forced=provider, script=script, base_url=base_url,
+                            api_key=api_key, timeout=timeout)
+    the_run = Run(ws, chosen, providers, user=user)
     try:
         record = the_run.execute(text)
     finally:
@@ -82,4 +84,6 @@ def summary_line(record: dict) -> str:
         f"memory: recalled {len({r['ref'] for r in record['recalled']})}, wrote {wrote}"
     )
     calls = len(record["model_calls"])
-    return f"run {record['id']}: {len(record['agents'])} agents, {calls} model call{'s' if calls != 1 else ''}; {memory}"
+    agents = len(record["agents"])
+    return (f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "
+            f"{calls} model call{'s' if calls != 1 else ''}; {memory}")

@@ -82,6 +82,9 @@ def show(ctx: click.Context, run_id: str) -> int:
     for w in record["memory_writes"]:
         where = w["ref"] or w.get("reason") or ""
         click.echo(f"  {w['agent']} {w['status']} {where}: {w['text']}")
+    for t in record.get("tool_calls", []):
+        outcome = t["result"].get("error") or t["result"].get("status", "")
+        click.echo(f"  tool {t['agent']} {t['name']}: {outcome}")
     click.echo(f"model calls: {len(record['model_calls'])}")
     for c in record["model_calls"]:
         click.echo(f"  {c['agent']} {c['purpose']} {c['model']} {c['duration_ms']} ms")

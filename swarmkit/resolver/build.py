@@ -109,6 +109,9 @@ def build_workspace(
         ),
         topologies=MappingProxyType(resolved_topologies),
         decision_skills=ws_bindings,
+        model_providers=MappingProxyType(
+            {p["id"]: MappingProxyType(dict(p)) for p in raw_ws.get("model_providers", [])}
+        ),
         files=tuple(a.rel for group in by_kind.values() for a in group),
         _model=LazyModel("Workspace", effective_ws),
     )

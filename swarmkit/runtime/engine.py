@@ -16,6 +16,7 @@ from swarmkit.memory._defaults import READER_ID, WRITER_ID
 from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.memory_hooks import MemoryHooks
 from swarmkit.runtime.providers.base import ChatRequest, Provider
+from swarmkit.runtime.providers.registry import ProviderSet
 from swarmkit.runtime.records import new_run_id
 from swarmkit.runtime.verdicts import parse_verdict
 
@@ -38,11 +39,11 @@ def _now() -> str:
 
 
 class Run:
-    def __init__(self, workspace, topology, provider: Provider, user: str | None = None,
+    def __init__(self, workspace, topology, provider: Provider | ProviderSet, user: str | None = None,
                  run_id: str | None = None) -> None:
         self.ws = workspace
         self.topology = topology
-        self.provider = provider
+        self.providers = provider if isinstance(provider, ProviderSet) else ProviderSet.single(provider)
         self.user = user
         self.id = run_id or new_run_id()
         self.record: dict = {
@@ -52,7 +53,7 @@ class Run:
             "started_at": _now(),
             "finished_at": None,
             "duration_ms": None,
-            "provider": provider.name,
+            "provider": self.providers.label,
             "user": user,
             "input": None,
             "output": None,
@@ -62,6 +63,7 @@ class Run:
             "recalled": [],
             "memory_writes": [],
             "model_calls": [],
+            "tool_calls": [],
             "swarm": None,
             "memory": {"enabled": workspace.memory.enabled, "sentence": workspace.memory.sentence()},
             "warnings": [],
@@ -87,6 +89,9 @@ class Run:
             self.record["error"] = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
             raise
         finally:
+            used = sorted({call["provider"] for call in self.record["model_calls"]})
+            if self.providers.forced is None and used:
+                self.record["provider"] = ", ".join(used)  # per agent: name the ones that answered
             self.record["finished_at"] = _now()
             self.record["duration_ms"] = round((time.perf_counter() - started) * 1000, 1)
         return self.record
@@ -115,7 +120,7 @@ class Run:
         swarm_block = self.memory.swarm_block(agent)  # read just before the step: children may have written
         if swarm_block:
             blocks.append(swarm_block)
-        skills = [(sid, self.ws.skills[sid].description) for sid in agent.skills if sid in self.ws.skills]
+        skills = [self.ws.skills[sid] for sid in agent.skills if sid in self.ws.skills]
         messages = [
             {"role": "system", "content": prompts.agent_system(agent.system_prompt, skills, blocks)},
             {"role": "user", "content": prompts.agent_task(task, reports)},
@@ -195,12 +200,13 @@ class Run:
             model=model.get("name", DEFAULT_MODEL), messages=messages, purpose=purpose, agent=agent.id,
             tools=tool_specs or [], temperature=model.get("temperature"), max_tokens=model.get("max_tokens"),
         )
+        provider = self.providers.for_agent(agent)
         started = time.perf_counter()
         try:
-            return self.provider.complete(request)
+            return provider.complete(request)
         finally:
             self.record["model_calls"].append({
-                "agent": agent.id, "purpose": purpose, "model": request.model,
+                "agent": agent.id, "purpose": purpose, "provider": provider.name, "model": request.model,
                 "duration_ms": round((time.perf_counter() - started) * 1000, 1),
             })
 
@@ -221,6 +227,9 @@ class Run:
             })
             for call in reply.tool_calls:
                 result = self._run_tool(agent, call)
+                self.record["tool_calls"].append(
+                    {"agent": agent.id, "name": call.name, "arguments": call.arguments, "result": result}
+                )
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
             reply = self._call(agent, purpose, messages, specs)
         return reply.content

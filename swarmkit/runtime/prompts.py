@@ -49,10 +49,24 @@ def quoted(text: str) -> str:
     return f"{OPEN}\n{text.replace(CLOSE, '> > >')}\n{CLOSE}"
 
 
-def agent_system(system_prompt: str | None, skills: list[tuple[str, str]], blocks: list[str]) -> str:
+def skill_line(skill) -> str:
+    """One skill for an agent's prompt: what it is for and, for a prompt skill, how to do it."""
+    line = f"- {skill.id}: {skill.description}"
+    impl = skill.implementation
+    if impl["type"] == "llm_prompt":
+        line += "\n  How: " + "\n  ".join(impl["prompt"].strip().splitlines())
+    elif impl["type"] == "composed":
+        line += f" (runs {', '.join(skill.composes)} in order)"
+    else:
+        line += f" (tool {impl['tool']} on MCP server {impl['server']})"
+    return line
+
+
+def agent_system(system_prompt: str | None, skills: list, blocks: list[str]) -> str:
+    """`skills` are ResolvedSkill objects of the agent."""
     parts = [system_prompt.strip() if system_prompt else "You are a helpful assistant."]
     if skills:
-        parts.append("Your skills:\n" + "\n".join(f"- {sid}: {desc}" for sid, desc in skills))
+        parts.append("Your skills:\n" + "\n".join(skill_line(skill) for skill in skills))
     parts.extend(blocks)
     return "\n\n".join(parts)
 

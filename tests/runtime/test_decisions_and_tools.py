@@ -164,3 +164,21 @@ def test_an_unreadable_verdict_is_recorded_not_crashed(init_ws, tmp_path, reply)
     decision = next(d for d in record["decisions"] if d["skill"] == "polite")
     assert decision["verdict"] == "error" and decision["detail"].startswith("the reply gave no verdict")
     assert record["status"] == "ok"
+
+
+def test_agents_see_their_skills_with_how_to_do_them(init_ws):
+    root = init_ws()
+    _, provider = run_once(root, "hi")
+    researcher = next(r for r in provider.requests if r.agent == "researcher").messages[0]["content"]
+    assert "Your skills:\n- summarize: Summarises notes into a short brief.\n  How: Summarise what you are given" in researcher
+    lead = next(r for r in provider.requests if r.agent == "lead").messages[0]["content"]
+    assert "Your skills:" not in lead
+
+
+def test_tool_calls_are_recorded_including_refused_ones(init_ws, tmp_path):
+    root = init_ws()
+    note = {"name": "remember_fact", "arguments": {"subject": "a", "attribute": "b", "value": "c", "type": "rule"}}
+    record, _ = run_once(root, "x", RecordingMock(script(tmp_path, [
+        {"when": {"agent": "researcher", "purpose": "answer"}, "tool_calls": [note]}])))
+    assert record["tool_calls"] == [{"agent": "researcher", "name": "remember_fact", "arguments": note["arguments"],
+                                     "result": {"error": "researcher has no tool remember_fact"}}]

@@ -154,3 +154,31 @@ def test_the_cli_reports_an_unreachable_endpoint_without_a_traceback(init_ws, cl
     assert status == 1 and out == ""
     assert f"error: cannot reach http://127.0.0.1:{port}/v1/chat/completions" in err
     assert "Traceback" not in err
+
+
+def test_each_agent_talks_to_its_own_provider(init_ws, endpoint, cli, monkeypatch):
+    """No --provider: model.provider decides; a declared provider brings its base URL and key variable."""
+    root = init_ws()
+    with open(root / "workspace.yaml", "a") as handle:
+        handle.write(f"model_providers:\n  - id: local\n    type: openai\n    base_url: {endpoint.url}\n"
+                     "    api_key_env: LOCAL_LLM_KEY\n")
+    topology = (root / "topologies/main.yaml").read_text()
+    (root / "topologies/main.yaml").write_text(topology.replace(
+        "        archetype: assistant\n        # skills_additional",
+        "        archetype: assistant\n        model: {provider: local, name: llama3.1}\n        # skills_additional"))
+    monkeypatch.setenv("LOCAL_LLM_KEY", "sk-local")
+    status, out, err = cli("run", str(root), "--input", "hi", "--json")
+    record = json.loads(out)
+    assert status == 0, err
+    assert [(c["agent"], c["provider"], c["model"]) for c in record["model_calls"]] == [
+        ("researcher", "openai", "llama3.1"), ("lead", "mock", "swarmkit-mock")]
+    assert record["provider"] == "mock, openai"
+    assert endpoint.headers[0]["Authorization"] == "Bearer sk-local"
+
+    monkeypatch.delenv("LOCAL_LLM_KEY")
+    status, _, err = cli("run", str(root), "--input", "hi")
+    assert status == 1
+    assert 'error: model provider "local" reads its key from $LOCAL_LLM_KEY, which is not set' in err
+
+    status, out, _ = cli("run", str(root), "--input", "hi", "--provider", "mock", "--json")
+    assert {c["provider"] for c in json.loads(out)["model_calls"]} == {"mock"}
