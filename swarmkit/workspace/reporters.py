@@ -28,13 +28,16 @@ def summary_counts(workspace) -> dict:
     agents = sum(len(t.agents) for t in workspace.topologies.values())
     bundled = sum(1 for s in workspace.skills.values() if s.origin == "bundled")
     auto = sum(1 for b in workspace.decision_skills if b.origin == "auto")
+    # Workspace bindings plus the ones topologies add or override (each binding written once).
+    topology_own = {(b.declared_in, b.id) for t in workspace.topologies.values() for b in t.decision_skills
+                    if b.declared_in != "workspace"}
     return {
         "topologies": len(workspace.topologies),
         "agents": agents,
         "archetypes": len(workspace.archetypes),
         "skills": len(workspace.skills),
         "bundled_skills": bundled,
-        "decision_skills": len(workspace.decision_skills),
+        "decision_skills": len(workspace.decision_skills) + len(topology_own),
         "auto_decision_skills": auto,
     }
 
