@@ -107,7 +107,8 @@ def serve(workspace: Path, host: str, port: int) -> int:
 
     # The API returns store warnings in its responses; one per request in the log would be noise.
     warnings.simplefilter("ignore", MemoryWarning)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                           proxy_headers=False))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

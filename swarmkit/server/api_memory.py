@@ -7,6 +7,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import INBOX_MD, check_ref
 from swarmkit.server import memory_view as view
 from swarmkit.server.context import load
@@ -69,7 +70,7 @@ def memory_inbox(request: Request) -> JSONResponse:
 def check_inbox_ref(ref: str) -> None:
     try:
         rel, _ = check_ref(ref)
-    except Exception:
+    except SwarmkitError:
         rel = None
     if rel != INBOX_MD:
         raise ApiError(400, "invalid_ref", f"{ref!r} is not an inbox ref",

@@ -18,6 +18,7 @@ INPUT_PREVIEW = 200
 def run_summary(record: dict) -> dict:
     """One line of the runs list: enough to pick a run, not its whole transcript."""
     text = str(record.get("input") or "")
+    agents = record.get("agents")
     return {
         "id": record.get("id"),
         "workspace": record.get("workspace"),
@@ -29,17 +30,22 @@ def run_summary(record: dict) -> dict:
         "provider": record.get("provider"),
         "user": record.get("user"),
         "input": text if len(text) <= INPUT_PREVIEW else text[: INPUT_PREVIEW - 1] + "…",
-        "agents": len(record.get("agents") or []),
+        "agents": len(agents) if isinstance(agents, list) else 0,
         "swarm": record.get("swarm"),
         "error": record.get("error"),
     }
 
 
+def records(workspace) -> list[dict]:
+    """The readable run records, newest first (a file that is JSON but not a record is left out)."""
+    return [r for r in list_runs(workspace) if isinstance(r, dict) and isinstance(r.get("id"), str)]
+
+
 def runs(request: Request) -> JSONResponse:
     check_known(request, ("limit",))
     limit = int_param(request, "limit", 100, 1, 10000)
-    records = list_runs(server_config(request).workspace)
-    return JSONResponse({"total": len(records), "runs": [run_summary(r) for r in records[:limit]]})
+    records_ = records(server_config(request).workspace)
+    return JSONResponse({"total": len(records_), "runs": [run_summary(r) for r in records_[:limit]]})
 
 
 def find_run(workspace, run_id: str) -> dict:
@@ -48,9 +54,13 @@ def find_run(workspace, run_id: str) -> dict:
     if not (runs_dir(workspace) / f"{run_id}.json").is_file():
         raise ApiError(404, "run_not_found", f"no run {run_id} in this workspace", "GET /runs lists the runs")
     try:
-        return load_run(workspace, run_id)
+        record = load_run(workspace, run_id)
     except SwarmkitError as exc:
         raise ApiError(409, "run_unreadable", exc.message, exc.hint) from None
+    if not isinstance(record, dict):
+        raise ApiError(409, "run_unreadable", f"the record of run {run_id} is not a JSON object",
+                       f"delete {runs_dir(workspace) / (run_id + '.json')}")
+    return record
 
 
 def run(request: Request) -> JSONResponse:

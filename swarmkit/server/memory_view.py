@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit, urlunsplit
 
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class
 from swarmkit.server.errors import ApiError
@@ -59,7 +60,7 @@ def all_entries(store: MemoryStore, file: str | None = None) -> list[dict]:
 def check_file(store: MemoryStore, rel: str) -> None:
     try:
         check_ref(f"{rel}#L1")
-    except Exception:
+    except SwarmkitError:
         raise ApiError(400, "invalid_request", f"{rel!r} is not a memory file name",
                        "use a path relative to the memory folder, like lessons.md") from None
     if store.read_lines(rel) is None:

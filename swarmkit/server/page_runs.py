@@ -7,8 +7,7 @@ import json
 from starlette.requests import Request
 from starlette.routing import Route
 
-from swarmkit.runtime.records import list_runs
-from swarmkit.server.api_runs import find_run, run_summary
+from swarmkit.server.api_runs import find_run, records, run_summary
 from swarmkit.server.context import server_config
 from swarmkit.server.errors import ApiError
 from swarmkit.server.html import Safe, join, tag
@@ -36,13 +35,16 @@ def text_value(value: object) -> str:
 
 
 def runs_page(request: Request):
-    records = list_runs(server_config(request).workspace)
     rows = [[tag("a", s["id"], href=f"/portal/runs/{s['id']}"), time_text(s["started_at"]), s["topology"] or "—",
              status_badge(s["status"]), duration(s["duration_ms"]), tag("span", s["input"], class_="text")]
-            for s in map(run_summary, records)]
+            for s in map(run_summary, records(server_config(request).workspace))]
     body = (table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs") if rows
             else empty("No runs yet: `swarmkit run` records each run here."))
     return page(request, "Runs", body, "runs")
+
+
+def as_list(value: object) -> list:
+    return value if isinstance(value, list) else []
 
 
 def section(title: str, content: object, **attrs: object) -> Safe:
@@ -57,7 +59,7 @@ def run_page(request: Request):
         return page(request, f"Run {run_id}", join([tag("p", error.message, class_="error"),
                                                     tag("p", tag("a", "All runs", href="/portal/runs"))]),
                     "runs", status_code=error.status)
-    memory = record.get("memory") or {}
+    memory = record.get("memory") if isinstance(record.get("memory"), dict) else {}
     facts = [("Status", status_badge(record.get("status"))), ("Topology", record.get("topology") or "—"),
              ("Started", time_text(record.get("started_at"))), ("Duration", duration(record.get("duration_ms"))),
              ("Provider", record.get("provider") or "—"), ("User", record.get("user") or "—"),
@@ -72,7 +74,7 @@ def run_page(request: Request):
 
     def rows(key: str, fields: list[str]) -> list[list[object]]:
         return [[text_value(item.get(f)) if not isinstance(item.get(f), bool) else ("yes" if item[f] else "no")
-                 for f in fields] for item in record.get(key) or [] if isinstance(item, dict)]
+                 for f in fields] for item in as_list(record.get(key)) if isinstance(item, dict)]
 
     tables = [
         ("Agents", "agents", ["id", "role", "parent", "output"]),

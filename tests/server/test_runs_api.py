@@ -66,3 +66,20 @@ def test_no_runs_yet(client, root):
     for path in runs_dir(root).iterdir():
         path.unlink()
     assert client.get("/runs").json() == {"total": 0, "runs": []}
+
+
+def test_odd_records_never_crash_the_list_or_the_pages(client, root):
+    odd = {"id": "r-0000000b", "started_at": "2026-12-02T00:00:00Z", "agents": 5, "memory": "on",
+           "decisions": {"not": "a list"}, "input": None}
+    (runs_dir(root) / "r-0000000b.json").write_text(json.dumps(odd))
+    assert [r["id"] for r in client.get("/runs").json()["runs"]] == ["r-0000000b", RUN_ID, OLD_RUN_ID]
+    assert client.get("/portal/runs").status_code == 200
+    assert client.get("/portal/runs/r-0000000b").status_code == 200
+
+
+def test_a_record_that_is_not_an_object(client, root):
+    (runs_dir(root) / "r-0000000a.json").write_text("[1, 2]")
+    response = client.get("/runs/r-0000000a")
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "run_unreadable"
+    assert "All runs" in client.get("/portal/runs/r-0000000a").text
