@@ -56,12 +56,12 @@ def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:
         if entry.name.startswith("."):
             continue
         rel = f"{folder}/{entry.name}"
-        if entry.is_dir():
+        if _is_dir(entry):
             for sub in sorted(os.scandir(entry.path), key=lambda e: e.name):
                 if sub.name.startswith("."):
                     continue
                 sub_rel = f"{rel}/{sub.name}"
-                if sub.is_dir():
+                if _is_dir(sub):
                     if _holds_yaml(Path(sub.path)):
                         problems.append(
                             Diagnostic(
@@ -76,6 +76,14 @@ def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:
         elif entry.name.endswith(YAML_SUFFIXES):
             out.append(rel)
     return out
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    # a link loop (ELOOP) or a vanished entry is not a folder; loading then reports the file
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def _holds_yaml(folder: Path) -> bool:

@@ -1,0 +1,190 @@
+"""Fixed hostile inputs for `swarmkit validate`: each ends in exit 0 or 1 with the right diagnostic."""
+
+from __future__ import annotations
+
+import copy
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.reliability.harness import assert_handled, validate
+from tests.reliability.seed import SEED
+from tests.reliability.test_fuzz_validate import _dump, _write
+
+
+@pytest.fixture
+def ws(tmp_path) -> Path:
+    root = tmp_path / "ws"
+    _write(root, copy.deepcopy(SEED))
+    return root
+
+
+def test_seed_is_valid(ws):
+    outcome = validate(ws)
+    assert outcome.code == 0, outcome.out
+    assert "warning[" not in outcome.out
+
+
+def test_billion_laughs_alias_bomb(ws):
+    lines = ['apiVersion: swarmkit/v1', 'kind: Workspace', 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 10):
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i-1}"] * 9) + "]")
+    lines.append("metadata: {id: bomb, name: *a9}")
+    (ws / "workspace.yaml").write_text("\n".join(lines) + "\n")
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[yaml.alias-bomb]" in outcome.out
+
+
+def test_self_referencing_alias(ws):
+    (ws / "skills/summarize.yaml").write_text("&loop\nself: *loop\nlist: &l [*l, *l]\n")
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert outcome.code == 1
+
+
+def test_alias_bomb_in_a_key(ws):
+    text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for i in range(1, 7):
+        text += f"b{i}: &b{i} [" + ", ".join(["*a" if i == 1 else f"*b{i-1}"] * 10) + "]\n"
+    text += "? *b6\n: value\n"
+    (ws / "archetypes/assistant.yaml").write_text(text)
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert outcome.code == 1
+
+
+def test_50_mb_file(ws):
+    path = ws / "topologies/huge.yaml"
+    with open(path, "wb") as handle:
+        handle.write(b"apiVersion: swarmkit/v1\nkind: Topology\ndescription: '")
+        chunk = b"x" * (1024 * 1024)
+        for _ in range(50):
+            handle.write(chunk)
+        handle.write(b"'\n")
+    assert path.stat().st_size > 50 * 1024 * 1024
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[file.too-large]" in outcome.out
+
+
+@pytest.mark.parametrize("opener,closer", [("[", "]"), ("{a: ", "}"), ("- ", "")])
+def test_10000_deep_nesting(ws, opener, closer):
+    # flow lists, flow mappings, and compact block lists (`- - - … leaf`, one line)
+    body = opener * 10_000 + "leaf" + closer * 10_000
+    if opener == "- ":
+        body = "\n  " + body
+    (ws / "skills/deep.yaml").write_text(f"apiVersion: swarmkit/v1\nkind: Skill\ndeep: {body}\n")
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert outcome.code == 1
+    assert "error[yaml.too-deep]" in outcome.out or "error[yaml.syntax]" in outcome.out
+
+
+def test_nul_bytes(ws):
+    path = ws / "workspace.yaml"
+    path.write_bytes(path.read_bytes().replace(b"name: Fuzz seed", b"name: Fuzz\x00seed"))
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[yaml.syntax]" in outcome.out and "workspace.yaml:" in outcome.out
+
+
+def test_invalid_utf8(ws):
+    path = ws / "topologies/main.yaml"
+    path.write_bytes(path.read_bytes().replace(b"A lead", b"A \xff\xfe lead"))
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[file.encoding]" in outcome.out
+    assert "byte 0xff" in outcome.out
+
+
+def test_byte_order_mark_is_accepted(ws):
+    path = ws / "workspace.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    outcome = validate(ws)
+    assert outcome.code == 0, outcome.out
+
+
+def test_utf16_byte_order_mark_is_refused(ws):
+    path = ws / "workspace.yaml"
+    path.write_bytes(path.read_text().encode("utf-16"))
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[file.encoding]" in outcome.out
+
+
+def test_crlf_line_endings_are_accepted(ws):
+    for path in ws.rglob("*.yaml"):
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    outcome = validate(ws)
+    assert outcome.code == 0, outcome.out
+
+
+def test_crlf_error_positions_match_lf(ws):
+    """A broken file reports the same line and column whether it uses CRLF or LF."""
+    path = ws / "topologies/main.yaml"
+    broken = path.read_text().replace("role: worker", "role: wizard", 1)
+    path.write_text(broken)
+    lf = validate(ws)
+    path.write_bytes(broken.replace("\n", "\r\n").encode())
+    crlf = validate(ws)
+    assert lf.code == crlf.code == 1
+    assert lf.out == crlf.out
+
+
+def test_symlinked_file_outside_workspace(ws, tmp_path):
+    outside = tmp_path / "secret.yaml"
+    outside.write_text(_dump(SEED["skills/summarize.yaml"]).replace("summarize", "leaked"))
+    os.symlink(outside, ws / "skills/leaked.yaml")
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[file.outside-workspace]" in outcome.out
+    assert "leaked" not in outcome.out.split("outside")[0].split("skills/leaked.yaml")[-1]
+
+
+def test_symlinked_folder_outside_workspace(ws, tmp_path):
+    outside = tmp_path / "elsewhere"
+    _write(outside, {"other.yaml": SEED["skills/summarize.yaml"]})
+    os.symlink(outside, ws / "skills/linked", target_is_directory=True)
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[file.outside-workspace]" in outcome.out
+
+
+def test_symlinked_workspace_yaml_outside(ws, tmp_path):
+    outside = tmp_path / "workspace.yaml"
+    (ws / "workspace.yaml").rename(outside)
+    os.symlink(outside, ws / "workspace.yaml")
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert "error[file.outside-workspace]" in outcome.out
+
+
+def test_symlink_loop_and_dangling_link(ws):
+    os.symlink(ws / "skills/loop-b.yaml", ws / "skills/loop-a.yaml")
+    os.symlink(ws / "skills/loop-a.yaml", ws / "skills/loop-b.yaml")
+    os.symlink(ws / "skills/missing.yaml", ws / "skills/dangling.yaml")
+    outcome = validate(ws)
+    assert_handled(outcome)
+    assert outcome.code == 1
+
+
+def test_symlink_inside_workspace_is_followed(ws):
+    (ws / "skills/summarize.yaml").rename(ws / "summarize.source")
+    os.symlink(ws / "summarize.source", ws / "skills/summarize.yaml")
+    outcome = validate(ws)
+    assert outcome.code == 0, outcome.out
+
+
+def test_folder_where_a_file_should_be(ws):
+    (ws / "skills/dir.yaml").mkdir()
+    (ws / "skills/dir.yaml/inner.yaml").write_text(_dump(SEED["skills/summarize.yaml"]))
+    outcome = validate(ws)
+    assert_handled(outcome)
+
+
+def test_symlinked_folder_loop(ws):
+    os.symlink(ws / "skills", ws / "skills/again", target_is_directory=True)
+    outcome = validate(ws)
+    assert_handled(outcome)
