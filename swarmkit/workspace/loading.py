@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,14 @@ def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, l
 def _read_text(source: SourceFile) -> Diagnostic | None:
     rel = source.rel
     try:
-        size = source.path.stat().st_size
+        status = source.path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            # reading a FIFO or a device would block or never end
+            return Diagnostic(
+                "file.unreadable", "cannot read the file: it is not a regular file", rel, 1, 1,
+                hint="workspace files must be plain files; remove or rename this one",
+            )
+        size = status.st_size
         if size > MAX_FILE_BYTES:
             return Diagnostic(
                 "file.too-large",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,6 +177,16 @@ def test_symlink_inside_workspace_is_followed(ws):
     os.symlink(ws / "summarize.source", ws / "skills/summarize.yaml")
     outcome = validate(ws)
     assert outcome.code == 0, outcome.out
+
+
+def test_fifo_in_workspace_does_not_hang(ws):
+    """Reading a FIFO blocks until a writer comes; validate must not wait for one."""
+    os.mkfifo(ws / "skills/pipe.yaml")
+    # in a child process, so that a regression fails on the timeout instead of hanging the suite
+    done = subprocess.run([sys.executable, "-m", "swarmkit", "validate", str(ws)],
+                          capture_output=True, text=True, timeout=10)
+    assert done.returncode == 1, done.stderr
+    assert "skills/pipe.yaml:1:1: error[file.unreadable] cannot read the file: it is not a regular file" in done.stdout
 
 
 def test_folder_where_a_file_should_be(ws):
