@@ -8,6 +8,7 @@ short-lived lock so that two waiters never both take it over.
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import time
 from pathlib import Path
@@ -58,13 +59,20 @@ class FolderLock:
             self.release()
 
     def _try_create(self, path: Path, content: str) -> bool:
+        # The content is written to a private file first and then hard-linked into place, so the
+        # lock never exists without its holder: a writer killed mid-create leaves no empty lock
+        # that would look alive (and block every write) until it is `stale_after` old.
+        tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(content)
+            os.link(tmp, path)
+            return True
         except FileExistsError:
             return False
-        with os.fdopen(fd, "w") as handle:
-            handle.write(content)
-        return True
+        finally:
+            os.unlink(tmp)
 
     def _read(self, path: Path) -> str | None:
         try:

@@ -1,0 +1,94 @@
+"""A memory writer killed with SIGKILL at random moments, 50 times: the folder stays whole and writable."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+from swarmkit.memory.store import MemoryStore
+from tests.reliability.memory_helpers import (assert_every_file_parses, assert_fsck_clean, commit_count,
+                                              git)
+
+KILLS = 50
+# Writes until killed; long entries make each file write take a while, so kills land mid-write too.
+WRITER = """
+import sys, warnings
+from swarmkit.memory.store import MemoryStore
+warnings.simplefilter("ignore")
+store = MemoryStore(sys.argv[1], "reliability", lock_timeout=30)
+round_ = sys.argv[2]
+targets = [("lessons", "insight"), ("me", "preference"), ("workspace", "project_fact")]
+print("ready", flush=True)
+i = 0
+while True:
+    target, kind = targets[i % 3]
+    text = f"Round {round_} write {i}: " + "é measured throughput " * 20
+    store.remember(text, kind=kind, target=target, subject=f"crash-{i % 6}")  # replaces: files stay small
+    i += 1
+"""
+
+
+def test_sigkill_at_random_moments_50_times(tmp_path):
+    folder = tmp_path / "memory"
+    MemoryStore(folder, "reliability").ensure()
+    rng = random.Random(int(os.environ.get("SWARMKIT_CRASH_SEED", "6")))
+    for round_ in range(KILLS):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(round_)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
+        time.sleep(rng.uniform(0.0, 0.4))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert proc.returncode == -signal.SIGKILL, proc.stderr.read()
+
+        assert_every_file_parses(folder)
+        # the next write goes through at once: the dead writer's lock is stale, not a wall
+        before = commit_count(folder)
+        started = time.monotonic()
+        store = MemoryStore(folder, "reliability", lock_timeout=5)
+        result = store.remember(f"Written after kill {round_}", kind="insight")
+        assert result.status == "written", result
+        assert time.monotonic() - started < 5
+        assert commit_count(folder) >= before + 1
+        assert git(folder, "status", "--porcelain").stdout == ""
+        assert_fsck_clean(folder)
+    texts = {e.text for e in assert_every_file_parses(folder)}
+    assert {f"Written after kill {n}" for n in range(KILLS)} <= texts
+
+
+def test_writer_killed_while_creating_the_lock_does_not_block_the_next_write(tmp_path):
+    """SIGKILL between creating the lock file and writing its holder must not leave an empty lock."""
+    folder = tmp_path / "memory"
+    MemoryStore(folder, "reliability").ensure()
+    # The child stops itself inside the lock's file write, i.e. after the lock could exist but
+    # before the holder line is in it, and is killed there.
+    child = subprocess.Popen([sys.executable, "-c", """
+import os, signal, sys
+from swarmkit.memory.store import MemoryStore
+real_fdopen = os.fdopen
+def stopping_fdopen(fd, *a, **k):
+    handle = real_fdopen(fd, *a, **k)
+    real_write = handle.write
+    def write(data):
+        print("creating", flush=True)
+        os.kill(os.getpid(), signal.SIGSTOP)
+        return real_write(data)
+    handle.write = write
+    return handle
+os.fdopen = stopping_fdopen
+MemoryStore(sys.argv[1], "reliability").lock.acquire()
+""", str(folder)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "creating"
+    time.sleep(0.2)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    lock = folder / ".index" / "write.lock"
+    assert not lock.exists() or lock.read_text().strip(), "an empty lock file was left behind"
+    started = time.monotonic()
+    result = MemoryStore(folder, "reliability", lock_timeout=3).remember("Written after the kill", kind="insight")
+    assert result.status == "written"
+    assert time.monotonic() - started < 3
