@@ -130,6 +130,7 @@ class MemoryStore:
         self.lock = FolderLock(self.folder / INDEX_DIR / "write.lock", timeout=lock_timeout)
         self.warnings: list[str] = []
         self._index = None
+        self._excludes_checked = False
 
     # ---- paths -------------------------------------------------------------------------------
     @property
@@ -262,11 +263,16 @@ class MemoryStore:
             self.ensure()
         with self.lock:
             if self._git_on():
+                if not self._excludes_checked:
+                    self._write_excludes()  # an adopted repo learns to ignore .index/ before anything
+                    self._excludes_checked = True
                 self._commit_hand_edits()
             yield
 
     def _commit_hand_edits(self) -> None:
-        changed = self.git.changed_paths()
+        # derived files never count as hand edits, even where .git/info/exclude was edited away
+        changed = [p for p in self.git.changed_paths()
+                   if not p.startswith(INDEX_DIR + "/") and ".tmp-" not in p.rsplit("/", 1)[-1]]
         if changed:
             self.git.commit(changed, "Hand edits", {"Origin": "hand-edit"})
 

@@ -169,6 +169,22 @@ def test_adopts_an_existing_agent_memory_repo(folder):
     assert "- [[lessons]]" in lines(folder, "MEMORY.md")
 
 
+def test_recall_before_the_first_write_in_an_adopted_repo_never_commits_the_index(folder):
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text("# Memory\n\n## Index\n")
+    (folder / "notes.md").write_text("- Old deploy note\n")
+    git(folder, "init", "-q")
+    git(folder, "add", "MEMORY.md", "notes.md")
+    git(folder, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "mine")
+    store = MemoryStore(folder, "demo")
+    assert store.recall("deploy")[0].text == "Old deploy note"
+    assert (folder / ".index").is_dir()
+    store.remember("A new deploy lesson", kind="insight")
+    assert ".index" not in git(folder, "log", "--name-only", "--format=")
+    assert commits(folder) == ["Remember: A new deploy lesson", "mine"]
+    assert git(folder, "status", "--porcelain") == ""
+
+
 def test_refuses_a_non_empty_folder_that_is_not_memory(folder):
     folder.mkdir()
     (folder / "thesis.tex").write_text("\\documentclass{article}")
