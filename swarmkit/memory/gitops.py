@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from swarmkit.errors import SwarmkitError
@@ -75,6 +76,35 @@ class Git:
     def is_own_repo(self) -> bool:
         """True when the folder is the top level of its own repository (not inside another one)."""
         return (self.folder / ".git").exists()
+
+    def clear_stale_locks(self, settle: float = 1.0) -> list[str]:
+        """Remove the lock files (index.lock, ref locks) of a git killed mid-command.
+
+        Call only under the folder lock after taking it over from a dead writer: then no other
+        swarmkit git runs here. A lock touched in the last `settle` seconds may belong to that
+        writer's git still finishing as an orphan, so it gets that long to go away by itself.
+        """
+        git_dir = self.folder / ".git"
+        deadline = time.monotonic() + settle
+        while True:
+            locks = [p for p in (*git_dir.glob("*.lock"), *git_dir.glob("refs/**/*.lock")) if p.is_file()]
+            if not locks:
+                return []
+            try:
+                newest = max(p.stat().st_mtime for p in locks)
+            except FileNotFoundError:
+                continue
+            if time.time() - newest >= settle or time.monotonic() >= deadline:
+                break
+            time.sleep(0.02)
+        removed = []
+        for lock in locks:
+            try:
+                lock.unlink()
+                removed.append(lock.relative_to(self.folder).as_posix())
+            except FileNotFoundError:
+                pass
+        return removed
 
     def init(self) -> None:
         self.run("init", "-q", "-b", "main")

@@ -46,6 +46,8 @@ class FolderLock:
         self.stale_after = stale_after
         self._depth = 0
         self._token = ""
+        # Set when this lock was taken over from a dead holder; whoever cleans up after it resets it.
+        self.took_over = False
 
     def __enter__(self) -> FolderLock:
         if self._depth == 0:
@@ -112,6 +114,7 @@ class FolderLock:
             current = self.holder()
             if current is not None and current["raw"] == holder["raw"]:
                 self.path.unlink()
+                self.took_over = True
         except FileNotFoundError:
             pass
         finally:

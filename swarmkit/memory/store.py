@@ -266,6 +266,9 @@ class MemoryStore:
                 if not self._excludes_checked:
                     self._write_excludes()  # an adopted repo learns to ignore .index/ before anything
                     self._excludes_checked = True
+                if self.lock.took_over:  # the last writer died: so may have its git, holding git's locks
+                    self.lock.took_over = False
+                    self.git.clear_stale_locks()
                 self._commit_hand_edits()
             yield
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
+
+import pytest
 
 from swarmkit.memory.store import MemoryStore
 from tests.reliability.memory_helpers import (assert_every_file_parses, assert_fsck_clean, commit_count,
@@ -32,16 +35,23 @@ while True:
 """
 
 
-def test_sigkill_at_random_moments_50_times(tmp_path):
+@pytest.mark.parametrize("victims", ["writer", "writer-and-its-git"])
+def test_sigkill_at_random_moments_50_times(tmp_path, victims):
+    """`writer` kills the Python process (its git child finishes as an orphan); `writer-and-its-git`
+    kills the whole process group, as a container stop or the OOM killer of a cgroup does."""
     folder = tmp_path / "memory"
     MemoryStore(folder, "reliability").ensure()
     rng = random.Random(int(os.environ.get("SWARMKIT_CRASH_SEED", "6")))
     for round_ in range(KILLS):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(round_)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
         assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
         time.sleep(rng.uniform(0.0, 0.4))
-        proc.send_signal(signal.SIGKILL)
+        if victims == "writer":
+            proc.send_signal(signal.SIGKILL)
+        else:
+            os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         assert proc.returncode == -signal.SIGKILL, proc.stderr.read()
 
@@ -92,3 +102,25 @@ MemoryStore(sys.argv[1], "reliability").lock.acquire()
     result = MemoryStore(folder, "reliability", lock_timeout=3).remember("Written after the kill", kind="insight")
     assert result.status == "written"
     assert time.monotonic() - started < 3
+
+
+def test_git_locks_of_a_dead_writer_are_cleared_but_not_a_live_users(tmp_path):
+    folder = tmp_path / "memory"
+    MemoryStore(folder, "reliability").ensure()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    git_lock, ref_lock = folder / ".git" / "index.lock", folder / ".git" / "refs" / "heads" / "main.lock"
+    # a user's own git (no dead swarmkit writer): its lock is not ours to remove
+    git_lock.write_text("")
+    with pytest.raises(Exception, match="git add failed"):
+        MemoryStore(folder, "reliability", lock_timeout=2).remember("Blocked by the user's git", kind="insight")
+    assert git_lock.exists()
+    # a swarmkit writer that died inside git: both its locks and git's are stale
+    (folder / ".index" / "write.lock").write_text(f"{dead.pid} {socket.gethostname()} {time.time()}\n")
+    ref_lock.write_text("")
+    old = time.time() - 5
+    os.utime(git_lock, (old, old))
+    result = MemoryStore(folder, "reliability", lock_timeout=2).remember("Written after the dead writer", kind="insight")
+    assert result.status == "written"
+    assert not git_lock.exists() and not ref_lock.exists()
+    assert_fsck_clean(folder)
