@@ -188,3 +188,31 @@ def test_validate_does_not_import_the_memory_store(ws):
             "print(sorted(m for m in sys.modules if m.startswith('swarmkit.memory.') or m == 'swarmkit.cli.memory'))")
     proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
     assert proc.stdout.strip().splitlines()[-1] == "['swarmkit.memory._defaults', 'swarmkit.memory.settings']"
+
+
+def test_import_shows_a_progress_bar_only_on_a_terminal(ws, tmp_path):
+    import os
+    import pty
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for n in range(3):
+        (notes / f"n{n}.md").write_text(f"- Terminal note {n}\n")
+    args = [sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "import", str(notes)]
+    primary, secondary = pty.openpty()
+    try:
+        proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=secondary, text=True, cwd=tmp_path, timeout=60)
+        os.close(secondary)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(primary, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(primary)
+    assert proc.returncode == 0 and proc.stdout.startswith("Imported 3, duplicates 0, skipped 0; commit ")
+    assert b"Importing" in shown and b"100%" in shown
