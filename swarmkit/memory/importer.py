@@ -43,7 +43,11 @@ class _Stop(Exception):
 
 def _protected(real: Path) -> bool:
     text = real.as_posix()
-    if text in _PROTECTED_EXACT or real == Path.home().resolve():
+    try:
+        home = Path.home().resolve()
+    except (RuntimeError, KeyError):  # no home folder known
+        home = None
+    if text in _PROTECTED_EXACT or real == home:
         return True
     return any(text == tree or text.startswith(tree + "/") for tree in _PROTECTED_TREES)
 

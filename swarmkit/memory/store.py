@@ -105,7 +105,9 @@ def entry_digest(line: str) -> str:
 
 def check_ref(ref: str) -> tuple[str, int]:
     parsed = E.parse_ref(ref) if isinstance(ref, str) else None
-    if parsed is None or parsed[0].startswith("/") or ".." in parsed[0].split("/"):
+    # never outside the folder, never into .git/ or .index/
+    if parsed is None or parsed[0].startswith("/") or any(
+            part in ("", "..") or part.startswith(".") for part in parsed[0].split("/")):
         raise SwarmkitError(
             f"{ref!r} is not a memory ref",
             "a ref names a file in the memory folder and a line, like me.md#L3; "
@@ -460,6 +462,8 @@ class MemoryStore:
 
     def entries(self, file: str | None = None) -> list[E.Entry]:
         """Every entry in the folder (or in one file), in file and line order."""
+        if file:
+            check_ref(f"{file}#L1")  # the same path rules as a ref
         files = [file] if file else self.md_files()
         out: list[E.Entry] = []
         for rel in files:

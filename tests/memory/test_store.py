@@ -133,12 +133,21 @@ def test_forget(store, folder):
     ("nope.md#L1", "nope.md is not in the memory folder"),
     ("lessons.md#L99", "lessons.md#L99: lessons.md has only 3 lines"),
     ("lessons.md#L1", "lessons.md#L1 is not an entry (line 1 of lessons.md is a heading, prose or blank)"),
+    (".git/config.md#L1", "'.git/config.md#L1' is not a memory ref"),
+    ("/etc/x.md#L1", "'/etc/x.md#L1' is not a memory ref"),
+    ("a//b.md#L1", "'a//b.md#L1' is not a memory ref"),
 ])
 def test_bad_refs(store, ref, message):
     store.remember("Keep this lesson around", kind="insight")
     with pytest.raises(SwarmkitError) as info:
         store.forget(ref)
     assert info.value.message.startswith(message)
+
+
+def test_entries_of_a_file_outside_the_folder_are_refused(store):
+    store.remember("Keep this lesson around", kind="insight")
+    with pytest.raises(SwarmkitError, match="'../../outside.md#L1' is not a memory ref"):
+        store.entries("../../outside.md")
 
 
 def test_forget_guarded_by_expected_text(store):
