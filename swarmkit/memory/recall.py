@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections import defaultdict
 import os
 import re
 import sqlite3
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 
 from swarmkit.errors import SwarmkitError

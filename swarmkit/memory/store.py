@@ -7,7 +7,7 @@ import re
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from swarmkit.errors import SwarmkitError
@@ -62,13 +62,6 @@ class RecallHit:
     def to_dict(self) -> dict:
         return {"text": self.text, "score": round(self.score, 4), "ref": self.ref, "file": self.file,
                 "line": self.line, "by": self.by, "kind": self.kind, "unreviewed": self.unreviewed}
-
-
-@dataclass
-class _Change:
-    """Files a write replaces (lines) or deletes (None), and the message of its one commit."""
-
-    files: dict[str, list[str] | None] = field(default_factory=dict)
 
 
 def slug(text: str, limit: int = 64) -> str:
