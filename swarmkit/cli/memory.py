@@ -32,6 +32,9 @@ def _store(ctx: click.Context):
             click.echo(render_diagnostic(diagnostic, path).splitlines()[0], err=True)
         if len(errors) > MAX_DIAGNOSTICS:
             click.echo(f"... and {len(errors) - MAX_DIAGNOSTICS} more", err=True)
+        if any(d.code == "workspace.not-found" for d in errors):
+            raise SwarmkitError(f"there is no workspace at {path}",
+                                "pass --workspace PATH (a folder with workspace.yaml), or create one with swarmkit init")
         raise SwarmkitError(f"the workspace at {path} is not valid, so its memory folder is unknown",
                             f"run `swarmkit validate {path}` to see every problem")
     workspace = resolution.workspace

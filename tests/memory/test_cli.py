@@ -155,6 +155,15 @@ def test_an_invalid_workspace(cli, workspace):
     assert "Traceback" not in err
 
 
+def test_no_workspace_here(cli, tmp_path):
+    code, out, err = cli("memory", "--workspace", str(tmp_path / "nowhere"), "status")
+    assert code == 1 and out == ""
+    assert err.splitlines()[-2:] == [
+        f"error: there is no workspace at {tmp_path / 'nowhere'}",
+        "  hint: pass --workspace PATH (a folder with workspace.yaml), or create one with swarmkit init",
+    ]
+
+
 def test_a_busy_folder(cli, ws):
     mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
     holder = subprocess.Popen([sys.executable, "-c", (
