@@ -131,6 +131,7 @@ class RecallIndex:
         self._post: defaultdict[str, set[int]] = defaultdict(set)
         self._by_cls: dict[str, set[int]] = {}
         self._listings: dict[str, tuple] = {}  # folder → (mtime, [(path, rel)], [(path, rel)])
+        self._persistent = True
         self._next = 1
 
     # ---- storage -----------------------------------------------------------------------------
@@ -260,9 +261,16 @@ class RecallIndex:
         if not self._loaded:
             try:
                 self._load()
+            except sqlite3.OperationalError:
+                self._in_memory_only()  # cannot open it (read-only folder, .index not a folder, busy)
             except sqlite3.DatabaseError:
-                self._reset()
-                self._load()
+                self._reset()  # corrupt: it is derived, so start again
+                try:
+                    self._load()
+                except sqlite3.Error:
+                    self._in_memory_only()
+            except OSError:
+                self._in_memory_only()
         current = self._current()
         changed = sorted(rel for rel, stamp in current.items() if self._stamps.get(rel) != stamp)
         removed = [rel for rel in self._stamps if rel not in current]
@@ -295,10 +303,11 @@ class RecallIndex:
                 rows.append((rel, number, text, by, kind, cls, " ".join(terms_)))
             self._stamps[rel] = current[rel]
             file_rows.append((rel, *current[rel]))
-        try:
-            self._persist(removed + changed, rows, file_rows)
-        except sqlite3.OperationalError:
-            pass  # another process holds the index for long: this process still answers from memory
+        if self._persistent:
+            try:
+                self._persist(removed + changed, rows, file_rows)
+            except (sqlite3.OperationalError, OSError):
+                pass  # another process holds the index for long: this process still answers from memory
         return len(changed) + len(removed)
 
     def _persist(self, files: list[str], rows: list[tuple], file_rows: list[tuple]) -> None:
@@ -314,6 +323,12 @@ class RecallIndex:
         except BaseException:
             con.execute("ROLLBACK")
             raise
+
+    def _in_memory_only(self) -> None:
+        """Answer from memory without a stored index (the next process reads the files again)."""
+        self.close()
+        self._persistent = False
+        self._loaded = True
 
     def _reset(self) -> None:
         self.close()

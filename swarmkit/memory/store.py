@@ -254,18 +254,28 @@ class MemoryStore:
     @contextmanager
     def writing(self) -> Iterator[None]:
         """Create or adopt the folder, take the lock, commit hand edits; then the caller writes."""
-        if self._state() != "ready" or (self.git.available and not self.git.is_own_repo()):
-            self.ensure()
-        with self.lock:
-            if self._git_on():
-                if not self._excludes_checked:
-                    self._write_excludes()  # an adopted repo learns to ignore .index/ before anything
-                    self._excludes_checked = True
-                if self.lock.took_over:  # the last writer died: so may have its git, holding git's locks
-                    self.lock.took_over = False
-                    self.git.clear_stale_locks()
-                self._commit_hand_edits()
-            yield
+        try:
+            if self._state() != "ready" or (self.git.available and not self.git.is_own_repo()):
+                self.ensure()
+            with self.lock:
+                yield from self._locked_write()
+        except OSError as exc:
+            raise SwarmkitError(
+                f"could not write to the memory folder {self.folder}: {exc.strerror or exc}"
+                + (f" ({exc.filename})" if exc.filename else ""),
+                "check that the folder and its .index/ subfolder are writable folders; nothing was committed",
+            ) from None
+
+    def _locked_write(self) -> Iterator[None]:
+        if self._git_on():
+            if not self._excludes_checked:
+                self._write_excludes()  # an adopted repo learns to ignore .index/ before anything
+                self._excludes_checked = True
+            if self.lock.took_over:  # the last writer died: so may have its git, holding git's locks
+                self.lock.took_over = False
+                self.git.clear_stale_locks()
+            self._commit_hand_edits()
+        yield
 
     def _commit_hand_edits(self) -> None:
         # derived files never count as hand edits, even where .git/info/exclude was edited away

@@ -212,6 +212,21 @@ def test_refuses_a_file(tmp_path):
         MemoryStore(path, "demo").remember("Anything at all")
 
 
+def test_an_unwritable_index_folder(store, folder):
+    store.remember("Written before the damage", kind="insight")
+    import shutil
+
+    shutil.rmtree(folder / ".index")
+    (folder / ".index").write_text("not a folder")
+    assert MemoryStore(folder, "demo").recall("damage")[0].text == "Written before the damage"
+    with pytest.raises(SwarmkitError) as info:
+        MemoryStore(folder, "demo", lock_timeout=0.2).remember("Cannot be written", kind="insight")
+    assert info.value.message.startswith(f"could not write to the memory folder {folder}: ")
+    assert info.value.hint == ("check that the folder and its .index/ subfolder are writable folders; "
+                               "nothing was committed")
+    assert "Cannot be written" not in (folder / "lessons.md").read_text()
+
+
 def test_a_planted_hook_never_runs(store, folder, tmp_path):
     store.ensure()
     canary = tmp_path / "hook-ran"
