@@ -156,3 +156,24 @@ def test_swarm_scope_reads_only_that_swarm(filled):
     hits = swarm.recall("deploy staging")
     assert [h.file for h in hits] == [f"swarms/{swarm.slug}/findings.md"]
     assert all("swarms/" not in h.file for h in filled.recall("deploy staging", 10, 0))
+
+
+def test_processes_building_the_index_at_once_agree(folder):
+    import subprocess
+    import sys
+
+    store = MemoryStore(folder, "demo")
+    store.ensure()
+    body = "\n".join(f"- Shared fact number {i} about subject {i % 50}" for i in range(2000))
+    for n in range(4):
+        (folder / f"bulk{n}.md").write_text(f"# Bulk\n\n{body}\n")
+    store.remember("The unique zebra fact", kind="insight")
+    script = ("import sys\nfrom swarmkit.memory.store import MemoryStore\n"
+              "hits = MemoryStore(sys.argv[1], 'demo').recall('unique zebra')\n"
+              "print(hits[0].ref, round(hits[0].score, 3))\n")
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(folder)], stdout=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    outs = [p.communicate(timeout=120)[0].strip() for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert outs == ["lessons.md#L3 1.0"] * 3
+    assert MemoryStore(folder, "demo").reindex() == 8001
