@@ -98,6 +98,7 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> tu
     """(does a file class belong to the scope, the classes when the scope is a few files else None)."""
     from swarmkit.memory.store import file_class
 
+    search_scope = str(getattr(search_scope, "value", search_scope))  # an enum from the reader config
     if search_scope.startswith("swarm:"):
         return (lambda cls: cls == search_scope), {search_scope}
     if search_scope not in SCOPES:

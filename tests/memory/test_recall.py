@@ -89,6 +89,12 @@ def test_scopes(folder):
     assert inbox_hit.unreviewed is True
     with pytest.raises(SwarmkitError, match="unknown search scope 'everything'"):
         store.recall("tea", search_scope="everything")
+    with pytest.raises(SwarmkitError, match="unknown search scope 'None'"):
+        store.recall("tea", search_scope=None)
+    from swarmkit.models.common_schema import ReaderConfig
+
+    scope = ReaderConfig(search_scope="user").search_scope
+    assert sorted(h.ref.split("#")[0] for h in store.recall("tea", 10, 0, scope)) == ["users/alice.md"]
 
 
 def test_bad_parameters_are_clear_errors(filled):
