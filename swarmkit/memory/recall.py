@@ -288,6 +288,10 @@ class RecallIndex:
                 continue
             cls = file_class(rel)
             parse = E.parse_fields
+            # _add, inlined: this loop runs once per entry when a folder is indexed the first time
+            docs, post = self._docs, self._post
+            ids = self._file_ids.setdefault(rel, [])
+            cls_ids = self._by_cls.setdefault(cls, set())
             for number, line in enumerate(lines, 1):
                 if line.lstrip()[:1] not in ("-", "*"):
                     continue
@@ -300,7 +304,13 @@ class RecallIndex:
                 subject = meta.get("subject")
                 words = terms(text if not subject else text + " " + re.sub(r"[_:.-]+", " ", subject))
                 terms_ = tuple(dict.fromkeys(words))
-                self._add(rel, number, text, by, kind, cls, terms_)
+                doc_id = self._next
+                self._next += 1
+                docs[doc_id] = (rel, number, text, by, kind, cls, terms_)
+                ids.append(doc_id)
+                cls_ids.add(doc_id)
+                for term in terms_:
+                    post[term].add(doc_id)
                 rows.append((rel, number, text, by, kind, cls, " ".join(terms_)))
             self._stamps[rel] = current[rel]
             file_rows.append((rel, *current[rel]))
