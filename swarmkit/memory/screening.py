@@ -47,12 +47,13 @@ _SECRET_KEYS = (
 )
 _ASSIGNMENT = re.compile(
     r"(?P<keep>(?<![A-Za-z0-9])(?P<key>(?:[A-Za-z0-9]+[_-])*(?:" + _SECRET_KEYS + r"))[\"']?\s*(?P<sep>[:=]|=>)\s*)"
-    r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|[^\s,;'\"]+)",
+    # a value in quotes, in JSON-escaped quotes (`\"...\"` inside a JSON string), or bare
+    r"(?P<value>\\\"[^\"\\\n]+\\\"|\"[^\"\n]+\"|'[^'\n]+'|[^\s,;'\"]+)",
     re.I,
 )
 # Values that are not literals: references, placeholders, prose.
 _NOT_LITERAL = re.compile(
-    r"^(?:\$|%|<|\{|\[|\*{3}|x{3}|\.\.\.|os\.|env\.|process\.env|REDACTED)", re.I)
+    r"^(?:\$|%|<|\{|\[|\*{3}|x{3}|\.\.\.|os\.|env\.|process\.env|REDACTED|[A-Za-z_][\w.]*\([^()]*\)$)", re.I)
 _PROSE_WORDS = {
     "none", "null", "nil", "true", "false", "required", "optional", "empty", "unset", "missing",
     "redacted", "hidden", "changeme", "example", "string", "see", "the", "a", "an", "is", "was", "not",
@@ -76,11 +77,13 @@ _KEY_WORDS = re.compile(
 
 def _assignment(match: re.Match) -> str:
     value = match.group("value")
-    bare = value.strip("\"'")
-    quoted = value[:1] in "\"'"
+    bare = value.strip("\\\"'")
+    quoted = value[:1] in "\\\"'"
     key = match.group("key").lower()
     if _NOT_LITERAL.match(bare) or bare.lower() in _PROSE_WORDS or len(bare) < 3:
-        return match.group(0)
+        return match.group(0)  # a reference, a call, a placeholder or prose
+    if "token" in key and bare.isdigit():
+        return match.group(0)  # max_tokens=4096: a count of tokens, not a token
     if match.group("sep") == ":" and not quoted and "pass" not in key and "pwd" not in key:
         # "token: expires hourly" is prose; a token value has digits, symbols or length.
         if bare.isalpha() and len(bare) < 16:

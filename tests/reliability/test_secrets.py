@@ -1,0 +1,142 @@
+"""No secret reaches the memory folder through any automatic path; benign text stays intact.
+
+Paths: memory-writer in a real `swarmkit run` (a scripted extraction, and the mock's own extraction),
+swarm notes through the swarm_note tool (text, sources and the swarm README's goal), import from a
+folder, and feedback. The folder is searched as files and as its whole git history.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from swarmkit.cli.main import run as cli_run
+from swarmkit.memory.screening import screen
+from swarmkit.memory.store import MemoryStore
+from swarmkit.scaffold import create_workspace
+from tests.reliability.memory_helpers import assert_every_file_parses, git
+from tests.reliability.secrets_corpus import BENIGN, Secret, secrets
+
+SECRETS = secrets()
+FAMILIES = {s.family for s in SECRETS}
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_run(list(args))
+    return int(code), out.getvalue(), err.getvalue()
+
+
+def _folder_text(folder: Path) -> str:
+    """Every file in the memory folder (git's own files aside) and every commit with its diff."""
+    parts = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and ".git" not in path.relative_to(folder).parts:
+            parts.append(path.read_bytes().decode("utf-8", "replace"))
+    parts.append(git(folder, "log", "-p", "--all", "--format=%H%n%B").stdout)
+    return "\n".join(parts)
+
+
+def assert_no_secret(folder: Path, corpus: list[Secret] = SECRETS) -> None:
+    text = _folder_text(folder)
+    leaked = [s.id for s in corpus if s.core in text or quote(s.core, safe="") in text]
+    assert not leaked, f"secrets reached the memory folder: {leaked}"
+
+
+@pytest.fixture
+def ws(tmp_path) -> Path:
+    root = tmp_path / "ws"
+    create_workspace(root, "Secrets")
+    return root
+
+
+def _script(tmp_path: Path, steps: list[dict]) -> str:
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(steps))
+    return str(path)
+
+
+def _run(ws: Path, tmp_path: Path, text: str, steps: list[dict]) -> dict:
+    code, out, err = _cli("run", str(ws), "--input", text, "--json", "--script", _script(tmp_path, steps))
+    assert code == 0, err
+    return json.loads(out)
+
+
+def _entry_texts(folder: Path) -> set[str]:
+    return {e.text for e in assert_every_file_parses(folder)}
+
+
+def test_the_corpus_covers_every_redaction_family():
+    assert len(FAMILIES) == 19 and len(SECRETS) == 4 * 19
+    assert {s.context for s in SECRETS} == {"prose", "code", "url", "json"}
+    assert len({s.core for s in SECRETS}) == len(SECRETS)
+
+
+@pytest.mark.parametrize("secret", SECRETS, ids=lambda s: s.id)
+def test_screening_removes_every_secret(secret):
+    screened = screen(secret.text)
+    assert not screened.ok or secret.core not in screened.text
+
+
+def false_positive_rate() -> tuple[float, list[tuple[str, str]]]:
+    altered = []
+    for text in BENIGN:
+        screened = screen(text)
+        if not screened.ok or screened.text != text:
+            altered.append((text, screened.refused or screened.text))
+    return len(altered) / len(BENIGN), altered
+
+
+def test_benign_corpus_stays_intact_false_positive_rate_is_zero():
+    rate, altered = false_positive_rate()
+    print(f"\nscreening false-positive rate: {len(altered)}/{len(BENIGN)} = {rate:.1%}")
+    assert altered == []
+
+
+def test_memory_writer_in_a_run_never_writes_a_secret(ws, tmp_path):
+    """A scripted extraction returns every secret and every benign text as facts."""
+    facts = [{"text": s.text, "kind": "insight"} for s in SECRETS] + [{"text": b, "kind": "insight"} for b in BENIGN]
+    steps = [{"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})}]
+    record = _run(ws, tmp_path, "Summarise what the team knows about the staging deploy, in detail please.", steps)
+    folder = ws / ".swarmkit" / "memory"
+    statuses = [w["status"] for w in record["memory_writes"]]
+    assert statuses.count("written") >= len(BENIGN), record["memory_writes"]
+    assert_no_secret(folder)
+    assert set(BENIGN) <= _entry_texts(folder)  # benign facts were written word for word
+
+
+def test_mock_extraction_of_a_users_secrets_never_writes_them(ws, tmp_path):
+    said = ". ".join(f"My credential is {s.text}" for s in SECRETS) + ". I live in Lisbon."
+    record = _run(ws, tmp_path, said, [])
+    assert any(w["status"] == "written" for w in record["memory_writes"])  # "Lives in Lisbon"
+    assert_no_secret(ws / ".swarmkit" / "memory")
+
+
+def test_import_never_keeps_a_secret(tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "secrets.md").write_text("# Ops notes\n\n" + "".join(f"- {s.text}\n" for s in SECRETS))
+    (notes / "sub").mkdir()
+    (notes / "sub" / "benign.md").write_text("".join(f"- {b}\n" for b in BENIGN))
+    folder = tmp_path / "memory"
+    result = MemoryStore(folder, "reliability").import_folder(notes)
+    assert result.imported >= len(BENIGN)
+    assert_no_secret(folder)
+    assert set(BENIGN) <= {e.text for e in assert_every_file_parses(folder) if e.file == "inbox.md"}
+
+
+def test_feedback_never_keeps_a_secret(tmp_path):
+    folder = tmp_path / "memory"
+    store = MemoryStore(folder, "reliability")
+    for n, secret in enumerate(SECRETS):
+        store.feedback(f"r-{n:08x}", f"That was wrong: {secret.text}")
+    for n, text in enumerate(BENIGN):
+        store.feedback(f"r-b{n:07x}", text)
+    assert_no_secret(folder)
+    assert set(BENIGN) <= {e.text for e in assert_every_file_parses(folder)}
