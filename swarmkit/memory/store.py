@@ -15,7 +15,7 @@ from swarmkit.memory import entries as E
 from swarmkit.memory.atomic import atomic_delete, atomic_write
 from swarmkit.memory.gitops import Git
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
-from swarmkit.memory.screening import salience_problem, screen
+from swarmkit.memory.screening import redact, salience_problem, screen
 
 MEMORY_MD = "MEMORY.md"
 ME_MD = "me.md"
@@ -407,10 +407,13 @@ class MemoryStore:
         rel = file or self.target_file(target, kind)
         if source is None and run_id:
             source = f"swarmkit://runs/{run_id}"
+        # metadata is written too: a subject, sources or a URL a model chose can hold secrets
+        subject = redact(subject)[0] if subject else subject
         meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
         if origin and origin != "swarmkit":
             meta["origin"] = origin
         meta.update(extra or {})
+        meta = {k: redact(v)[0] if isinstance(v, str) else v for k, v in meta.items()}
         line = E.render(clean, meta)
         with self.writing():
             lines = self.read_lines(rel)

@@ -140,3 +140,14 @@ def test_feedback_never_keeps_a_secret(tmp_path):
         store.feedback(f"r-b{n:07x}", text)
     assert_no_secret(folder)
     assert set(BENIGN) <= {e.text for e in assert_every_file_parses(folder)}
+
+
+def test_metadata_values_are_screened_like_the_text(tmp_path):
+    """A subject or sources a model chose are written into the line too."""
+    store = MemoryStore(tmp_path / "memory", "reliability")
+    github, url = SECRETS[8], next(s for s in SECRETS if s.family == "url credentials")
+    store.remember("Staging deploys need the ops key", kind="insight", subject=f"api_key={github.core}",
+                   extra={"sources": f"https://ops:{url.core}@logs.example.com/x"})
+    assert_no_secret(tmp_path / "memory", [github, url])
+    line = (tmp_path / "memory" / "lessons.md").read_text().splitlines()[-1]
+    assert "subject: api_key_redacted_secret_" in line and "sources: https:// REDACTED_SECRET @logs" in line
