@@ -7,6 +7,7 @@ import re
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
+from swarmkit.memory.screening import redact
 
 FILES = {"finding": "findings.md", "ruled_out": "findings.md", "question": "questions.md", "answer": "questions.md"}
 LATEST_FINDINGS = 10
@@ -115,6 +116,8 @@ class Swarm:
 
     # ---- writing -----------------------------------------------------------------------------
     def _readme_lines(self, goal: str | None, members: list[tuple[str, bool]]) -> list[str]:
+        # the goal is the run's input, written into the memory folder: screened like every entry
+        goal = redact(goal)[0] if goal else goal
         one_line = E.cut_text(re.sub(r"\s+", " ", goal or "").strip(), 200) or "(not stated)"
         lines = [f"# Swarm {self.slug}", "", f"Goal: {one_line}", f"Run: {self.run_id}", "", "## Members"]
         lines += [f"- {m} (read-only)" if ro else f"- {m}" for m, ro in members] or ["- (none listed)"]

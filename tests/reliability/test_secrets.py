@@ -118,6 +118,23 @@ def test_mock_extraction_of_a_users_secrets_never_writes_them(ws, tmp_path):
     assert_no_secret(ws / ".swarmkit" / "memory")
 
 
+def test_swarm_notes_never_keep_a_secret(ws, tmp_path):
+    """Notes whose text, sources or the swarm's goal (the run's input) hold secrets."""
+    calls = [{"name": "swarm_note", "arguments": {"kind": "finding", "text": s.text,
+                                                  "sources": [f"https://ops:{quote(s.core, safe='')}@logs.example.com/x"]}}
+             for s in SECRETS]
+    calls += [{"name": "swarm_note", "arguments": {"kind": "finding", "text": b}} for b in BENIGN]
+    steps = [{"when": {"agent": "researcher", "purpose": "answer"}, "reply": "", "tool_calls": calls}]
+    goal = "Find why staging fails; the deploy uses " + " and ".join(s.text for s in SECRETS[:8])
+    record = _run(ws, tmp_path, goal, steps)
+    folder = ws / ".swarmkit" / "memory"
+    swarm = record["swarm"]
+    assert swarm and (folder / "swarms" / swarm / "README.md").exists()
+    assert_no_secret(folder)
+    findings = {e.text for e in assert_every_file_parses(folder) if e.file.endswith("findings.md")}
+    assert set(BENIGN) <= findings
+
+
 def test_import_never_keeps_a_secret(tmp_path):
     notes = tmp_path / "notes"
     notes.mkdir()
