@@ -444,7 +444,8 @@ class RecallIndex:
 
     @staticmethod
     def _by_max_score(order, lists, weights, k, floor, excluded) -> list[tuple[float, int]]:
-        """For long queries: rarest terms first, stopping when no entry not yet met can compete."""
+        """For long queries: rarest terms first, stopping when no entry not yet met can compete;
+        an entry stops being scored as soon as the terms left cannot lift it to the current bar."""
         suffix = [0.0] * (len(order) + 1)
         for j in range(len(order) - 1, -1, -1):
             suffix[j] = suffix[j + 1] + weights[order[j]]
@@ -454,23 +455,28 @@ class RecallIndex:
             bar = heap[0][0] if len(heap) >= k else floor
             if suffix[j] < bar:
                 break  # an entry not met yet has none of the terms before j: it cannot compete
-            later = [(lists[u], weights[u]) for u in order[j + 1:]]
+            later = [(lists[u], weights[u], suffix[i + 1]) for i, u in enumerate(order) if i > j]
             fresh = lists[term] - met
             met |= fresh
             fresh -= excluded
             head = weights[term]
             for doc_id in fresh:
                 value = head
-                for bucket, weight in later:
+                for bucket, weight, rest in later:
                     if doc_id in bucket:
                         value += weight
-                if value < floor:
+                    elif value + rest < bar:
+                        break  # even every remaining term would not reach the bar
+                if value < bar:
                     continue
                 item = (value, doc_id)
                 if len(heap) < k:
                     heapq.heappush(heap, item)
+                    if len(heap) == k:
+                        bar = max(floor, heap[0][0])
                 elif item > heap[0]:
                     heapq.heapreplace(heap, item)
+                    bar = heap[0][0]
         return sorted(heap, reverse=True)
 
 

@@ -183,3 +183,24 @@ def test_processes_building_the_index_at_once_agree(folder):
     assert all(p.returncode == 0 for p in procs)
     assert outs == ["lessons.md#L3 1.0"] * 3
     assert MemoryStore(folder, "demo").reindex() == 8001
+
+
+@pytest.mark.parametrize("words", [1, 2, 3, 6, 12, 30])
+def test_the_index_finds_the_same_scores_as_a_full_scan(folder, words):
+    import random
+
+    rng = random.Random(words)
+    vocabulary = [f"w{n}x" for n in range(60)] + ["deploy", "staging", "billing"]
+    weights = [1 / (r + 1) for r in range(len(vocabulary))]
+    store = MemoryStore(folder, "demo")
+    store.ensure()
+    for f in range(6):
+        body = "\n".join("- " + " ".join(rng.choices(vocabulary, weights, k=rng.randint(3, 9)))
+                         for _ in range(100))
+        (folder / f"notes{f}.md").write_text(f"# Notes\n\n{body}\n")
+    for _ in range(15):
+        query = " ".join(rng.choices(vocabulary, k=words))
+        for k in (1, 5, 20):
+            indexed = [round(h.score, 9) for h in store.recall(query, k, 0.1)]
+            scanned = [round(h.score, 9) for h in scan_search(store, query, k, 0.1)]
+            assert indexed == scanned, (query, k)
