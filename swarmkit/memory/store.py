@@ -182,7 +182,8 @@ class MemoryStore:
         if not folder.is_dir():
             raise SwarmkitError(f"the memory folder {folder} is a file, not a folder",
                                 "point storage.memory_folder at a folder, or move the file away")
-        names = [n for n in os.listdir(folder) if n != INDEX_DIR]
+        # hidden entries (.git, .index, another writer's temp files mid-create) do not make it "not empty"
+        names = [n for n in os.listdir(folder) if not n.startswith(".")]
         if not names:
             return "empty"
         if (folder / MEMORY_MD).is_file():

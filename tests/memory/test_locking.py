@@ -101,3 +101,17 @@ def test_concurrent_writers_lose_nothing(folder):
     from tests.memory.conftest import commit_count
 
     assert commit_count(folder) == 1 + 24
+
+
+def test_processes_creating_the_folder_at_once(folder):
+    script = ("import sys\nfrom swarmkit.memory.store import MemoryStore\n"
+              "r = MemoryStore(sys.argv[1], 'demo').remember(f'First write from {sys.argv[2]}', kind='insight')\n"
+              "print(r.status)\n")
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(folder), str(n)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for n in range(4)]
+    results = [p.communicate(timeout=120) for p in procs]
+    assert [out.strip() for out, _ in results] == ["written"] * 4, [err for _, err in results]
+    from tests.memory.conftest import commits
+
+    assert commits(folder).count("Create memory folder") == 1
+    assert len(MemoryStore(folder, "demo").entries("lessons.md")) == 4
