@@ -114,7 +114,7 @@ class MemoryHooks:
         if swarm is None:
             return None
         try:
-            return swarm.pinned_block()
+            return prompts.swarm_block(swarm.pinned_block())
         except Exception as exc:
             self._fail("read the swarm notes", exc)
             return None
