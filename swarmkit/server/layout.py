@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from swarmkit.server.context import server_config
-from swarmkit.server.html import Safe, esc, tag
+from swarmkit.server.html import Safe, tag
 
 NAV = (("memory", "Memory", "/portal/memory"), ("runs", "Runs", "/portal/runs"), ("api", "API", "/openapi.json"))
 
@@ -64,4 +64,4 @@ def time_text(value: object) -> str:
     return text.replace("T", " ")[:19] + (" UTC" if text.endswith(("Z", "+00:00")) else "") if text else ""
 
 
-__all__ = ["page", "diagnostics_panel", "empty", "esc", "time_text"]
+__all__ = ["page", "diagnostics_panel", "empty", "time_text", "workspace_label"]

@@ -155,7 +155,8 @@ SCHEMAS = {
         "additionalProperties": False,
         "properties": {
             "ref": {"type": "string", "examples": ["inbox.md#L5"]},
-            "expect": {"type": "string", "description": "The digest GET /memory/inbox showed; a changed entry is refused."},
+            "expect": {"type": "string",
+                       "description": "The digest GET /memory/inbox showed; a changed entry is refused."},
         },
     },
     "InboxKeep": {

@@ -182,7 +182,8 @@ def git_line(info: dict) -> Safe:
         text = "Git: not versioned (is git installed?)"
     else:
         state = "uncommitted hand edits" if git["dirty"] else "clean"
-        text = f"Git: {(git['head'] or 'no commits')[:10]} ({state})" + (f", remote {git['remote']}" if git["remote"] else "")
+        remote = f", remote {git['remote']}" if git["remote"] else ""
+        text = f"Git: {(git['head'] or 'no commits')[:10]} ({state}){remote}"
     return tag("p", text, id="git", class_="muted")
 
 

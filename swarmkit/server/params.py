@@ -44,6 +44,17 @@ def float_param(request: Request, name: str, default: float, low: float, high: f
     return value
 
 
+async def _read_body(request: Request) -> bytes:
+    """The body, read only up to the limit: a body without a length (chunked) cannot make the
+    server hold more than MAX_BODY bytes of it."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, "too_large", f"the body is over {MAX_BODY // 1024} KB")
+    return bytes(raw)
+
+
 async def json_body(request: Request, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
     """The request's JSON object with exactly these string fields (required ones present)."""
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -53,13 +64,13 @@ async def json_body(request: Request, required: tuple[str, ...], optional: tuple
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
         raise ApiError(413, "too_large", f"the body is over {MAX_BODY // 1024} KB")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "too_large", f"the body is over {MAX_BODY // 1024} KB")
+    raw = await _read_body(request)
     try:
         data = json.loads(raw)
     except ValueError as exc:
         raise ApiError(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(400, "invalid_json", "the body is not valid JSON: it nests too deeply") from None
     fields = ", ".join(required + optional)
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_request", "the body must be a JSON object", f"fields: {fields}")

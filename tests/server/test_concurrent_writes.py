@@ -27,10 +27,10 @@ def test_two_keeps_at_once(root):
     statuses = sorted(r.status_code for r in responses)
     # The second may find its line moved by the first: refused (409), so a person lists again.
     assert statuses in ([200, 200], [200, 409])
-    kept = [e["text"] for e, r in zip(entries, responses) if r.status_code == 200]
+    kept = [e["text"] for e, r in zip(entries, responses, strict=True) if r.status_code == 200]
     lessons = (folder / "lessons.md").read_text()
     inbox = (folder / "inbox.md").read_text()
-    for entry, response in zip(entries, responses):
+    for entry, response in zip(entries, responses, strict=True):
         in_lessons = lessons.count(entry["text"])
         assert (in_lessons, entry["text"] in inbox) == ((1, False) if response.status_code == 200 else (0, True))
     assert commit_count(folder) == before + len(kept)

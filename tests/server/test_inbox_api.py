@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.gitlog import commit_count, commits, files_in_last_commit
 from tests.server.conftest import post
+from tests.server.gitlog import commit_count, commits, files_in_last_commit
 
 
 def folder_of(root):
@@ -120,7 +120,8 @@ def test_a_body_that_is_not_json(client):
                            headers=headers | {"Content-Type": "application/x-www-form-urlencoded"})
     assert response.status_code == 415
     assert response.json()["error"]["code"] == "unsupported_media_type"
-    response = client.post("/memory/inbox/keep", content=b"{nope", headers=headers | {"Content-Type": "application/json"})
+    json_headers = headers | {"Content-Type": "application/json"}
+    response = client.post("/memory/inbox/keep", content=b"{nope", headers=json_headers)
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid_json"
     response = client.post("/memory/inbox/keep", content=b" " * (64 * 1024 + 1),
