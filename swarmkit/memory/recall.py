@@ -240,7 +240,7 @@ class RecallIndex:
                                 continue
                             if item.is_dir(follow_symlinks=False):
                                 folders.append((item.path, prefix + name + "/"))
-                            elif name.endswith(".md"):
+                            elif name.endswith(".md") and not item.is_symlink():
                                 files.append((item.path, prefix + name))
                 except OSError:
                     return

@@ -151,7 +151,8 @@ class MemoryStore:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             base = os.path.relpath(root, self.folder)
             for name in sorted(files):
-                if name.endswith(".md") and not name.startswith("."):
+                # a symlinked file could pull anything on the disk into recall
+                if name.endswith(".md") and not name.startswith(".") and not os.path.islink(os.path.join(root, name)):
                     out.append(name if base == "." else f"{base}/{name}".replace(os.sep, "/"))
         return out
 
@@ -298,6 +299,8 @@ class MemoryStore:
     def apply(self, files: dict[str, list[str] | None], message: str, origin: str = "swarmkit",
               run_id: str | None = None) -> str | None:
         """Write (or delete) the files atomically and commit exactly them; call inside writing()."""
+        for rel in files:
+            self._check_inside(rel)
         for rel, lines in files.items():
             if lines is None:
                 target = self.path(rel)
@@ -312,6 +315,17 @@ class MemoryStore:
         if not self.git.available or not self.git.is_own_repo():
             return None
         return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+
+    def _check_inside(self, rel: str) -> None:
+        """A folder in the path that is a symlink (say, synced from a hostile remote) could send a
+        write anywhere: every write must land inside the memory folder."""
+        folder = self.folder.resolve()
+        parent = self.path(rel).parent.resolve()
+        if parent != folder and folder not in parent.parents:
+            raise SwarmkitError(
+                f"{rel} points outside the memory folder (to {parent}); nothing was written",
+                "memory files and folders must be real files and folders inside it: remove the symlink",
+            )
 
     # ---- file helpers ------------------------------------------------------------------------
     def heading_for(self, rel: str) -> list[str]:

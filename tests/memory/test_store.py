@@ -227,6 +227,22 @@ def test_an_unwritable_index_folder(store, folder):
     assert "Cannot be written" not in (folder / "lessons.md").read_text()
 
 
+def test_symlinks_never_send_a_write_or_a_read_outside(store, folder, tmp_path):
+    store.remember("Something first", kind="insight")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("- The outside secret fact\n")
+    os.symlink(outside, folder / "users")
+    os.symlink(outside / "secret.md", folder / "linked.md")
+    alice = MemoryStore(folder, "demo", user="alice")
+    with pytest.raises(SwarmkitError) as info:
+        alice.remember("Alice likes tea", kind="preference", by="user")
+    assert info.value.message == f"users/alice.md points outside the memory folder (to {outside}); nothing was written"
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.md"]
+    assert store.recall("outside secret fact") == []
+    assert all(e.file != "linked.md" for e in store.entries())
+
+
 def test_a_planted_hook_never_runs(store, folder, tmp_path):
     store.ensure()
     canary = tmp_path / "hook-ran"
