@@ -71,7 +71,10 @@ def config_section(info: dict, root: Path) -> Safe:
     table = tag("table", [tag("tr", tag("th", k, scope="row"), tag("td", v)) for k, v in rows], class_="config")
     note = tag("p", "Read-only: edit the memory block in workspace.yaml and reload this page to see the change.",
                class_="muted")
-    return tag("section", tag("h2", "Configuration"), table, note, id="config")
+    off = None if info["enabled"] else tag(
+        "p", "Agents neither recall from this folder nor write to it while memory is off; "
+             "it stays here to read and curate.", id="memory-off")
+    return tag("section", tag("h2", "Configuration"), table, off, note, id="config")
 
 
 def search_section(ctx, query: str, scope: str) -> Safe:

@@ -33,6 +33,7 @@ def test_the_memory_page_shows_the_sentence_and_the_configuration_read_only(clie
     assert "memory-reader (added by swarmkit), memory-writer (added by swarmkit)" in config
     assert "<td>.swarmkit/memory</td>" in config
     assert "<input" not in config and "<form" not in config and "<select" not in config
+    assert 'id="memory-off"' not in config
 
 
 def test_the_off_sentence_after_editing_workspace_yaml(client, root):
@@ -40,6 +41,8 @@ def test_the_off_sentence_after_editing_workspace_yaml(client, root):
         handle.write("memory:\n  enabled: false\n")
     page = html_of(client, "/portal/memory")
     assert '<p id="memory-sentence" class="sentence off">Memory: off (memory.enabled: false)</p>' in page
+    assert "Agents neither recall from this folder nor write to it while memory is off" in section(page, "config")
+    assert section(page, "inbox").count('data-action="keep"') == 2  # curating still works
 
 
 def test_files_show_each_entry_with_who_kind_and_source_run(client, refs):
