@@ -15,7 +15,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 # Headless, as root in a sandboxed machine, and quiet: no calls home on a closed network.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-_skipped: list[str] = []
+_skipped: list[str] = []  # one reason per skipped test
 
 
 def missing() -> str | None:
@@ -28,14 +28,20 @@ def missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def browser():
+@pytest.fixture
+def browser(request):
+    """The shared Chromium; each test that needs it is skipped (or failed, in CI) on its own."""
     reason = missing()
     if reason is not None:
         if os.environ.get("SWARMKIT_REQUIRE_BROWSER") == "1":
             pytest.fail(f"SWARMKIT_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
         _skipped.append(reason)
         pytest.skip(f"browser test skipped: {reason}")
+    return request.getfixturevalue("_chromium")
+
+
+@pytest.fixture(scope="session")
+def _chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -47,4 +53,6 @@ def browser():
 def pytest_terminal_summary(terminalreporter):
     # `make test` runs pytest -q, which hides skip reasons: say this one out loud.
     for reason in dict.fromkeys(_skipped):
-        terminalreporter.write_line(f"SKIPPED the portal browser test (tests/e2e): {reason}", yellow=True)
+        count = _skipped.count(reason)
+        terminalreporter.write_line(f"SKIPPED {count} portal browser test{'s' if count != 1 else ''} "
+                                    f"(tests/e2e): {reason}", yellow=True)
