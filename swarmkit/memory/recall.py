@@ -277,13 +277,13 @@ class RecallIndex:
         removed = [rel for rel in self._stamps if rel not in current]
         if not changed and not removed:
             return 0
-        from swarmkit.memory.store import file_class
+        from swarmkit.memory.store import file_class, holds_entries
 
         rows, file_rows = [], []
         for rel in removed + changed:
             self._remove_file(rel)
         for rel in changed:
-            lines = self.store.read_lines(rel)
+            lines = self.store.read_lines(rel) if holds_entries(rel) else None
             if lines is None:
                 continue
             cls = file_class(rel)

@@ -89,6 +89,12 @@ def file_class(rel: str) -> str:
     return "other"
 
 
+def holds_entries(rel: str) -> bool:
+    """A swarm folder's README.md describes the swarm (goal, members, rules): its bullets are not entries."""
+    parts = rel.split("/")
+    return not (len(parts) == 3 and parts[0] == "swarms" and parts[2] == "README.md")
+
+
 def entry_digest(line: str) -> str:
     """A short digest of an entry's whole line: listings show it so actions can check nothing changed."""
     import hashlib
@@ -485,7 +491,7 @@ class MemoryStore:
         """Every entry in the folder (or in one file), in file and line order."""
         if file:
             check_ref(f"{file}#L1")  # the same path rules as a ref
-        files = [file] if file else self.md_files()
+        files = [file] if file else [rel for rel in self.md_files() if holds_entries(rel)]
         out: list[E.Entry] = []
         for rel in files:
             lines = self.read_lines(rel)
@@ -538,7 +544,7 @@ class MemoryStore:
         swarms = set()
         inbox = 0
         for rel in self.md_files() if exists else []:
-            count = len(self.entries(rel))
+            count = len(self.entries(rel)) if holds_entries(rel) else 0
             files[rel] = count
             cls = file_class(rel)
             if cls == "inbox":

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
-from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class
+from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class, holds_entries
 from swarmkit.server.errors import ApiError
 
 RUN_SOURCE = re.compile(r"^swarmkit://runs/(?P<id>r-[0-9a-f]{8})$")
@@ -53,7 +53,8 @@ def all_entries(store: MemoryStore, file: str | None = None) -> list[dict]:
         return file_entries(store, file)
     out: list[dict] = []
     for rel in store.md_files():
-        out.extend(file_entries(store, rel))
+        if holds_entries(rel):
+            out.extend(file_entries(store, rel))
     return out
 
 

@@ -94,3 +94,17 @@ def test_notes_stay_and_removing_the_run_removes_the_folder(store, folder):
     assert not (folder / "swarms" / swarm.slug).exists() and (folder / "swarms" / other.slug).exists()
     assert store.remove_run("r-1a2b3c4d5e").status == "absent"
     assert other.remove().status == "removed" and not (folder / "swarms" / other.slug).exists()
+
+
+def test_a_swarm_readme_holds_no_entries(tmp_path):
+    """Its goal, members and rules are bullets, but they describe the swarm: not listed, counted or recalled."""
+    from swarmkit.memory.store import MemoryStore
+
+    store = MemoryStore(tmp_path / "mem", "ws")
+    swarm = store.swarm("release", "r-1a2b3c4d", goal="Pick a region", members=["lead", "scout"])
+    swarm.note("finding", "eu-west-1 answers in 38 ms", author="scout")
+    listed = [(e.file.rsplit("/", 1)[-1], e.text) for e in store.entries()]
+    assert listed == [("findings.md", "eu-west-1 answers in 38 ms")]
+    assert store.status()["files"][f"swarms/{swarm.slug}/README.md"] == 0
+    hits = store.recall("scout answers", search_scope=f"swarm:{swarm.slug}", similarity_threshold=0.01)
+    assert [h.file.rsplit("/", 1)[-1] for h in hits] == ["findings.md"]
