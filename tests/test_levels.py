@@ -94,15 +94,17 @@ def steps(readme: str) -> list[dict]:
     return out
 
 
+_TOKENS = {"r-…": r"r-[0-9a-f]{8}", "-…/": r"-[0-9a-f]{8}/"}
+
+
 def matches(expected: str, actual: str) -> bool:
-    """`r-…` stands for a run id (or the first 8 characters of one), a line `…` for any lines."""
+    """`r-…` stands for a run id, `-…/` for a swarm folder's run part, a line `…` for any lines."""
     pattern = ""
     for line in expected.splitlines(keepends=True):
         if line.strip() == "…":
             pattern += r"(?:.*\n)*?"
             continue
-        pattern += "".join(r"r-[0-9a-f]{6,8}" if part == "r-…" else re.escape(part)
-                           for part in re.split(r"(r-…)", line))
+        pattern += "".join(_TOKENS.get(part) or re.escape(part) for part in re.split(r"(r-…|-…/)", line))
     return re.fullmatch(pattern, actual) is not None
 
 

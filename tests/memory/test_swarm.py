@@ -12,7 +12,7 @@ MEMBERS = ["root", {"id": "researcher"}, {"id": "verifier", "read_only": True}]
 
 
 def test_slug():
-    assert swarm_slug("Research Team: Q3 pricing!", "r-1a2b3c4d5e6f") == "research-team-q3-pricing-r-1a2b3c"
+    assert swarm_slug("Research Team: Q3 pricing!", "r-1a2b3c4d") == "research-team-q3-pricing-1a2b3c4d"
     assert len(swarm_slug("x" * 100, "abcdef123456").rsplit("-", 1)[0]) == 48
     assert swarm_slug("", "abcdef123456") == "swarm-abcdef12"
     with pytest.raises(SwarmkitError, match="run id '--' has no letters or digits"):

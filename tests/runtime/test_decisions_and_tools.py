@@ -145,7 +145,7 @@ def test_swarm_notes_reach_the_other_members_and_read_only_agents_cannot_write(i
     ]
     record, provider = run_once(root, "How is the cache doing?", RecordingMock(script(tmp_path, steps)))
     slug = record["swarm"]
-    assert slug == f"main-{record['id'][:8]}"
+    assert slug == f"main-{record['id'][2:]}"  # all 8 hex digits of r-xxxxxxxx
     findings = (root / ".swarmkit/memory/swarms" / slug / "findings.md").read_text()
     assert "The cache hit rate is 93% (grafana)" in findings and "author: researcher" in findings
     assert (root / ".swarmkit/memory/swarms" / slug / "README.md").read_text().count("How is the cache doing?") == 1
