@@ -18,7 +18,7 @@ def json_object(text: str) -> dict | None:
         return None
     try:
         value = json.loads(match.group(0))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
         return None
     return value if isinstance(value, dict) else None
 

@@ -79,7 +79,7 @@ class OpenAIProvider:
                 if response.status_code < 400:
                     try:
                         return response.json()
-                    except ValueError:
+                    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
                         raise ProviderError(
                             f"{url} answered HTTP {response.status_code} with something that is not JSON: "
                             f"{response.text[:120]!r}",
@@ -111,7 +111,7 @@ def _error_text(response) -> str:
         data = response.json()
         message = data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
         return str(message or data)[:200]
-    except ValueError:
+    except (ValueError, RecursionError, AttributeError):
         return response.text[:200] or response.reason_phrase
 
 
@@ -139,7 +139,7 @@ def _parse(data, base_url: str) -> ChatReply:
             calls.append(ToolCall(id=str(call.get("id") or f"call-{n}"), name=str(function["name"]), arguments=parsed))
         if not isinstance(content, str):
             raise ValueError("content is not a string")
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         raise ProviderError(
             f"{base_url} answered with JSON that is not a chat completion ({exc.__class__.__name__}: {exc})",
             "check that the endpoint is OpenAI-compatible (POST /chat/completions)",
