@@ -34,7 +34,8 @@ def runs(ctx: click.Context, workspace: str, as_json: bool) -> int:
         return 0
     for r in records:
         s = _summary(r)
-        click.echo(f"{s['id']}  {s['started_at']}  {s['topology']:<12} {s['status']:<8} {s['input']}")
+        # str(): a hand-edited record may hold null or a list where a name should be
+        click.echo(f"{s['id']}  {s['started_at']}  {str(s['topology']):<12} {str(s['status']):<8} {s['input']}")
     return 0
 
 
@@ -62,37 +63,54 @@ def show(ctx: click.Context, run_id: str) -> int:
     if ctx.obj["json"]:
         click.echo(json.dumps(record, indent=2, ensure_ascii=False))
         return 0
-    click.echo(f"run {record['id']} ({record['status']}) of topology {record['topology']}, "
-               f"provider {record['provider']}, {record['duration_ms']} ms")
-    click.echo(f"started {record['started_at']}" + (f", user {record['user']}" if record.get("user") else ""))
-    click.echo(f"input: {record['input']}")
-    click.echo(f"output: {record['output']}" if record["output"] is not None else f"error: {record['error']}")
-    click.echo(record["memory"]["sentence"])
-    click.echo("agents:")
+    try:
+        lines = _render(record)
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        from swarmkit.errors import SwarmkitError
+
+        raise SwarmkitError(
+            f"the record of run {run_id} is not in the form swarmkit writes ({type(exc).__name__}: {exc})",
+            f"`swarmkit runs show {run_id} --json` prints it as it is",
+        ) from None
+    for line in lines:
+        click.echo(line)
+    return 0
+
+
+def _render(record: dict) -> list[str]:
+    """The lines `swarmkit runs show` prints (KeyError or TypeError for a record of another shape)."""
+    lines: list[str] = []
+    lines.append(f"run {record['id']} ({record['status']}) of topology {record['topology']}, "
+                 f"provider {record['provider']}, {record['duration_ms']} ms")
+    lines.append(f"started {record['started_at']}" + (f", user {record['user']}" if record.get("user") else ""))
+    lines.append(f"input: {record['input']}")
+    lines.append(f"output: {record['output']}" if record["output"] is not None else f"error: {record['error']}")
+    lines.append(record["memory"]["sentence"])
+    lines.append("agents:")
     for agent in record["agents"]:
-        click.echo(f"  {agent['id']} ({agent['role']}): {agent['output']}")
-    click.echo("decision skills:")
+        lines.append(f"  {agent['id']} ({agent['role']}): {agent['output']}")
+    lines.append("decision skills:")
     for d in record["decisions"]:
         flag = "required" if d["required"] else "advisory"
-        click.echo(f"  {d['agent']} {d['trigger']} {d['skill']} [{d['origin']}, {flag}]: {d['verdict']} — {d['detail']}")
-    click.echo("recalled:" + ("" if record["recalled"] else " nothing"))
+        lines.append(f"  {d['agent']} {d['trigger']} {d['skill']} [{d['origin']}, {flag}]: {d['verdict']} — {d['detail']}")
+    lines.append("recalled:" + ("" if record["recalled"] else " nothing"))
     for r in record["recalled"]:
-        click.echo(f"  {r['agent']} {r['ref']} ({r['score']}): {r['text']}")
-    click.echo("memory writes:" + ("" if record["memory_writes"] else " none"))
+        lines.append(f"  {r['agent']} {r['ref']} ({r['score']}): {r['text']}")
+    lines.append("memory writes:" + ("" if record["memory_writes"] else " none"))
     for w in record["memory_writes"]:
         where = w["ref"] or w.get("reason") or ""
-        click.echo(f"  {w['agent']} {w['status']} {where}: {w['text']}")
+        lines.append(f"  {w['agent']} {w['status']} {where}: {w['text']}")
     for t in record.get("tool_calls", []):
         outcome = t["result"].get("error") or t["result"].get("status", "")
-        click.echo(f"  tool {t['agent']} {t['name']}: {outcome}")
-    click.echo(f"model calls: {len(record['model_calls'])}")
+        lines.append(f"  tool {t['agent']} {t['name']}: {outcome}")
+    lines.append(f"model calls: {len(record['model_calls'])}")
     for c in record["model_calls"]:
-        click.echo(f"  {c['agent']} {c['purpose']} {c['model']} {c['duration_ms']} ms")
+        lines.append(f"  {c['agent']} {c['purpose']} {c['model']} {c['duration_ms']} ms")
     for warning in record.get("warnings", []):
-        click.echo(f"warning: {warning}")
+        lines.append(f"warning: {warning}")
     if record.get("swarm"):
-        click.echo(f"swarm folder: swarms/{record['swarm']}/")
-    return 0
+        lines.append(f"swarm folder: swarms/{record['swarm']}/")
+    return lines
 
 
 @runs.command()

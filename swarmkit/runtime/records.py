@@ -56,11 +56,14 @@ def check_run_id(run_id: str) -> str:
 def load_run(workspace_root: Path, run_id: str) -> dict:
     path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        record = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SwarmkitError(f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs") from None
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise SwarmkitError(f"the record of run {run_id} cannot be read: {exc}", f"delete {path}") from None
+    if not isinstance(record, dict):
+        raise SwarmkitError(f"the record of run {run_id} is not a JSON object", f"delete {path}")
+    return record
 
 
 def list_runs(workspace_root: Path) -> list[dict]:
@@ -69,10 +72,12 @@ def list_runs(workspace_root: Path) -> list[dict]:
     records = []
     for path in folder.glob("r-*.json") if folder.is_dir() else []:
         try:
-            records.append(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
             continue
-    records.sort(key=lambda r: (r.get("started_at", ""), r.get("id", "")), reverse=True)
+        if isinstance(record, dict):  # a file that is JSON but not an object is not a record
+            records.append(record)
+    records.sort(key=lambda r: (str(r.get("started_at") or ""), str(r.get("id") or "")), reverse=True)
     return records
 
 

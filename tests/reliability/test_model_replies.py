@@ -1,5 +1,6 @@
 """A model's reply is input too: whatever a provider answers (random text, broken or deeply nested
-JSON, odd tool calls), `swarmkit run` ends in exit 0 or 1, never a traceback."""
+JSON, odd tool calls), `swarmkit run` ends in exit 0 or 1, never a traceback. So do `swarmkit runs`
+over run records that are not what swarmkit wrote."""
 
 from __future__ import annotations
 
@@ -133,3 +134,14 @@ def test_an_error_body_nested_deeply_is_a_provider_error():
                                           agent="lead", purpose="answer"))
     finally:
         endpoint.close()
+
+
+@pytest.mark.parametrize("content", [DEEP_ARRAY, "{", "[]", "null", '{"id": 5}', "\x00\xff", '{"started_at": []}'])
+def test_odd_run_records_never_crash_swarmkit_runs(tmp_path, content):
+    root = tmp_path / "ws"
+    create_workspace(root, "Records")
+    runs = root / ".swarmkit" / "runs"
+    runs.mkdir(parents=True)
+    (runs / "r-0badf00d.json").write_text(content, encoding="utf-8", errors="surrogateescape")
+    for args in (["runs", "-w", str(root)], ["runs", "-w", str(root), "show", "r-0badf00d"]):
+        _handled(*_cli(*args))
