@@ -18,6 +18,7 @@ FILES = (
     ("gitignore", ".gitignore"),
 )
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 _.()'-]*")
+_NOT_YAML_PRINTABLE = re.compile("[\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
 
 
@@ -33,7 +34,8 @@ def yaml_scalar(text: str) -> str:
     """The text as a YAML scalar: plain when that is safe, double-quoted otherwise."""
     if _PLAIN_NAME.fullmatch(text) and text.lower() not in _YAML_WORDS and not text.endswith(" "):
         return text
-    return json.dumps(text, ensure_ascii=False)
+    # JSON escapes C0 controls; YAML also forbids DEL, C1 controls and non-characters unescaped
+    return _NOT_YAML_PRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(text, ensure_ascii=False))
 
 
 def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
