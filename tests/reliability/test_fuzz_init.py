@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import contextlib
 import io
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from swarmkit.cli.main import run as cli_run
+from tests.reliability.harness import examples
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
@@ -30,3 +35,24 @@ def _init_then_validate(parent: Path, folder: str, name: str | None) -> None:
 @pytest.mark.parametrize("name", ["\x7f", "Team \x85 notes", "Team \x9f", "\ufffe", "Ops\u2028Team"])
 def test_a_name_with_characters_yaml_forbids_unescaped_gives_a_valid_workspace(tmp_path, name):
     _init_then_validate(tmp_path, "ws", name)
+
+
+@pytest.mark.parametrize("name", ["True", "FALSE", "null", "Null", "yes", "on", "~", "1e3", "0x1F", ".inf"])
+def test_a_name_whose_id_yaml_reads_as_another_type_gives_a_valid_workspace(tmp_path, name):
+    _init_then_validate(tmp_path, "ws", name)
+
+
+@pytest.mark.parametrize("folder", ["true", "null", "ws\x7f"])
+def test_a_folder_name_becomes_a_valid_name_and_id(tmp_path, folder):
+    _init_then_validate(tmp_path, folder, None)
+
+
+FOLDER = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1,
+                 max_size=30).filter(lambda f: f not in (".", ".."))
+
+
+@settings(max_examples=examples(150))
+@given(name=st.one_of(st.none(), st.text(max_size=80)), folder=FOLDER)
+def test_any_name_in_any_folder(name, folder):
+    with tempfile.TemporaryDirectory() as tmp:
+        _init_then_validate(Path(tmp), folder, name)
