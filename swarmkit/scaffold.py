@@ -56,7 +56,8 @@ def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
         )
     if name is not None and not name.strip():
         raise SwarmkitError("--name is empty", "give the workspace a name, for example --name 'Research team'")
-    display = (name or root.resolve().name or "workspace").strip()
+    # strip before falling back: a folder named " " must not give an empty name
+    display = (name or "").strip() or root.resolve().name.strip() or "workspace"
     # the id too: a name such as "True" or "Null" gives an id that YAML reads as a boolean or null
     values = {"{{name}}": yaml_scalar(display), "{{id}}": yaml_scalar(workspace_id(display))}
     written = []

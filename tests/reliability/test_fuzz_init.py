@@ -42,7 +42,7 @@ def test_a_name_whose_id_yaml_reads_as_another_type_gives_a_valid_workspace(tmp_
     _init_then_validate(tmp_path, "ws", name)
 
 
-@pytest.mark.parametrize("folder", ["true", "null", "ws\x7f"])
+@pytest.mark.parametrize("folder", ["true", "null", "ws\x7f", " ", "  \t"])
 def test_a_folder_name_becomes_a_valid_name_and_id(tmp_path, folder):
     _init_then_validate(tmp_path, folder, None)
 
