@@ -1,6 +1,8 @@
 """`make bench`: run every bench/bench_*.py and print their figures.
 
 Each module exposes main(quick: bool) -> dict; figures are also written to bench/results/*.json.
+Each runs in a fresh interpreter: a child process forked from a parent that holds a large index
+would otherwise report the parent's memory as its own peak.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,23 +20,32 @@ HERE = Path(__file__).parent
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer repetitions")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: run one module in this process
     parser.add_argument("only", nargs="*", help="names of benchmarks to run (default: all)")
     args = parser.parse_args()
-    results_dir = HERE / "results"
-    results_dir.mkdir(exist_ok=True)
+    if args.one:
+        return run_one(args.one, args.quick)
     failed = False
     for path in sorted(HERE.glob("bench_*.py")):
         name = path.stem.removeprefix("bench_")
         if args.only and name not in args.only:
             continue
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
         print(f"== {name}", flush=True)
-        figures = module.main(quick=args.quick)
-        (results_dir / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
-        failed |= any(not check["ok"] for check in figures.get("targets", []))
+        command = [sys.executable, str(Path(__file__).resolve()), "--one", name] + (["--quick"] if args.quick else [])
+        failed |= subprocess.run(command).returncode != 0
     return 1 if failed else 0
+
+
+def run_one(name: str, quick: bool) -> int:
+    path = HERE / f"bench_{name}.py"
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.main(quick=quick)
+    results_dir = HERE / "results"
+    results_dir.mkdir(exist_ok=True)
+    (results_dir / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
+    return 1 if any(not check["ok"] for check in figures.get("targets", [])) else 0
 
 
 if __name__ == "__main__":
