@@ -87,7 +87,7 @@ TOOL_CALL = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=examples(40))
+@settings(max_examples=examples(150))
 @given(extract=REPLY, decide=REPLY, answer=REPLY, calls=st.lists(TOOL_CALL, max_size=4))
 def test_random_model_replies_end_in_0_or_1(extract, decide, answer, calls):
     steps = [
