@@ -142,7 +142,7 @@ def test_symlinked_file_outside_workspace(ws, tmp_path):
     outcome = validate(ws)
     assert_handled(outcome)
     assert "error[file.outside-workspace]" in outcome.out
-    assert "leaked" not in outcome.out.split("outside")[0].split("skills/leaked.yaml")[-1]
+    assert outcome.out.count("error[") == 1  # the linked file was not read: no problem from its content
 
 
 def test_symlinked_folder_outside_workspace(ws, tmp_path):
