@@ -137,7 +137,9 @@ def test_crlf_error_positions_match_lf(ws):
 
 def test_symlinked_file_outside_workspace(ws, tmp_path):
     outside = tmp_path / "secret.yaml"
-    outside.write_text(_dump(SEED["skills/summarize.yaml"]).replace("summarize", "leaked"))
+    # invalid on purpose: were it read, its schema error would show up too
+    outside.write_text(_dump(SEED["skills/summarize.yaml"]).replace("summarize", "leaked")
+                       .replace("category: capability", "category: nonsense"))
     os.symlink(outside, ws / "skills/leaked.yaml")
     outcome = validate(ws)
     assert_handled(outcome)
