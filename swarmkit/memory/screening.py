@@ -40,13 +40,14 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern]] = [
 ]
 
 # `password = "x"`, `api_key: abc123`, `token=...`: a key that names a secret, then a literal.
+# Word separators may be spaces too: "API key: ...", "access token is ...".
 _SECRET_KEYS = (
-    r"passwords?|passwd|pwd|secret(?:[_-]?key)?|client[_-]?secret|api[_-]?keys?|apikey|"
-    r"access[_-]?key(?:[_-]?id)?|secret[_-]?access[_-]?key|private[_-]?key|"
-    r"(?:access|auth|refresh|session|bearer|api|bot)?[_-]?tokens?"
+    r"passwords?|passwd|pwd|secret(?:[_ -]?key)?|client[_ -]?secret|api[_ -]?keys?|apikey|"
+    r"access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key|private[_ -]?key|"
+    r"(?:access|auth|refresh|session|bearer|api|bot)?[_ -]?tokens?"
 )
 _ASSIGNMENT = re.compile(
-    r"(?P<keep>(?<![A-Za-z0-9])(?P<key>(?:[A-Za-z0-9]+[_-])*(?:" + _SECRET_KEYS + r"))[\"']?\s*(?P<sep>[:=]|=>)\s*)"
+    r"(?P<keep>(?<![A-Za-z0-9])(?P<key>(?:[A-Za-z0-9]+[_-])*(?:" + _SECRET_KEYS + r"))[\"']?(?:\s*(?P<sep>[:=]|=>)\s*|\s+(?P<word>is|was|are)\s+))"
     # a value in quotes, in JSON-escaped quotes (`\"...\"` inside a JSON string), or bare
     r"(?P<value>\\\"[^\"\\\n]+\\\"|\"[^\"\n]+\"|'[^'\n]+'|[^\s,;'\"]+)",
     re.I,
@@ -84,6 +85,8 @@ def _assignment(match: re.Match) -> str:
         return match.group(0)  # a reference, a call, a placeholder or prose
     if "token" in key and bare.isdigit():
         return match.group(0)  # max_tokens=4096: a count of tokens, not a token
+    if match.group("word") and not quoted and bare.isalpha() and len(bare) < 16:
+        return match.group(0)  # "the password is weak", "the token was revoked": prose, not a value
     if match.group("sep") == ":" and not quoted and "pass" not in key and "pwd" not in key:
         # "token: expires hourly" is prose; a token value has digits, symbols or length.
         if bare.isalpha() and len(bare) < 16:

@@ -98,3 +98,22 @@ def test_salience(text, reason):
 def test_no_memory_marker_refuses():
     assert screen("My address is 1 Main St <no-memory>").refused == "the text asks not to be remembered (<no-memory>)"
     assert screen("<NO-MEMORY> anything").refused is not None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my password is hunter2secret, remember it", "my password is [REDACTED_SECRET], remember it"),
+    ("The wifi password is Tr0ub4dor&3", "The wifi password is [REDACTED_SECRET]"),
+    ("API key is abcd1234efgh5678", "API key is [REDACTED_SECRET]"),
+    ("our access token was ghx9281abcdef", "our access token was [REDACTED_SECRET]"),
+    ("api key: abcd1234efgh5678", "api key: [REDACTED_SECRET]"),
+])
+def test_secrets_stated_in_words_are_redacted(text, expected):
+    assert redact(text)[0] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "the password is weak", "the token was revoked yesterday", "The API key is stored in the vault",
+    "a token is a word unit", "the secret is out",
+])
+def test_prose_about_secrets_is_left_alone(text):
+    assert redact(text) == (text, 0)
