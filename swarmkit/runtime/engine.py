@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 from swarmkit.memory._defaults import READER_ID, WRITER_ID
 from swarmkit.runtime import prompts, tools
-from swarmkit.runtime.memory_hooks import MemoryHooks
+from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatRequest, Provider
 from swarmkit.runtime.providers.registry import ProviderSet
 from swarmkit.runtime.records import new_run_id
@@ -228,7 +228,7 @@ class Run:
             for call in reply.tool_calls:
                 result = self._run_tool(agent, call)
                 self.record["tool_calls"].append(
-                    {"agent": agent.id, "name": call.name, "arguments": call.arguments, "result": result}
+                    {"agent": agent.id, "name": call.name, "arguments": redacted(call.arguments), "result": result}
                 )
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
             reply = self._call(agent, purpose, messages, specs)

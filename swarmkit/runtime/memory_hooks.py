@@ -13,6 +13,22 @@ from swarmkit.runtime.verdicts import parse_facts
 GOVERNED_MEMORY = "governed-memory"
 
 
+def redacted(value):
+    """What a run record keeps of a memory candidate: secrets screened out, as in the folder.
+
+    A refused write (say, nothing but a secret) must not leave the secret in the record instead.
+    """
+    from swarmkit.memory.screening import redact
+
+    if isinstance(value, str):
+        return redact(value)[0]
+    if isinstance(value, dict):
+        return {key: redacted(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [redacted(item) for item in value]
+    return value
+
+
 class MemoryHooks:
     def __init__(self, run) -> None:
         self.run = run
@@ -91,7 +107,8 @@ class MemoryHooks:
             self._fail("write", exc)
             return None
         self.run.record["memory_writes"].append(
-            {"agent": agent.id, "status": result.status, "ref": result.ref, "text": text, "reason": result.reason}
+            {"agent": agent.id, "status": result.status, "ref": result.ref, "text": redacted(text),
+             "reason": result.reason}
         )
         return result
 
@@ -132,7 +149,7 @@ class MemoryHooks:
             return {"error": message}
         self.run.record["swarm"] = swarm.slug
         self.run.record["memory_writes"].append({
-            "agent": agent.id, "status": result.status, "ref": result.ref, "text": arguments["text"],
+            "agent": agent.id, "status": result.status, "ref": result.ref, "text": redacted(arguments["text"]),
             "reason": result.reason, "kind": arguments["kind"],
         })
         return {"status": result.status, "ref": result.ref, "reason": result.reason}
@@ -157,7 +174,7 @@ class MemoryHooks:
             return {"error": message}
         self.run.record["memory_writes"].append({
             "agent": agent.id, "status": result.status, "ref": result.ref,
-            "text": f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}",
+            "text": redacted(f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}"),
             "reason": result.reasoning, "kind": "curated",
         })
         return result.to_dict()

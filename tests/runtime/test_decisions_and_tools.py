@@ -182,3 +182,18 @@ def test_tool_calls_are_recorded_including_refused_ones(init_ws, tmp_path):
         {"when": {"agent": "researcher", "purpose": "answer"}, "tool_calls": [note]}])))
     assert record["tool_calls"] == [{"agent": "researcher", "name": "remember_fact", "arguments": note["arguments"],
                                      "result": {"error": "researcher has no tool remember_fact"}}]
+
+
+def test_run_records_keep_no_secret_of_a_memory_write(init_ws, tmp_path):
+    """Even a write the folder refuses (nothing but a secret) leaves only the redacted text in the record."""
+    root = init_ws()
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    note = {"name": "swarm_note", "arguments": {"kind": "finding", "text": f"token {secret}"}}
+    extract = {"when": {"purpose": "extract"},
+               "reply": json.dumps({"facts": [{"text": f"Api key is {secret}", "kind": "rule"}]})}
+    record, _ = run_once(root, "a long enough input to make the lead's answer clear the writer's threshold, surely",
+                         RecordingMock(script(tmp_path, [
+                             {"when": {"agent": "researcher", "purpose": "answer"}, "tool_calls": [note]}, extract])))
+    saved = json.dumps(record)
+    assert secret not in saved
+    assert "[REDACTED_SECRET]" in json.dumps(record["memory_writes"]) and "[REDACTED_SECRET]" in json.dumps(record["tool_calls"])
