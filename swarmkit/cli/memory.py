@@ -8,6 +8,7 @@ import sys
 import click
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.urls import without_credentials
 
 MAX_DIAGNOSTICS = 5
 
@@ -108,7 +109,7 @@ def status(ctx: click.Context, as_json: bool) -> int:
     if info["git"]:
         state = "uncommitted hand edits" if info["dirty"] else "clean"
         click.echo(f"Git: {info['head'][:10] if info['head'] else 'no commits'} ({state})"
-                   + (f", remote {info['remote']}" if info["remote"] else ""))
+                   + (f", remote {without_credentials(info['remote'])}" if info["remote"] else ""))
     else:
         click.echo("Git: not versioned")
     return _finish(ctx)
@@ -338,9 +339,9 @@ def sync(ctx: click.Context, remote: str | None, as_json: bool) -> int:
         _json(info)
         return _finish(ctx)
     if info.get("cloned"):
-        click.echo(f"Cloned {info['remote']} ({info['pulled']} commits).")
+        click.echo(f"Cloned {without_credentials(info['remote'])} ({info['pulled']} commits).")
     else:
-        click.echo(f"Synced with {info['remote']}: pulled {info['pulled']}, pushed {info['pushed']} commits.")
+        click.echo(f"Synced with {without_credentials(info['remote'])}: pulled {info['pulled']}, pushed {info['pushed']} commits.")
     return _finish(ctx)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.urls import without_credentials
 
 UNION = "*.md merge=union"
 
@@ -18,10 +19,10 @@ def _clone(store, remote: str) -> dict:
 
     Git(store.folder.parent).run("clone", "-q", "--", remote, str(store.folder))
     if not store.exists():
-        raise SwarmkitError(f"{remote} is not a memory folder (it has no MEMORY.md at its top)",
+        raise SwarmkitError(f"{without_credentials(remote)} is not a memory folder (it has no MEMORY.md at its top)",
                             f"check the remote; the clone was left in {store.folder} for you to inspect")
     store._write_excludes()
-    return {"remote": remote, "branch": store.git.branch(), "cloned": True, "pulled": _count(store, "HEAD"),
+    return {"remote": without_credentials(remote), "branch": store.git.branch(), "cloned": True, "pulled": _count(store, "HEAD"),
             "pushed": 0, "head": store.git.head()}
 
 
@@ -76,7 +77,7 @@ def sync(store, remote: str | None = None) -> dict:
         fetched = git.run("fetch", "-q", "origin", check=False)
         if fetched.returncode != 0:
             detail = (fetched.stderr or "").strip().splitlines()
-            raise SwarmkitError(f"could not fetch from {url}: {detail[-1] if detail else 'git fetch failed'}",
+            raise SwarmkitError(f"could not fetch from {without_credentials(url)}: {detail[-1] if detail else 'git fetch failed'}",
                                 "check the remote's address and your access to it, then retry")
         upstream = f"refs/remotes/origin/{branch}"
         pulled = 0
@@ -84,7 +85,7 @@ def sync(store, remote: str | None = None) -> dict:
             if git.run("rev-parse", "--verify", "-q", upstream, check=False).returncode == 0:
                 if git.run("merge-base", "HEAD", upstream, check=False).returncode != 0:
                     raise SwarmkitError(
-                        f"the memory folder and {url} have unrelated histories; nothing was changed",
+                        f"the memory folder and {without_credentials(url)} have unrelated histories; nothing was changed",
                         "sync a new, empty folder from the remote instead (it is cloned), or bring the "
                         "other notes in with `swarmkit memory import`",
                     )
@@ -101,10 +102,10 @@ def sync(store, remote: str | None = None) -> dict:
             detail = (push.stderr or "").strip()
             if "rejected" not in detail and "fetch first" not in detail and "non-fast-forward" not in detail:
                 last = detail.splitlines()[-1] if detail else "git push failed"
-                raise SwarmkitError(f"could not push to {url}: {last}",
+                raise SwarmkitError(f"could not push to {without_credentials(url)}: {last}",
                                     "check your access to the remote, then run the sync again")
             git.run("fetch", "-q", "origin")  # someone pushed in between: rebase on theirs and retry
         else:
-            raise SwarmkitError(f"could not push to {url}: it kept changing", "run the sync again in a moment")
-        return {"remote": url, "branch": branch, "cloned": False, "pulled": pulled, "pushed": pushed,
+            raise SwarmkitError(f"could not push to {without_credentials(url)}: it kept changing", "run the sync again in a moment")
+        return {"remote": without_credentials(url), "branch": branch, "cloned": False, "pulled": pulled, "pushed": pushed,
                 "head": git.head()}

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit, urlunsplit
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
+from swarmkit.urls import without_credentials
 from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class, holds_entries
 from swarmkit.server.errors import ApiError
 
@@ -86,17 +86,6 @@ def search(store: MemoryStore, query: str, scope: str, limit: int, threshold: fl
         view["unreviewed"] = hit.unreviewed
         out.append(view)
     return out
-
-
-def without_credentials(url: str | None) -> str | None:
-    """A remote URL as shown to a browser: user and password removed."""
-    if not url or "@" not in url:
-        return url
-    parts = urlsplit(url)
-    if not parts.scheme or parts.hostname is None:
-        return url.split("@", 1)[1]  # scp-like user@host:path
-    host = parts.hostname + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
 
 
 def status(workspace, store: MemoryStore) -> dict:

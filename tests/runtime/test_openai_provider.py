@@ -182,3 +182,24 @@ def test_each_agent_talks_to_its_own_provider(init_ws, endpoint, cli, monkeypatc
 
     status, out, _ = cli("run", str(root), "--input", "hi", "--provider", "mock", "--json")
     assert {c["provider"] for c in json.loads(out)["model_calls"]} == {"mock"}
+
+
+def test_credentials_in_the_base_url_never_reach_messages_or_records(init_ws, cli):
+    root = init_ws()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    status, _, err = cli("run", str(root), "--input", "hi", "--provider", "openai", "--timeout", "2",
+                         "--base-url", f"http://alice:s3cr3t-pw@127.0.0.1:{port}/v1")
+    assert status == 1 and f"cannot reach http://127.0.0.1:{port}/v1/chat/completions" in err
+    records = list((root / ".swarmkit" / "runs").glob("r-*.json"))
+    assert "s3cr3t-pw" not in err and all("s3cr3t-pw" not in p.read_text() for p in records)
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-5"])
+def test_a_bad_timeout_in_the_environment_is_a_clear_error(init_ws, cli, monkeypatch, value):
+    monkeypatch.setenv("SWARMKIT_OPENAI_TIMEOUT", value)
+    status, _, err = cli("run", str(init_ws()), "--input", "hi", "--provider", "openai")
+    assert status == 1
+    assert err == (f'error: SWARMKIT_OPENAI_TIMEOUT is "{value}", not a number of seconds above 0\n'
+                   "  hint: set it to a number such as 60, or pass --timeout\n")

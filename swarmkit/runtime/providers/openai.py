@@ -11,6 +11,7 @@ import json
 import os
 import time
 
+from swarmkit.urls import without_credentials
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderError, ToolCall
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -35,6 +36,7 @@ class OpenAIProvider:
         import httpx
 
         self.base_url = base_url.rstrip("/")
+        self.shown_url = without_credentials(self.base_url)  # what messages and run records may say
         self.retries = retries
         self.backoff = backoff
         headers = {"Content-Type": "application/json"}
@@ -46,10 +48,18 @@ class OpenAIProvider:
     def from_settings(cls, base_url=None, api_key=None, timeout=None, retries=None) -> OpenAIProvider:
         base = base_url or _env("SWARMKIT_OPENAI_BASE_URL", "OPENAI_BASE_URL") or DEFAULT_BASE_URL
         if not base.startswith(("http://", "https://")):
-            raise ProviderError(f'the base URL "{base}" is not an http(s) URL',
+            raise ProviderError(f'the base URL "{without_credentials(base)}" is not an http(s) URL',
                                 "pass --base-url http://HOST:PORT/v1 (the path that ends before /chat/completions)")
         key = api_key or _env("SWARMKIT_OPENAI_API_KEY", "OPENAI_API_KEY")
-        timeout = timeout if timeout is not None else float(_env("SWARMKIT_OPENAI_TIMEOUT") or DEFAULT_TIMEOUT)
+        if timeout is None:
+            text = _env("SWARMKIT_OPENAI_TIMEOUT") or str(DEFAULT_TIMEOUT)
+            try:
+                timeout = float(text)
+            except ValueError:
+                timeout = -1.0
+            if not timeout > 0:
+                raise ProviderError(f'SWARMKIT_OPENAI_TIMEOUT is "{text}", not a number of seconds above 0',
+                                    "set it to a number such as 60, or pass --timeout")
         return cls(base, key, timeout=timeout, retries=DEFAULT_RETRIES if retries is None else retries)
 
     def complete(self, request: ChatRequest) -> ChatReply:
@@ -60,20 +70,21 @@ class OpenAIProvider:
             body["temperature"] = request.temperature
         if request.max_tokens is not None:
             body["max_tokens"] = request.max_tokens
-        return _parse(self._post(body), self.base_url)
+        return _parse(self._post(body), self.shown_url)
 
     def _post(self, body: dict) -> dict:
         import httpx
 
         url = f"{self.base_url}/chat/completions"
+        shown = f"{self.shown_url}/chat/completions"
         for attempt in range(self.retries + 1):
             retry_after = None
             try:
                 response = self._client.post(url, json=body)
             except httpx.TimeoutException:
-                problem, hint = f"{url} did not answer in time", "check the server, or raise the timeout"
+                problem, hint = f"{shown} did not answer in time", "check the server, or raise the timeout"
             except httpx.HTTPError as exc:
-                problem = f"cannot reach {url}: {exc.__class__.__name__}: {exc}"
+                problem = f"cannot reach {shown}: {exc.__class__.__name__}: {exc}"
                 hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
             else:
                 if response.status_code < 400:
@@ -81,11 +92,11 @@ class OpenAIProvider:
                         return response.json()
                     except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
                         raise ProviderError(
-                            f"{url} answered HTTP {response.status_code} with something that is not JSON: "
+                            f"{shown} answered HTTP {response.status_code} with something that is not JSON: "
                             f"{response.text[:120]!r}",
                             "check that the base URL points at an OpenAI-compatible API (usually ending in /v1)",
                         ) from None
-                problem = f"{url} answered HTTP {response.status_code}: {_error_text(response)}"
+                problem = f"{shown} answered HTTP {response.status_code}: {_error_text(response)}"
                 hint = _hint_for(response.status_code)
                 if response.status_code not in RETRY_STATUS:
                     raise ProviderError(problem, hint)
