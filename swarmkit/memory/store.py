@@ -163,8 +163,17 @@ class MemoryStore:
         return out
 
     def read_lines(self, rel: str) -> list[str] | None:
+        """The file's lines; None when it is absent, or a link, or reached through a linked folder:
+        a link could show any file on the disk as memory (listing, show, the portal)."""
+        path = self.path(rel)
         try:
-            return self.path(rel).read_text(encoding="utf-8", errors="replace").splitlines()
+            if path.is_symlink():
+                return None
+            real = os.path.realpath(path)
+            folder = os.path.realpath(self.folder)
+            if not real.startswith(folder + os.sep):
+                return None
+            return path.read_text(encoding="utf-8", errors="replace").splitlines()
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             return None
 

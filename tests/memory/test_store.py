@@ -310,3 +310,22 @@ def test_entries_and_status(store, folder):
     assert status["head"] == git(folder, "rev-parse", "HEAD").strip()
     entry = store.entries("me.md")[0]
     assert (entry.file, entry.line, entry.text, entry.metadata["by"]) == ("me.md", 3, "Prefers tea", "user")
+
+
+def test_links_never_show_files_from_outside_the_folder(tmp_path):
+    """A linked file or a linked folder inside the memory folder reads as absent: nothing outside leaks."""
+    from swarmkit.errors import SwarmkitError
+    from swarmkit.memory.store import MemoryStore
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "private.md").write_text("- Private diary line [by: user]\n")
+    store = MemoryStore(tmp_path / "mem", "ws")
+    store.remember("Deploys go through staging first", kind="rule")
+    (store.folder / "link.md").symlink_to(outside / "private.md")
+    (store.folder / "users2").symlink_to(outside)
+    assert [e.text for e in store.entries()] == ["Deploys go through staging first"]
+    for rel in ("link.md", "users2/private.md"):
+        assert store.read_lines(rel) is None
+        with pytest.raises(SwarmkitError):
+            store.entries(rel)
