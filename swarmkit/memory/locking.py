@@ -1,7 +1,8 @@
 """A lock that serialises memory writers across processes, with stale-lock takeover.
 
 The lock is a file created with O_EXCL holding `pid host time`. It is stale when its process is
-gone (same host) or it is older than `stale_after`; a stale lock is broken under a second
+gone (same host; a live one keeps it, up to an hour) or, for a holder on another host, when it is
+older than `stale_after`; a stale lock is broken under a second
 short-lived lock so that two waiters never both take it over.
 """
 
@@ -17,6 +18,9 @@ from swarmkit.errors import SwarmkitError
 
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_STALE_AFTER = 120.0
+
+
+LIVE_HOLDER_LIMIT = 3600.0  # seconds
 
 
 class LockBusy(SwarmkitError):
@@ -93,12 +97,14 @@ class FolderLock:
             return {"pid": 0, "host": "", "time": 0.0, "raw": content}
 
     def _stale(self, holder: dict) -> bool:
-        if holder["host"] == socket.gethostname() and not _pid_alive(holder["pid"]):
-            return True
         try:
             age = time.time() - self.path.stat().st_mtime
         except FileNotFoundError:
             return False
+        if holder["host"] == socket.gethostname() and holder["pid"] > 0:
+            # A live writer on this host keeps its lock however long it takes (a slow sync, say);
+            # only a pid reused by an unrelated process could hold it forever, hence the hour.
+            return not _pid_alive(holder["pid"]) or age > LIVE_HOLDER_LIMIT
         return age > self.stale_after
 
     def _break(self, holder: dict) -> None:

@@ -115,3 +115,14 @@ def test_processes_creating_the_folder_at_once(folder):
 
     assert commits(folder).count("Create memory folder") == 1
     assert len(MemoryStore(folder, "demo").entries("lessons.md")) == 4
+
+
+def test_a_live_holder_on_this_host_keeps_its_lock_past_stale_after(tmp_path):
+    """A slow writer (a sync over a slow network) is not robbed: its process is alive."""
+    path = tmp_path / "x.lock"
+    path.write_text(f"{os.getpid()} {socket.gethostname()} 0\n")
+    old = time.time() - 600
+    os.utime(path, (old, old))
+    with pytest.raises(SwarmkitError, match="busy"):
+        FolderLock(path, timeout=0.2, stale_after=60).acquire()
+    assert path.read_text().startswith(f"{os.getpid()} {socket.gethostname()}")
