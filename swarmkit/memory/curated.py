@@ -52,10 +52,14 @@ def propose(store, subject: str, attribute: str, value: str, type: str, by: str 
             raise SwarmkitError(f"a curated fact needs a {name}", "propose(subject, attribute, value, type)")
     key = fact_subject(subject, attribute)
     rel = store.target_file(target, type)
-    existing = next((e for e in store.entries(rel) if e.subject == key), None) if store.path(rel).exists() else None
     text = fact_text(subject, attribute, value)
-    if existing is None:
-        result = store.remember(text, type, by, key, target, source, run_id)
+    for _ in range(2):
+        existing = next((e for e in store.entries(rel) if e.subject == key), None) if store.path(rel).exists() else None
+        if existing is not None:
+            break
+        result = store.remember(text, type, by, key, target, source, run_id, subject_must_be_new=True)
+        if result.status == "exists":
+            continue  # a concurrent proposal wrote the fact first: reconcile against it
         status = {"written": "new", "reinforced": "reinforce"}.get(result.status, result.status)
         return ProposeResult(status, result.ref, None, value, result.reason, result.commit)
     known = known_value(existing, subject, attribute)

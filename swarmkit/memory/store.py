@@ -420,7 +420,7 @@ class MemoryStore:
     def remember(self, text: str, kind: str | None = None, by: str = "agent", subject: str | None = None,
                  target: str = "auto", source: str | None = None, run_id: str | None = None,
                  origin: str = "swarmkit", extra: dict | None = None, file: str | None = None,
-                 also: Callable[[], dict] | None = None) -> WriteResult:
+                 also: Callable[[], dict] | None = None, subject_must_be_new: bool = False) -> WriteResult:
         """Screen, dedupe and write one entry; one commit. See the design for each status."""
         allowed = E.KINDS + E.SWARM_KINDS if file and file.startswith("swarms/") else E.KINDS
         if kind is not None and kind not in allowed:
@@ -457,6 +457,8 @@ class MemoryStore:
             same = [e for e in existing if norm_subject and e.subject == norm_subject]
             if same:
                 old = same[0]
+                if subject_must_be_new:  # checked under the lock: another writer got there first
+                    return WriteResult("exists", old.ref, f"{old.ref} already holds {norm_subject}")
                 if old.by == "user" and by == "agent":
                     return WriteResult("outranked", old.ref, f"{old.ref} was written by the user")
                 new_lines = list(lines)

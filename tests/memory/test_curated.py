@@ -84,3 +84,26 @@ def test_history_is_the_git_log(store, cli):
 def test_propose_needs_every_part(store):
     with pytest.raises(SwarmkitError, match="a curated fact needs a value"):
         store.propose("deploy", "target", " ", "project_fact")
+
+
+def test_a_fact_written_between_look_and_write_is_reconciled_not_overwritten(tmp_path, monkeypatch):
+    """Two proposals for a new fact at once: the second sees the first under the lock and reconciles."""
+    from swarmkit.memory import curated
+    from swarmkit.memory.store import MemoryStore
+
+    store = MemoryStore(tmp_path / "mem", "ws")
+    store.ensure()
+    real_remember = store.remember
+    raced = []
+
+    def remember(*args, **kwargs):
+        if kwargs.get("subject_must_be_new") and not raced:  # the other process wins the race here
+            raced.append(True)
+            real_remember(curated.fact_text("deploy", "region", "eu-west-1"), "project_fact", "agent",
+                          curated.fact_subject("deploy", "region"))
+        return real_remember(*args, **kwargs)
+
+    monkeypatch.setattr(store, "remember", remember)
+    result = store.propose("deploy", "region", "us-east-2", "project_fact")
+    assert result.status == "contradict" and result.known == "eu-west-1"
+    assert "eu-west-1" in (store.folder / "lessons.md").read_text()
