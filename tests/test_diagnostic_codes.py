@@ -326,3 +326,23 @@ def test_every_code_has_an_exact_text_test():
 def test_every_code_is_documented():
     documented = set(re.findall(r"^### `([a-z.-]+)`", DOCS.read_text(encoding="utf-8"), flags=re.M))
     assert documented == set(CODES)
+
+
+def test_an_unreadable_folder_is_a_diagnostic(workspace, cli, monkeypatch):
+    """As root a chmod cannot make a folder unreadable, so the failing scandir is simulated."""
+    import os
+
+    from swarmkit.workspace import discovery
+
+    root = workspace({"topologies/main.yaml": TOPOLOGY, "skills/team/extra.yaml": skill("extra")})
+    real_scandir = os.scandir
+
+    def scandir(path):
+        if str(path).endswith("skills/team"):
+            raise PermissionError(13, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(discovery.os, "scandir", scandir)
+    status, out, _ = cli("validate", str(root))
+    assert status == 1
+    assert "ws/skills/team: error[file.unreadable] cannot read the folder: Permission denied\n" in out

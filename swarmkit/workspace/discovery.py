@@ -52,12 +52,12 @@ def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
 def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:
     """YAML files directly in `base` or one sub-folder down; dotfiles are skipped."""
     out: list[str] = []
-    for entry in sorted(os.scandir(base), key=lambda e: e.name):
+    for entry in _listing(base, folder, problems):
         if entry.name.startswith("."):
             continue
         rel = f"{folder}/{entry.name}"
         if _is_dir(entry):
-            for sub in sorted(os.scandir(entry.path), key=lambda e: e.name):
+            for sub in _listing(Path(entry.path), rel, problems):
                 if sub.name.startswith("."):
                     continue
                 sub_rel = f"{rel}/{sub.name}"
@@ -78,6 +78,19 @@ def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:
     return out
 
 
+def _listing(path: Path, rel: str, problems: list[Diagnostic]) -> list[os.DirEntry]:
+    """A folder's entries by name; a folder that cannot be read is a diagnostic, not a traceback."""
+    try:
+        with os.scandir(path) as entries:
+            return sorted(entries, key=lambda e: e.name)
+    except OSError as exc:
+        problems.append(
+            Diagnostic("file.unreadable", f"cannot read the folder: {exc.strerror or exc}", rel,
+                       hint="check that the folder exists and that you may read it")
+        )
+        return []
+
+
 def _is_dir(entry: os.DirEntry) -> bool:
     # a link loop (ELOOP) or a vanished entry is not a folder; loading then reports the file
     try:
@@ -87,7 +100,24 @@ def _is_dir(entry: os.DirEntry) -> bool:
 
 
 def _holds_yaml(folder: Path) -> bool:
-    return any(p.suffix in YAML_SUFFIXES for p in folder.rglob("*") if not p.name.startswith("."))
+    """Whether a too-deep folder holds YAML, looking a few levels down at most (it is only a warning)."""
+    level = [folder]
+    for _ in range(4):
+        nxt = []
+        for path in level:
+            try:
+                with os.scandir(path) as entries:
+                    for entry in entries:
+                        if entry.name.startswith("."):
+                            continue
+                        if entry.name.endswith(YAML_SUFFIXES) and entry.is_file():
+                            return True
+                        if _is_dir(entry) and not entry.is_symlink():
+                            nxt.append(Path(entry.path))
+            except OSError:
+                continue
+        level = nxt
+    return False
 
 
 def _add(found, problems, real_root: Path, path: Path, rel: str, kind: str) -> None:
