@@ -71,8 +71,8 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 # code -> (overlay, extra args, the exact first line; its hint line follows in the output)
 CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     "file.too-large": (
-        {"skills/big.yaml": "a: " + "x" * (1 << 20) + "\n"}, (),
-        "ws/skills/big.yaml:1:1: error[file.too-large] the file is 1,048,580 bytes; workspace files may be at most 1,048,576 bytes",
+        {"skills/big.yaml": "a: " + "x" * (1 << 19) + "\n"}, (),
+        "ws/skills/big.yaml:1:1: error[file.too-large] the file is 524,292 bytes; workspace files may be at most 524,288 bytes",
         "split it into several files, or remove what is not configuration",
     ),
     "file.encoding": (

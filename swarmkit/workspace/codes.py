@@ -6,7 +6,7 @@ exact-message tests (tests/test_diagnostic_codes.py), which check all three agre
 
 CODES: dict[str, str] = {
     # reading files
-    "file.too-large": "a workspace file is bigger than 1 MiB",
+    "file.too-large": "a workspace file is bigger than 512 KiB",
     "file.encoding": "a file is not valid UTF-8",
     "file.empty": "a file holds no YAML document",
     "file.unreadable": "a file cannot be read",
