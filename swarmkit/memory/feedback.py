@@ -21,6 +21,9 @@ def feedback(store, run_id: str, reason: str):
         raise SwarmkitError("feedback needs the run it is about", "swarmkit memory feedback RUN_ID --reason TEXT")
     if not str(reason or "").strip():
         raise SwarmkitError("feedback needs a reason", "say what was wrong: --reason 'it used the old API'")
+    from swarmkit.runtime.records import check_run_id
+
+    check_run_id(str(run_id).strip())  # the entry's source must name a run, not arbitrary text
     screened = screen(reason)
     key_text = screened.text if screened.ok else reason
     subject = feedback_subject(E.clean_text(key_text))

@@ -120,9 +120,10 @@ def revision_messages(messages: list[dict], previous: str, skill: str, reason: s
 
 def reconcile_messages(skill_prompt: str, subject: str, attribute: str, known: str, proposed: str,
                        evidence: str) -> list[dict]:
-    prompt = (skill_prompt.replace("{known_value}", neutralise(known))
-              .replace("{proposed_value}", neutralise(proposed))
-              .replace("{evidence}", neutralise(evidence)))
+    values = {"known_value": neutralise(known), "proposed_value": neutralise(proposed),
+              "evidence": neutralise(evidence)}
+    # One pass: a value that itself says "{evidence}" must stay as written.
+    prompt = re.sub(r"\{(known_value|proposed_value|evidence)\}", lambda m: values[m.group(1)], skill_prompt)
     return [
         {"role": "system", "content": prompt},
         {"role": "user", "content": f"subject: {subject}\nattribute: {attribute}\n"

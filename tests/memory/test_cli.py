@@ -34,7 +34,7 @@ def test_status_before_and_after_the_first_write(cli, ws):
         "No memory folder yet: it is created on the first write.",
     ]
     assert not folder_of(ws).exists()
-    mem(cli, ws, "feedback", "r-1a2b3c4d5e", "--reason", "It used the old deploy API")
+    mem(cli, ws, "feedback", "r-1a2b3c4d", "--reason", "It used the old deploy API")
     code, out, _ = mem(cli, ws, "status", "--json")
     info = json.loads(out)
     assert code == 0 and info["exists"] and info["files"]["workspaces/demo.md"] == 2 and info["git"]
@@ -52,9 +52,9 @@ def test_read_commands_on_a_missing_folder(cli, ws):
 
 
 def test_feedback_list_search_show_forget(cli, ws):
-    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d5e", "--reason", "It used the old deploy API")
+    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d", "--reason", "It used the old deploy API")
     assert code == 0 and out.startswith("written workspaces/demo.md#L4 commit ")
-    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d5e", "--reason", "It used the old deploy API")
+    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d", "--reason", "It used the old deploy API")
     assert out == "reinforced workspaces/demo.md#L4\n"
     code, out, _ = mem(cli, ws, "list")
     assert "workspaces/demo.md#L4        [user (correction)] It used the old deploy API" in out
@@ -82,7 +82,7 @@ def test_feedback_list_search_show_forget(cli, ws):
                     "every entry with its ref\n"),
 ])
 def test_bad_refs(cli, ws, ref, message):
-    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
     for command in ("show", "forget"):
         code, out, err = mem(cli, ws, command, ref)
         assert code == 1 and out == ""
@@ -125,22 +125,22 @@ def test_import_errors(cli, ws):
 
 
 def test_history(cli, ws):
-    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
     code, out, _ = mem(cli, ws, "history", "feedback:", "--json")
     items = json.loads(out)
-    assert len(items) == 1 and items[0]["origin"] == "feedback" and items[0]["run"] == "r-1"
+    assert len(items) == 1 and items[0]["origin"] == "feedback" and items[0]["run"] == "r-00000001"
     assert mem(cli, ws, "history", "nothing-here")[1] == "No history for subject nothing-here.\n"
 
 
 def test_sync_without_a_remote(cli, ws):
-    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
     code, out, err = mem(cli, ws, "sync")
     assert code == 1 and err == ("error: the memory folder has no remote to sync with\n"
                                  "  hint: swarmkit memory sync --remote URL (a git URL or the path of a bare repository)\n")
 
 
 def test_reindex(cli, ws):
-    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
     assert mem(cli, ws, "reindex") == (0, "Indexed 1 entries.\n", "")
 
 
@@ -165,7 +165,7 @@ def test_no_workspace_here(cli, tmp_path):
 
 
 def test_a_busy_folder(cli, ws):
-    mem(cli, ws, "feedback", "r-1", "--reason", "Something was wrong")
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
     holder = subprocess.Popen([sys.executable, "-c", (
         "import sys, time\nfrom swarmkit.memory.store import MemoryStore\n"
         f"s = MemoryStore({str(folder_of(ws))!r}, 'demo')\n"
@@ -184,7 +184,7 @@ def test_a_busy_folder(cli, ws):
 
 def test_no_git_warning_on_the_cli(ws, tmp_path):
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
-    proc = subprocess.run([sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "feedback", "r-1",
+    proc = subprocess.run([sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "feedback", "r-00000001",
                            "--reason", "Written without git"], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "written workspaces/demo.md#L4\n"

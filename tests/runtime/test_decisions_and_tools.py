@@ -197,3 +197,11 @@ def test_run_records_keep_no_secret_of_a_memory_write(init_ws, tmp_path):
     saved = json.dumps(record)
     assert secret not in saved
     assert "[REDACTED_SECRET]" in json.dumps(record["memory_writes"]) and "[REDACTED_SECRET]" in json.dumps(record["tool_calls"])
+
+
+def test_reconcile_values_are_substituted_once():
+    from swarmkit.runtime.prompts import reconcile_messages
+
+    system = reconcile_messages("known: {known_value} / new: {proposed_value} / why: {evidence}", "deploy", "region",
+                                "staging {evidence}", "eu-west-1", "run r-1")[0]["content"]
+    assert system == "known: staging {evidence} / new: eu-west-1 / why: run r-1"
