@@ -87,8 +87,11 @@ def apply_memory_defaults(raw_workspace: dict) -> dict:
     return result
 
 
+@cache
 def bundled_memory_skills():
-    """The governed-memory and memory-reconcile skill artifacts shipped in swarmkit/memory/skills/."""
+    """The governed-memory and memory-reconcile skill artifacts shipped in swarmkit/memory/skills/.
+
+    Read once per process: the resolver only reads their data (the returned list is a tuple)."""
     from swarmkit.workspace.loading import load_source
 
     out = []
@@ -98,4 +101,4 @@ def bundled_memory_skills():
         if problems:  # a broken bundled file is our bug, never the user's
             raise RuntimeError(f"bundled skill {path} does not load: {problems[0].message}")
         out.append(source)
-    return out
+    return tuple(out)

@@ -37,6 +37,10 @@ class MemorySettings:
     explicit: tuple[str, ...]
     auto: tuple[str, ...]
     folder: Path
+    # The memory block over the schema defaults, whatever the bindings: what a binding's config
+    # falls back to (a topology may bind memory-reader even where the workspace disabled it).
+    reader_block: ReaderSettings | None = None
+    writer_block: WriterSettings | None = None
 
     def sentence(self) -> str:
         if not self.enabled:

@@ -255,6 +255,8 @@ def _memory_settings(root: Path, raw_ws: dict, block: dict, explicit, ws_binding
     if not folder.is_absolute():
         folder = root / folder
     return MemorySettings(
+        reader_block=ReaderSettings(**block["reader"]),
+        writer_block=WriterSettings(**block["writer"]),
         enabled=enabled,
         reader=reader,
         writer=writer,

@@ -57,10 +57,10 @@ class MemoryHooks:
     def recall(self, agent, binding, task: str) -> str | None:
         """The fenced saved-memory block for this agent's prompt, or None."""
         config = dict(binding.config)
-        reader = self.run.ws.memory.reader
-        max_results = int(config.get("max_results", reader.max_results if reader else 5))
-        threshold = float(config.get("similarity_threshold", reader.similarity_threshold if reader else 0.15))
-        scope = str(config.get("search_scope", reader.search_scope if reader else "all"))
+        block = self.run.ws.memory.reader_block  # what the binding's config leaves out
+        max_results = int(config.get("max_results", block.max_results))
+        threshold = float(config.get("similarity_threshold", block.similarity_threshold))
+        scope = str(config.get("search_scope", block.search_scope))
         store = self.store()
         hits, pinned = [], []
         if store is not None:
@@ -84,8 +84,7 @@ class MemoryHooks:
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
         """One extraction call when the output clears min_output_length; none otherwise."""
-        writer = self.run.ws.memory.writer
-        minimum = int(dict(binding.config).get("min_output_length", writer.min_output_length if writer else 100))
+        minimum = int(dict(binding.config).get("min_output_length", self.run.ws.memory.writer_block.min_output_length))
         if len(output) < minimum:
             self.run._decision(agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars")
             return

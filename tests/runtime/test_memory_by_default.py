@@ -109,3 +109,17 @@ def test_a_broken_memory_store_costs_the_memory_never_the_run(init_ws):
     assert record["status"] == "ok" and record["output"]
     assert record["memory_writes"] == []
     assert record["warnings"] and record["warnings"][0].startswith("memory: could not ")
+
+
+def test_a_topology_binding_without_config_reads_the_memory_block(init_ws):
+    """The workspace switches its reader off; a topology binds it again: the block still applies."""
+    root = init_ws(workspace_yaml_extra="memory:\n  reader: {max_results: 1}\n"
+                                        "governance:\n  decision_skills:\n    - {id: memory-reader, enabled: false}\n")
+    run_once(root, REMEMBER)
+    first, _ = run_once(root, QUESTION)
+    assert first["recalled"] == []
+    topology = (root / "topologies/main.yaml").read_text()
+    (root / "topologies/main.yaml").write_text(
+        topology + "governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, scope: lead}\n")
+    second, _ = run_once(root, QUESTION)
+    assert len(second["recalled"]) == 1  # max_results 1 from the block, not the schema default 5
