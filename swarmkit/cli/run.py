@@ -50,6 +50,8 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
             click.echo(render_diagnostic(diagnostic, workspace), err=True)
         raise SwarmkitError("the workspace is not valid; nothing was run", f"run `swarmkit validate {workspace}`")
     ws = resolution.workspace
+    if not ws.topologies:
+        raise UsageProblem("the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)")
     if topology is None and len(ws.topologies) != 1:
         names = ", ".join(ws.topologies) or "none"
         raise UsageProblem(f"the workspace has {len(ws.topologies)} topologies ({names}); name one",

@@ -87,3 +87,13 @@ def test_runs_list_show_and_rm(init_ws, cli, tmp_path):
     assert status == 1 and err == f"error: no run {run_id} in this workspace\n  hint: `swarmkit runs` lists the runs\n"
     status, _, err = cli("runs", "--workspace", str(root), "show", "../../etc/passwd")
     assert status == 1 and err.startswith('error: "../../etc/passwd" is not a run id')
+
+
+def test_run_a_workspace_without_topologies(init_ws, cli):
+    root = init_ws()
+    (root / "topologies" / "main.yaml").unlink()
+    (root / "archetypes" / "assistant.yaml").unlink()
+    (root / "skills" / "summarize.yaml").unlink()
+    status, _, err = cli("run", str(root), "--input", "x")
+    assert status == 2
+    assert err == "error: the workspace has no topology to run\n  hint: add one under topologies/ (swarmkit init writes one)\n"
