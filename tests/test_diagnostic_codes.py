@@ -190,6 +190,12 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "ws/workspace.yaml:5:9: error[schema.length] metadata.name must not be empty",
         "give it a value",
     ),
+    "schema.too-many-errors": (
+        {"skills/many.yaml": "apiVersion: swarmkit/v1\nkind: Skill\n" + "".join(f"extra{i}: 1\n" for i in range(150))},
+        (),
+        "ws/skills/many.yaml:1:1: error[schema.too-many-errors] more than 100 problems in this file; the rest are not listed",
+        "fix these first, then validate again",
+    ),
     "id.duplicate": (
         {"skills/summary.yaml": skill("summarize")}, (),
         'ws/skills/summary.yaml:4:7: error[id.duplicate] skill id "summarize" is already defined in skills/summarize.yaml',

@@ -34,6 +34,7 @@ CODES: dict[str, str] = {
     "schema.pattern": "a string in the wrong form (ids, versions, URLs, scopes)",
     "schema.length": "a string or list that is too short or too long",
     "schema.invalid": "any other schema violation",
+    "schema.too-many-errors": "more than 100 schema problems in one file: the rest are not listed",
     # links between artifacts
     "id.duplicate": "two artifacts (or two agents of a topology) share an id",
     "ref.unknown-archetype": "an agent names an archetype that does not exist",

@@ -5,3 +5,4 @@
 MAX_FILE_BYTES = 512 * 1024
 MAX_EXPANDED_NODES = 200_000  # values after YAML aliases are expanded (billion-laughs guard)
 MAX_DEPTH = 100  # nesting of mappings and lists
+MAX_DIAGNOSTICS_PER_FILE = 100  # schema problems listed per file before the rest are summarised

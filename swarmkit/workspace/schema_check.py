@@ -7,6 +7,7 @@ from typing import Any
 from swarmkit.workspace.describe import SCHEMA_TYPE_WORDS, describe_type, show_value
 from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
 from swarmkit.workspace.layout import KIND_FOLDERS
+from swarmkit.workspace.limits import MAX_DIAGNOSTICS_PER_FILE
 from swarmkit.workspace.source import SourceFile
 from swarmkit.workspace.suggest import closest, did_you_mean
 
@@ -53,6 +54,14 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
     for error in validator.iter_errors(data):
         if problems and tuple(error.absolute_path) == ("kind",):
             continue  # already reported as kind.mismatch
+        if len(problems) >= MAX_DIAGNOSTICS_PER_FILE:
+            # Errors are found lazily: stopping here keeps a file of thousands of mistakes fast.
+            problems.append(Diagnostic(
+                "schema.too-many-errors",
+                f"more than {MAX_DIAGNOSTICS_PER_FILE} problems in this file; the rest are not listed",
+                source.rel, 1, 1, hint="fix these first, then validate again",
+            ))
+            break
         problems.extend(_to_diagnostics(error, source, validator.schema))
     return _dedupe(problems)
 
