@@ -10,12 +10,14 @@ import copy
 from functools import cache
 from pathlib import Path
 
+from swarmkit.workspace.layout import STATE_FOLDER
+
 READER_ID = "memory-reader"
 WRITER_ID = "memory-writer"
 BUILTIN_MEMORY_SKILLS = (READER_ID, WRITER_ID)
 BUNDLED_SKILL_IDS = ("governed-memory", "memory-reconcile")
 BUNDLED_SKILLS_DIR = Path(__file__).parent / "skills"
-DEFAULT_FOLDER = ".swarmkit/memory"
+DEFAULT_FOLDER = f"{STATE_FOLDER}/memory"
 
 _TRIGGERS = {READER_ID: "pre_input", WRITER_ID: "post_output"}
 

@@ -112,7 +112,6 @@ def build_workspace(
         model_providers=MappingProxyType(
             {p["id"]: MappingProxyType(dict(p)) for p in raw_ws.get("model_providers", [])}
         ),
-        files=tuple(a.rel for group in by_kind.values() for a in group),
         _model=LazyModel("Workspace", effective_ws),
     )
     groups = {"skill": skills, "archetype": archetypes, "topology": topologies}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink
@@ -16,7 +16,6 @@ class Resolution:
     workspace: object | None  # ResolvedWorkspace; typed loosely to keep this module import-light
     diagnostics: tuple[Diagnostic, ...]
     reach: tuple[Diagnostic, ...] = ()
-    files: tuple[str, ...] = field(default=())
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -49,14 +48,13 @@ def resolve(root: Path | str) -> Resolution:
         problems = check_document(source)
         sink.extend(problems)
         artifact.valid = not any(p.is_error for p in problems)
-    files = tuple(item.rel for item in found)
     if any(d.code == "workspace.not-found" for d in sink.items):
-        return Resolution(root, None, sink.sorted(), files=files)
+        return Resolution(root, None, sink.sorted())
 
     from swarmkit.resolver.build import build_workspace
 
     workspace, reach = build_workspace(root, by_kind, sink)
     if sink.has_errors:
         workspace = None
-    return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)), files)
+    return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)))
 

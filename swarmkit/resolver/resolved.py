@@ -112,7 +112,6 @@ class ResolvedWorkspace:
     topologies: Mapping[str, ResolvedTopology]
     decision_skills: tuple[Binding, ...]  # workspace level, inherited by every topology
     model_providers: Mapping[str, Mapping[str, Any]]  # declared providers by id: {type, base_url, ...}
-    files: tuple[str, ...]
     _model: LazyModel = field(repr=False, compare=False)
 
     @property

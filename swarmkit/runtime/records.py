@@ -12,8 +12,9 @@ import re
 from pathlib import Path
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.workspace.layout import STATE_FOLDER
 
-RUNS_DIR = Path(".swarmkit") / "runs"
+RUNS_DIR = Path(STATE_FOLDER) / "runs"
 RUN_ID = re.compile(r"^r-[0-9a-f]{8}$")
 
 
@@ -27,20 +28,10 @@ def runs_dir(workspace_root: Path) -> Path:
 
 def save_run(workspace_root: Path, record: dict) -> Path:
     """Write the record atomically (a reader never sees half a file)."""
-    folder = runs_dir(workspace_root)
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{record['id']}.json"
-    tmp = folder / f".tmp-{record['id']}-{os.getpid()}.json"
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            json.dump(record, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from swarmkit.memory.atomic import atomic_write
+
+    target = runs_dir(workspace_root) / f"{record['id']}.json"
+    atomic_write(target, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     return target
 
 

@@ -53,9 +53,6 @@ class DiagnosticSink:
 
     items: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, diagnostic: Diagnostic) -> None:
-        self.items.append(diagnostic)
-
     def extend(self, diagnostics) -> None:
         self.items.extend(diagnostics)
 

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError, ToolCall
 
-PROVIDERS = ("mock", "openai")
-
-
 def make_provider(name: str, *, script: str | None = None, base_url: str | None = None,
                   api_key: str | None = None, timeout: float | None = None, retries: int | None = None) -> Provider:
     if name == "mock":
@@ -20,4 +17,4 @@ def make_provider(name: str, *, script: str | None = None, base_url: str | None 
     raise ProviderError(f'unknown provider "{name}"', "use --provider mock or --provider openai")
 
 
-__all__ = ["ChatReply", "ChatRequest", "Provider", "ProviderError", "ToolCall", "make_provider", "PROVIDERS"]
+__all__ = ["ChatReply", "ChatRequest", "Provider", "ProviderError", "ToolCall", "make_provider"]

@@ -7,9 +7,6 @@ from typing import Any, Protocol
 
 from swarmkit.errors import SwarmkitError
 
-# Why the runtime asks: lets the mock answer each kind of request sensibly and the run record
-# count calls per purpose. Never sent to a real endpoint.
-PURPOSES = ("answer", "revise", "decide", "extract", "reconcile")
 
 
 class ProviderError(SwarmkitError):
@@ -27,6 +24,8 @@ class ToolCall:
 class ChatRequest:
     model: str
     messages: list[dict[str, Any]]
+    # Why the runtime asks (answer, revise, decide, extract, reconcile): lets the mock answer each
+    # kind sensibly and the run record count calls per purpose. Never sent to a real endpoint.
     purpose: str = "answer"
     agent: str = ""
     tools: list[dict[str, Any]] = field(default_factory=list)
