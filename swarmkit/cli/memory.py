@@ -10,7 +10,6 @@ import click
 from swarmkit.errors import SwarmkitError
 from swarmkit.urls import without_credentials
 
-MAX_DIAGNOSTICS = 5
 
 
 def _store(ctx: click.Context):
@@ -21,24 +20,9 @@ def _store(ctx: click.Context):
     import warnings
 
     from swarmkit.memory.store import MemoryStore, MemoryWarning
-    from swarmkit.resolver import resolve
+    from swarmkit.cli.resolving import resolve_or_stop
 
-    path = obj["workspace"]
-    resolution = resolve(path)
-    if not resolution.valid:
-        from swarmkit.workspace.reporters import render_diagnostic
-
-        errors = [d for d in resolution.diagnostics if d.is_error]
-        for diagnostic in errors[:MAX_DIAGNOSTICS]:
-            click.echo(render_diagnostic(diagnostic, path).splitlines()[0], err=True)
-        if len(errors) > MAX_DIAGNOSTICS:
-            click.echo(f"... and {len(errors) - MAX_DIAGNOSTICS} more", err=True)
-        if any(d.code == "workspace.not-found" for d in errors):
-            raise SwarmkitError(f"there is no workspace at {path}",
-                                "pass --workspace PATH (a folder with workspace.yaml), or create one with swarmkit init")
-        raise SwarmkitError(f"the workspace at {path} is not valid, so its memory folder is unknown",
-                            f"run `swarmkit validate {path}` to see every problem")
-    workspace = resolution.workspace
+    workspace = resolve_or_stop(obj["workspace"], "its memory folder is unknown")
     warnings.simplefilter("ignore", MemoryWarning)  # printed by _finish, once
     store = MemoryStore(workspace.memory.folder, workspace.id, obj.get("user"), lock_timeout=obj["lock_timeout"])
     obj["store"] = store

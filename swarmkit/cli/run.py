@@ -28,12 +28,11 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
     """Run TOPOLOGY of WORKSPACE (it may be omitted when there is only one)."""
     import json
 
-    from swarmkit.errors import SwarmkitError, UsageProblem
-    from swarmkit.resolver import resolve
+    from swarmkit.cli.resolving import resolve_or_stop
+    from swarmkit.errors import UsageProblem
     from swarmkit.runtime.engine import Run
     from swarmkit.runtime.providers.registry import ProviderSet
     from swarmkit.runtime.records import save_run
-    from swarmkit.workspace.reporters import render_diagnostic
 
     if user is not None:
         from swarmkit.memory.store import slug
@@ -44,12 +43,7 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
         text = sys.stdin.read()
     if not text.strip():
         raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
-    resolution = resolve(workspace)
-    if not resolution.valid:
-        for diagnostic in resolution.errors:
-            click.echo(render_diagnostic(diagnostic, workspace), err=True)
-        raise SwarmkitError("the workspace is not valid; nothing was run", f"run `swarmkit validate {workspace}`")
-    ws = resolution.workspace
+    ws = resolve_or_stop(workspace, "nothing was run")
     if not ws.topologies:
         raise UsageProblem("the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)")
     if topology is None and len(ws.topologies) != 1:

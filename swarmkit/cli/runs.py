@@ -118,8 +118,6 @@ def _render(record: dict) -> list[str]:
 @click.pass_context
 def rm(ctx: click.Context, run_id: str) -> int:
     """Remove a run's record and its swarm folder."""
-    from swarmkit.errors import SwarmkitError
-    from swarmkit.resolver import resolve
     from swarmkit.runtime.records import check_run_id, load_run, remove_run_record
 
     root = _workspace_root(ctx.obj["workspace"])
@@ -127,13 +125,10 @@ def rm(ctx: click.Context, run_id: str) -> int:
     record = load_run(root, run_id)
     removed_swarm = None
     if record.get("swarm"):
-        resolution = resolve(root)
-        if not resolution.valid:
-            raise SwarmkitError("the workspace is not valid, so its memory folder is unknown; nothing was removed",
-                                f"fix it first: swarmkit validate {root}")
+        from swarmkit.cli.resolving import resolve_or_stop
         from swarmkit.memory.store import MemoryStore
 
-        ws = resolution.workspace
+        ws = resolve_or_stop(root, "its memory folder is unknown, so nothing was removed")
         result = MemoryStore(ws.memory.folder, ws.id).remove_run(run_id)
         removed_swarm = result.ref or f"swarms/{record['swarm']}"
     remove_run_record(root, run_id)

@@ -150,7 +150,7 @@ def test_an_invalid_workspace(cli, workspace):
     assert code == 1 and out == ""
     lines = err.splitlines()
     assert lines[0].startswith("ws/workspace.yaml:") and "error[" in lines[0]
-    assert lines[-2:] == [f"error: the workspace at {ws} is not valid, so its memory folder is unknown",
+    assert lines[-2:] == [f"error: the workspace at {ws} is not valid; its memory folder is unknown",
                           f"  hint: run `swarmkit validate {ws}` to see every problem"]
     assert "Traceback" not in err
 
@@ -160,7 +160,7 @@ def test_no_workspace_here(cli, tmp_path):
     assert code == 1 and out == ""
     assert err.splitlines()[-2:] == [
         f"error: there is no workspace at {tmp_path / 'nowhere'}",
-        "  hint: pass --workspace PATH (a folder with workspace.yaml), or create one with swarmkit init",
+        "  hint: pass a folder with workspace.yaml, or create one with `swarmkit init PATH`",
     ]
 
 

@@ -54,8 +54,8 @@ def test_run_refuses_an_invalid_workspace(init_ws, cli):
     status, out, err = cli("run", str(root), "--input", "x")
     assert status == 1 and out == ""
     assert "error[schema.enum] memory.reader.search_scope is \"everything\"" in err
-    assert err.endswith("error: the workspace is not valid; nothing was run\n"
-                        f"  hint: run `swarmkit validate {root}`\n")
+    assert err.endswith(f"error: the workspace at {root} is not valid; nothing was run\n"
+                        f"  hint: run `swarmkit validate {root}` to see every problem\n")
     assert not (root / ".swarmkit").exists()
 
 
