@@ -8,6 +8,8 @@ import sys
 import click
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.inbox import KEEP_TARGETS
+from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
 
 
@@ -123,7 +125,7 @@ def list_(ctx: click.Context, file: str | None, as_json: bool) -> int:
 @click.argument("query")
 @click.option("--max", "max_results", type=click.IntRange(min=1), help="At most this many results (default: reader config).")
 @click.option("--threshold", type=click.FloatRange(0, 1), help="Minimum score, 0..1 (default: reader config).")
-@click.option("--scope", type=click.Choice(["user", "all", "both"]), help="Which files to search (default: reader config).")
+@click.option("--scope", type=click.Choice(SCOPES), help="Which files to search (default: reader config).")
 @click.option("--inbox", is_flag=True, help="Also search the inbox (its entries are marked [unreviewed]).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
@@ -272,7 +274,7 @@ def inbox(ctx: click.Context, as_json: bool) -> int:
 
 @memory.command()
 @click.argument("ref")
-@click.option("--to", "to", type=click.Choice(["me", "lessons", "workspace"]), default="me", show_default=True)
+@click.option("--to", "to", type=click.Choice(KEEP_TARGETS), default="me", show_default=True)
 @click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
 @click.pass_context
 def keep(ctx: click.Context, ref: str, to: str, expect: str | None) -> int:

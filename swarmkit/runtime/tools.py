@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from swarmkit.memory.entries import KINDS, SWARM_KINDS
+
 SWARM_NOTE = {
     "type": "function",
     "function": {
@@ -15,7 +17,7 @@ SWARM_NOTE = {
             "additionalProperties": False,
             "required": ["kind", "text"],
             "properties": {
-                "kind": {"enum": ["finding", "ruled_out", "question", "answer"]},
+                "kind": {"enum": list(SWARM_KINDS)},
                 "text": {"type": "string", "description": "One line, at most 500 characters."},
                 "sources": {"type": "array", "items": {"type": "string"}},
             },
@@ -39,8 +41,7 @@ REMEMBER_FACT = {
                 "subject": {"type": "string"},
                 "attribute": {"type": "string"},
                 "value": {"type": "string"},
-                "type": {"enum": ["preference", "identity", "rule", "project_fact", "decision", "commitment",
-                                  "correction", "insight", "outcome"]},
+                "type": {"enum": list(KINDS)},
             },
         },
     },

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
+from swarmkit.memory.entries import KINDS
+
 VERDICTS = ("pass", "fail", "needs-revision")
-KINDS = ("preference", "identity", "rule", "project_fact", "decision", "commitment", "correction",
-         "insight", "outcome")
 _OBJECT = re.compile(r"\{.*\}", re.S)
 
 

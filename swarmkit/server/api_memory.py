@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.memory.store import INBOX_MD, check_ref
 from swarmkit.server import memory_view as view
 from swarmkit.server.context import load
@@ -17,7 +18,6 @@ from swarmkit.server.params import check_known, float_param, int_param, json_bod
 LIST_LIMIT = 1000
 LIST_LIMIT_MAX = 10000
 SEARCH_LIMIT_MAX = 100
-KEEP_TARGETS = ("me", "lessons", "workspace")
 
 
 def memory_status(request: Request) -> JSONResponse:

@@ -6,12 +6,12 @@ import re
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
-from swarmkit.urls import without_credentials
+from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
 from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class, holds_entries
 from swarmkit.server.errors import ApiError
+from swarmkit.urls import without_credentials
 
 RUN_SOURCE = re.compile(r"^swarmkit://runs/(?P<id>r-[0-9a-f]{8})$")
-SEARCH_SCOPES = ("user", "all", "both")
 
 
 def run_of(source: str | None) -> str | None:

@@ -8,6 +8,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit import __version__
+from swarmkit.memory.inbox import KEEP_TARGETS
+from swarmkit.memory.recall import SCOPES
 from swarmkit.server.guard import TOKEN_HEADER
 
 
@@ -89,7 +91,7 @@ SCHEMAS = {
                         "properties": {
                             "max_results": {"type": "integer"},
                             "similarity_threshold": {"type": "number"},
-                            "search_scope": {"enum": ["user", "all", "both"]},
+                            "search_scope": {"enum": list(SCOPES)},
                         },
                     },
                     "writer": {
@@ -166,7 +168,7 @@ SCHEMAS = {
         "properties": {
             "ref": {"type": "string", "examples": ["inbox.md#L5"]},
             "expect": {"type": "string"},
-            "to": {"enum": ["me", "lessons", "workspace"], "default": "me"},
+            "to": {"enum": list(KEEP_TARGETS), "default": "me"},
         },
     },
     "ActionResult": {
