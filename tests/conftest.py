@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import pytest
 
 from swarmkit.cli.main import run
+from swarmkit.memory.store import MemoryWarning
 from swarmkit.scaffold import create_workspace
 from tests.helpers import write_overlay
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _quiet_memory_warnings():
+    """Memory warnings (git missing, say) are asserted where they matter, with pytest.warns."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MemoryWarning)
+        yield
 
 
 @pytest.fixture

@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import subprocess
-import warnings
 from pathlib import Path
 
 import pytest
 
 from swarmkit.memory.gitops import clean_env
-from swarmkit.memory.store import MemoryStore, MemoryWarning
-
-
-@pytest.fixture(autouse=True)
-def _quiet_memory_warnings():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", MemoryWarning)
-        yield
+from swarmkit.memory.store import MemoryStore
 
 
 @pytest.fixture

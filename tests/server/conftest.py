@@ -11,18 +11,10 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from swarmkit.memory.store import MemoryWarning  # noqa: E402
 from swarmkit.server.app import create_app  # noqa: E402
 from tests.server.seed import TOKEN, seed  # noqa: E402
 
 BASE = "http://127.0.0.1:8741"
-
-
-@pytest.fixture(autouse=True)
-def _quiet_memory_warnings():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", MemoryWarning)
-        yield
 
 
 @pytest.fixture
