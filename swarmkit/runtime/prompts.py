@@ -95,9 +95,15 @@ EXTRACTION_SYSTEM = (
     "You keep a memory of facts worth remembering across conversations. From the exchange below, "
     "extract the durable facts the user stated about themselves, their preferences or their work. "
     "Never extract secrets, one-off details of this task, or anything the assistant merely guessed. "
+    "Give each fact a subject: a stable dotted key for the one thing it is about, such as "
+    "user.location, user.name, user.editor, user.manager, user.employer or user.languages, so that a "
+    "new value for the same thing replaces the old one (\"I moved to Munich\" is user.location again). "
+    "For facts that add up rather than replace each other, put the value in the key "
+    "(user.likes.hiking). "
     'Reply with JSON only: {"facts": [{"text": "<fact in a short third-person sentence>", '
     '"kind": "identity" | "preference" | "rule" | "project_fact" | "decision" | "commitment" | '
-    '"correction" | "insight" | "outcome"}]}. Reply {"facts": []} when there is nothing to keep.'
+    '"correction" | "insight" | "outcome", "subject": "<dotted key>"}]}. '
+    'Reply {"facts": []} when there is nothing to keep.'
 )
 
 

@@ -35,16 +35,19 @@ def parse_verdict(text: str) -> tuple[str, str]:
 
 
 def parse_facts(text: str) -> list[dict]:
-    """Facts from an extraction reply: [{text, kind}] with unknown kinds dropped to None."""
+    """Facts from an extraction reply: [{text, kind, subject}]; an unknown kind or a subject that is
+    not a non-empty string becomes None."""
     data = json_object(text)
     facts = data.get("facts") if data else None
     out = []
     for fact in facts if isinstance(facts, list) else []:
         if isinstance(fact, dict) and isinstance(fact.get("text"), str) and fact["text"].strip():
             kind = fact.get("kind") if fact.get("kind") in KINDS else None
-            out.append({"text": fact["text"].strip(), "kind": kind})
+            subject = fact.get("subject")
+            subject = subject.strip() if isinstance(subject, str) and subject.strip() else None
+            out.append({"text": fact["text"].strip(), "kind": kind, "subject": subject})
         elif isinstance(fact, str) and fact.strip():
-            out.append({"text": fact.strip(), "kind": None})
+            out.append({"text": fact.strip(), "kind": None, "subject": None})
     return out
 
 

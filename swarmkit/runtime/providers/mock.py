@@ -2,8 +2,9 @@
 
 A reply depends only on the request. Answers restate the task (long for long tasks, short for
 short ones) and mention the saved memories they were given; extraction returns the facts the user
-stated about themselves ("I live in Lisbon" → "Lives in Lisbon"); decisions pass unless there is
-nothing to judge. A script file can replace any reply and add tool calls, for tests.
+stated about themselves ("I live in Lisbon" → "Lives in Lisbon", subject user.location; the shapes
+it understands are listed in docs/providers.md); decisions pass unless there is nothing to judge. A
+script file can replace any reply and add tool calls, for tests.
 """
 
 from __future__ import annotations
@@ -19,37 +20,13 @@ from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderErro
 
 LONG_TASK = 60  # characters: tasks at least this long get a long answer
 
-# First-person statements → third-person facts. Order matters: "my X is Y" before "I ...".
-_VERBS = {
-    "am": "Is", "live": "Lives", "work": "Works", "prefer": "Prefers", "use": "Uses", "like": "Likes",
-    "love": "Loves", "hate": "Hates", "have": "Has", "speak": "Speaks", "own": "Owns", "study": "Studies",
-    "write": "Writes", "drink": "Drinks", "run": "Runs", "need": "Needs", "want": "Wants",
-}
-_IDENTITY_THINGS = {"name", "job", "role", "title", "city", "home", "age", "pronouns", "employer", "team"}
-_MY = re.compile(r"^\s*my\s+([a-z][\w' -]{0,40}?)\s+(is|are)\s+(.+)$", re.IGNORECASE)
-_I = re.compile(r"^\s*i\s+(" + "|".join(_VERBS) + r")\b\s*(.+)$", re.IGNORECASE)
-_CLAUSES = re.compile(r"[.;!?\n]+|,\s*|\s+and\s+(?=(?:i|my)\b)", re.IGNORECASE)
-
 
 def extract_facts(text: str) -> list[dict]:
-    facts = []
-    for clause in _CLAUSES.split(text):
-        clause = clause.strip().split(":")[-1].strip()
-        if not clause:
-            continue
-        mine = _MY.match(clause)
-        if mine:
-            thing, verb, value = mine.groups()
-            thing = thing.strip()
-            kind = "identity" if thing.lower() in _IDENTITY_THINGS else "preference"
-            facts.append({"text": f"{thing.capitalize()} {verb.lower()} {value.strip()}", "kind": kind})
-            continue
-        first = _I.match(clause)
-        if first:
-            verb, rest = first.groups()
-            kind = "identity" if verb.lower() in ("am", "live", "work", "speak") else "preference"
-            facts.append({"text": f"{_VERBS[verb.lower()]} {rest.strip()}", "kind": kind})
-    return facts
+    """The facts the user stated about themselves, with kind and subject (memory/facts.py's table,
+    documented in docs/providers.md)."""
+    from swarmkit.memory.facts import extract
+
+    return [fact.to_dict() for fact in extract(text)]
 
 
 class MockProvider:

@@ -1,0 +1,274 @@
+"""Facts about the user in plain speech: "I live in Berlin" → "Lives in Berlin" (subject user.location).
+
+One table of shapes serves three readers: the mock provider's extraction (first-person speech to
+third-person facts), `swarmkit memory add` (the kind and subject of a sentence a person types), and
+the store (the subject of an older line that has none, so a new value replaces it). Each shape
+knows its first-person form, the fact it becomes, that fact's own form, its kind and its subject.
+Every shape is documented, with an example, in docs/providers.md; a test checks each row.
+
+A subject names one thing about the user: a new value for the same subject replaces the old one.
+Open-ended facts (likes, tools, things owned) carry their value in the subject, so they add up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
+_ADVERBS = r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only)\s+)*"
+_I = r"i\s+" + _ADVERBS
+_IM = r"(?:i\s*['’]\s*m|i\s+am)\s+" + _ADVERBS
+_ADDITIVE = re.compile(r"(?i)^(?:.*\b(?:also)\b.*|.*\b(?:too|as well)[.!]?)$")
+# Said at the start of a clause, these only introduce the fact.
+_LEAD_IN = re.compile(
+    r"(?i)^(?:(?:and|but|so|oh|well|also|please|btw|by the way|fyi|for the record|just so you know|"
+    r"(?:please\s+)?(?:note|keep in mind|bear in mind|remember|don['’]t forget|never forget)(?:\s+that)?)"
+    r"\b[\s,:]*)+")
+_TRAILING = re.compile(
+    r"(?i)(?:[\s,]+(?:now|these days|nowadays|at the moment|at present|currently|for now|too|as well))+[\s.!]*$")
+# Where one statement may end and the next begin inside a sentence: split only where what
+# follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
+_JOIN = re.compile(r",?\s+(?:and|but)\s+|,\s+", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
+# The thing in "my X is Y" that is a fact about who the user is (the rest are preferences).
+IDENTITY_THINGS = frozenset({
+    "name", "job", "role", "title", "city", "home", "hometown", "age", "pronouns", "employer", "company",
+    "team", "manager", "location", "timezone", "birthday", "email", "nationality", "partner",
+})
+# Words before the thing that do not change which thing it is: "my new editor" is my editor.
+_THING_ADJECTIVES = re.compile(r"^(?:(?:new|current|present|usual|main|primary|preferred|default|day-to-day)\s+)+")
+_WORD_ALIASES = {"favorite": "favourite", "colour": "color"}
+_THING_ALIASES = {"boss": "manager", "home_town": "hometown", "city": "location",
+                  "home": "location", "company": "employer", "job_title": "role", "job": "role", "title": "role"}
+_THIRD = {"study": "Studies", "teach": "Teaches", "watch": "Watches", "go": "Goes"}
+VERBS = ("study", "write", "drink", "run", "teach", "play", "drive", "read", "eat", "wear", "avoid",
+         "follow", "watch", "build", "maintain", "manage", "lead")
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    text: str
+    kind: str
+    subject: str
+    shape: str
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "kind": self.kind, "subject": self.subject}
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """`said`: the first-person clause; `fact`: the fact's own form; both name the same groups."""
+
+    name: str
+    said: re.Pattern
+    fact: re.Pattern
+    render: Callable[[dict], str]
+    kind: Callable[[dict], str]
+    subject: Callable[[dict], str]
+    accepts: Callable[[str], bool] = lambda value: True
+
+
+def value_key(value: str, words: int = 6) -> str:
+    """A value as a subject part: its first few words, lowercase, joined by `_`."""
+    return "_".join(re.findall(r"[a-z0-9]+", value.lower())[:words])[:60] or "x"
+
+
+def thing_key(thing: str) -> str:
+    key = value_key(_THING_ADJECTIVES.sub("", thing.lower().strip()), 5)
+    key = "_".join(_WORD_ALIASES.get(word, word) for word in key.split("_"))
+    return _THING_ALIASES.get(key, key)
+
+
+def _thing_text(thing: str) -> str:
+    thing = _THING_ADJECTIVES.sub("", thing.strip())
+    return thing[:1].upper() + thing[1:]
+
+
+def _third(verb: str) -> str:
+    verb = verb.lower()
+    return _THIRD.get(verb) or verb.capitalize() + "s"
+
+
+def _fixed(kind: str) -> Callable[[dict], str]:
+    return lambda groups: kind
+
+
+def _subject(name: str, open_ended: bool = False) -> Callable[[dict], str]:
+    if open_ended:
+        return lambda groups: f"user.{name}.{value_key(groups['v'])}"
+    return lambda groups: f"user.{name}"
+
+
+def _shape(name: str, said: str, fact: str, render: Callable[[dict], str], kind, subject,
+           accepts: Callable[[str], bool] | None = None) -> Shape:
+    return Shape(name, re.compile(said + r"$", re.I | re.S), re.compile(fact + r"$", re.I | re.S), render,
+                 kind if callable(kind) else _fixed(kind), subject, accepts or (lambda value: True))
+
+
+V = r"(?P<v>.+)"
+THING = r"(?P<t>[a-z][a-z0-9' -]{0,40}?)"
+SHAPES: tuple[Shape, ...] = (
+    _shape("call-me", r"(?:you can |please )?call me " + V, r"name is " + V,
+           lambda g: f"Name is {g['v']}", "identity", _subject("name")),
+    _shape("go-by", rf"(?:{_I}go by|{_IM}called) " + V, r"name is " + V,
+           lambda g: f"Name is {g['v']}", "identity", _subject("name")),
+    _shape("live-in", rf"(?:{_I}live|{_IM}living) in " + V, r"lives in " + V,
+           lambda g: f"Lives in {g['v']}", "identity", _subject("location")),
+    _shape("based-in", rf"{_IM}based in " + V, r"is based in " + V,
+           lambda g: f"Is based in {g['v']}", "identity", _subject("location")),
+    _shape("moved-to", rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to " + V, r"lives in " + V,
+           lambda g: f"Lives in {g['v']}", "identity", _subject("location")),
+    _shape("from", rf"(?:{_IM}from|{_I}come from) " + V, r"is from " + V,
+           lambda g: f"Is from {g['v']}", "identity", _subject("hometown")),
+    _shape("work-as", rf"{_I}work as (?P<v>(?:an?|the) .+)", r"works as (?P<v>(?:an?|the) .+)",
+           lambda g: f"Works as {g['v']}", "identity", _subject("role")),
+    _shape("work-at", rf"{_I}work (?P<p>at|for) " + V, r"works (?P<p>at|for) " + V,
+           lambda g: f"Works {g['p'].lower()} {g['v']}", "identity", _subject("employer")),
+    _shape("report-to", rf"{_I}report to " + V, r"reports to " + V,
+           lambda g: f"Reports to {g['v']}", "identity", _subject("manager")),
+    _shape("speak", rf"{_I}speak " + V, r"speaks " + V,
+           lambda g: f"Speaks {g['v']}", "identity", _subject("languages")),
+    _shape("age", rf"{_IM}(?P<v>\d{{1,3}}) years? old", r"is (?P<v>\d{1,3}) years? old",
+           lambda g: f"Is {g['v']} years old", "identity", _subject("age")),
+    _shape("use-as", rf"{_I}use (?P<v>.+?) as my {THING}", "(?!x)x",  # its fact reads as my-x-is
+           lambda g: f"{_thing_text(g['t'])} is {g['v']}", "preference", lambda g: f"user.{thing_key(g['t'])}"),
+    _shape("my-x-is", rf"my {THING} (?P<be>is|are) " + V, rf"{THING} (?P<be>is|are) " + V,
+           lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
+           lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
+           lambda g: f"user.{thing_key(g['t'])}"),
+    _shape("prefer", rf"{_I}prefer " + V, r"prefers " + V,
+           lambda g: f"Prefers {g['v']}", "preference", _subject("prefers", True)),
+    _shape("like", rf"{_I}(?P<verb>like|love|enjoy) " + V, r"(?P<verb>like|love|enjoy)s " + V,
+           lambda g: f"{_third(g['verb'])} {g['v']}", "preference", _subject("likes", True)),
+    _shape("dislike", rf"{_I}(?:hate|dislike|can['’]?t stand|cannot stand) " + V, r"dislikes " + V,
+           lambda g: f"Dislikes {g['v']}", "preference", _subject("likes", True)),
+    _shape("use", rf"{_I}use " + V, r"uses " + V,
+           lambda g: f"Uses {g['v']}", "preference", _subject("uses", True)),
+    _shape("have", rf"{_I}(?P<verb>have|own) " + V, r"(?P<verb>ha|own)s " + V,
+           lambda g: f"{'Has' if g['verb'].lower() in ('have', 'ha') else 'Owns'} {g['v']}", "identity",
+           _subject("has", True)),
+    _shape("is-a", rf"{_IM}(?P<v>an? .+)", r"is (?P<v>an? .+)",
+           lambda g: f"Is {g['v']}", "identity", _subject("is", True)),
+    _shape("is", rf"{_IM}(?P<v>(?!(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)\b).+)",
+           r"is (?P<v>(?!(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)\b).+)",
+           lambda g: f"Is {g['v']}", "identity", _subject("is", True),
+           # "Hi, I'm Sam" names the speaker, "I'm German" does not: one capitalised word is left alone
+           lambda value: re.fullmatch(r"[A-Z][\w'-]*", value) is None),
+    _shape("verb", rf"{_I}(?P<verb>{'|'.join(VERBS)}) " + V,
+           r"(?P<verb>" + "|".join(_third(v).lower() for v in VERBS) + ") " + V,
+           lambda g: f"{_third(g['verb'])} {g['v']}", "preference",
+           lambda g: f"user.{_base(g['verb'])}.{value_key(g['v'])}"),
+)
+SHAPE_NAMES = tuple(shape.name for shape in SHAPES)
+
+
+def _base(verb: str) -> str:
+    verb = verb.lower()
+    for base in VERBS:
+        if verb in (base, _third(base).lower()):
+            return base
+    return verb
+
+
+def _clean_value(value: str) -> str | None:
+    value = _TRAILING.sub("", value.strip()).strip().rstrip(".!,;: ").strip()
+    value = value.strip("\"'“”‘’").strip()
+    if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
+        return None
+    return value
+
+
+def _strip_lead_in(clause: str) -> str:
+    clause = clause.strip()
+    if ": " in clause:  # "Two things to remember about me: I live in Lisbon"
+        clause = clause.rsplit(": ", 1)[1]
+    return _LEAD_IN.sub("", clause).strip()
+
+
+def read_statement(clause: str) -> Fact | None:
+    """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
+    additive = _ADDITIVE.match(clause.strip()) is not None
+    clause = _strip_lead_in(clause).rstrip(" .!")
+    if not clause or clause.endswith("?"):
+        return None
+    for shape in SHAPES:
+        match = shape.said.match(clause)
+        if match is None:
+            continue
+        groups = {k: v for k, v in match.groupdict().items() if v is not None}
+        value = _clean_value(groups.get("v", ""))
+        if value is None or not shape.accepts(value):
+            return None
+        groups["v"] = value
+        subject = shape.subject(groups)
+        if additive and subject.count(".") == 1:
+            subject = f"{subject}.{value_key(value)}"  # "I also speak French" adds a language
+        return Fact(shape.render(groups), shape.kind(groups), subject, shape.name)
+    return None
+
+
+def _starts_statement(text: str) -> str | None:
+    """"" when `text` reads as a statement, "I " when it does once "I" is put back ("and work at
+    Acme"), None when it is the rest of the previous statement ("and Portuguese")."""
+    if read_statement(text) is not None:
+        return ""
+    if re.match(r"(?i)(?:" + "|".join(("live", "work", "speak", "prefer", "use", "like", "love", "enjoy",
+                                        "hate", "dislike", "have", "own", "report", "moved", *VERBS)) + r")\b",
+                text) and read_statement("I " + text) is not None:
+        return "I "
+    return None
+
+
+def clauses(text: str) -> list[str]:
+    """The statements in a text: split at sentence ends, `;`, and at `,` / `and` / `but` where a
+    new statement begins."""
+    out: list[str] = []
+    for sentence in _SENTENCE.split(str(text)):
+        sentence = sentence.strip()
+        if not sentence or sentence.endswith("?"):
+            continue
+        start, prefix = 0, ""
+        for join in _JOIN.finditer(sentence):
+            if join.start() < start:
+                continue
+            implied = _starts_statement(sentence[join.end():])
+            if implied is not None:
+                out.append(prefix + sentence[start:join.start()])
+                start, prefix = join.end(), implied
+        out.append(prefix + sentence[start:])
+    return [clause.strip() for clause in out if clause.strip()]
+
+
+def extract(text: str) -> list[Fact]:
+    """Every fact a text states about the speaker, in order, without repeats."""
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    for clause in clauses(text):
+        fact = read_statement(clause)
+        if fact is not None and fact.text.lower() not in seen:
+            seen.add(fact.text.lower())
+            facts.append(fact)
+    return facts
+
+
+def subject_of(text: str) -> str | None:
+    """The subject of a fact as stored, first person ("I live in Munich") or third ("Lives in
+    Munich"); None when it is not a fact about the user in a known shape."""
+    fact = read_statement(text)
+    if fact is not None:
+        return fact.subject
+    stated = _strip_lead_in(text).rstrip(" .!")
+    for shape in SHAPES:
+        match = shape.fact.match(stated)
+        if match is None:
+            continue
+        groups = {k: v for k, v in match.groupdict().items() if v is not None}
+        value = _clean_value(groups.get("v", ""))
+        if value is None or not shape.accepts(value):
+            return None
+        groups["v"] = value
+        return shape.subject(groups)
+    return None
