@@ -8,10 +8,10 @@ import sys
 import click
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.entries import KINDS
 from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
-
 
 
 def _store(ctx: click.Context):
@@ -29,6 +29,7 @@ def _store(ctx: click.Context):
     store = MemoryStore(workspace.memory.folder, workspace.id, obj.get("user"), lock_timeout=obj["lock_timeout"])
     obj["store"] = store
     obj["settings"] = workspace.memory
+    obj["root"] = workspace.root
     return store
 
 
@@ -48,15 +49,28 @@ def _require_folder(store) -> None:
         raise store.missing_error()
 
 
+_GONE = ("forgotten", "deleted")  # these name the line the entry was on; the rest its stable ref
+
+
 def _result_line(result) -> str:
-    parts = [result.status]
-    if result.ref:
-        parts.append(result.ref)
-    if result.reason:
-        parts.append(f"({result.reason})")
+    """What a change did, to which entry, with the text it changed: `replaced me.md#3f9a1c2b:
+    Lives in Berlin → Lives in Munich (commit 1a2b3c4d5e)`."""
+    ref = result.ref if result.status in _GONE else (result.stable_ref or result.ref)
+    head = result.status + (f" {ref}" if ref else "")
+    if result.text is not None:
+        head += ": " + (f"{result.old} → {result.text}" if result.old is not None else result.text)
+    notes = [result.reason] if result.reason else []
+    if result.status == "reinforced":
+        notes.append("already there; nothing written")
     if result.commit:
-        parts.append(f"commit {result.commit[:10]}")
-    return " ".join(parts)
+        notes.append(f"commit {result.commit[:10]}")
+    return head + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _stable(entry) -> str:
+    from swarmkit.memory.store import stable_ref
+
+    return stable_ref(entry)
 
 
 @click.group()
@@ -89,6 +103,8 @@ def status(ctx: click.Context, as_json: bool) -> int:
         return _finish(ctx)
     for rel, count in info["files"].items():
         click.echo(f"  {rel:<40} {count:>6} entries")
+    if info["others"]:
+        click.echo(f"Other people's files: {info['others']} (shown only to them: --user NAME)")
     click.echo(f"Inbox: {info['inbox']} unreviewed")
     if info["swarms"]:
         click.echo(f"Swarms: {', '.join(info['swarms'])}")
@@ -111,11 +127,11 @@ def list_(ctx: click.Context, file: str | None, as_json: bool) -> int:
     _require_folder(store)
     items = store.entries(file)
     if as_json:
-        _json([e.to_dict() for e in items])
+        _json([e.to_dict() | {"stable_ref": _stable(e)} for e in items])
         return _finish(ctx)
     for e in items:
         kind = f" ({e.kind})" if e.kind else ""
-        click.echo(f"{e.ref:<28} [{e.by}{kind}] {e.text}")
+        click.echo(f"{_stable(e):<28} [{e.by}{kind}] {e.text}")
     if not items:
         click.echo("No entries.")
     return _finish(ctx)
@@ -142,12 +158,14 @@ def search(ctx, query, max_results, threshold, scope, inbox, as_json) -> int:
                   if reader else "all"),
         include_inbox=inbox,
     )
+    from swarmkit.memory.store import text_digest
+
     if as_json:
-        _json([h.to_dict() for h in hits])
+        _json([h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits])
         return _finish(ctx)
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
-        click.echo(f"{h.score:.2f}  {h.ref:<28}{mark} {h.text}")
+        click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}")
     if not hits:
         click.echo("No entries match.")
     return _finish(ctx)
@@ -158,13 +176,14 @@ def search(ctx, query, max_results, threshold, scope, inbox, as_json) -> int:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
 def show(ctx: click.Context, ref: str, as_json: bool) -> int:
-    """Show one entry (me.md#L3) with its metadata, or a whole file (lessons.md)."""
+    """Show one entry (me.md#3f9a1c2b or me.md#L3) with its metadata, or a whole file (lessons.md)."""
     store = _store(ctx)
     _require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
         from swarmkit.memory.store import check_ref
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
+        store.check_visible(ref)
         lines = store.read_lines(ref)
         if lines is None:
             raise SwarmkitError(f"{ref} is not in the memory folder {store.folder}",
@@ -177,14 +196,42 @@ def show(ctx: click.Context, ref: str, as_json: bool) -> int:
     from swarmkit.memory.store import entry_digest
 
     entry, lines = store.entry_at(ref)
-    data = entry.to_dict() | {"digest": entry_digest(lines[entry.line - 1])}
+    data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
     if as_json:
         _json(data)
         return _finish(ctx)
-    click.echo(f"{entry.ref}: {entry.text}")
+    click.echo(f"{data['stable_ref']} ({entry.ref}): {entry.text}")
     for key, value in entry.meta.items():
         click.echo(f"  {key}: {value}")
     click.echo(f"  digest: {data['digest']}")
+    return _finish(ctx)
+
+
+def _text_argument(text: str) -> str:
+    return sys.stdin.read() if text == "-" else text
+
+
+@memory.command()
+@click.argument("text")
+@click.option("--kind", type=click.Choice(KINDS), help="What sort of fact (default: read from the text, else none).")
+@click.option("--subject", help="What it is about, e.g. user.location: a later value for it replaces this one "
+                                "(default: read from the text, e.g. \"I live in Munich\").")
+@click.option("--to", "to", metavar="FILE", help="me | lessons | workspace, or a .md file of the memory folder "
+                                                 "(default: your file for facts about you, else lessons.md).")
+@click.pass_context
+def add(ctx: click.Context, text: str, kind: str | None, subject: str | None, to: str | None) -> int:
+    """Tell memory TEXT directly (- reads it from standard input): yours, screened, deduped, one commit."""
+    click.echo(_result_line(_store(ctx).add(_text_argument(text), kind, subject, to)))
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.argument("text")
+@click.pass_context
+def edit(ctx: click.Context, ref: str, text: str) -> int:
+    """Replace the text of the entry at REF with TEXT (- reads standard input); it becomes yours (one commit)."""
+    click.echo(_result_line(_store(ctx).edit(ref, _text_argument(text))))
     return _finish(ctx)
 
 
@@ -200,20 +247,23 @@ def forget(ctx: click.Context, ref: str, expect: str | None) -> int:
 
 
 @memory.command()
-@click.argument("subject")
+@click.argument("entry", metavar="REF|SUBJECT|TEXT")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
-def history(ctx: click.Context, subject: str, as_json: bool) -> int:
-    """The commits that changed the entry (or curated fact) with this subject, newest first."""
-    items = _store(ctx).history(subject)
+def history(ctx: click.Context, entry: str, as_json: bool) -> int:
+    """Every change to one entry, newest first, from the folder's git history (older texts included)."""
+    items = _store(ctx).history(entry)
     if as_json:
         _json(items)
         return _finish(ctx)
     for item in items:
-        extra = "".join(f" {k}={item[k]}" for k in ("origin", "run") if item.get(k))
-        click.echo(f"{item['commit'][:10]} {item['date']} {item['message']}{extra}")
+        where = f"{item['from']} → {item['file']}" if item["from"] else item["file"]
+        text = f"{item['old']} → {item['text']}" if item["change"] == "changed" else item["text"]
+        by = ", ".join(f"{k} {item[k]}" for k in ("origin", "run") if item.get(k))
+        click.echo(f"{item['date'][:10]} {item['commit'][:10]} {item['change']} {where}: {text}"
+                   + (f" ({by})" if by else ""))
     if not items:
-        click.echo(f"No history for subject {subject}.")
+        click.echo(f"No history for {entry}.")
     return _finish(ctx)
 
 
@@ -259,16 +309,18 @@ def inbox(ctx: click.Context, as_json: bool) -> int:
     store = _store(ctx)
     _require_folder(store)
     lines = store.read_lines("inbox.md") or []
-    items = [e.to_dict() | {"digest": entry_digest(lines[e.line - 1])} for e in store.inbox_list()]
+    entries = store.inbox_list()
+    items = [e.to_dict() | {"stable_ref": _stable(e), "digest": entry_digest(lines[e.line - 1])} for e in entries]
     if as_json:
         _json(items)
         return _finish(ctx)
     for item in items:
-        click.echo(f"{item['ref']:<18} {item['digest']}  {item['text']}")
+        why = item["metadata"].get("contradicts")
+        click.echo(f"{item['stable_ref']:<18} {item['text']}" + (f" (contradicts {why})" if why else ""))
     if not items:
         click.echo("The inbox is empty.")
     else:
-        click.echo("Keep: swarmkit memory keep REF --to me|lessons|workspace --expect DIGEST")
+        click.echo("Keep: swarmkit memory keep REF --to me|lessons|workspace (or pin REF, delete REF)")
     return _finish(ctx)
 
 
@@ -309,7 +361,12 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 @click.pass_context
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
     """Record the owner's feedback on a run as a correction in the workspace file."""
-    result = _store(ctx).feedback(run_id, reason)
+    store = _store(ctx)
+    from swarmkit.runtime.records import RUN_ID, load_run
+
+    if RUN_ID.match(run_id.strip()):
+        load_run(ctx.obj["root"], run_id.strip())  # feedback is about a run that happened here
+    result = store.feedback(run_id, reason)
     click.echo(_result_line(result))
     return _finish(ctx, 0 if result.status != "refused" else 1)
 

@@ -91,29 +91,3 @@ def propose(store, subject: str, attribute: str, value: str, type: str, by: str 
     status = "contradict" if result.status in ("written", "replaced", "reinforced") else result.status
     return ProposeResult(status, result.ref, known, value, why if status == "contradict" else result.reason,
                          result.commit)
-
-
-def history(store, subject: str) -> list[dict]:
-    """Commits that touched a line with this subject (or a subject under it, like `deploy.target`
-    under `deploy`), newest first."""
-    if not store.exists():
-        raise store.missing_error()
-    if not store.git.available or not store.git.is_own_repo():
-        raise SwarmkitError("history needs git: the memory folder is not a git repository",
-                            "install git; the next write starts versioning the folder")
-    norm = E.normalise_subject(subject)
-    if not norm.strip("_"):
-        raise SwarmkitError(f"{subject!r} is not a subject", "for example: swarmkit memory history deploy_target")
-    tail = r"[^];]*" if norm[-1] in ".:_" else r"([._:][^];]*)?"
-    pattern = r"subject: " + re.escape(norm).replace(r"\-", "-") + tail + r"[];]"
-    proc = store.git.run("log", "--format=%H%x1f%aI%x1f%s%x1f%b%x1e", "-E", "-G", pattern, "--", "*.md")
-    out = []
-    for record in proc.stdout.split("\x1e"):
-        record = record.strip("\n")
-        if not record:
-            continue
-        commit, when, title, body = (record.split("\x1f") + ["", "", "", ""])[:4]
-        trailers = dict(re.findall(r"(?m)^(Origin|Run): (.+)$", body))
-        out.append({"commit": commit, "date": when, "message": title,
-                    "origin": trailers.get("Origin"), "run": trailers.get("Run")})
-    return out

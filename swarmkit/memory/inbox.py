@@ -6,7 +6,7 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
-_DROP_ON_KEEP = ("contradicts", "tainted")
+_DROP_ON_KEEP = ("contradicts", "tainted", "for")  # a person kept it: reviewed, theirs
 
 
 def inbox_list(store) -> list[E.Entry]:
@@ -49,7 +49,7 @@ def _check_sizes(store, files: dict) -> None:
 
 def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
-    from swarmkit.memory.store import INBOX_MD, MEMORY_MD, WriteResult
+    from swarmkit.memory.store import INBOX_MD, MEMORY_MD, WriteResult, text_digest
 
     if to not in KEEP_TARGETS:
         raise SwarmkitError(f"cannot keep an entry in {to!r}", f"use --to {' | '.join(KEEP_TARGETS)}")
@@ -79,12 +79,13 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
                     files[MEMORY_MD] = link
         _check_sizes(store, files)
         commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult("kept", f"{rel}#L{number}", None, commit)
+        return WriteResult("kept", f"{rel}#L{number}", None, commit, entry.text,
+                           stable_ref=f"{rel}#{text_digest(entry.text)}")
 
 
 def inbox_pin(store, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
-    from swarmkit.memory.store import INBOX_MD, INDEX_HEADING, MEMORY_MD, WriteResult
+    from swarmkit.memory.store import INBOX_MD, INDEX_HEADING, MEMORY_MD, WriteResult, text_digest
 
     _precheck(store, ref)
     with store.writing():
@@ -105,7 +106,8 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
         files = {INBOX_MD: inbox, MEMORY_MD: memory}
         _check_sizes(store, files)
         commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult("pinned", f"{MEMORY_MD}#L{insert + 1}", None, commit)
+        return WriteResult("pinned", f"{MEMORY_MD}#L{insert + 1}", None, commit, entry.text,
+                           stable_ref=f"{MEMORY_MD}#{text_digest(entry.text)}")
 
 
 def inbox_delete(store, ref: str, expect_text: str | None = None):
@@ -116,4 +118,4 @@ def inbox_delete(store, ref: str, expect_text: str | None = None):
         entry, inbox = _inbox_entry(store, ref, expect_text)
         del inbox[entry.line - 1]
         commit = store.apply({INBOX_MD: inbox}, f"Delete from inbox: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult("deleted", entry.ref, None, commit)
+        return WriteResult("deleted", entry.ref, None, commit, entry.text)

@@ -103,8 +103,8 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> tu
         return (lambda cls: cls == search_scope), {search_scope}
     if search_scope not in SCOPES:
         raise SwarmkitError(f"unknown search scope {search_scope!r}",
-                            "use user (your file), all (every file but the inbox and swarms) or both "
-                            "(your file plus the shared files)")
+                            "use user (your file), all (every file but the inbox, swarms and other people's "
+                            "files) or both (your file plus the shared files)")
     user = file_class(store.user_file)
     if search_scope == "user":
         few = {user, "inbox"} if include_inbox else {user}
@@ -114,7 +114,10 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> tu
         return cls in ("memory", "lessons", "other") or cls.startswith("workspace:")
 
     if search_scope == "all":
-        return (lambda cls: (cls != "inbox" or include_inbox) and not cls.startswith("swarm:")), None
+        from swarmkit.memory.privacy import visible  # never another person's file, whatever the scope
+
+        return (lambda cls: (cls != "inbox" or include_inbox) and not cls.startswith("swarm:")
+                and visible(cls, user)), None
     return (lambda cls: shared(cls) or cls == user or (include_inbox and cls == "inbox")), None
 
 

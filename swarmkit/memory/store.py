@@ -39,13 +39,17 @@ class MemoryWarning(UserWarning):
 
 @dataclass(frozen=True, slots=True)
 class WriteResult:
-    status: str  # written | replaced | reinforced | outranked | refused (| forgotten, kept, pinned, deleted)
+    status: str  # written | replaced | reinforced | outranked | refused (| forgotten, kept, pinned, deleted, edited)
     ref: str | None = None
     reason: str | None = None
     commit: str | None = None
+    text: str | None = None  # the entry's text as it is now (or as it was, when it went)
+    old: str | None = None  # the text it replaced, for replaced and edited
+    stable_ref: str | None = None  # file#digest: names the entry however lines above it move
 
     def to_dict(self) -> dict:
-        return {"status": self.status, "ref": self.ref, "reason": self.reason, "commit": self.commit}
+        return {"status": self.status, "ref": self.ref, "reason": self.reason, "commit": self.commit,
+                "text": self.text, "old": self.old, "stable_ref": self.stable_ref}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +106,34 @@ def entry_digest(line: str) -> str:
     return hashlib.sha256(line.strip().encode("utf-8")).hexdigest()[:8]
 
 
-def check_ref(ref: str) -> tuple[str, int]:
+def text_digest(text: str) -> str:
+    """A short digest of an entry's text: the stable part of a ref (me.md#3f9a1c2b)."""
+    import hashlib
+
+    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
+
+
+def stable_ref(entry: E.Entry) -> str:
+    """`file#digest`: names the entry by its text, so it does not shift when lines above it go."""
+    return f"{entry.file}#{text_digest(entry.text)}"
+
+
+_DIGEST_REF = re.compile(r"(?P<path>[^#\s]+\.md)#(?P<digest>[0-9a-f]{8})")
+
+
+def check_ref(ref: str) -> tuple[str, int | str]:
+    """(file, line number) of a line ref (me.md#L3), or (file, digest) of a stable one (me.md#3f9a1c2b)."""
     parsed = E.parse_ref(ref) if isinstance(ref, str) else None
+    if parsed is None and isinstance(ref, str):
+        match = _DIGEST_REF.fullmatch(ref.strip())
+        parsed = (match.group("path"), match.group("digest")) if match else None
     # never outside the folder, never into .git/ or .index/
     if parsed is None or parsed[0].startswith("/") or any(
             part in ("", "..") or part.startswith(".") for part in parsed[0].split("/")):
         raise SwarmkitError(
             f"{ref!r} is not a memory ref",
-            "a ref names a file in the memory folder and a line, like me.md#L3; "
-            "`swarmkit memory list` shows every entry with its ref",
+            "a ref names a file in the memory folder and an entry, like me.md#3f9a1c2b (its digest) or "
+            "me.md#L3 (its line); `swarmkit memory list` shows every entry with its ref",
         )
     return parsed
 
@@ -144,6 +167,24 @@ class MemoryStore:
 
     def path(self, rel: str) -> Path:
         return self.folder / rel
+
+    # ---- whose files ---------------------------------------------------------------------------
+    def visible(self, rel: str) -> bool:
+        """A person's file is shown to that person only (memory/privacy.py)."""
+        from swarmkit.memory.privacy import visible
+
+        return visible(file_class(rel), file_class(self.user_file))
+
+    def check_visible(self, rel: str) -> None:
+        if not self.visible(rel):
+            from swarmkit.memory.privacy import not_yours
+
+            raise not_yours(rel, file_class(rel), file_class(self.user_file))
+
+    def entry_visible(self, entry: E.Entry) -> bool:
+        """An inbox entry held back from a person's file (`for: users/ana.md`) is that person's too."""
+        held_for = entry.meta.get("for")
+        return self.visible(entry.file) and (not held_for or self.visible(held_for))
 
     def exists(self) -> bool:
         return (self.folder / MEMORY_MD).is_file()
@@ -388,11 +429,22 @@ class MemoryStore:
         return lines, len(lines)
 
     def entry_at(self, ref: str, expect_text: str | None = None) -> tuple[E.Entry, list[str]]:
+        """The entry a ref names and its file's lines; a stable ref whose text changed is refused."""
         rel, number = check_ref(ref)
+        self.check_visible(rel)
         lines = self.read_lines(rel)
         if lines is None:
             raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
                                 "`swarmkit memory list` shows every entry with its ref")
+        if isinstance(number, str):
+            found = next((e for e in E.parse_lines(lines, rel) if text_digest(e.text) == number), None)
+            if found is None:
+                raise SwarmkitError(
+                    f"{ref}: no entry in {rel} has this text any more: it changed or went since it was "
+                    "listed; nothing was changed",
+                    "`swarmkit memory list` shows every entry with its current ref",
+                )
+            number = found.line
         if number > len(lines):
             raise SwarmkitError(f"{ref}: {rel} has only {len(lines)} line{'s' if len(lines) != 1 else ''}",
                                 "`swarmkit memory list` shows every entry with its ref")
@@ -400,6 +452,8 @@ class MemoryStore:
         if entry is None:
             raise SwarmkitError(f"{ref} is not an entry (line {number} of {rel} is a heading, prose or blank)",
                                 "`swarmkit memory list` shows every entry with its ref")
+        if not self.entry_visible(entry):
+            self.check_visible(entry.meta["for"])
         if expect_text is not None and expect_text != entry_digest(lines[number - 1]) \
                 and E.dedupe_key(entry.text) != E.dedupe_key(expect_text):
             raise SwarmkitError(
@@ -440,7 +494,7 @@ class MemoryStore:
         # metadata is written too: a subject, sources or a URL a model chose can hold secrets
         subject = redact(subject)[0] if subject else subject
         meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
-        if origin and origin != "swarmkit":
+        if origin and origin not in ("swarmkit", "user"):  # `by: user` already says a person wrote it
             meta["origin"] = origin
         meta.update(extra or {})
         meta = {k: redact(v)[0] if isinstance(v, str) else v for k, v in meta.items()}
@@ -452,18 +506,19 @@ class MemoryStore:
             existing = E.parse_text("\n".join(lines), rel) if lines is not None else []
             for entry in existing:
                 if E.dedupe_key(entry.text) == key:
-                    return WriteResult("reinforced", entry.ref)
+                    return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=stable_ref(entry))
             files: dict[str, list[str] | None] = {}
-            same = [e for e in existing if norm_subject and e.subject == norm_subject]
-            if same:
-                old = same[0]
+            old = self.same_subject(existing, norm_subject, rel) if norm_subject else None
+            replaced = None
+            if old is not None:
                 if subject_must_be_new:  # checked under the lock: another writer got there first
                     return WriteResult("exists", old.ref, f"{old.ref} already holds {norm_subject}")
-                if old.by == "user" and by == "agent":
-                    return WriteResult("outranked", old.ref, f"{old.ref} was written by the user")
+                outranked = self.outranks(old, by, origin)
+                if outranked:
+                    return WriteResult("outranked", old.ref, outranked, text=old.text, stable_ref=stable_ref(old))
                 new_lines = list(lines)
                 new_lines[old.line - 1] = line
-                status, number, verb = "replaced", old.line, "Replace"
+                status, number, verb, replaced = "replaced", old.line, "Replace", old.text
             else:
                 new_lines, number = self.append_entry(rel, lines, line)
                 status, verb = "written", "Remember"
@@ -478,18 +533,49 @@ class MemoryStore:
                 problem = self.size_problem(path, content)
                 if problem:
                     return WriteResult("refused", reason=problem)
-            commit = self.apply(files, f"{verb}: {E.cut_text(clean, 72)}", origin, run_id)
-            return WriteResult(status, f"{rel}#L{number}", None, commit)
+            title = (f"{verb}: {E.cut_text(replaced, 36)} → {E.cut_text(clean, 36)}" if replaced
+                     else f"{verb}: {E.cut_text(clean, 72)}")
+            commit = self.apply(files, title, origin, run_id)
+            return WriteResult(status, f"{rel}#L{number}", None, commit, clean, replaced,
+                               f"{rel}#{text_digest(clean)}")
+
+    def same_subject(self, existing: list[E.Entry], subject: str, rel: str) -> E.Entry | None:
+        """The entry about the same thing: the same subject or, in a person's file, a line without
+        one whose text reads as that subject ("Lives in Berlin" is user.location)."""
+        for entry in existing:
+            if entry.subject == subject:
+                return entry
+        from swarmkit.memory.privacy import is_personal
+
+        if not is_personal(file_class(rel)):
+            return None
+        from swarmkit.memory.facts import subject_of
+
+        for entry in existing:
+            if entry.subject is None and subject_of(entry.text) == subject:
+                return entry
+        return None
+
+    @staticmethod
+    def outranks(old: E.Entry, by: str, origin: str) -> str | None:
+        """Why `old` may not be replaced by this write, or None: an agent never replaces a line the
+        user wrote, and an extraction replaces only an extraction (never a curated fact)."""
+        if old.by == "user" and by == "agent":
+            return f"{old.ref} was written by the user"
+        if origin == "memory-writer" and old.by == "agent" and old.meta.get("origin") != "memory-writer":
+            return f"{old.ref} is a curated fact; a change to it goes through memory-reconcile"
+        return None
 
     def forget(self, ref: str, expect_text: str | None = None) -> WriteResult:
         """Remove one entry; one commit."""
         if not self.exists():
             raise self.missing_error()
+        self.entry_at(ref, expect_text)  # a bad ref is refused before anything is locked or committed
         with self.writing():
             entry, lines = self.entry_at(ref, expect_text)
             del lines[entry.line - 1]
             commit = self.apply({entry.file: lines}, f"Forget: {E.cut_text(entry.text, 72)}", "user")
-            return WriteResult("forgotten", entry.ref, None, commit)
+            return WriteResult("forgotten", entry.ref, None, commit, entry.text, None, stable_ref(entry))
 
     def missing_error(self) -> SwarmkitError:
         return SwarmkitError(
@@ -502,7 +588,8 @@ class MemoryStore:
         """Every entry in the folder (or in one file), in file and line order."""
         if file:
             check_ref(f"{file}#L1")  # the same path rules as a ref
-        files = [file] if file else [rel for rel in self.md_files() if holds_entries(rel)]
+            self.check_visible(file)
+        files = [file] if file else [rel for rel in self.md_files() if holds_entries(rel) and self.visible(rel)]
         out: list[E.Entry] = []
         for rel in files:
             lines = self.read_lines(rel)
@@ -511,7 +598,7 @@ class MemoryStore:
                     raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
                                         "`swarmkit memory status` lists the files")
                 continue
-            out.extend(E.parse_lines(lines, rel))
+            out.extend(e for e in E.parse_lines(lines, rel) if self.entry_visible(e))
         return out
 
     def dedupe_keys(self) -> set[str]:
@@ -541,7 +628,11 @@ class MemoryStore:
 
         if self._index is None:
             self._index = RecallIndex(self)
-        return self._index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
+        hits = self._index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
+        if include_inbox and any(hit.unreviewed for hit in hits):
+            inbox = {e.line: e for e in E.parse_lines(self.read_lines(INBOX_MD) or [], INBOX_MD)}
+            hits = [h for h in hits if not h.unreviewed or (h.line in inbox and self.entry_visible(inbox[h.line]))]
+        return hits
 
     def reindex(self) -> int:
         from swarmkit.memory.recall import RecallIndex
@@ -554,7 +645,11 @@ class MemoryStore:
         files = {}
         swarms = set()
         inbox = 0
+        others = 0
         for rel in self.md_files() if exists else []:
+            if not self.visible(rel):
+                others += 1  # another person's file: not even its name is shown
+                continue
             count = len(self.entries(rel)) if holds_entries(rel) else 0
             files[rel] = count
             cls = file_class(rel)
@@ -573,6 +668,7 @@ class MemoryStore:
             "workspace": self.workspace_id,
             "user_file": self.user_file,
             "files": files,
+            "others": others,
             "entries": sum(files.values()),
             "inbox": inbox,
             "swarms": sorted(swarms),
@@ -591,10 +687,20 @@ class MemoryStore:
         return propose(self, subject, attribute, value, type, by=by, source=source, run_id=run_id,
                        reconcile=reconcile, target=target)
 
-    def history(self, subject: str) -> list[dict]:
-        from swarmkit.memory.curated import history
+    def history(self, what: str) -> list[dict]:
+        from swarmkit.memory.history import history
 
-        return history(self, subject)
+        return history(self, what)
+
+    def add(self, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None):
+        from swarmkit.memory.direct import add
+
+        return add(self, text, kind, subject, to)
+
+    def edit(self, ref: str, text: str) -> WriteResult:
+        from swarmkit.memory.direct import edit
+
+        return edit(self, ref, text)
 
     def import_folder(self, path: Path | str, progress: Callable | None = None):
         from swarmkit.memory.importer import import_folder

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from swarmkit.memory.store import text_digest
 from tests.memory.conftest import commit_count, git
 
 
@@ -25,6 +26,18 @@ def folder_of(ws) -> Path:
     return Path(ws).resolve() / ".swarmkit" / "memory"
 
 
+def a_run(ws, run_id: str) -> str:
+    """A run record, so that feedback can name a run that happened in the workspace."""
+    from swarmkit.runtime.records import save_run
+
+    save_run(Path(ws), {"id": run_id, "status": "ok", "started_at": "2026-11-30T09:00:00Z"})
+    return run_id
+
+
+def feedback(cli, ws, run_id: str = "r-00000001", reason: str = "Something was wrong"):
+    return mem(cli, ws, "feedback", a_run(ws, run_id), "--reason", reason)
+
+
 def test_status_before_and_after_the_first_write(cli, ws):
     code, out, err = mem(cli, ws, "status")
     assert code == 0 and err == ""
@@ -34,7 +47,7 @@ def test_status_before_and_after_the_first_write(cli, ws):
         "No memory folder yet: it is created on the first write.",
     ]
     assert not folder_of(ws).exists()
-    mem(cli, ws, "feedback", "r-1a2b3c4d", "--reason", "It used the old deploy API")
+    feedback(cli, ws, "r-1a2b3c4d", "It used the old deploy API")
     code, out, _ = mem(cli, ws, "status", "--json")
     info = json.loads(out)
     assert code == 0 and info["exists"] and info["files"]["workspaces/demo.md"] == 2 and info["git"]
@@ -52,17 +65,18 @@ def test_read_commands_on_a_missing_folder(cli, ws):
 
 
 def test_feedback_list_search_show_forget(cli, ws):
-    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d", "--reason", "It used the old deploy API")
-    assert code == 0 and out.startswith("written workspaces/demo.md#L4 commit ")
-    code, out, _ = mem(cli, ws, "feedback", "r-1a2b3c4d", "--reason", "It used the old deploy API")
-    assert out == "reinforced workspaces/demo.md#L4\n"
+    code, out, _ = feedback(cli, ws, "r-1a2b3c4d", "It used the old deploy API")
+    ref = "workspaces/demo.md#" + text_digest("It used the old deploy API")
+    assert code == 0 and out.startswith(f"written {ref}: It used the old deploy API (commit ")
+    code, out, _ = feedback(cli, ws, "r-1a2b3c4d", "It used the old deploy API")
+    assert out == f"reinforced {ref}: It used the old deploy API (already there; nothing written)\n"
     code, out, _ = mem(cli, ws, "list")
-    assert "workspaces/demo.md#L4        [user (correction)] It used the old deploy API" in out
+    assert f"{ref}  [user (correction)] It used the old deploy API" in out
     code, out, _ = mem(cli, ws, "search", "old deploy api")
-    assert out == "1.00  workspaces/demo.md#L4        It used the old deploy API\n"
+    assert out == f"1.00  {ref}  It used the old deploy API\n"
     code, out, _ = mem(cli, ws, "search", "deploy api", "--json")
     hits = json.loads(out)
-    assert hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["score"] == 1.0
+    assert hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["stable_ref"] == ref and hits[0]["score"] == 1.0
     code, out, _ = mem(cli, ws, "search", "nothing like it")
     assert out == "No entries match.\n"
     code, out, _ = mem(cli, ws, "show", "workspaces/demo.md#L4", "--json")
@@ -70,19 +84,20 @@ def test_feedback_list_search_show_forget(cli, ws):
     assert shown["metadata"]["origin"] == "feedback" and len(shown["digest"]) == 8
     code, out, _ = mem(cli, ws, "show", "workspaces/demo.md")
     assert out.startswith("# Workspace demo\n")
-    code, out, _ = mem(cli, ws, "forget", "workspaces/demo.md#L4")
-    assert code == 0 and out.startswith("forgotten workspaces/demo.md#L4 commit ")
+    code, out, _ = mem(cli, ws, "forget", ref)
+    assert code == 0 and out.startswith("forgotten workspaces/demo.md#L4: It used the old deploy API (commit ")
 
 
 @pytest.mark.parametrize("ref, message", [
-    ("nonsense", "error: 'nonsense' is not a memory ref\n  hint: a ref names a file in the memory folder and a "
-                 "line, like me.md#L3; `swarmkit memory list` shows every entry with its ref\n"),
+    ("nonsense", "error: 'nonsense' is not a memory ref\n  hint: a ref names a file in the memory folder and an "
+                 "entry, like me.md#3f9a1c2b (its digest) or me.md#L3 (its line); `swarmkit memory list` shows "
+                 "every entry with its ref\n"),
     ("me.md#L40", "error: me.md#L40: me.md has only 1 line\n  hint: `swarmkit memory list` shows every entry with its ref\n"),
     ("ghost.md#L1", "error: ghost.md is not in the memory folder {folder}\n  hint: `swarmkit memory list` shows "
                     "every entry with its ref\n"),
 ])
 def test_bad_refs(cli, ws, ref, message):
-    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    feedback(cli, ws)
     for command in ("show", "forget"):
         code, out, err = mem(cli, ws, command, ref)
         assert code == 1 and out == ""
@@ -103,18 +118,18 @@ def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
     assert [i["text"] for i in items] == ["Prefers dark mode", "Release on Tuesdays", "Pager rotates weekly"]
     first, second, third = items
     code, out, _ = mem(cli, ws, "keep", first["ref"], "--to", "me", "--expect", first["digest"])
-    assert code == 0 and out.startswith("kept me.md#L3 commit ")
+    assert code == 0 and out.startswith(f"kept me.md#{text_digest('Prefers dark mode')}: Prefers dark mode (commit ")
     code, out, err = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])  # lines moved up
     assert code == 1 and err == (f"error: {second['ref']} changed since it was listed; nothing was changed\n"
                                  "  hint: list the entries again and retry with the ref shown now\n")
     code, out, _ = mem(cli, ws, "inbox", "--json")
     second = json.loads(out)[0]
     code, out, _ = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])
-    assert code == 0 and out.startswith("pinned MEMORY.md#L")
+    assert code == 0 and out.startswith(f"pinned MEMORY.md#{text_digest('Release on Tuesdays')}: Release on Tuesdays")
     code, out, _ = mem(cli, ws, "inbox")
     assert "Pager rotates weekly" in out
     code, out, _ = mem(cli, ws, "delete", json.loads(mem(cli, ws, "inbox", "--json")[1])[0]["ref"])
-    assert code == 0 and out.startswith("deleted inbox.md#L")
+    assert code == 0 and out.startswith("deleted inbox.md#L4: Pager rotates weekly (commit ")
     assert mem(cli, ws, "inbox")[1] == "The inbox is empty.\n"
 
 
@@ -125,22 +140,22 @@ def test_import_errors(cli, ws):
 
 
 def test_history(cli, ws):
-    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    feedback(cli, ws)
     code, out, _ = mem(cli, ws, "history", "feedback:", "--json")
     items = json.loads(out)
     assert len(items) == 1 and items[0]["origin"] == "feedback" and items[0]["run"] == "r-00000001"
-    assert mem(cli, ws, "history", "nothing-here")[1] == "No history for subject nothing-here.\n"
+    assert mem(cli, ws, "history", "nothing-here")[1] == "No history for nothing-here.\n"
 
 
 def test_sync_without_a_remote(cli, ws):
-    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    feedback(cli, ws)
     code, out, err = mem(cli, ws, "sync")
     assert code == 1 and err == ("error: the memory folder has no remote to sync with\n"
                                  "  hint: swarmkit memory sync --remote URL (a git URL or the path of a bare repository)\n")
 
 
 def test_reindex(cli, ws):
-    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    feedback(cli, ws)
     assert mem(cli, ws, "reindex") == (0, "Indexed 1 entries.\n", "")
 
 
@@ -165,7 +180,7 @@ def test_no_workspace_here(cli, tmp_path):
 
 
 def test_a_busy_folder(cli, ws):
-    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    feedback(cli, ws)
     holder = subprocess.Popen([sys.executable, "-c", (
         "import sys, time\nfrom swarmkit.memory.store import MemoryStore\n"
         f"s = MemoryStore({str(folder_of(ws))!r}, 'demo')\n"
@@ -184,10 +199,10 @@ def test_a_busy_folder(cli, ws):
 
 def test_no_git_warning_on_the_cli(ws, tmp_path):
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
-    proc = subprocess.run([sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "feedback", "r-00000001",
+    proc = subprocess.run([sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "feedback", a_run(ws, "r-00000001"),
                            "--reason", "Written without git"], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "written workspaces/demo.md#L4\n"
+    assert proc.stdout == f"written workspaces/demo.md#{text_digest('Written without git')}: Written without git\n"
     assert proc.stderr == ("warning: git is not installed: memory files are written, but nothing is versioned "
                            "(install git to keep a history)\n")
 

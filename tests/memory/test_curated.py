@@ -74,8 +74,11 @@ def test_history_is_the_git_log(store, cli):
     store.remember("Unrelated lesson here", kind="insight")
     store.propose("deploy", "target", "eu-central-1", "project_fact", reconcile=_agree, run_id="r-2")
     items = store.history("deploy.target")
-    assert [i["message"] for i in items] == ["Replace: Deploy target is eu-central-1",
+    assert [i["message"] for i in items] == ["Replace: Deploy target is eu-west-1 → Deploy target is eu-central-1",
                                               "Remember: Deploy target is eu-west-1"]
+    assert [(i["change"], i["old"], i["text"]) for i in items] == [
+        ("changed", "Deploy target is eu-west-1", "Deploy target is eu-central-1"),
+        ("added", None, "Deploy target is eu-west-1")]
     assert [i["run"] for i in items] == ["r-2", "r-1"]
     assert [i["message"] for i in store.history("Deploy")] == [i["message"] for i in items]
     assert store.history("billing") == []

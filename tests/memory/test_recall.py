@@ -83,8 +83,11 @@ def test_scopes(folder):
     refs = lambda scope, **kw: sorted(h.ref.split("#")[0] for h in store.recall("tea", 10, 0, scope, **kw))
     assert refs("user") == ["users/alice.md"]
     assert refs("both") == ["lessons.md", "users/alice.md"]
-    assert refs("all") == ["lessons.md", "me.md", "users/alice.md", "users/bob.md"]
-    assert refs("all", include_inbox=True) == ["inbox.md", "lessons.md", "me.md", "users/alice.md", "users/bob.md"]
+    # every file but the inbox and swarms, and never another person's (bob's, or the owner's me.md)
+    assert refs("all") == ["lessons.md", "users/alice.md"]
+    assert refs("all", include_inbox=True) == ["inbox.md", "lessons.md", "users/alice.md"]
+    owner = lambda scope: sorted(h.ref.split("#")[0] for h in MemoryStore(folder, "demo").recall("tea", 10, 0, scope))
+    assert owner("all") == owner("both") == ["lessons.md", "me.md"]
     inbox_hit = [h for h in store.recall("imported notes", 10, 0, "all", include_inbox=True)][0]
     assert inbox_hit.unreviewed is True
     with pytest.raises(SwarmkitError, match="unknown search scope 'everything'"):

@@ -1,0 +1,180 @@
+"""`memory history`: every change to one entry, followed through the folder's git history.
+
+An entry is named by a ref (me.md#3f9a1c2b or me.md#L3), a subject (user.location; `deploy` also
+finds deploy.target) or its text. A change that rewrote the entry's text (an edit, a new value for
+its subject, a hand edit of the line) is followed back, so the older texts are found too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory import entries as E
+
+MAX_PASSES = 5  # each pass may find older texts of the entry; rarely more than two are needed
+_TRAILER = re.compile(r"(?m)^(Origin|Run): (.+)$")
+
+
+def _ere(text: str) -> str:
+    """`text` as a POSIX extended regular expression (what git log -G takes)."""
+    return re.sub(r"([.\[\]()*+?{}|^$\\])", r"\\\1", text)
+
+
+class _Identity:
+    """What makes a line the entry: one of its subjects, or one of its texts (as dedupe keys)."""
+
+    def __init__(self, subjects: set[str], prefixes: set[str], keys: set[str]):
+        self.subjects, self.prefixes, self.keys = subjects, prefixes, keys
+
+    def matches(self, entry: E.Entry) -> bool:
+        subject = entry.subject
+        if subject and (subject in self.subjects
+                        or any(subject.startswith(p) for p in self.prefixes)):
+            return True
+        return E.dedupe_key(entry.text) in self.keys
+
+    def learn(self, entry: E.Entry) -> bool:
+        """Take on another text of the entry; True when it was new."""
+        key = E.dedupe_key(entry.text)
+        new = key not in self.keys or (entry.subject and entry.subject not in self.subjects)
+        self.keys.add(key)
+        if entry.subject:
+            self.subjects.add(entry.subject)
+        return bool(new)
+
+    def pattern(self) -> str:
+        parts = [r"subject: " + _ere(s) + r"[];]" for s in self.subjects]
+        parts += [r"subject: " + _ere(p) for p in self.prefixes]
+        for key in self.keys:
+            words = [_ere(word) for word in key.split(" ")]
+            parts.append(r"[-*][[:space:]]+" + r"[[:space:]]+".join(words))
+        return "|".join(parts)
+
+
+def _identity(store, what: str) -> _Identity:
+    from swarmkit.memory.store import check_ref
+
+    what = str(what or "").strip()
+    if not what:
+        raise SwarmkitError("history needs an entry: a ref, a subject or the entry's text",
+                            "for example: swarmkit memory history user.location")
+    try:
+        check_ref(what)
+        is_ref = True
+    except SwarmkitError:
+        is_ref = False
+    if is_ref:
+        entry, _ = store.entry_at(what)
+        return _Identity({entry.subject} if entry.subject else set(), set(), {E.dedupe_key(entry.text)})
+    subjects: set[str] = set()
+    prefixes: set[str] = set()
+    if not re.search(r"\s", what):
+        norm = E.normalise_subject(what)
+        if norm.strip("_"):
+            if norm[-1] in ".:_":
+                prefixes.add(norm)
+            else:
+                subjects.add(norm)
+                prefixes.update(norm + sep for sep in ".:_")
+    return _Identity(subjects, prefixes, {E.dedupe_key(what)})
+
+
+def _commits(store, pattern: str) -> list[dict]:
+    """The commits whose memory-file diffs hold a line matching `pattern`, newest first, with
+    the removed and added lines of each hunk."""
+    proc = store.git.run("log", "--format=%x1e%H%x1f%aI%x1f%s%x1f%b%x1f", "-p", "--no-color", "--no-ext-diff",
+                         "--unified=0", "--regexp-ignore-case", "-G", pattern, "--", "*.md")
+    out = []
+    for record in proc.stdout.split("\x1e")[1:]:
+        commit, when, title, body, patch = (record.split("\x1f") + [""] * 5)[:5]
+        trailers = dict(_TRAILER.findall(body))
+        hunks: list[tuple[str, list[str], list[str]]] = []
+        file, header = None, False
+        for line in patch.splitlines():
+            if line.startswith("diff --git "):
+                file, header = None, True
+            elif header and line.startswith("+++ "):
+                file = line[6:] if line.startswith("+++ b/") else file
+            elif header and line.startswith("--- "):
+                file = line[6:] if line.startswith("--- a/") else None
+            elif line.startswith("@@"):
+                header = False
+                hunks.append((file or "", [], []))
+            elif header:
+                continue
+            elif hunks and line.startswith("-"):
+                hunks[-1][1].append(line[1:])
+            elif hunks and line.startswith("+"):
+                hunks[-1][2].append(line[1:])
+        out.append({"commit": commit, "date": when, "message": title, "origin": trailers.get("Origin"),
+                    "run": trailers.get("Run") or None, "hunks": hunks})
+    return out
+
+
+def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict], bool]:
+    """This commit's changes to the entry; with `learn`, older texts met in a change are taken on."""
+    learnt = False
+    changed, removed, added = [], [], []
+    for file, minus, plus in commit["hunks"]:
+        old = [E.parse_line(line, file) for line in minus]
+        new = [E.parse_line(line, file) for line in plus]
+        for index in range(max(len(old), len(new))):
+            a = old[index] if index < len(old) else None
+            b = new[index] if index < len(new) else None
+            a_hit = a is not None and who.matches(a)
+            b_hit = b is not None and who.matches(b)
+            if a is not None and b is not None and (a_hit or b_hit):
+                changed.append((file, a, b))
+                if learn:
+                    learnt = who.learn(a if b_hit else b) or learnt
+            else:
+                if a_hit:
+                    removed.append((file, a))
+                if b_hit:
+                    added.append((file, b))
+    base = {k: commit[k] for k in ("commit", "date", "message", "origin", "run")}
+    events = []
+    for file, a, b in changed:
+        kind = "changed" if a.text != b.text else "updated"
+        events.append(base | {"change": kind, "file": file, "text": b.text, "old": a.text, "from": None,
+                              "entry": b})
+    for file, b in added:
+        source = next((item for item in removed if E.dedupe_key(item[1].text) == E.dedupe_key(b.text)), None)
+        if source is not None:
+            removed.remove(source)
+            events.append(base | {"change": "moved", "file": file, "text": b.text, "old": None,
+                                  "from": source[0], "entry": b})
+        else:
+            events.append(base | {"change": "added", "file": file, "text": b.text, "old": None, "from": None,
+                                  "entry": b})
+    for file, a in removed:
+        events.append(base | {"change": "removed", "file": file, "text": a.text, "old": None, "from": None,
+                              "entry": a})
+    return events, learnt
+
+
+def history(store, what: str) -> list[dict]:
+    """Every change to the entry `what` names, newest first: {commit, date, message, origin, run,
+    change (added | changed | updated | moved | removed), file, text, old, from}."""
+    if not store.exists():
+        raise store.missing_error()
+    if not store.git.available or not store.git.is_own_repo():
+        raise SwarmkitError("history needs git: the memory folder is not a git repository",
+                            "install git; the next write starts versioning the folder")
+    who = _identity(store, what)
+    commits: list[dict] = []
+    for _ in range(MAX_PASSES):
+        commits = _commits(store, who.pattern())
+        learnt = False
+        for commit in commits:
+            learnt = _events(store, commit, who, learn=True)[1] or learnt
+        if not learnt:
+            break
+    out = []
+    for commit in commits:
+        for event in _events(store, commit, who, learn=False)[0]:
+            entry = event.pop("entry")
+            if store.entry_visible(entry) and (event["from"] is None or store.visible(event["from"])):
+                out.append(event)
+    return out

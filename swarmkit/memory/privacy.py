@@ -1,0 +1,38 @@
+"""Whose memory a file is: me.md is the owner's, users/<name>.md a named person's, the rest shared.
+
+A person's file is recalled for, and shown to, that person only, whatever the search scope: an
+agent running for ana never reads bob's facts or the owner's. Scopes choose among the rest.
+"""
+
+from __future__ import annotations
+
+from swarmkit.errors import SwarmkitError
+
+OWNER_FILE = "me.md"
+
+
+def is_personal(cls: str) -> bool:
+    """Is this file class (store.file_class) one person's: `me` or `user:<slug>`."""
+    return cls == "me" or cls.startswith("user:")
+
+
+def visible(cls: str, own: str) -> bool:
+    """May the person whose own file class is `own` read a file of class `cls`."""
+    return cls == own or not is_personal(cls)
+
+
+def person(cls: str) -> str:
+    """Whose a personal file is, in words: "the owner" or the person's name."""
+    return "the owner" if cls == "me" else cls.split(":", 1)[1]
+
+
+def not_yours(rel: str, cls: str, own: str) -> SwarmkitError:
+    """The error for reading or changing another person's file (nothing is shown or written)."""
+    who = person(cls)
+    viewer = person(own)
+    whose = "the owner's" if cls == "me" else f"{who}'s"
+    how = "without --user" if cls == "me" else f"with --user {who}"
+    return SwarmkitError(
+        f"{rel} is {whose} personal file, and this view is {viewer}'s; nothing was shown or changed",
+        f"a person's facts are only shown to them: open the memory {how}",
+    )
