@@ -81,9 +81,14 @@ def summary_line(record: dict) -> str:
     writes = [w for w in record["memory_writes"] if w.get("kind") not in ("finding", "ruled_out", "question",
                                                                            "answer", "curated")]
     wrote = sum(1 for w in writes if w["status"] in ("written", "replaced"))
+    held = sum(1 for w in writes if w["status"] == "held")
     memory = "memory off" if not record["memory"]["enabled"] else (
         f"memory: recalled {len({r['ref'] for r in record['recalled']})}, wrote {wrote}"
     )
+    if record["memory"]["enabled"] and wrote:
+        memory += f", {held} held in the inbox" if held else ""
+    elif record["memory"]["enabled"]:
+        memory += "".join(f"; {note}" for note in record["memory"].get("writer") or [])
     calls = len(record["model_calls"])
     agents = len(record["agents"])
     return (f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "

@@ -110,6 +110,8 @@ class Run:
         reports: list[tuple[str, str]] = []
         for child in agent.children:
             reports.append((child, self._agent(child, self._child_task(agent, task))))
+            if child in self.memory.tainted:  # its report may carry what it read
+                self.memory.taint(agent.id, f"the report of {child}, who read untrusted content")
             for binding in (b for b in bindings if b.trigger == "checkpoint" and not b.builtin):
                 self._check(binding, agent, f"report from {child}", reports[-1][1], blocking_status=None)
         if reports:

@@ -7,6 +7,8 @@ notes, since swarm notes live in the memory folder too.
 
 from __future__ import annotations
 
+from swarmkit.memory import entries as E
+from swarmkit.memory.swarm import LATEST_FINDINGS
 from swarmkit.runtime import prompts
 from swarmkit.runtime.verdicts import parse_facts
 
@@ -35,6 +37,11 @@ class MemoryHooks:
         self._store = None
         self._store_error: str | None = None
         self._swarm = None
+        # agent id → what untrusted content it read; its memory writes are marked `tainted: yes`
+        self.tainted: dict[str, str] = run.record.setdefault("tainted", {})
+
+    def taint(self, agent_id: str, why: str) -> None:
+        self.tainted.setdefault(agent_id, why)
 
     # ---- the store, opened on first use ---------------------------------------------------
     def store(self):
@@ -75,40 +82,111 @@ class MemoryHooks:
             self.run.record["recalled"].append(
                 {"agent": agent.id, "ref": hit.ref, "score": round(hit.score, 4), "text": hit.text}
             )
+        untrusted = self._untrusted(store, hits)
+        if untrusted:
+            self.taint(agent.id, f"recalled {untrusted}, which nobody reviewed")
         refs = ", ".join(hit.ref for hit in hits)
         detail = f"recalled {len(hits)}" + (f" ({refs})" if refs else "") + (f", {len(pinned)} pinned" if pinned else "")
         self.run._decision(agent, binding, "pass", detail)
         items = [(f"[unreviewed] {hit.text}" if hit.unreviewed else hit.text, hit.ref) for hit in hits]
         return prompts.memory_block(items, pinned)
 
+    @staticmethod
+    def _untrusted(store, hits) -> str | None:
+        """The first recalled entry nobody reviewed: an inbox entry, or one marked tainted."""
+        for hit in hits:
+            if hit.unreviewed:
+                return hit.ref
+            line = (store.read_lines(hit.file) or [""] * hit.line)[hit.line - 1] if hit.line else ""
+            entry = E.parse_line(line, hit.file, hit.line)
+            if entry is not None and entry.meta.get("tainted", "").lower() in ("yes", "true"):
+                return hit.ref
+        return None
+
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
         """One extraction call when the output clears min_output_length; none otherwise."""
-        minimum = int(dict(binding.config).get("min_output_length", self.run.ws.memory.writer_block.min_output_length))
+        config = dict(binding.config)
+        minimum = int(config.get("min_output_length", self.run.ws.memory.writer_block.min_output_length))
         if len(output) < minimum:
+            # an auto binding takes the memory block's value; one written out has its own config
+            knob = ("memory.writer.min_output_length" if binding.origin == "auto" or "min_output_length" not in config
+                    else f"the {binding.id} binding's config.min_output_length")
+            self._note(f"writer skipped: answer {len(output)} < {minimum} chars ({knob})")
             self.run._decision(agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars")
             return
         reply = self.run._call(agent, "extract", prompts.extraction_messages(task, output))
         facts = parse_facts(reply.content)
-        written = 0
-        for fact in facts:
-            result = self._remember(agent, fact["text"], fact["kind"])
-            written += result is not None and result.status in ("written", "replaced")
-        self.run._decision(agent, binding, "pass", f"extracted {len(facts)}, wrote {written}")
+        results = [self._remember(agent, fact) for fact in facts]
+        statuses = [r.status for r in results if r is not None]
+        written = sum(status in ("written", "replaced") for status in statuses)
+        self._note(self._why_nothing(len(facts), statuses) if not written else None)
+        held = sum(status == "held" for status in statuses)
+        detail = f"extracted {len(facts)}, wrote {written}" + (f", {held} to the inbox" if held else "")
+        self.run._decision(agent, binding, "pass", detail)
 
-    def _remember(self, agent, text: str, kind: str | None):
+    def _note(self, note: str | None) -> None:
+        """Why the memory-writer kept nothing, for the run's summary line."""
+        if note:
+            self.run.record["memory"].setdefault("writer", []).append(note)
+
+    def _why_nothing(self, extracted: int, statuses: list[str]) -> str:
+        if not extracted:
+            return "writer found no facts in the answer's exchange"
+        counts: dict[str, int] = {}
+        for status in statuses:
+            counts[status] = counts.get(status, 0) + 1
+        words = {"reinforced": "already known", "held": "held in the inbox for you", "refused": "refused by screening",
+                 "outranked": "outranked by your own lines"}
+        parts = [f"{n} {words.get(status, status)}" for status, n in counts.items()]
+        if len(statuses) < extracted:
+            parts.append(f"{extracted - len(statuses)} not written (memory unavailable)")
+        return f"writer extracted {extracted}: " + ", ".join(parts)
+
+    def _remember(self, agent, fact: dict):
+        """Keep one extracted fact. A fact about the user goes to the user's file, where it replaces the
+        older value of its subject; a line the user wrote (or a curated fact) is never replaced: the
+        candidate waits in the inbox, as does every fact from an agent that read untrusted content."""
         store = self.store()
         if store is None:
             return None
+        text, kind = fact["text"], fact["kind"]
+        subject = fact.get("subject")
+        if subject is None and kind in E.USER_KINDS:
+            from swarmkit.memory.facts import subject_of
+
+            subject = subject_of(text)
+        personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
+        target = "me" if personal else "auto"
+        tainted = self.tainted.get(agent.id)
         try:
-            result = store.remember(text, kind=kind, by="agent", run_id=self.run.id, origin="memory-writer")
+            if tainted:
+                result = self._hold(store, text, kind, subject, personal, {"tainted": "yes"})
+            else:
+                result = store.remember(text, kind=kind, by="agent", subject=subject, target=target,
+                                        run_id=self.run.id, origin="memory-writer")
+                if result.status == "outranked":
+                    result = self._hold(store, text, kind, subject, personal, {"contradicts": result.ref},
+                                        result.reason)
         except Exception as exc:
             self._fail("write", exc)
             return None
         self.run.record["memory_writes"].append(
             {"agent": agent.id, "status": result.status, "ref": result.ref, "text": redacted(text),
-             "reason": result.reason}
+             "reason": result.reason or (f"tainted: {tainted}" if tainted else None)}
         )
+        return result
+
+    def _hold(self, store, text, kind, subject, personal: bool, extra: dict, why: str | None = None):
+        """Write the candidate to the inbox for a person to decide (status `held`)."""
+        from swarmkit.memory.store import WriteResult
+
+        if personal:
+            extra = extra | {"for": store.user_file}  # shown only to the person it is about
+        result = store.remember(text, kind=kind, by="agent", subject=subject, target="inbox", run_id=self.run.id,
+                                origin="memory-writer", extra=extra)
+        if result.status in ("written", "replaced"):
+            return WriteResult("held", result.ref, why, result.commit, result.text, None, result.stable_ref)
         return result
 
     # ---- swarm notes ----------------------------------------------------------------------
@@ -130,10 +208,16 @@ class MemoryHooks:
         if swarm is None:
             return None
         try:
-            return prompts.swarm_block(swarm.pinned_block())
+            block = prompts.swarm_block(swarm.pinned_block())
+            shown = swarm.findings()[-LATEST_FINDINGS:] + swarm.open_questions()  # what the block shows
+            tainted = next((e for e in shown
+                            if e.meta.get("tainted", "").lower() in ("yes", "true")), None)
         except Exception as exc:
             self._fail("read the swarm notes", exc)
             return None
+        if tainted is not None:
+            self.taint(agent.id, f"read a tainted swarm note of {tainted.meta.get('author', 'an agent')}")
+        return block
 
     def can_write_swarm(self, agent) -> bool:
         return not agent.read_only and self.swarm() is not None
@@ -142,7 +226,7 @@ class MemoryHooks:
         swarm = self.swarm()
         try:
             result = swarm.note(arguments["kind"], arguments["text"], author=agent.id,
-                                sources=arguments.get("sources"))
+                                sources=arguments.get("sources"), tainted=agent.id in self.tainted)
         except Exception as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}

@@ -18,8 +18,10 @@ def test_run_one_writes_both_facts_and_run_two_recalls_them(init_ws):
     assert first["status"] == "ok"
     run_id = first["id"]
     assert me_md(root) == [
-        f"- Lives in Lisbon [by: agent; kind: identity; source: swarmkit://runs/{run_id}; origin: memory-writer]",
-        f"- Editor is Helix [by: agent; kind: preference; source: swarmkit://runs/{run_id}; origin: memory-writer]",
+        f"- Lives in Lisbon [by: agent; kind: identity; subject: user.location; source: swarmkit://runs/{run_id}; "
+        "origin: memory-writer]",
+        f"- Editor is Helix [by: agent; kind: preference; subject: user.editor; source: swarmkit://runs/{run_id}; "
+        "origin: memory-writer]",
     ]
     assert [(w["status"], w["ref"]) for w in first["memory_writes"]] == [("written", "me.md#L3"), ("written", "me.md#L4")]
 

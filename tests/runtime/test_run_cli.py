@@ -12,7 +12,8 @@ def test_run_prints_the_answer_and_a_summary(init_ws, cli):
     status, out, err = cli("run", str(root), "--input", "hi")
     assert status == 0
     assert out == "lead: hi\n"
-    assert err.startswith("run r-") and err.endswith(": 2 agents, 2 model calls; memory: recalled 0, wrote 0\n")
+    assert err.startswith("run r-") and err.endswith(": 2 agents, 2 model calls; memory: recalled 0, wrote 0; "
+                                                    "writer skipped: answer 8 < 100 chars (memory.writer.min_output_length)\n")
 
 
 def test_run_json_is_the_whole_record(init_ws, cli):
@@ -23,7 +24,7 @@ def test_run_json_is_the_whole_record(init_ws, cli):
     assert set(record) == {
         "id", "workspace", "topology", "started_at", "finished_at", "duration_ms", "provider", "user", "input",
         "output", "status", "agents", "decisions", "recalled", "memory_writes", "model_calls", "tool_calls", "swarm", "memory",
-        "warnings", "error",
+        "warnings", "error", "tainted",
     }
     saved = json.loads((root / ".swarmkit" / "runs" / f"{record['id']}.json").read_text())
     assert saved == record
