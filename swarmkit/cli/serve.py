@@ -73,12 +73,20 @@ def check_workspace(path: Path):
               help="Address to listen on; anything but loopback lets other machines read this memory.")
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
-def serve(workspace: Path, host: str, port: int) -> int:
+@click.option("--user", help="Serve this person's view (their users/<user>.md); default: the owner's (me.md). "
+                             "A person's file is only shown in their own view.")
+def serve(workspace: Path, host: str, port: int, user: str | None) -> int:
     """Serve WORKSPACE's memory and runs: the portal pages and the HTTP API.
 
     Every POST needs the token printed at start-up (the portal pages carry it) and, from a browser,
     the server's own origin. Stop with Ctrl+C.
     """
+    if user is not None:
+        from swarmkit.errors import UsageProblem
+        from swarmkit.memory.store import slug
+
+        if not slug(user):
+            raise UsageProblem(f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana")
     resolution = check_workspace(workspace)
     warning = exposure_warning(host)
     sock = bind(host, port)
@@ -88,13 +96,15 @@ def serve(workspace: Path, host: str, port: int) -> int:
     from swarmkit.server.app import create_app
     from swarmkit.server.config import allowed_hosts_for
 
-    app = create_app(workspace, allowed_hosts=allowed_hosts_for(host))
+    app = create_app(workspace, allowed_hosts=allowed_hosts_for(host), user=user)
     if warning:
         click.echo(f"warning: {warning}", err=True)
     if resolution.valid:
         ws = resolution.workspace
         click.echo(f'Serving workspace "{ws.id}" ({ws.name}) at {url_for(sock)}')
         click.echo(ws.memory.sentence())
+        if user is not None:
+            click.echo(f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's")
     else:
         click.echo(f"Serving workspace {workspace} at {url_for(sock)}")
         click.echo(f"warning: the workspace is not valid; its pages show the problems until they are fixed "

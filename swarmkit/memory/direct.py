@@ -13,6 +13,11 @@ from swarmkit.memory import entries as E
 from swarmkit.memory.screening import NO_MEMORY, screen
 
 ADD_TARGETS = ("me", "lessons", "workspace")
+
+
+class BadEntry(SwarmkitError):
+    """The text or target a person gave cannot be written as it is; nothing was written."""
+
 _DROP_ON_EDIT = ("tainted",)  # a person wrote this text: nobody else's content is in it any more
 
 
@@ -21,10 +26,10 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     or not-a-fact text."""
     one_line = re.sub(r"\s+", " ", str(text or "")).strip()
     if not one_line:
-        raise SwarmkitError(f"the text is empty; nothing was {verb}",
+        raise BadEntry(f"the text is empty; nothing was {verb}",
                             'say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"')
     if len(one_line) > E.MAX_TEXT:
-        raise SwarmkitError(
+        raise BadEntry(
             f"the text is {len(one_line)} characters, and an entry holds at most {E.MAX_TEXT}; nothing was {verb}",
             "shorten it, or split it into several entries",
         )
@@ -32,12 +37,12 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     if screened.ok:
         return E.clean_text(screened.text)
     if screened.refused == "nothing left but secrets":
-        raise SwarmkitError(f"the text is nothing but a secret, and memory never keeps secrets; nothing was {verb}",
+        raise BadEntry(f"the text is nothing but a secret, and memory never keeps secrets; nothing was {verb}",
                             "write down where the secret is kept (a vault, an environment variable), not the secret")
     if NO_MEMORY in one_line.lower():
-        raise SwarmkitError(f"the text says {NO_MEMORY}, which asks not to be remembered; nothing was {verb}",
+        raise BadEntry(f"the text says {NO_MEMORY}, which asks not to be remembered; nothing was {verb}",
                             f"remove {NO_MEMORY} to keep it")
-    raise SwarmkitError(f"the text is not a fact to keep ({screened.refused}); nothing was {verb}",
+    raise BadEntry(f"the text is not a fact to keep ({screened.refused}); nothing was {verb}",
                         "write a sentence, e.g. 'Prefers tabs over spaces'")
 
 
@@ -50,17 +55,17 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None) -
     if to in ADD_TARGETS:
         return store.target_file(to, kind)
     if not to.endswith(".md"):
-        raise SwarmkitError(f"cannot add an entry to {to!r}",
+        raise BadEntry(f"cannot add an entry to {to!r}",
                             f"use --to {' | '.join(ADD_TARGETS)}, or a .md file in the memory folder")
     rel, _ = check_ref(f"{to}#L1")  # the same path rules as a ref
     if rel == INBOX_MD:
-        raise SwarmkitError("entries you add are yours, not for review: the inbox is for entries "
+        raise BadEntry("entries you add are yours, not for review: the inbox is for entries "
                             "that wait for you", "leave out --to, or use --to me | lessons | workspace")
     if rel == MEMORY_MD:
-        raise SwarmkitError("MEMORY.md holds pinned entries and the index, not added ones",
+        raise BadEntry("MEMORY.md holds pinned entries and the index, not added ones",
                             "add it to a file, or pin it by writing it above \"## Index\" in MEMORY.md")
     if file_class(rel).startswith("swarm:"):
-        raise SwarmkitError(f"{rel} is a swarm folder's file: only the agents of its run write there",
+        raise BadEntry(f"{rel} is a swarm folder's file: only the agents of its run write there",
                             "leave out --to, or use --to me | lessons | workspace")
     store.check_visible(rel)
     return rel
@@ -73,9 +78,9 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
 
     clean = checked_text(text)
     if kind is not None and kind not in E.KINDS:
-        raise SwarmkitError(f"unknown memory kind {kind!r}", f"use one of: {', '.join(E.KINDS)}")
+        raise BadEntry(f"unknown memory kind {kind!r}", f"use one of: {', '.join(E.KINDS)}")
     if subject is not None and not E.normalise_subject(subject).strip("_.:-"):
-        raise SwarmkitError(f"{subject!r} is not a subject", "for example --subject user.location")
+        raise BadEntry(f"{subject!r} is not a subject", "for example --subject user.location")
     if kind is None or subject is None:
         said = clauses(clean)
         fact = read_statement(said[0]) if len(said) == 1 else None
@@ -105,7 +110,7 @@ def edit(store, ref: str, text: str):
         twin = next((e for e in E.parse_lines(lines, entry.file)
                      if e.line != entry.line and E.dedupe_key(e.text) == E.dedupe_key(clean)), None)
         if twin is not None:
-            raise SwarmkitError(f"{entry.file} already holds this text at {twin.ref}; nothing was changed",
+            raise BadEntry(f"{entry.file} already holds this text at {twin.ref}; nothing was changed",
                                 f"forget one of the two instead: swarmkit memory forget {entry.ref}")
         meta = {k: v for k, v in entry.meta.items() if k not in _DROP_ON_EDIT} | {"by": "user"}
         lines = list(lines)

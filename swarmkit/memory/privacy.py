@@ -26,13 +26,17 @@ def person(cls: str) -> str:
     return "the owner" if cls == "me" else cls.split(":", 1)[1]
 
 
-def not_yours(rel: str, cls: str, own: str) -> SwarmkitError:
+class NotYours(SwarmkitError):
+    """Another person's file was asked for: nothing is shown or changed."""
+
+
+def not_yours(rel: str, cls: str, own: str) -> NotYours:
     """The error for reading or changing another person's file (nothing is shown or written)."""
     who = person(cls)
     viewer = person(own)
     whose = "the owner's" if cls == "me" else f"{who}'s"
     how = "without --user" if cls == "me" else f"with --user {who}"
-    return SwarmkitError(
+    return NotYours(
         f"{rel} is {whose} personal file, and this view is {viewer}'s; nothing was shown or changed",
         f"a person's facts are only shown to them: open the memory {how}",
     )

@@ -1,4 +1,5 @@
-"""The memory API: status, entries (listing and search), the inbox and its keep / pin / delete."""
+"""The memory API: status, entries (listing, search, adding one), the inbox and its keep / pin / delete,
+and importing notes from a folder."""
 
 from __future__ import annotations
 
@@ -61,6 +62,28 @@ def memory_entries(request: Request) -> JSONResponse:
                          "total": len(entries), "truncated": len(entries) > limit, "entries": entries[:limit]})
 
 
+async def add_entry(request: Request) -> JSONResponse:
+    """`{text, kind?, subject?, to?}`: a person's entry, screened, deduped, one commit (memory add)."""
+    body = await json_body(request, ("text",), ("kind", "subject", "to"))
+    ctx = await run_in_threadpool(load, request)
+    store = ctx.store
+    result = await run_in_threadpool(store.add, body["text"], body.get("kind") or None,
+                                     body.get("subject") or None, body.get("to") or None)
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
+async def import_notes(request: Request) -> JSONResponse:
+    """`{path}`: the notes of a folder on the server's machine into the inbox (memory import)."""
+    body = await json_body(request, ("path",))
+    ctx = await run_in_threadpool(load, request)
+    store = ctx.store
+    try:
+        result = await run_in_threadpool(store.import_folder, body["path"])
+    except SwarmkitError as error:
+        raise ApiError(400, "invalid_import", error.message, error.hint) from None
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
 def memory_inbox(request: Request) -> JSONResponse:
     check_known(request, ())
     ctx = load(request)
@@ -104,6 +127,8 @@ def inbox_action(action: str):
 ROUTES = [
     Route("/memory/status", memory_status, methods=["GET"]),
     Route("/memory/entries", memory_entries, methods=["GET"]),
+    Route("/memory/entries", add_entry, methods=["POST"]),
+    Route("/memory/import", import_notes, methods=["POST"]),
     Route("/memory/inbox", memory_inbox, methods=["GET"]),
     Route("/memory/inbox/keep", inbox_action("keep"), methods=["POST"]),
     Route("/memory/inbox/pin", inbox_action("pin"), methods=["POST"]),

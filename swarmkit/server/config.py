@@ -16,6 +16,8 @@ class ServerConfig:
     token: str
     # Host header names accepted; None accepts any (a server bound to every interface).
     allowed_hosts: frozenset[str] | None = LOOPBACK_NAMES
+    # Whose view it serves: None is the owner (me.md), a name that person (users/<name>.md).
+    user: str | None = None
 
 
 def new_token() -> str:

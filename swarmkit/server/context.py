@@ -48,4 +48,4 @@ def load(request: Request) -> Context:
     if not resolution.valid:
         raise WorkspaceInvalid(config, resolution.diagnostics)
     workspace = resolution.workspace
-    return Context(workspace, MemoryStore(workspace.memory.folder, workspace.id))
+    return Context(workspace, MemoryStore(workspace.memory.folder, workspace.id, user=config.user))

@@ -7,6 +7,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.direct import BadEntry
+from swarmkit.memory.privacy import NotYours
 
 # Stable codes (documented in docs/portal.md); the HTTP status says the class of problem.
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
@@ -44,6 +46,17 @@ async def on_swarmkit_error(request: Request, exc: SwarmkitError) -> JSONRespons
     return error_response(409, "conflict", exc.message, exc.hint)
 
 
+async def on_not_yours(request: Request, exc: SwarmkitError) -> JSONResponse:
+    # A person's file is shown only to a server serving that person's view.
+    hint = "a person's facts are only shown to them: serve their view with swarmkit serve --user NAME"
+    return error_response(403, "not_yours", exc.message, hint)
+
+
+async def on_bad_entry(request: Request, exc: SwarmkitError) -> JSONResponse:
+    # The text or target sent cannot be written as it is: the request is at fault, not the folder.
+    return error_response(400, "invalid_entry", exc.message, exc.hint)
+
+
 async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     code = _HTTP_CODES.get(exc.status_code, "http_error")
     message = {
@@ -63,6 +76,8 @@ async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
 
 HANDLERS = {
     ApiError: on_api_error,
+    NotYours: on_not_yours,  # Starlette picks the handler of the exception's most specific class
+    BadEntry: on_bad_entry,
     SwarmkitError: on_swarmkit_error,
     HTTPException: on_http_error,
     Exception: on_internal_error,

@@ -7,7 +7,8 @@ import re
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
-from swarmkit.memory.store import INBOX_MD, MemoryStore, check_ref, entry_digest, file_class, holds_entries
+from swarmkit.memory.store import (INBOX_MD, MemoryStore, check_ref, entry_digest, file_class, holds_entries,
+                                   stable_ref)
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
 
@@ -24,6 +25,7 @@ def entry_view(entry: E.Entry, raw_line: str) -> dict:
     meta = entry.meta
     return {
         "ref": entry.ref,
+        "stable_ref": stable_ref(entry),
         "file": entry.file,
         "line": entry.line,
         "text": entry.text,
@@ -40,10 +42,11 @@ def entry_view(entry: E.Entry, raw_line: str) -> dict:
 
 
 def file_entries(store: MemoryStore, rel: str) -> list[dict]:
-    lines = store.read_lines(rel)
+    """The entries of one file this view may see (an inbox entry held for another person is not)."""
+    lines = store.read_lines(rel) if store.visible(rel) else None
     if lines is None:
         return []
-    return [entry_view(e, lines[e.line - 1]) for e in E.parse_text("\n".join(lines), rel)]
+    return [entry_view(e, lines[e.line - 1]) for e in E.parse_lines(lines, rel) if store.entry_visible(e)]
 
 
 def all_entries(store: MemoryStore, file: str | None = None) -> list[dict]:
@@ -53,7 +56,7 @@ def all_entries(store: MemoryStore, file: str | None = None) -> list[dict]:
         return file_entries(store, file)
     out: list[dict] = []
     for rel in store.md_files():
-        if holds_entries(rel):
+        if holds_entries(rel) and store.visible(rel):
             out.extend(file_entries(store, rel))
     return out
 
@@ -64,6 +67,7 @@ def check_file(store: MemoryStore, rel: str) -> None:
     except SwarmkitError:
         raise ApiError(400, "invalid_request", f"{rel!r} is not a memory file name",
                        "use a path relative to the memory folder, like lessons.md") from None
+    store.check_visible(rel)  # another person's file: 403 not_yours
     if store.read_lines(rel) is None:
         raise ApiError(404, "file_not_found", f"{rel} is not in the memory folder",
                        "GET /memory/status lists the files")
@@ -94,9 +98,11 @@ def status(workspace, store: MemoryStore) -> dict:
         "workspace": {"id": workspace.id, "name": workspace.name, "root": str(workspace.root)},
         **workspace.memory.to_dict(),
         "exists": info["exists"],
+        "user": store.user,
         "user_file": info["user_file"],
         "counts": {
             "files": info["files"],
+            "others": info["others"],
             "entries": info["entries"],
             "inbox": info["inbox"],
             "swarms": len(info["swarms"]),

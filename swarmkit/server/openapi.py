@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit import __version__
+from swarmkit.memory.entries import KINDS
 from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.memory.recall import SCOPES
 from swarmkit.server.guard import TOKEN_HEADER
@@ -34,6 +35,8 @@ ENTRY = {
     "required": ["ref", "file", "line", "text", "by", "kind"],
     "properties": {
         "ref": {"type": "string", "description": "file#Lline, e.g. me.md#L3", "examples": ["me.md#L3"]},
+        "stable_ref": {"type": "string", "description": "file#digest of the text: names the entry however lines "
+                                                        "above it move", "examples": ["me.md#3f9a1c2b"]},
         "file": {"type": "string", "description": "Path relative to the memory folder."},
         "line": {"type": "integer", "minimum": 1},
         "text": {"type": "string"},
@@ -106,13 +109,16 @@ SCHEMAS = {
             "auto": {"type": "array", "items": {"type": "string"}, "description": "Memory bindings swarmkit added."},
             "folder": {"type": "string"},
             "exists": {"type": "boolean", "description": "False until the first write creates the folder."},
-            "user_file": {"type": "string"},
+            "user": {"type": ["string", "null"],
+                     "description": "Whose view this server serves: null for the owner (swarmkit serve --user)."},
+            "user_file": {"type": "string", "description": "The personal file of this view: me.md or users/<name>.md."},
             "counts": {
                 "type": "object",
                 "required": ["files", "entries", "inbox", "swarms"],
                 "properties": {
                     "files": {"type": "object", "additionalProperties": {"type": "integer"},
-                              "description": "Entries per file."},
+                              "description": "Entries per file this view may see."},
+                    "others": {"type": "integer", "description": "Other people's personal files, not shown."},
                     "entries": {"type": "integer"},
                     "inbox": {"type": "integer"},
                     "swarms": {"type": "integer"},
@@ -173,12 +179,68 @@ SCHEMAS = {
     },
     "ActionResult": {
         "type": "object",
-        "required": ["status", "ref", "commit"],
+        "required": ["status", "ref", "commit", "text"],
         "properties": {
             "status": {"enum": ["kept", "pinned", "deleted"]},
             "ref": {"type": "string", "description": "Where the entry is now (or was, for deleted)."},
+            "stable_ref": _NULLABLE_STR,
             "reason": _NULLABLE_STR,
             "commit": {"type": ["string", "null"], "description": "The git commit of the change."},
+            "text": {"type": "string", "description": "The text of the entry it moved or deleted."},
+            "old": _NULLABLE_STR,
+            "warnings": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "NewEntry": {
+        "type": "object",
+        "required": ["text"],
+        "additionalProperties": False,
+        "properties": {
+            "text": {"type": "string", "maxLength": 500, "examples": ["I live in Munich"],
+                     "description": "One fact; screened (secrets refused), at most 500 characters."},
+            "kind": {"enum": list(KINDS), "description": "Default: read from a first-person sentence, else none."},
+            "subject": {"type": "string", "examples": ["user.location"],
+                        "description": "A later value for the same subject replaces this one (default: read "
+                                       "from the text)."},
+            "to": {"type": "string", "examples": ["me", "lessons", "workspace", "notes/project.md"],
+                   "description": "me, lessons, workspace or a .md file (default: your file for facts about you, "
+                                  "else lessons.md)."},
+        },
+    },
+    "EntryResult": {
+        "type": "object",
+        "required": ["status", "ref", "stable_ref", "text", "commit"],
+        "properties": {
+            "status": {"enum": ["written", "replaced", "reinforced"],
+                       "description": "replaced: it took the place of the entry with the same subject (old); "
+                                      "reinforced: the same text was there already (no commit)."},
+            "ref": {"type": "string", "examples": ["me.md#L5"]},
+            "stable_ref": {"type": "string", "examples": ["me.md#3f9a1c2b"]},
+            "text": {"type": "string", "description": "The text as written (secrets redacted)."},
+            "old": {"type": ["string", "null"], "description": "The text it replaced."},
+            "reason": _NULLABLE_STR,
+            "commit": {"type": ["string", "null"]},
+            "warnings": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "ImportRequest": {
+        "type": "object",
+        "required": ["path"],
+        "additionalProperties": False,
+        "properties": {"path": {"type": "string", "examples": ["/home/ana/notes"],
+                                "description": "An absolute folder on the server's machine, read, never written."}},
+    },
+    "ImportResult": {
+        "type": "object",
+        "required": ["imported", "duplicates", "skipped", "truncated", "commit"],
+        "properties": {
+            "imported": {"type": "integer"},
+            "duplicates": {"type": "integer"},
+            "skipped": {"type": "integer"},
+            "truncated": {"type": "boolean", "description": "A limit (200 files, 2 MB) stopped the walk."},
+            "commit": {"type": ["string", "null"]},
+            "files_read": {"type": "integer"},
+            "skipped_files": {"type": "array", "items": {"type": "object"}},
             "warnings": {"type": "array", "items": {"type": "string"}},
         },
     },
@@ -279,8 +341,39 @@ PATHS = {
             "responses": {
                 "200": _json(_ref("EntryList"), "Entries in file and line order, or hits best first."),
                 "400": _error("A bad parameter."),
+                "403": _error("Another person's file (code not_yours): shown only to their view."),
                 "404": _error("No such file (code file_not_found)."),
                 **_WORKSPACE,
+            },
+        },
+        "post": {
+            "summary": "Add an entry as the person's own: screened, deduped, one git commit",
+            "operationId": "memory_add",
+            "security": [{"token": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewEntry")}}},
+            "responses": {
+                "200": _json(_ref("EntryResult"), "Written (or already there)."),
+                "400": _error("Empty, over-long, secret-only or not-a-fact text, an unknown kind, a target that "
+                              "takes no added entries (code invalid_entry), or a bad body; nothing was written."),
+                **_GUARDED,
+                "409": _error("The target file is full, or the workspace is not valid; nothing was written."),
+                "415": _error("The body is not JSON."),
+            },
+        },
+    },
+    "/memory/import": {
+        "post": {
+            "summary": "Import the notes (.md bullets) of a folder into the inbox, in one git commit",
+            "operationId": "memory_import",
+            "security": [{"token": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ImportRequest")}}},
+            "responses": {
+                "200": _json(_ref("ImportResult"), "Imported (the counts say how many, and what was skipped)."),
+                "400": _error("The path is not an absolute, existing, importable folder (code invalid_import); "
+                              "nothing was written."),
+                **_GUARDED,
+                "409": _error("The workspace is not valid."),
+                "415": _error("The body is not JSON."),
             },
         }
     },

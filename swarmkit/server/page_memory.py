@@ -1,4 +1,5 @@
-"""The Memory page: the effective configuration (read-only), search, the inbox, files and swarms."""
+"""The Memory page: the effective configuration (read-only), search, adding and importing, the inbox,
+files and swarms, as one person's view (a person's own file is shown to them only)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.routing import Route
 
-from swarmkit.memory.entries import USER_KINDS
+from swarmkit.memory.direct import ADD_TARGETS
+from swarmkit.memory.entries import KINDS, USER_KINDS
 from swarmkit.memory.store import file_class
 from swarmkit.runtime.records import RUN_ID
 from swarmkit.server import memory_view as view
@@ -103,6 +105,39 @@ def search_section(ctx, query: str, scope: str) -> Safe:
     return tag("section", tag("h2", "Search"), form, tag("div", results, id="search-results"), id="search")
 
 
+def add_section(ctx, info: dict) -> Safe:
+    """Tell memory a fact directly (POST /memory/entries), or import a folder of notes into the
+    inbox (POST /memory/import); portal.js posts both with the page's token."""
+    kinds = [tag("option", "kind: from the text", value="")] + [tag("option", k, value=k) for k in KINDS]
+    labels = {"me": info["user_file"], "lessons": "lessons.md", "workspace": ctx.store.workspace_file}
+    targets = [tag("option", "file: yours for facts about you, else lessons.md", value="")]
+    targets += [tag("option", labels[t], value=t) for t in ADD_TARGETS]
+    add = tag(
+        "form",
+        tag("input", type="text", name="text", required=True, maxlength="500", aria_label="Fact to remember",
+            placeholder="A fact to remember, e.g. I live in Munich"),
+        tag("select", kinds, name="kind", aria_label="Kind"),
+        tag("select", targets, name="to", aria_label="File"),
+        tag("button", "Add", type="submit"),
+        method="post", action="/memory/entries", class_="inline", id="add-form", data_post="/memory/entries",
+    )
+    notes = tag(
+        "form",
+        tag("input", type="text", name="path", required=True, aria_label="Folder of notes",
+            placeholder="/home/you/notes (a folder on this machine)"),
+        tag("button", "Import", type="submit"),
+        method="post", action="/memory/import", class_="inline", id="import-form", data_post="/memory/import",
+    )
+    return tag(
+        "section", tag("h2", "Add"), tag("p", "A fact you add is yours: screened, one git commit; a new value "
+                                             "for the same thing replaces the old one.", class_="muted"), add,
+        tag("h3", "Import notes from a folder…"),
+        tag("p", "Markdown bullets of a folder (another agent's memory folder, say) go to the inbox for you to "
+                 "review; the folder is read, never written.", class_="muted"), notes,
+        id="add",
+    )
+
+
 def keep_default(entry: dict) -> str:
     return "me" if entry.get("kind") in (None, *USER_KINDS) else "lessons"
 
@@ -133,8 +168,7 @@ def inbox_section(ctx, info: dict) -> Safe:
                      "Delete removes it; each is one git commit.", class_="muted")
     body = (tag("ul", [inbox_item(e, ctx.store.workspace_file, info["user_file"]) for e in entries],
                 class_="inbox") if entries else empty("The inbox is empty."))
-    return tag("section", tag("h2", f"Inbox ({len(entries)} unreviewed)"), intro,
-               tag("p", "", id="notice", role="status", aria_live="polite"), body, id="inbox")
+    return tag("section", tag("h2", f"Inbox ({len(entries)} unreviewed)"), intro, body, id="inbox")
 
 
 def memory_files(info: dict) -> list[str]:
@@ -200,8 +234,15 @@ def memory_page(request: Request):
     info = view.status(ctx.workspace, ctx.store)
     sentence = tag("p", info["sentence"], id="memory-sentence",
                    class_="sentence " + ("on" if info["enabled"] else "off"))
-    body = join([sentence, config_section(info, ctx.workspace.root), search_section(ctx, query, scope),
-                 inbox_section(ctx, info), files_section(ctx, info), swarms_section(ctx, info), git_line(info)])
+    whose = "the owner's" if info["user"] is None else f"{info['user']}'s"
+    others = info["counts"]["others"]
+    viewing = tag("p", f"Viewing {whose} memory ({info['user_file']}); ",
+               f"{others} other {'person' if others == 1 else 'people'}'s file{'s' if others != 1 else ''} "
+               "not shown" if others else "other people's files are never shown here", id="view", class_="muted")
+    notice = tag("p", "", id="notice", role="status", aria_live="polite")
+    body = join([sentence, viewing, notice, config_section(info, ctx.workspace.root), search_section(ctx, query, scope),
+                 add_section(ctx, info), inbox_section(ctx, info), files_section(ctx, info), swarms_section(ctx, info),
+                 git_line(info)])
     return page(request, "Memory", body, "memory", workspace=f"{ctx.workspace.name} ({ctx.workspace.id})")
 
 

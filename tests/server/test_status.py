@@ -27,7 +27,7 @@ def test_status_is_the_effective_configuration_and_the_folder_state(client, root
         "files": {"MEMORY.md": 0, "inbox.md": 2, "lessons.md": 1, "me.md": 1,
                   f"swarms/{refs['swarm']}/README.md": 0,  # goal, members and rules: not entries
                   f"swarms/{refs['swarm']}/findings.md": 1, "workspaces/demo.md": 2},
-        "entries": 7, "inbox": 2, "swarms": 1,
+        "others": 0, "entries": 7, "inbox": 2, "swarms": 1,
     }
     assert data["swarms"] == [refs["swarm"]]
     assert data["git"] == {"versioned": True, "head": head(folder), "dirty": False, "remote": None}
@@ -75,7 +75,7 @@ def test_a_workspace_without_a_memory_folder_yet(tmp_path):
     with TestClient(create_app(tmp_path / "fresh"), base_url=BASE) as client:
         data = client.get("/memory/status").json()
         assert data["exists"] is False
-        assert data["counts"] == {"files": {}, "entries": 0, "inbox": 0, "swarms": 0}
+        assert data["counts"] == {"files": {}, "others": 0, "entries": 0, "inbox": 0, "swarms": 0}
         assert data["git"] == {"versioned": False, "head": None, "dirty": False, "remote": None}
         assert client.get("/memory/entries").json()["entries"] == []
         assert client.get("/memory/inbox").json() == {"entries": []}

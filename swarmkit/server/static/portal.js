@@ -1,6 +1,6 @@
-// The portal's only script: the inbox buttons. Everything else is plain HTML from the server.
-// A plain form cannot send the per-server token header, so the buttons post with fetch, then
-// reload the page so that what is shown is what is on disk.
+// The portal's only script: the inbox buttons and the Add and Import forms. Everything else is
+// plain HTML from the server. A plain form cannot send the per-server token header, so they post
+// with fetch, then reload the page so that what is shown is what is on disk.
 "use strict";
 
 (function () {
@@ -23,16 +23,10 @@
 
   var DONE = { kept: "Kept in", pinned: "Pinned in", deleted: "Deleted" };
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-action]");
-    if (!button || !tokenTag) return;
-    var item = button.closest("[data-ref]");
-    var action = button.getAttribute("data-action");
-    var body = { ref: item.getAttribute("data-ref"), expect: item.getAttribute("data-digest") };
-    if (action === "keep") body.to = item.querySelector('select[name="to"]').value;
-    var buttons = item.querySelectorAll("button");
-    buttons.forEach(function (b) { b.disabled = true; });
-    fetch("/memory/inbox/" + action, {
+  // POST `body` as JSON with the token; on success remember `message(data)` for after the reload.
+  function send(path, body, controls, message) {
+    controls.forEach(function (c) { c.disabled = true; });
+    fetch(path, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-Swarmkit-Token": tokenTag.content },
@@ -43,18 +37,53 @@
       })
       .then(function (result) {
         if (result.ok) {
-          var where = result.data.status === "deleted" ? body.ref : result.data.ref;
-          window.sessionStorage.setItem(NOTICE_KEY, (DONE[result.data.status] || result.data.status) + " " + where);
+          window.sessionStorage.setItem(NOTICE_KEY, message(result.data));
           window.location.reload();
           return;
         }
         var error = (result.data && result.data.error) || {};
         show((error.message || "the server refused") + (error.hint ? " (" + error.hint + ")" : ""), true);
-        buttons.forEach(function (b) { b.disabled = false; });
+        controls.forEach(function (c) { c.disabled = false; });
       })
       .catch(function (err) {
         show("Could not reach the server: " + err, true);
-        buttons.forEach(function (b) { b.disabled = false; });
+        controls.forEach(function (c) { c.disabled = false; });
       });
+  }
+
+  function added(data) {
+    if (data.status === "replaced") return "Replaced “" + data.old + "” with “" + data.text + "” in " + data.stable_ref;
+    if (data.status === "reinforced") return "Already there: “" + data.text + "” in " + data.stable_ref;
+    return "Added “" + data.text + "” to " + data.stable_ref;
+  }
+
+  function imported(data) {
+    return "Imported " + data.imported + ", duplicates " + data.duplicates + ", skipped " + data.skipped +
+      (data.truncated ? ", truncated (limits reached)" : "") + (data.imported ? ": review them in the inbox" : "");
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("form[data-post]");
+    if (!form || !tokenTag) return;
+    event.preventDefault();
+    var body = {};
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (field) {
+      if (field.value !== "") body[field.name] = field.value;  // an empty choice means the default
+    });
+    var path = form.getAttribute("data-post");
+    send(path, body, form.querySelectorAll("input, select, button"), path === "/memory/import" ? imported : added);
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-action]");
+    if (!button || !tokenTag) return;
+    var item = button.closest("[data-ref]");
+    var action = button.getAttribute("data-action");
+    var body = { ref: item.getAttribute("data-ref"), expect: item.getAttribute("data-digest") };
+    if (action === "keep") body.to = item.querySelector('select[name="to"]').value;
+    send("/memory/inbox/" + action, body, item.querySelectorAll("button, select"), function (data) {
+      var where = data.status === "deleted" ? body.ref : data.ref;
+      return (DONE[data.status] || data.status) + " " + where;
+    });
   });
 })();
