@@ -132,7 +132,7 @@ class MemoryHooks:
 
     def _why_nothing(self, extracted: int, statuses: list[str]) -> str:
         if not extracted:
-            return "writer found no facts in the answer's exchange"
+            return "writer found no facts to keep"
         counts: dict[str, int] = {}
         for status in statuses:
             counts[status] = counts.get(status, 0) + 1
