@@ -1,0 +1,70 @@
+"""Every row of the mock extraction's tables in docs/providers.md, through the mock provider itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from swarmkit.memory import facts
+from swarmkit.runtime import prompts
+from swarmkit.runtime.providers.base import ChatRequest
+from swarmkit.runtime.providers.mock import MockProvider
+
+DOC = Path(__file__).parents[2] / "docs" / "providers.md"
+
+
+def table(header: str) -> list[list[str]]:
+    """The rows of the table whose header line is `header`, as lists of cells."""
+    lines = DOC.read_text(encoding="utf-8").splitlines()
+    start = lines.index(header) + 2  # the header, then the |---| line
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    assert rows, header
+    return rows
+
+
+SHAPES = table("| Shape | You say | Fact kept | Kind | Subject |")
+SEVERAL = table("| You say | Facts kept |")
+NOTHING = table("| You say | Why |")
+
+
+def extract(said: str) -> list[dict]:
+    """What the mock provider replies to the memory-writer's extraction call."""
+    request = ChatRequest(model="swarmkit-mock", messages=prompts.extraction_messages(said, "An answer."),
+                          purpose="extract", agent="lead")
+    return json.loads(MockProvider().complete(request).content)["facts"]
+
+
+@pytest.mark.parametrize("shape, said, fact, kind, subject", SHAPES, ids=[row[1] for row in SHAPES])
+def test_each_documented_shape(shape, said, fact, kind, subject):
+    assert extract(said) == [{"text": fact, "kind": kind, "subject": subject}]
+    assert [f.shape for f in facts.extract(said)] == [shape]
+    if " also " not in f" {said.lower()} ":  # an addition's subject names its value; the fact's text does not
+        assert facts.subject_of(fact) == subject  # an older line without a subject is still found
+
+
+def test_every_shape_is_documented():
+    assert {row[0] for row in SHAPES} == set(facts.SHAPE_NAMES)
+
+
+@pytest.mark.parametrize("said, kept", SEVERAL, ids=[row[0] for row in SEVERAL])
+def test_several_statements_in_one_message(said, kept):
+    assert [f["text"] for f in extract(said)] == kept.split("; ")
+
+
+@pytest.mark.parametrize("said, why", NOTHING, ids=[row[0] for row in NOTHING])
+def test_what_is_left_alone(said, why):
+    assert extract(said) == []
+
+
+def test_it_is_deterministic_and_reads_only_what_the_user_said():
+    said = "I live in Berlin and my editor is Helix."
+    assert extract(said) == extract(said)
+    request = ChatRequest(model="m", messages=prompts.extraction_messages("Hello there", "I live in Paris."),
+                          purpose="extract", agent="lead")
+    assert json.loads(MockProvider().complete(request).content) == {"facts": []}  # never the answer's words
