@@ -42,7 +42,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     if NO_MEMORY in one_line.lower():
         raise BadEntry(f"the text says {NO_MEMORY}, which asks not to be remembered; nothing was {verb}",
                             f"remove {NO_MEMORY} to keep it")
-    raise BadEntry(f"the text is not a fact to keep ({screened.refused}); nothing was {verb}",
+    raise BadEntry(f"the text is not a fact to keep: {screened.refused}; nothing was {verb}",
                         "write a sentence, e.g. 'Prefers tabs over spaces'")
 
 
@@ -54,13 +54,17 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None) -
         return store.user_file if about_user else LESSONS_MD
     if to in ADD_TARGETS:
         return store.target_file(to, kind)
+    if to in ("inbox", INBOX_MD):
+        raise BadEntry("entries you add are yours, not for review: the inbox holds entries that wait for you",
+                       "leave out --to, or use --to me | lessons | workspace")
     if not to.endswith(".md"):
         raise BadEntry(f"cannot add an entry to {to!r}",
                             f"use --to {' | '.join(ADD_TARGETS)}, or a .md file in the memory folder")
-    rel, _ = check_ref(f"{to}#L1")  # the same path rules as a ref
-    if rel == INBOX_MD:
-        raise BadEntry("entries you add are yours, not for review: the inbox is for entries "
-                            "that wait for you", "leave out --to, or use --to me | lessons | workspace")
+    try:
+        rel, _ = check_ref(f"{to}#L1")  # the same path rules as a ref
+    except SwarmkitError:
+        raise BadEntry(f"{to!r} is not a file in the memory folder",
+                       "name it relative to the folder, like notes/project.md") from None
     if rel == MEMORY_MD:
         raise BadEntry("MEMORY.md holds pinned entries and the index, not added ones",
                             "add it to a file, or pin it by writing it above \"## Index\" in MEMORY.md")
@@ -72,9 +76,10 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None) -
 
 
 def add(store, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None):
-    """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a first-person
-    sentence ("I live in Munich") gives its own (identity, user.location), so it replaces the old value."""
-    from swarmkit.memory.facts import clauses, read_statement
+    """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a sentence about
+    themselves ("I live in Munich", "Prefers tabs") gives its own (identity, user.location), so it
+    replaces the old value and goes to their file."""
+    from swarmkit.memory.facts import read_own_words
 
     clean = checked_text(text)
     if kind is not None and kind not in E.KINDS:
@@ -82,8 +87,7 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
     if subject is not None and not E.normalise_subject(subject).strip("_.:-"):
         raise BadEntry(f"{subject!r} is not a subject", "for example --subject user.location")
     if kind is None or subject is None:
-        said = clauses(clean)
-        fact = read_statement(said[0]) if len(said) == 1 else None
+        fact = read_own_words(clean)
         if fact is not None:
             kind = kind or fact.kind
             subject = subject or fact.subject

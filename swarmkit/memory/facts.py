@@ -254,12 +254,8 @@ def extract(text: str) -> list[Fact]:
     return facts
 
 
-def subject_of(text: str) -> str | None:
-    """The subject of a fact as stored, first person ("I live in Munich") or third ("Lives in
-    Munich"); None when it is not a fact about the user in a known shape."""
-    fact = read_statement(text)
-    if fact is not None:
-        return fact.subject
+def read_fact(text: str) -> Fact | None:
+    """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape."""
     stated = _strip_lead_in(text).rstrip(" .!")
     for shape in SHAPES:
         match = shape.fact.match(stated)
@@ -270,5 +266,32 @@ def subject_of(text: str) -> str | None:
         if value is None or not shape.accepts(value):
             return None
         groups["v"] = value
-        return shape.subject(groups)
+        return Fact(stated, shape.kind(groups), shape.subject(groups), shape.name)
     return None
+
+
+# Shapes whose third-person form can only be about a person ("Prefers tabs"); the others also read
+# as facts about things ("Builds are slow", "Runs nightly", "Target is eu-west-1").
+ABOUT_A_PERSON = frozenset({"call-me", "go-by", "live-in", "based-in", "moved-to", "from", "work-as", "work-at",
+                            "report-to", "speak", "age", "prefer", "like", "dislike"})
+
+
+def read_own_words(text: str) -> Fact | None:
+    """The fact a person typed about themselves: one first-person statement ("I live in Munich"), or one
+    in a third-person shape that can only be about a person ("Prefers tabs"); None otherwise."""
+    said = clauses(text)
+    if len(said) != 1:
+        return None
+    fact = read_statement(said[0])
+    if fact is None:
+        fact = read_fact(said[0])
+        if fact is not None and fact.shape not in ABOUT_A_PERSON:
+            return None
+    return fact
+
+
+def subject_of(text: str) -> str | None:
+    """The subject of a fact as stored, first person ("I live in Munich") or third ("Lives in
+    Munich"); None when it is not a fact about the user in a known shape."""
+    fact = read_statement(text) or read_fact(text)
+    return fact.subject if fact is not None else None
