@@ -26,8 +26,10 @@ _LEAD_IN = re.compile(
     r"(?i)^(?:(?:and|but|so|oh|well|also|please|btw|by the way|fyi|for the record|just so you know|"
     r"(?:please\s+)?(?:note|keep in mind|bear in mind|remember|don['’]t forget|never forget)(?:\s+that)?)"
     r"\b[\s,:]*)+")
+_ASIDE = re.compile(r"(?i),?\s+(?:since|as of|starting)\b.*$")  # "…, since last month": when, not what
 _TRAILING = re.compile(
-    r"(?i)(?:[\s,]+(?:now|these days|nowadays|at the moment|at present|currently|for now|too|as well))+[\s.!]*$")
+    r"(?i)(?:[\s,]+(?:now|these days|nowadays|at the moment|at present|currently|for now|too|as well|"
+    r"by the way|btw|fyi))+[\s.!]*$")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
 _JOIN = re.compile(r",?\s+(?:and|but)\s+|,\s+", re.I)
@@ -174,7 +176,7 @@ def _base(verb: str) -> str:
 
 
 def _clean_value(value: str) -> str | None:
-    value = _TRAILING.sub("", value.strip()).strip().rstrip(".!,;: ").strip()
+    value = _TRAILING.sub("", _ASIDE.sub("", value.strip())).strip().rstrip(".!,;: ").strip()
     value = value.strip("\"'“”‘’").strip()
     if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
         return None

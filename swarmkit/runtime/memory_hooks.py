@@ -185,7 +185,7 @@ class MemoryHooks:
             extra = extra | {"for": store.user_file}  # shown only to the person it is about
         result = store.remember(text, kind=kind, by="agent", subject=subject, target="inbox", run_id=self.run.id,
                                 origin="memory-writer", extra=extra)
-        if result.status in ("written", "replaced"):
+        if result.status in ("written", "replaced", "reinforced"):  # reinforced: it was waiting there already
             return WriteResult("held", result.ref, why, result.commit, result.text, None, result.stable_ref)
         return result
 
