@@ -54,7 +54,7 @@ def entries_table(entries: list[dict], score: bool = False) -> Safe:
         text = [e["text"], tag("span", " unreviewed", class_="badge") if e.get("unreviewed") else None]
         cells += [tag("td", text, class_="text"), tag("td", who(e), class_=f"by by-{e['by']}"),
                   tag("td", e.get("kind") or "—"), tag("td", source_cell(e)), tag("td", e.get("added") or "—"),
-                  tag("td", tag("code", e["ref"]))]
+                  tag("td", tag("code", e.get("stable_ref") or e["ref"]))]
         rows.append(tag("tr", cells, class_="entry", data_ref=e["ref"]))
     return tag("table", tag("thead", tag("tr", [tag("th", h) for h in heads])), tag("tbody", rows),
                class_="entries")
@@ -157,7 +157,7 @@ def inbox_item(entry: dict, workspace_file: str, user_file: str) -> Safe:
                   tag("button", "Delete", type="button", data_action="delete", class_="danger"),
                   class_="actions")
     return tag("li", tag("p", entry["text"], class_="text"),
-               tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["ref"]), class_="meta"),
+               tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["stable_ref"]), class_="meta"),
                actions, class_="entry inbox-entry", data_ref=entry["ref"], data_digest=entry["digest"])
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from swarmkit.memory.store import text_digest
 from tests.e2e.portal_workspace import KEEP_TEXT, RUN_ID, build
 from tests.server.launch import serving
 
@@ -35,11 +36,14 @@ def page(browser):
     context.close()
 
 
-def test_memory_page_sentence_reload_and_keep(page, tmp_path):
+def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
     from playwright.sync_api import expect
 
     root = tmp_path / "ws"
     folder = build(root)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "team.md").write_text("- Pager rotates weekly\n- Standup is at ten\n", encoding="utf-8")
     with serving(root) as served:
         page.goto(served.url)  # the root opens the Memory page
         sentence = page.locator("#memory-sentence")
@@ -65,6 +69,39 @@ def test_memory_page_sentence_reload_and_keep(page, tmp_path):
         row = page.locator('section[data-file="me.md"] tr.entry', has_text=KEEP_TEXT)
         expect(row.locator("td.by")).to_have_text("user")
 
+        # Add a fact with the Add form: one commit, and it shows in me.md as the user's.
+        add = page.locator("#add-form")
+        add.get_by_label("Fact to remember").fill("I live in Munich")
+        add.get_by_role("button", name="Add").click()
+        expect(page.locator("#notice")).to_have_text(f"Added “I live in Munich” to me.md#{text_digest('I live in Munich')}")
+        row = page.locator('section[data-file="me.md"] tr.entry', has_text="I live in Munich")
+        expect(row.locator("td.by")).to_have_text("user")
+        # A new value for the same thing replaces it.
+        add.get_by_label("Fact to remember").fill("I moved to Porto")
+        add.get_by_role("button", name="Add").click()
+        expect(page.locator("#notice")).to_have_text(
+            f"Replaced “I live in Munich” with “I moved to Porto” in me.md#{text_digest('I moved to Porto')}")
+        expect(page.locator('section[data-file="me.md"]')).not_to_contain_text("I live in Munich")
+        # Bad input: the server's message, and nothing is written.
+        add.get_by_label("Fact to remember").fill("   ")
+        add.get_by_role("button", name="Add").click()
+        expect(page.locator("#notice")).to_have_text(
+            'the text is empty; nothing was written (say what to remember, e.g. swarmkit memory add '
+            '"Prefers tabs over spaces")')
+        expect(page.locator("#notice")).to_have_class("error")
+
+        # Import notes from a folder: the entries wait in the inbox.
+        control = page.locator("#import-form")
+        control.get_by_label("Folder of notes").fill(str(notes))
+        control.get_by_role("button", name="Import").click()
+        expect(page.locator("#notice")).to_have_text(
+            "Imported 2, duplicates 0, skipped 0: review them in the inbox")
+        expect(page.locator("#inbox li.inbox-entry")).to_have_count(3)
+        expect(page.locator("#inbox")).to_contain_text("Pager rotates weekly")
+        control.get_by_label("Folder of notes").fill("relative/notes")
+        control.get_by_role("button", name="Import").click()
+        expect(page.locator("#notice")).to_contain_text("import needs an absolute path, not 'relative/notes'")
+
         # The Runs page, reached from the navigation.
         page.get_by_role("link", name="Runs").click()
         page.get_by_role("link", name=RUN_ID).click()
@@ -73,6 +110,10 @@ def test_memory_page_sentence_reload_and_keep(page, tmp_path):
 
     me = (folder / "me.md").read_text().splitlines()
     assert me[4].startswith(f"- {KEEP_TEXT} [by: user;")
+    assert me[5].startswith("- I moved to Porto [by: user; kind: identity; subject: user.location; added: ")
+    assert "Pager rotates weekly" in (folder / "inbox.md").read_text()
     assert KEEP_TEXT not in (folder / "inbox.md").read_text()
-    assert page.problems == []  # no script error, no blocked resource (the CSP allows what the page uses)
+    # No script error, no blocked resource (the CSP allows what the page uses); the browser logs the two
+    # refused posts above (the empty text, the relative folder), and nothing else.
+    assert page.problems == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"] * 2
     assert served.process.returncode == 0
