@@ -45,6 +45,8 @@ _WORD_ALIASES = {"favorite": "favourite", "colour": "color"}
 _THING_ALIASES = {"boss": "manager", "home_town": "hometown", "city": "location",
                   "home": "location", "company": "employer", "job_title": "role", "job": "role", "title": "role"}
 _THIRD = {"study": "Studies", "teach": "Teaches", "watch": "Watches", "go": "Goes"}
+# After "I'm", words that start a mood or an activity, not a fact ("I'm not sure", "I'm looking for").
+_NOT_A_STATE = r"(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)"
 VERBS = ("study", "write", "drink", "run", "teach", "play", "drive", "read", "eat", "wear", "avoid",
          "follow", "watch", "build", "maintain", "manage", "lead")
 
@@ -112,27 +114,28 @@ def _shape(name: str, said: str, fact: str, render: Callable[[dict], str], kind,
 
 V = r"(?P<v>.+)"
 THING = r"(?P<t>[a-z][a-z0-9' -]{0,40}?)"
+
+
+def _simple(name: str, said: str, head: str, kind: str, subject) -> Shape:
+    """A shape whose fact is a fixed head and the value: `said` + value → `head` + value."""
+    return _shape(name, said + " " + V, re.escape(head.lower()) + " " + V, lambda g: f"{head} {g['v']}", kind,
+                  subject)
+
+
 SHAPES: tuple[Shape, ...] = (
-    _shape("call-me", r"(?:you can |please )?call me " + V, r"name is " + V,
-           lambda g: f"Name is {g['v']}", "identity", _subject("name")),
-    _shape("go-by", rf"(?:{_I}go by|{_IM}called) " + V, r"name is " + V,
-           lambda g: f"Name is {g['v']}", "identity", _subject("name")),
-    _shape("live-in", rf"(?:{_I}live|{_IM}living) in " + V, r"lives in " + V,
-           lambda g: f"Lives in {g['v']}", "identity", _subject("location")),
-    _shape("based-in", rf"{_IM}based in " + V, r"is based in " + V,
-           lambda g: f"Is based in {g['v']}", "identity", _subject("location")),
-    _shape("moved-to", rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to " + V, r"lives in " + V,
-           lambda g: f"Lives in {g['v']}", "identity", _subject("location")),
-    _shape("from", rf"(?:{_IM}from|{_I}come from) " + V, r"is from " + V,
-           lambda g: f"Is from {g['v']}", "identity", _subject("hometown")),
+    _simple("call-me", r"(?:you can |please )?call me", "Name is", "identity", _subject("name")),
+    _simple("go-by", rf"(?:{_I}go by|{_IM}called)", "Name is", "identity", _subject("name")),
+    _simple("live-in", rf"(?:{_I}live|{_IM}living) in", "Lives in", "identity", _subject("location")),
+    _simple("based-in", rf"{_IM}based in", "Is based in", "identity", _subject("location")),
+    _simple("moved-to", rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to", "Lives in", "identity",
+            _subject("location")),
+    _simple("from", rf"(?:{_IM}from|{_I}come from)", "Is from", "identity", _subject("hometown")),
     _shape("work-as", rf"{_I}work as (?P<v>(?:an?|the) .+)", r"works as (?P<v>(?:an?|the) .+)",
            lambda g: f"Works as {g['v']}", "identity", _subject("role")),
     _shape("work-at", rf"{_I}work (?P<p>at|for) " + V, r"works (?P<p>at|for) " + V,
            lambda g: f"Works {g['p'].lower()} {g['v']}", "identity", _subject("employer")),
-    _shape("report-to", rf"{_I}report to " + V, r"reports to " + V,
-           lambda g: f"Reports to {g['v']}", "identity", _subject("manager")),
-    _shape("speak", rf"{_I}speak " + V, r"speaks " + V,
-           lambda g: f"Speaks {g['v']}", "identity", _subject("languages")),
+    _simple("report-to", rf"{_I}report to", "Reports to", "identity", _subject("manager")),
+    _simple("speak", rf"{_I}speak", "Speaks", "identity", _subject("languages")),
     _shape("age", rf"{_IM}(?P<v>\d{{1,3}}) years? old", r"is (?P<v>\d{1,3}) years? old",
            lambda g: f"Is {g['v']} years old", "identity", _subject("age")),
     _shape("use-as", rf"{_I}use (?P<v>.+?) as my {THING}", "(?!x)x",  # its fact reads as my-x-is
@@ -141,21 +144,18 @@ SHAPES: tuple[Shape, ...] = (
            lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
            lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
            lambda g: f"user.{thing_key(g['t'])}"),
-    _shape("prefer", rf"{_I}prefer " + V, r"prefers " + V,
-           lambda g: f"Prefers {g['v']}", "preference", _subject("prefers", True)),
+    _simple("prefer", rf"{_I}prefer", "Prefers", "preference", _subject("prefers", True)),
     _shape("like", rf"{_I}(?P<verb>like|love|enjoy) " + V, r"(?P<verb>like|love|enjoy)s " + V,
            lambda g: f"{_third(g['verb'])} {g['v']}", "preference", _subject("likes", True)),
-    _shape("dislike", rf"{_I}(?:hate|dislike|can['’]?t stand|cannot stand) " + V, r"dislikes " + V,
-           lambda g: f"Dislikes {g['v']}", "preference", _subject("likes", True)),
-    _shape("use", rf"{_I}use " + V, r"uses " + V,
-           lambda g: f"Uses {g['v']}", "preference", _subject("uses", True)),
+    _simple("dislike", rf"{_I}(?:hate|dislike|can['’]?t stand|cannot stand)", "Dislikes", "preference",
+            _subject("likes", True)),
+    _simple("use", rf"{_I}use", "Uses", "preference", _subject("uses", True)),
     _shape("have", rf"{_I}(?P<verb>have|own) " + V, r"(?P<verb>ha|own)s " + V,
            lambda g: f"{'Has' if g['verb'].lower() in ('have', 'ha') else 'Owns'} {g['v']}", "identity",
            _subject("has", True)),
     _shape("is-a", rf"{_IM}(?P<v>an? .+)", r"is (?P<v>an? .+)",
            lambda g: f"Is {g['v']}", "identity", _subject("is", True)),
-    _shape("is", rf"{_IM}(?P<v>(?!(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)\b).+)",
-           r"is (?P<v>(?!(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)\b).+)",
+    _shape("is", rf"{_IM}(?P<v>(?!{_NOT_A_STATE}\b).+)", rf"is (?P<v>(?!{_NOT_A_STATE}\b).+)",
            lambda g: f"Is {g['v']}", "identity", _subject("is", True),
            # "Hi, I'm Sam" names the speaker, "I'm German" does not: one capitalised word is left alone
            lambda value: re.fullmatch(r"[A-Z][\w'-]*", value) is None),
@@ -190,26 +190,32 @@ def _strip_lead_in(clause: str) -> str:
     return _LEAD_IN.sub("", clause).strip()
 
 
-def read_statement(clause: str) -> Fact | None:
-    """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
-    additive = _ADDITIVE.match(clause.strip()) is not None
-    clause = _strip_lead_in(clause).rstrip(" .!")
-    if not clause or clause.endswith("?"):
-        return None
+def _read(text: str, form: str) -> tuple[Shape, dict] | None:
+    """(shape, groups with the cleaned value) of the first shape whose `form` (said | fact) fits."""
     for shape in SHAPES:
-        match = shape.said.match(clause)
+        match = getattr(shape, form).match(text)
         if match is None:
             continue
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
         value = _clean_value(groups.get("v", ""))
         if value is None or not shape.accepts(value):
             return None
-        groups["v"] = value
-        subject = shape.subject(groups)
-        if additive and subject.count(".") == 1:
-            subject = f"{subject}.{value_key(value)}"  # "I also speak French" adds a language
-        return Fact(shape.render(groups), shape.kind(groups), subject, shape.name)
+        return shape, groups | {"v": value}
     return None
+
+
+def read_statement(clause: str) -> Fact | None:
+    """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
+    additive = _ADDITIVE.match(clause.strip()) is not None
+    clause = _strip_lead_in(clause).rstrip(" .!")
+    found = _read(clause, "said") if clause and not clause.endswith("?") else None
+    if found is None:
+        return None
+    shape, groups = found
+    subject = shape.subject(groups)
+    if additive and subject.count(".") == 1:
+        subject = f"{subject}.{value_key(groups['v'])}"  # "I also speak French" adds a language
+    return Fact(shape.render(groups), shape.kind(groups), subject, shape.name)
 
 
 def _starts_statement(text: str) -> str | None:
@@ -259,17 +265,11 @@ def extract(text: str) -> list[Fact]:
 def read_fact(text: str) -> Fact | None:
     """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape."""
     stated = _strip_lead_in(text).rstrip(" .!")
-    for shape in SHAPES:
-        match = shape.fact.match(stated)
-        if match is None:
-            continue
-        groups = {k: v for k, v in match.groupdict().items() if v is not None}
-        value = _clean_value(groups.get("v", ""))
-        if value is None or not shape.accepts(value):
-            return None
-        groups["v"] = value
-        return Fact(stated, shape.kind(groups), shape.subject(groups), shape.name)
-    return None
+    found = _read(stated, "fact")
+    if found is None:
+        return None
+    shape, groups = found
+    return Fact(stated, shape.kind(groups), shape.subject(groups), shape.name)
 
 
 # Shapes whose third-person form can only be about a person ("Prefers tabs"); the others also read
