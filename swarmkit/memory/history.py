@@ -12,7 +12,6 @@ import re
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 
-MAX_PASSES = 5  # each pass may find older texts of the entry; rarely more than two are needed
 _TRAILER = re.compile(r"(?m)^(Origin|Run): (.+)$")
 
 
@@ -80,11 +79,12 @@ def _identity(store, what: str) -> _Identity:
     return _Identity(subjects, prefixes, {E.dedupe_key(what)})
 
 
-def _commits(store, pattern: str) -> list[dict]:
-    """The commits whose memory-file diffs hold a line matching `pattern`, newest first, with
-    the removed and added lines of each hunk."""
+def _commits(store, pattern: str | None) -> list[dict]:
+    """The commits whose memory-file diffs hold a line matching `pattern` (every commit for None),
+    newest first, with the removed and added lines of each hunk."""
+    pick = ["--regexp-ignore-case", "-G", pattern] if pattern else []
     proc = store.git.run("log", "--format=%x1e%H%x1f%aI%x1f%s%x1f%b%x1f", "-p", "--no-color", "--no-ext-diff",
-                         "--unified=0", "--regexp-ignore-case", "-G", pattern, "--", "*.md")
+                         "--unified=0", *pick, "--", "*.md")
     out = []
     for record in proc.stdout.split("\x1e")[1:]:
         commit, when, title, body, patch = (record.split("\x1f") + [""] * 5)[:5]
@@ -126,7 +126,7 @@ def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict
             b_hit = b is not None and who.matches(b)
             if a is not None and b is not None and (a_hit or b_hit):
                 changed.append((file, a, b))
-                if learn:
+                if learn and a_hit != b_hit:  # the text changed out of what names the entry: follow it
                     learnt = who.learn(a if b_hit else b) or learnt
             else:
                 if a_hit:
@@ -154,6 +154,14 @@ def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict
     return events, learnt
 
 
+def _learn(store, commits: list[dict], who: _Identity) -> bool:
+    """Take on the other texts the entry had in these commits, in this order; True when any was new."""
+    learnt = False
+    for commit in commits:
+        learnt = _events(store, commit, who, learn=True)[1] or learnt
+    return learnt
+
+
 def history(store, what: str) -> list[dict]:
     """Every change to the entry `what` names, newest first: {commit, date, message, origin, run,
     change (added | changed | updated | moved | removed), file, text, old, from}."""
@@ -163,14 +171,13 @@ def history(store, what: str) -> list[dict]:
         raise SwarmkitError("history needs git: the memory folder is not a git repository",
                             "install git; the next write starts versioning the folder")
     who = _identity(store, what)
-    commits: list[dict] = []
-    for _ in range(MAX_PASSES):
-        commits = _commits(store, who.pattern())
-        learnt = False
-        for commit in commits:
-            learnt = _events(store, commit, who, learn=True)[1] or learnt
-        if not learnt:
-            break
+    commits = _commits(store, who.pattern())  # git finds the commits that touch what names it now
+    if _learn(store, commits, who):
+        # It had other texts: follow them through every commit, back and forth until nothing new.
+        commits = _commits(store, None)
+        oldest_first = commits[::-1]
+        while _learn(store, commits, who) | _learn(store, oldest_first, who):  # both sweeps, every round
+            pass
     out = []
     for commit in commits:
         for event in _events(store, commit, who, learn=False)[0]:

@@ -265,3 +265,15 @@ def test_feedback_refuses_a_run_that_did_not_happen(cli, ws):
     assert state(ws) is None
     code, out, _ = mem(cli, ws, "feedback", a_run(ws, "r-00000000"), "--reason", "It was wrong")
     assert code == 0 and out.startswith("written workspaces/demo.md#")
+
+
+def test_history_follows_every_edit_both_ways(store):
+    """From the first text forward and from the current ref back, however many times it was edited."""
+    store.add("Standup is in room 0", to="lessons")
+    for n in range(1, 8):
+        store.edit(f"lessons.md#{text_digest(f'Standup is in room {n - 1}')}", f"Standup is in room {n}")
+    store.remember("Unrelated lesson", "rule")
+    newest = [(i["change"], i["text"]) for i in store.history(f"lessons.md#{text_digest('Standup is in room 7')}")]
+    assert newest == [("changed", f"Standup is in room {n}") for n in range(7, 0, -1)] + [
+        ("added", "Standup is in room 0")]
+    assert [(i["change"], i["text"]) for i in store.history("Standup is in room 0")] == newest
