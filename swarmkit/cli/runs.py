@@ -100,6 +100,8 @@ def _render(record: dict) -> list[str]:
     for w in record["memory_writes"]:
         where = w["ref"] or w.get("reason") or ""
         lines.append(f"  {w['agent']} {w['status']} {where}: {w['text']}")
+    for agent, why in (record.get("tainted") or {}).items():
+        lines.append(f"tainted: {agent} {why}")
     for t in record.get("tool_calls", []):
         outcome = t["result"].get("error") or t["result"].get("status", "")
         lines.append(f"  tool {t['agent']} {t['name']}: {outcome}")

@@ -122,3 +122,21 @@ def test_an_agent_that_read_untrusted_content_writes_tainted(init_ws, tmp_path):
     assert fact["status"] == "held" and fact["ref"].startswith("inbox.md#")
     assert "tainted: yes" in (folder_of(root) / "inbox.md").read_text()
     assert not (folder_of(root) / "me.md").read_text().count("Munich")
+
+
+def test_runs_show_names_the_tainted_agents(init_ws, cli, tmp_path):
+    root = init_ws()
+    with open(root / "topologies" / "main.yaml", "a") as handle:
+        handle.write("governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, "
+                     "scope: researcher, config: {similarity_threshold: 0.05}}\n")
+    from swarmkit.memory.store import MemoryStore
+
+    MemoryStore(folder_of(root), "demo").remember("The staging cluster lives in the blue zone", "project_fact",
+                                                  target="lessons", extra={"tainted": "yes"})
+    from swarmkit.runtime.records import save_run
+
+    record, _ = run_once(root, "Where does the staging cluster live?")
+    save_run(root, record)
+    code, out, _ = cli("runs", "--workspace", str(root), "show", record["id"])
+    assert "tainted: researcher recalled lessons.md#L3, which nobody reviewed\n" in out
+    assert "tainted: lead the report of researcher, who read untrusted content\n" in out
