@@ -103,8 +103,8 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> tu
         return (lambda cls: cls == search_scope), {search_scope}
     if search_scope not in SCOPES:
         raise SwarmkitError(f"unknown search scope {search_scope!r}",
-                            "use user (your file), all (every file but the inbox, swarms and other people's "
-                            "files) or both (your file plus the shared files)")
+                            "use user (your file), all (every file but the inbox and swarms) or both "
+                            "(your file plus the shared files)")
     user = file_class(store.user_file)
     if search_scope == "user":
         few = {user, "inbox"} if include_inbox else {user}
