@@ -10,17 +10,35 @@ from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
 from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES
 from swarmkit.workspace.source import SourceFile
 
-_yaml = None
+_loaders: dict[bool, object] = {}
 
 
-def _fast_yaml():
-    """The C-accelerated safe loader (pure Python when ruamel.yaml.clib is missing)."""
-    global _yaml
-    if _yaml is None:
+def safe_yaml(pure: bool = False):
+    """ruamel's safe loader: C-accelerated (pure Python when ruamel.yaml.clib is missing), or pure."""
+    if pure not in _loaders:
         from ruamel.yaml import YAML
 
-        _yaml = YAML(typ="safe", pure=False)
-    return _yaml
+        _loaders[pure] = YAML(typ="safe", pure=pure)
+    return _loaders[pure]
+
+
+def load_yaml_text(text: str) -> Any:
+    """The document in `text`, read by the C parser and, only where it refuses, by the pure one.
+
+    The C parser refuses valid YAML 1.2 the pure parser reads, such as a plain scalar holding ':'
+    inside a flow collection (`[knowledge:read]`). A text both refuse raises the pure parser's
+    error, whose marks are the precise ones.
+    """
+    from ruamel.yaml.composer import ComposerError
+    from ruamel.yaml.constructor import ConstructorError
+    from ruamel.yaml.error import MarkedYAMLError
+
+    try:
+        return safe_yaml().load(text)
+    except (ComposerError, ConstructorError):
+        raise  # duplicate keys, several documents: the same verdict from either parser
+    except MarkedYAMLError:
+        return safe_yaml(pure=True).load(text)
 
 
 def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, list[Diagnostic]]:
@@ -80,7 +98,7 @@ def _parse(source: SourceFile) -> Diagnostic | None:
 
     rel = source.rel
     try:
-        data = _fast_yaml().load(source.text)
+        data = load_yaml_text(source.text)
     except MarkedYAMLError as exc:
         return _marked_error(exc, rel, source.text)
     except RecursionError:
@@ -132,11 +150,30 @@ def _marked_error(exc, rel: str, text: str) -> Diagnostic:
             hint="put each artifact in a file of its own (remove the `---` separator)",
         )
     context = (exc.context or "").strip()
+    if "'\\t'" in problem or _char_at(text, line, column) == "\t":
+        return Diagnostic(
+            "yaml.syntax", "YAML syntax error: a tab character here; YAML indents with spaces, never tabs", rel, line, column,
+            hint="replace the tab with spaces",
+        )
+    if context.startswith("while scanning a quoted scalar") and "end of stream" in problem and exc.context_mark:
+        # The scanner gives up at the end of the file; the mistake is where the quote opens.
+        mark = exc.context_mark
+        return Diagnostic(
+            "yaml.syntax", "YAML syntax error: the quote that opens here is never closed", rel, mark.line + 1, mark.column + 1,
+            hint="add the matching closing quote at the end of the value",
+        )
     detail = problem if not context else f"{problem} ({context})"
     return Diagnostic(
         "yaml.syntax", f"YAML syntax error: {detail}", rel, line, column,
         hint="check the indentation, quotes and brackets around this position",
     )
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    if 1 <= line <= len(lines) and 1 <= column <= len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return ""
 
 
 def _first_occurrence(text: str, key: str, line: int, column: int) -> int | None:

@@ -7,13 +7,17 @@ from typing import Any
 
 class PositionIndex:
     def __init__(self, text: str) -> None:
-        from ruamel.yaml import YAML
+        from swarmkit.workspace.loading import safe_yaml
 
-        try:
-            # compose() stops at nodes: with the C parser it costs a fraction of a round-trip load.
-            self._root: Any = YAML(typ="safe", pure=False).compose(text)
-        except Exception:  # the loader accepted the text; a failure here only costs precision
-            self._root = None
+        self._root: Any = None
+        # compose() stops at nodes: with the C parser it costs a fraction of a round-trip load.
+        # The pure parser takes over only for text the C one refuses, as when loading.
+        for pure in (False, True):
+            try:
+                self._root = safe_yaml(pure).compose(text)
+                return
+            except Exception:  # the loader accepted the text; a failure here only costs precision
+                continue
 
     def locate(self, path: tuple, at: str = "value") -> tuple[int, int]:
         """1-based (line, column) of the key or value at `path`, else of its nearest ancestor.
