@@ -17,6 +17,8 @@ FILES = (
     ("skills/summarize.yaml", "skills/summarize.yaml"),
     ("gitignore", ".gitignore"),
 )
+# The schemas of the files init writes (their `$schema` comments point here, for editors).
+INIT_SCHEMAS = ("workspace", "topology", "archetype", "skill")
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 _.()'-]*")
 _NOT_YAML_PRINTABLE = re.compile("[\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
@@ -40,7 +42,7 @@ def yaml_scalar(text: str) -> str:
 
 def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
     """Write the workspace; refuse when PATH already holds a workspace or any file init writes."""
-    from swarmkit.schemas import schema_names, schema_text
+    from swarmkit.schemas import schema_text
 
     root = Path(path)
     if root.exists() and not root.is_dir():
@@ -67,7 +69,7 @@ def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
             text = text.replace(key, value)
         _write(root / rel, text)
         written.append(rel)
-    for schema in schema_names():
+    for schema in INIT_SCHEMAS:
         rel = f".schema/{schema}.schema.json"
         _write(root / rel, schema_text(schema))
         written.append(rel)

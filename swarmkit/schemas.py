@@ -8,11 +8,17 @@ from functools import cache
 from pathlib import Path
 
 SCHEMA_DIR = Path(__file__).parent / "models" / "schema"
+# Every artifact kind a workspace folder holds, with its schema file (the order `swarmkit schema` lists).
 KIND_SCHEMAS = {
     "Workspace": "workspace",
     "Topology": "topology",
     "Archetype": "archetype",
     "Skill": "skill",
+    "Trigger": "trigger",
+    "ExecutorAdapter": "executor-adapter",
+    "Funnel": "funnel",
+    "RoleRegistry": "role-registry",
+    "Contract": "contract",
 }
 SHARED = "common"
 
@@ -32,9 +38,10 @@ def validator_for(kind: str):
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
+    # Schemas refer only to the shared file, so a kind needs just the two: validate stays lean.
     resources = [
         (load_schema(name)["$id"], Resource.from_contents(load_schema(name)))
-        for name in (SHARED, *KIND_SCHEMAS.values())
+        for name in (SHARED, KIND_SCHEMAS[kind])
     ]
     registry = Registry().with_resources(resources)
     return Draft202012Validator(load_schema(KIND_SCHEMAS[kind]), registry=registry)

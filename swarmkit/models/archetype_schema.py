@@ -3,12 +3,44 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 from swarmkit.models_base import FrozenModel
 
 from . import common_schema
+
+
+class AbstractSkill(FrozenModel):
+    """
+    The category and capability to match.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    category: Category
+    """
+    The skill's category.
+    """
+    capability: str | None = None
+    """
+    Text the skill's id must contain.
+    """
+
+
+class AbstractSkillEntry(FrozenModel):
+    """
+    A skill named by what it is: the one workspace skill of this category whose id contains capability.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    abstract: Annotated[AbstractSkill, Field(title="AbstractSkill")]
+    """
+    The category and capability to match.
+    """
 
 
 class Archetype(FrozenModel):
@@ -25,33 +57,37 @@ class Archetype(FrozenModel):
     """
     kind: Literal["Archetype"]
     """
-    The artifact kind. Always Archetype for files in archetypes/.
+    The artifact kind. Always Archetype.
     """
-    metadata: ArchetypeMetadata
+    metadata: common_schema.ArtifactMetadata
     """
     The archetype's id, name and description.
     """
     role: Role
     """
-    The role agents of this archetype usually have.
+    The role agents of this archetype have.
     """
-    defaults: ArchetypeDefaults | None = None
+    defaults: ArchetypeDefaults
     """
     What an agent of this archetype gets unless it says otherwise.
     """
-    provenance: common_schema.Provenance | None = None
+    executor: Executor | None = None
     """
-    Who wrote the archetype and its version.
+    How its agents execute; a model when absent.
+    """
+    provenance: common_schema.Provenance
+    """
+    Where the archetype comes from and its version.
     """
 
 
 class ArchetypeDefaults(FrozenModel):
     """
-    Defaults for agents of this archetype.
+    What an agent of this archetype gets unless it says otherwise.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     model: common_schema.ModelRef | None = None
     """
@@ -61,37 +97,62 @@ class ArchetypeDefaults(FrozenModel):
     """
     The default prompt.
     """
-    skills: list[str] | None = None
+    skills: list[common_schema.SkillGrant | AbstractSkillEntry] | None = None
     """
-    The default skills.
+    The default skills: ids, bulk grants, or abstract entries resolved by category and capability.
+    """
+    iam: common_schema.Iam | None = None
+    """
+    The default scopes.
+    """
+    output_schema: Annotated[
+        dict[str, Any] | common_schema.OutputSchema1 | None, Field(title="OutputSchema")
+    ] = None
+    """
+    The default shape of the answer.
     """
 
 
-class ArchetypeMetadata(FrozenModel):
+class Category(StrEnum):
     """
-    The archetype's identity.
+    The skill's category.
+    """
+
+    CAPABILITY = "capability"
+    DECISION = "decision"
+    COORDINATION = "coordination"
+    PERSISTENCE = "persistence"
+
+
+class Executor(FrozenModel):
+    """
+    How agents of this archetype execute: model (the default) or harness, an external agent run through an adapter.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    id: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    kind: Annotated[str, Field(pattern="^[a-z][a-z0-9_-]*$")]
     """
-    The id agents use in archetype.
+    model, harness, or the id of an adapter.
     """
-    name: Annotated[str, Field(min_length=1)]
+    ref: str | None = None
     """
-    A human-readable name.
+    For harness: the adapter id (a bundled one such as claude-code, or one under adapters/).
     """
-    description: str
+    version_constraint: str | None = None
     """
-    What agents of this archetype do.
+    A version constraint the adapter interprets.
+    """
+    config: dict[str, Any] | None = None
+    """
+    Settings for the executor.
     """
 
 
 class Role(StrEnum):
     """
-    The role agents of this archetype usually have.
+    The role agents of this archetype have.
     """
 
     ROOT = "root"

@@ -2,11 +2,46 @@
 
 from __future__ import annotations
 
+from datetime import date
 from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, RootModel
 from swarmkit.models_base import FrozenModel
+
+
+class ArtifactMetadata(FrozenModel):
+    """
+    An artifact's identity: id, name and a description of at least ten characters.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    """
+    The id other artifacts use to refer to this one.
+    """
+    name: Annotated[str, Field(min_length=1)]
+    """
+    A human-readable name.
+    """
+    description: Annotated[str, Field(min_length=10)]
+    """
+    What the artifact is for, in at least ten characters.
+    """
+
+
+class AuthoredBy(StrEnum):
+    """
+    How an artifact came to be: written by a person (human), by a swarm (authored_by_swarm), from a template (derived_from_template, as swarmkit init writes), copied from a registry (imported_from_registry) or shipped by a vendor (vendor_published).
+    """
+
+    HUMAN = "human"
+    AUTHORED_BY_SWARM = "authored_by_swarm"
+    DERIVED_FROM_TEMPLATE = "derived_from_template"
+    IMPORTED_FROM_REGISTRY = "imported_from_registry"
+    VENDOR_PUBLISHED = "vendor_published"
 
 
 class Common(RootModel[Any]):
@@ -24,13 +59,13 @@ class DecisionSkillBinding(FrozenModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$")]
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
     The decision skill: memory-reader, memory-writer or the id of a workspace skill.
     """
-    trigger: Trigger | None = None
+    trigger: DecisionTrigger
     """
-    When the skill runs. Required unless the binding only disables an inherited one (enabled: false).
+    When the skill runs.
     """
     scope: Annotated[
         str | None,
@@ -41,7 +76,7 @@ class DecisionSkillBinding(FrozenModel):
     """
     required: bool | None = True
     """
-    A required skill that fails blocks (rejects the input or asks for a revision); an advisory one (false) never blocks.
+    A required skill that fails blocks (rejects the input or asks for a revision); an advisory one (false) still runs but never blocks.
     """
     config: dict[str, Any] | None = {}
     """
@@ -53,13 +88,24 @@ class DecisionSkillBinding(FrozenModel):
     """
 
 
+class DecisionTrigger(StrEnum):
+    """
+    When a decision skill runs: before an agent reads its input, after it writes its output, at a checkpoint between its children, or before it synthesises their reports.
+    """
+
+    PRE_INPUT = "pre_input"
+    POST_OUTPUT = "post_output"
+    CHECKPOINT = "checkpoint"
+    PRE_SYNTHESIS = "pre_synthesis"
+
+
 class Governance(FrozenModel):
     """
     Decision skills that check agents' inputs and outputs.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     decision_skills: list[DecisionSkillBinding] | None = None
     """
@@ -67,19 +113,44 @@ class Governance(FrozenModel):
     """
 
 
-class ModelRef(FrozenModel):
+class Iam(FrozenModel):
     """
-    Which model an agent talks to.
+    The scopes an agent holds. swarm:read without swarm:write in base_scope makes an agent a read-only member of its swarm: it reads swarm notes but never writes them.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    provider: Annotated[str, Field(min_length=1)]
+    base_scope: list[str] | None = None
     """
-    A model provider: the id of an entry in the workspace's model_providers, or a built-in provider type (mock, openai).
+    The scopes the agent always holds, such as repo:read or swarm:read.
     """
-    name: Annotated[str, Field(min_length=1)]
+    elevated_scopes: list[str] | None = None
+    """
+    Scopes the agent may be granted for a step after approval.
+    """
+
+
+class Id(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    """
+    An identifier: lowercase letters, digits and dashes, starting with a letter.
+    """
+
+
+class ModelRef(FrozenModel):
+    """
+    Which model an agent talks to. Keys beyond these are kept and passed on; swarmkit run reads provider, name, temperature and max_tokens.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    provider: str | None = None
+    """
+    The provider: a built-in name (mock, openai, anthropic, google, openrouter, groq, ollama, ...) or the provider_id of a model_providers entry.
+    """
+    name: str | None = None
     """
     The model name sent to the provider, for example gpt-4o-mini or llama3.1.
     """
@@ -91,42 +162,98 @@ class ModelRef(FrozenModel):
     """
     The most tokens one reply may have.
     """
+    tool_provider: str | None = None
+    """
+    The provider for turns that call tools; the provider when absent.
+    """
+    tool_model: str | None = None
+    """
+    The model for turns that call tools, usually a cheaper one; the answer still comes from name.
+    """
+    options: dict[str, Any] | None = None
+    """
+    Provider-specific settings passed with each call (for example top_p); they win over the keys above of the same name.
+    """
+
+
+class OutputSchema1(RootModel[str]):
+    root: Annotated[str, Field(min_length=1, title="OutputSchema")]
+    """
+    The path of a JSON Schema file inside the workspace.
+    """
+
+
+class Planning(FrozenModel):
+    """
+    How leader agents plan their work.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    scope_required: bool | None = False
+    """
+    Leaders must create a scope before they synthesise.
+    """
+    two_phase: bool | None = False
+    """
+    Plan in two phases: research first, then targeted tasks.
+    """
+    synthesis_roles: list[str] | None = None
+    """
+    Agent roles that write the output and so run after the research tasks.
+    """
+    synthesizer_role: str | None = None
+    """
+    The role name of the automatic synthesis step.
+    """
 
 
 class Prompt(FrozenModel):
     """
-    The prompt an agent is given.
+    The prompt an agent is given. Keys beyond these are kept.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     system: str | None = None
     """
     The system prompt: who the agent is and how it works.
     """
+    persona: str | None = None
+    """
+    A persona line some runtimes add to the system prompt.
+    """
 
 
 class Provenance(FrozenModel):
     """
-    Who wrote an artifact and which version of it this is.
+    Where an artifact comes from and which version of it this is.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    authored_by: str | None = None
+    authored_by: AuthoredBy
     """
-    The person, team or tool that wrote the artifact.
+    How the artifact came to be.
     """
-    version: Annotated[
-        str | None,
-        Field(
-            pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"
-        ),
-    ] = None
+    authored_date: date | None = None
     """
-    The artifact's own version (semver).
+    The day it was written, as YYYY-MM-DD (quote it: an unquoted date is read as a date, not text).
+    """
+    version: Annotated[str, Field(pattern="^\\d+\\.\\d+\\.\\d+$", title="Semver")]
+    """
+    The artifact's own version.
+    """
+    registry: str | None = None
+    """
+    The registry it was imported from.
+    """
+    vendor: str | None = None
+    """
+    The vendor that publishes it.
     """
 
 
@@ -136,7 +263,7 @@ class ReaderConfig(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     max_results: Annotated[int | None, Field(ge=1)] = 5
     """
@@ -162,15 +289,13 @@ class SearchScope(StrEnum):
     BOTH = "both"
 
 
-class Trigger(StrEnum):
+class SkillGrant(RootModel[str]):
+    root: Annotated[
+        str, Field(pattern="^(pack:|server:)?[a-z][a-z0-9-]*$", title="SkillGrant")
+    ]
     """
-    When a decision skill runs: before an agent reads its input, after it writes its output, at a checkpoint, or before the root synthesises its children's answers.
+    A skill id, or a bulk grant: server:<id> for every skill that calls MCP server <id>, pack:<id> for the read commands of command pack <id>.
     """
-
-    PRE_INPUT = "pre_input"
-    POST_OUTPUT = "post_output"
-    CHECKPOINT = "checkpoint"
-    PRE_SYNTHESIS = "pre_synthesis"
 
 
 class WriterConfig(FrozenModel):
@@ -179,7 +304,7 @@ class WriterConfig(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     min_output_length: Annotated[int | None, Field(ge=0)] = 100
     """

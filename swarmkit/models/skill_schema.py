@@ -2,18 +2,139 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
+from datetime import date
+from enum import Enum, StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, RootModel
 from swarmkit.models_base import FrozenModel
 
 from . import common_schema
 
 
+class AgentCall1(FrozenModel):
+    """
+    A skill carried out by another agent: a topology of this workspace, or a remote agent by its card URL (exactly one of the two).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["agent"]
+    """
+    Always agent.
+    """
+    topology: Annotated[
+        str,
+        Field(
+            pattern="^([a-z][a-z0-9-]*|swarmkit:author:(topology|skill|archetype|mcp-server|init|funnel))$"
+        ),
+    ]
+    """
+    A topology of this workspace (its name), or a bundled authoring topology (swarmkit:author:...).
+    """
+    card_url: Annotated[str | None, Field(pattern="^https?://")] = None
+    """
+    A remote agent's card URL.
+    """
+    skill_id: str | None = None
+    """
+    For a remote agent: which of its skills to call.
+    """
+    credentials_ref: str | None = None
+    """
+    For a remote agent: a credential sent as a bearer token.
+    """
+    timeout_s: Annotated[int | None, Field(ge=1)] = 600
+    """
+    How long to wait for the other agent.
+    """
+    on_unanswerable: OnUnanswerable | None = "agent"
+    """
+    When the other agent asks a question: agent (the caller answers), relay (a person answers) or abort.
+    """
+    max_agent_answers: Annotated[int | None, Field(ge=0)] = 2
+    """
+    How many questions the caller may answer before they go to a person.
+    """
+    permission: Permission | None = "cautious"
+    """
+    How the call is governed (as for an MCP server).
+    """
+    effects: Effects | None = "unknown"
+    """
+    What calling the agent does: read, write or unknown.
+    """
+
+
+class AgentCall2(FrozenModel):
+    """
+    A skill carried out by another agent: a topology of this workspace, or a remote agent by its card URL (exactly one of the two).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["agent"]
+    """
+    Always agent.
+    """
+    topology: Annotated[
+        str | None,
+        Field(
+            pattern="^([a-z][a-z0-9-]*|swarmkit:author:(topology|skill|archetype|mcp-server|init|funnel))$"
+        ),
+    ] = None
+    """
+    A topology of this workspace (its name), or a bundled authoring topology (swarmkit:author:...).
+    """
+    card_url: Annotated[str, Field(pattern="^https?://")]
+    """
+    A remote agent's card URL.
+    """
+    skill_id: str | None = None
+    """
+    For a remote agent: which of its skills to call.
+    """
+    credentials_ref: str | None = None
+    """
+    For a remote agent: a credential sent as a bearer token.
+    """
+    timeout_s: Annotated[int | None, Field(ge=1)] = 600
+    """
+    How long to wait for the other agent.
+    """
+    on_unanswerable: OnUnanswerable | None = "agent"
+    """
+    When the other agent asks a question: agent (the caller answers), relay (a person answers) or abort.
+    """
+    max_agent_answers: Annotated[int | None, Field(ge=0)] = 2
+    """
+    How many questions the caller may answer before they go to a person.
+    """
+    permission: Permission | None = "cautious"
+    """
+    How the call is governed (as for an MCP server).
+    """
+    effects: Effects | None = "unknown"
+    """
+    What calling the agent does: read, write or unknown.
+    """
+
+
+class Backoff(Enum):
+    """
+    exponential, linear or none.
+    """
+
+    EXPONENTIAL = "exponential"
+    LINEAR = "linear"
+    NONE = "none"
+
+
 class Category(StrEnum):
     """
-    capability (does work), decision (checks at a trigger, returns pass, fail or needs-revision), coordination (between agents) or persistence (keeps facts).
+    capability (does work), decision (checks at a trigger and returns a verdict with its reasoning), coordination (between agents) or persistence (keeps facts).
     """
 
     CAPABILITY = "capability"
@@ -22,22 +143,84 @@ class Category(StrEnum):
     PERSISTENCE = "persistence"
 
 
-class Composed(FrozenModel):
+class Command(FrozenModel):
     """
-    A skill made of other skills, run in order.
+    A skill carried out by a command of a command pack.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
+    )
+    type: Literal["command"]
+    """
+    Always command.
+    """
+    pack: Annotated[str, Field(min_length=1)]
+    """
+    The id of a command pack declared in workspace.yaml under command_packs.
+    """
+    command: Annotated[str, Field(min_length=1)]
+    """
+    The command's id in that pack.
+    """
+
+
+class Composed(FrozenModel):
+    """
+    A skill made of other skills.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
     )
     type: Literal["composed"]
     """
     Always composed.
     """
-    composes: Annotated[list[str], Field(min_length=1)]
+    composes: Annotated[list[common_schema.Id], Field(min_length=1)]
     """
-    The ids of the skills this one runs, in order. They may not compose this skill back.
+    The ids of the skills it runs. They may not compose this skill back.
     """
+    strategy: Strategy | None = None
+    """
+    How they run: sequential, parallel-consensus or custom.
+    """
+
+
+class Constraints(FrozenModel):
+    """
+    Limits on one use of the skill.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    max_latency_ms: Annotated[int | None, Field(ge=1)] = None
+    """
+    How long a call should take at most, in milliseconds.
+    """
+    timeout_seconds: Annotated[int | None, Field(ge=1)] = None
+    """
+    How long a call may take.
+    """
+    retry: Annotated[Retry | None, Field(title="Retry")] = None
+    """
+    Retries of a failed call.
+    """
+    on_failure: OnFailure | None = None
+    """
+    What a failure leads to: escalate_to_human, fail, retry or fallback.
+    """
+
+
+class Effects(StrEnum):
+    """
+    What calling the agent does: read, write or unknown.
+    """
+
+    READ = "read"
+    WRITE = "write"
+    UNKNOWN = "unknown"
 
 
 class LlmPrompt(FrozenModel):
@@ -46,16 +229,40 @@ class LlmPrompt(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     type: Literal["llm_prompt"]
     """
     Always llm_prompt.
     """
+    model: dict[str, Any] | None = None
+    """
+    The model for this skill's calls, instead of the agent's.
+    """
     prompt: Annotated[str, Field(min_length=1)]
     """
     The prompt. A decision skill's prompt asks for a verdict: pass, fail or needs-revision.
     """
+
+
+class LogInputs(Enum):
+    """
+    full, summary or none.
+    """
+
+    FULL = "full"
+    SUMMARY = "summary"
+    NONE = "none"
+
+
+class LogOutputs(Enum):
+    """
+    full, summary or none.
+    """
+
+    FULL = "full"
+    SUMMARY = "summary"
+    NONE = "none"
 
 
 class McpTool(FrozenModel):
@@ -64,19 +271,77 @@ class McpTool(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     type: Literal["mcp_tool"]
     """
     Always mcp_tool.
     """
-    server: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$")]
+    server: Annotated[str, Field(min_length=1)]
     """
     The id of an MCP server declared in workspace.yaml under mcp_servers.
     """
     tool: Annotated[str, Field(min_length=1)]
     """
     The tool's name on that server.
+    """
+    arguments: dict[str, Any] | None = None
+    """
+    Fixed arguments passed with every call.
+    """
+
+
+class OnFailure(Enum):
+    """
+    What a failure leads to: escalate_to_human, fail, retry or fallback.
+    """
+
+    ESCALATE_TO_HUMAN = "escalate_to_human"
+    FAIL = "fail"
+    RETRY = "retry"
+    FALLBACK = "fallback"
+
+
+class OnUnanswerable(StrEnum):
+    """
+    When the other agent asks a question: agent (the caller answers), relay (a person answers) or abort.
+    """
+
+    AGENT = "agent"
+    RELAY = "relay"
+    ABORT = "abort"
+
+
+class Permission(StrEnum):
+    """
+    How the call is governed (as for an MCP server).
+    """
+
+    OPEN = "open"
+    CAUTIOUS = "cautious"
+    STRICT = "strict"
+    READONLY = "readonly"
+
+
+class RequiredScope(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[a-z][a-z0-9_-]*:[a-z*][a-z0-9_*-]*$")]
+
+
+class Retry(FrozenModel):
+    """
+    Retries of a failed call.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    attempts: Annotated[int | None, Field(ge=0)] = None
+    """
+    How many times to retry.
+    """
+    backoff: Backoff | None = None
+    """
+    exponential, linear or none.
     """
 
 
@@ -94,19 +359,15 @@ class Skill(FrozenModel):
     """
     kind: Literal["Skill"]
     """
-    The artifact kind. Always Skill for files in skills/.
+    The artifact kind. Always Skill.
     """
-    metadata: SkillMetadata
+    metadata: common_schema.ArtifactMetadata
     """
     The skill's id, name and description.
     """
     category: Category
     """
-    capability (does work), decision (checks at a trigger, returns pass, fail or needs-revision), coordination (between agents) or persistence (keeps facts).
-    """
-    implementation: LlmPrompt | McpTool | Composed
-    """
-    How the skill runs: a prompt to a model, an MCP tool, or a composition of other skills.
+    capability (does work), decision (checks at a trigger and returns a verdict with its reasoning), coordination (between agents) or persistence (keeps facts).
     """
     inputs: dict[str, Any] | None = None
     """
@@ -114,31 +375,111 @@ class Skill(FrozenModel):
     """
     outputs: dict[str, Any] | None = None
     """
-    A JSON Schema of what the skill returns.
+    A JSON Schema of what the skill returns. A decision skill's outputs must have a reasoning property.
     """
-    provenance: common_schema.Provenance | None = None
+    implementation: McpTool | LlmPrompt | Composed | Command | AgentCall1 | AgentCall2
     """
-    Who wrote the skill and its version.
+    How the skill runs: a model prompt, an MCP tool, a composition of skills, a command of a command pack, or another agent.
+    """
+    iam: SkillIam | None = None
+    """
+    The scopes a caller needs.
+    """
+    constraints: Constraints | None = None
+    """
+    Limits on one use of the skill.
+    """
+    audit: SkillAudit | None = None
+    """
+    What the audit log keeps of its calls.
+    """
+    requires_credentials: list[common_schema.Id] | None = None
+    """
+    Credentials (names under credentials in workspace.yaml) the skill needs.
+    """
+    provenance: SkillProvenance
+    """
+    Where the skill comes from and its version.
     """
 
 
-class SkillMetadata(FrozenModel):
+class SkillAudit(FrozenModel):
     """
-    The skill's identity.
+    What the audit log keeps of the skill's calls.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    id: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    log_inputs: LogInputs | None = None
     """
-    The id agents and bindings use.
+    full, summary or none.
     """
-    name: Annotated[str, Field(min_length=1)]
+    log_outputs: LogOutputs | None = None
     """
-    A human-readable name.
+    full, summary or none.
     """
-    description: str
+    redact: list[str] | None = None
     """
-    What the skill does.
+    JSON paths removed from logged inputs and outputs, such as $.password.
     """
+
+
+class SkillIam(FrozenModel):
+    """
+    The scopes a caller needs to use the skill.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    required_scopes: list[RequiredScope] | None = None
+    """
+    Scopes written namespace:action, such as repo:read or mcp_servers:*.
+    """
+
+
+class SkillProvenance(FrozenModel):
+    """
+    Where the skill comes from, its version and the runtime it needs.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    authored_by: common_schema.AuthoredBy
+    """
+    How the skill came to be.
+    """
+    authored_date: date | None = None
+    """
+    The day it was written, as YYYY-MM-DD (quoted).
+    """
+    version: Annotated[str, Field(pattern="^\\d+\\.\\d+\\.\\d+$", title="Semver")]
+    """
+    The skill's own version.
+    """
+    requires_runtime: Annotated[str | None, Field(pattern="^>=\\d+\\.\\d+\\.\\d+$")] = (
+        None
+    )
+    """
+    The oldest upstream runtime the skill works with, as >=X.Y.Z.
+    """
+    registry: str | None = None
+    """
+    The registry it was imported from.
+    """
+    vendor: str | None = None
+    """
+    The vendor that publishes it.
+    """
+
+
+class Strategy(StrEnum):
+    """
+    How they run: sequential, parallel-consensus or custom.
+    """
+
+    PARALLEL_CONSENSUS = "parallel-consensus"
+    SEQUENTIAL = "sequential"
+    CUSTOM = "custom"

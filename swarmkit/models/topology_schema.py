@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Annotated, Literal
+from enum import Enum, StrEnum
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, StringConstraints
 from swarmkit.models_base import FrozenModel
+from typing_extensions import TypeAliasType
 
 from . import common_schema
 
@@ -17,43 +18,73 @@ class Agent(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    id: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
     The agent's id, unique in its topology.
     """
     role: Role
     """
-    root for the root agent; leader for an agent with children; worker otherwise.
+    root for agents.root; leader for an agent with children; worker otherwise.
     """
-    archetype: Annotated[str | None, Field(pattern="^[a-z][a-z0-9-]*$")] = None
+    archetype: Annotated[str | None, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")] = (
+        None
+    )
     """
     The archetype the agent starts from: its defaults give the model, prompt and skills this agent does not set.
     """
     model: common_schema.ModelRef | None = None
     """
-    The model this agent talks to; overrides the archetype's.
+    The model this agent talks to; its keys win over the archetype's.
     """
     prompt: common_schema.Prompt | None = None
     """
-    The agent's prompt; overrides the archetype's.
+    The agent's prompt; its keys win over the archetype's.
     """
-    skills: list[str] | None = None
+    skills: list[common_schema.SkillGrant] | None = None
     """
     The agent's skills; replaces the archetype's default skills.
     """
-    skills_additional: list[str] | None = None
+    skills_additional: list[common_schema.SkillGrant] | None = None
     """
     Skills added to the archetype's defaults (or to skills). Grant governed-memory here to let an agent propose curated facts.
     """
-    read_only: bool | None = False
+    requires: (
+        dict[
+            Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")],
+            RequiresAdditionalProperty,
+        ]
+        | None
+    ) = None
     """
-    A read-only agent (a verifier) reads swarm notes but never writes them.
+    Order among the agent's skills: {skill: [skills that must succeed first]}. Every skill named must be one the agent holds, and the rules may not form a cycle.
     """
-    children: list[Agent] | None = None
+    iam: common_schema.Iam | None = None
+    """
+    The scopes the agent holds; its keys win over the archetype's.
+    """
+    output_schema: Annotated[
+        dict[str, Any] | common_schema.OutputSchema1 | None, Field(title="OutputSchema")
+    ] = None
+    """
+    The shape of the agent's answer; wins over the archetype's.
+    """
+    intent_monitoring: IntentMonitoring | None = None
+    """
+    Drift watching for this agent, instead of the topology's.
+    """
+    funnel: Annotated[str | None, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")] = None
+    """
+    A funnel (under funnels/) that gates the agent's output: checks, a judge, a review and human approval.
+    """
+    children: list[ChildAgent] | None = None
     """
     The agents this one delegates to, in order.
+    """
+    depends_on: list[str] | None = None
+    """
+    Agents of this topology that must finish before this one runs.
     """
 
 
@@ -63,22 +94,151 @@ class Agents(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    root: Agent
+    root: Root
     """
     The root agent (role root): it gets the input and gives the final answer.
     """
 
 
+class Checkpointing(FrozenModel):
+    """
+    Where run state is checkpointed.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    storage: Storage | None = None
+    """
+    sqlite or postgres.
+    """
+
+
+class ChildAgent(Agent):
+    """
+    An agent below the root: a leader or a worker.
+    """
+
+    role: Role3
+    """
+    root for agents.root; leader for an agent with children; worker otherwise.
+    """
+
+
+class IntentMonitoring(FrozenModel):
+    """
+    Watching whether agents drift away from the original goal.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    enabled: bool | None = None
+    """
+    Watch for drift.
+    """
+    threshold: Annotated[float | None, Field(ge=0.0, le=2.0)] = None
+    """
+    The drift score (0..2) above which on_drift acts.
+    """
+    on_drift: OnDrift | None = None
+    """
+    log, warn or nudge (remind the agent of the goal).
+    """
+
+
+class Level(Enum):
+    """
+    minimal, standard or detailed.
+    """
+
+    MINIMAL = "minimal"
+    STANDARD = "standard"
+    DETAILED = "detailed"
+
+
+class Mode(StrEnum):
+    """
+    one-shot, persistent or scheduled.
+    """
+
+    ONE_SHOT = "one-shot"
+    PERSISTENT = "persistent"
+    SCHEDULED = "scheduled"
+
+
+class OnDrift(StrEnum):
+    """
+    log, warn or nudge (remind the agent of the goal).
+    """
+
+    LOG = "log"
+    WARN = "warn"
+    NUDGE = "nudge"
+
+
+RequiresAdditionalProperty = TypeAliasType(
+    "RequiresAdditionalProperty", Annotated[list[common_schema.Id], Field(min_length=1)]
+)
+
+
 class Role(StrEnum):
     """
-    An agent's place in the tree.
+    root for agents.root; leader for an agent with children; worker otherwise.
     """
 
     ROOT = "root"
     LEADER = "leader"
     WORKER = "worker"
+
+
+class Role3(StrEnum):
+    """
+    root for agents.root; leader for an agent with children; worker otherwise.
+    """
+
+    LEADER = "leader"
+    WORKER = "worker"
+
+
+class Root(Agent):
+    """
+    The root agent (role root): it gets the input and gives the final answer.
+    """
+
+    role: Literal["root"]
+    """
+    root for agents.root; leader for an agent with children; worker otherwise.
+    """
+
+
+class SkillGapLogging(FrozenModel):
+    """
+    Logging of tasks no skill covered.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    enabled: bool | None = None
+    """
+    Log skill gaps.
+    """
+    surface_threshold: Annotated[int | None, Field(ge=1)] = None
+    """
+    How many times a gap is seen before it is shown.
+    """
+
+
+class Storage(Enum):
+    """
+    sqlite or postgres.
+    """
+
+    SQLITE = "sqlite"
+    POSTGRES = "postgres"
 
 
 class Topology(FrozenModel):
@@ -95,19 +255,85 @@ class Topology(FrozenModel):
     """
     kind: Literal["Topology"]
     """
-    The artifact kind. Always Topology for files in topologies/.
+    The artifact kind. Always Topology.
     """
     metadata: TopologyMetadata
     """
     The topology's name, version and description.
     """
+    runtime: TopologyRuntime | None = None
+    """
+    How the topology runs.
+    """
     agents: Agents
     """
     The agent tree, starting at its root.
     """
+    artifacts: TopologyArtifacts | None = None
+    """
+    Knowledge bases, review queues and audit settings.
+    """
+    intent_monitoring: IntentMonitoring | None = None
+    """
+    Drift watching for every agent of the topology.
+    """
     governance: common_schema.Governance | None = None
     """
     Decision skills for this topology: a binding with an inherited id overrides it, a new id extends the list, enabled: false disables an inherited one.
+    """
+    input_schema: dict[str, Any] | None = None
+    """
+    A JSON Schema the input must satisfy before the run starts.
+    """
+
+
+class TopologyArtifacts(FrozenModel):
+    """
+    Knowledge bases, review queues and audit settings of the topology.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    knowledge_bases: list[dict[str, Any]] | None = None
+    """
+    Knowledge bases.
+    """
+    review_queues: list[dict[str, Any]] | None = None
+    """
+    Review queues.
+    """
+    audit: Annotated[TopologyAudit | None, Field(title="TopologyAudit")] = None
+    """
+    How much is audited and where.
+    """
+    skill_gap_logging: Annotated[
+        SkillGapLogging | None, Field(title="SkillGapLogging")
+    ] = None
+    """
+    Logging of tasks no skill covered.
+    """
+
+
+class TopologyAudit(FrozenModel):
+    """
+    How much is audited and where.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    level: Level | None = None
+    """
+    minimal, standard or detailed.
+    """
+    storage: Storage | None = None
+    """
+    sqlite or postgres.
+    """
+    retention_days: Annotated[int | None, Field(ge=1)] = None
+    """
+    How many days entries are kept.
     """
 
 
@@ -117,20 +343,15 @@ class TopologyMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    name: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    name: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
-    The topology's name, used to pick it in swarmkit run.
+    The topology's name, used to pick it in swarmkit run and in trigger targets.
     """
-    version: Annotated[
-        str,
-        Field(
-            pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"
-        ),
-    ]
+    version: Annotated[str, Field(pattern="^\\d+\\.\\d+\\.\\d+$", title="Semver")]
     """
-    The topology's version (semver).
+    The topology's version.
     """
     description: str | None = None
     """
@@ -138,4 +359,64 @@ class TopologyMetadata(FrozenModel):
     """
 
 
+class TopologyRuntime(FrozenModel):
+    """
+    How the topology runs.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    mode: Mode | None = None
+    """
+    one-shot, persistent or scheduled.
+    """
+    max_concurrent_tasks: Annotated[int | None, Field(ge=1)] = None
+    """
+    How many tasks may run at once.
+    """
+    task_timeout_seconds: Annotated[int | None, Field(ge=1)] = None
+    """
+    How long one task may take.
+    """
+    planning: common_schema.Planning | None = None
+    """
+    How leader agents plan; wins over the workspace's.
+    """
+    synthesis: TopologySynthesis | None = None
+    """
+    A model that writes the final document; wins over the workspace's.
+    """
+    checkpointing: Annotated[Checkpointing | None, Field(title="Checkpointing")] = None
+    """
+    Where run state is checkpointed.
+    """
+
+
+class TopologySynthesis(FrozenModel):
+    """
+    A model that writes the final document from all research results.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    provider: str | None = None
+    """
+    Its provider.
+    """
+    model: str | None = None
+    """
+    Its model name.
+    """
+    prompt: str | None = None
+    """
+    Its system prompt.
+    """
+
+
 Agent.model_rebuild()
+Agents.model_rebuild()
+ChildAgent.model_rebuild()
+Root.model_rebuild()
+Topology.model_rebuild()

@@ -2,24 +2,589 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Annotated, Literal
+from enum import Enum, StrEnum
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import AnyUrl, ConfigDict, Field
 from swarmkit.models_base import FrozenModel
+from typing_extensions import TypeAliasType
 
 from . import common_schema
 
 
-class McpServer(FrozenModel):
+class A2aIdentity(FrozenModel):
     """
-    An MCP server whose tools skills can call.
+    What the agent card says about this instance.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    name: str | None = None
+    """
+    The agent's name.
+    """
+    description: str | None = None
+    """
+    What it does.
+    """
+    url: str | None = None
+    """
+    Its public base URL.
+    """
+    organization: str | None = None
+    """
+    Who provides it.
+    """
+
+
+class ArtifactStorage(FrozenModel):
+    """
+    Where stage outputs are kept.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    backend: Backend2 | None = "database"
+    """
+    database, filesystem or s3.
+    """
+    path: str | None = None
+    """
+    For filesystem: the folder.
+    """
+    bucket: str | None = None
+    """
+    For s3: the bucket.
+    """
+    prefix: str | None = "artifacts"
+    """
+    For s3: the key prefix.
+    """
+    database_url: str | None = None
+    """
+    For database: a connection URL other than the runtime's.
+    """
+
+
+class AuditStorage(FrozenModel):
+    """
+    Where the audit trail is kept.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    backend: Backend1 | None = None
+    """
+    sqlite or postgres; storage.runtime's when absent.
+    """
+    retention_days: Annotated[int | None, Field(ge=1)] = None
+    """
+    How many days entries are kept.
+    """
+    url: str | None = None
+    """
+    For postgres: the connection URL.
+    """
+
+
+class Authoring(FrozenModel):
+    """
+    Whether a server exposes the bundled authoring topologies for this workspace.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    expose: bool | None = False
+    """
+    true lists the authoring topologies next to the workspace's own.
+    """
+
+
+class Backend(StrEnum):
+    """
+    sqlite or postgres.
+    """
+
+    SQLITE = "sqlite"
+    POSTGRES = "postgres"
+
+
+class Backend1(StrEnum):
+    """
+    sqlite or postgres; storage.runtime's when absent.
+    """
+
+    SQLITE = "sqlite"
+    POSTGRES = "postgres"
+
+
+class Backend2(StrEnum):
+    """
+    database, filesystem or s3.
+    """
+
+    DATABASE = "database"
+    FILESYSTEM = "filesystem"
+    S3 = "s3"
+
+
+class Backend3(StrEnum):
+    """
+    sqlite or postgres.
+    """
+
+    SQLITE = "sqlite"
+    POSTGRES = "postgres"
+
+
+class BinaryRequirement(FrozenModel):
+    """
+    A program a command pack needs, checked when the workspace loads.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    binary: Annotated[str, Field(min_length=1)]
+    """
+    The program's name.
+    """
+    version: str | None = None
+    """
+    A version constraint such as >=1.7, checked against the program's --version.
+    """
+
+
+class CanaryRoute(FrozenModel):
+    """
+    How one topology's traffic is split between its versions.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    topology: str
+    """
+    The topology's name.
+    """
+    versions: Annotated[list[CanaryVersion], Field(min_length=2)]
+    """
+    The versions and their shares (summing to 100).
+    """
+
+
+class CanaryVersion(FrozenModel):
+    """
+    One topology version and its share of the traffic.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    version: Annotated[str, Field(pattern="^\\d+\\.\\d+\\.\\d+$")]
+    """
+    The topology version.
+    """
+    weight: Annotated[int, Field(ge=0, le=100)]
+    """
+    Its share of the traffic, in percent.
+    """
+    promote_when: PromoteCriteria | None = None
+    """
+    When this version takes all traffic.
+    """
+
+
+class CheckpointStorage(FrozenModel):
+    """
+    Where run-state checkpoints are kept.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    backend: Backend | None = "sqlite"
+    """
+    sqlite or postgres.
+    """
+    path: str | None = None
+    """
+    For sqlite: the folder.
+    """
+    url: str | None = None
+    """
+    For postgres: the connection URL; ${VAR} and ${VAR:-default} are filled in.
+    """
+
+
+class CommandOutput(FrozenModel):
+    """
+    How the command's output is read.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    parse: Parse | None = "text"
+    """
+    text, json or lines.
+    """
+
+
+class CommandPack(FrozenModel):
+    """
+    A set of local commands skills can run (implementation type command), governed like an MCP server.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    """
+    The id skills use in implementation.pack.
+    """
+    description: str | None = None
+    """
+    What the pack is for.
+    """
+    commands: Annotated[list[CommandSpec], Field(min_length=1)]
+    """
+    Its commands.
+    """
+    requires: list[BinaryRequirement] | None = None
+    """
+    Programs the pack needs.
+    """
+    permission: Permission3 | None = "cautious"
+    """
+    How its commands are governed (as for an MCP server); readonly refuses every write command.
+    """
+    permission_overrides: dict[str, PermissionOverrides] | None = None
+    """
+    A permission per command id, over the pack's.
+    """
+    timeout_seconds: Annotated[int | None, Field(ge=1)] = 30
+    """
+    How long one command may run.
+    """
+    timeout_overrides: dict[str, TimeoutOverridesAdditionalProperty] | None = None
+    """
+    A timeout per command id, in seconds.
+    """
+    max_output_bytes: Annotated[int | None, Field(ge=1)] = 10485760
+    """
+    The most output (stdout and stderr together) one call may produce; more fails the call.
+    """
+    cwd: str | None = None
+    """
+    The folder commands run in (default: the workspace folder).
+    """
+    env: dict[str, str] | None = None
+    """
+    Environment for every command; ${VAR} and {credential.<name>} are filled in.
+    """
+    credentials_ref: str | None = None
+    """
+    The credential {credential.*} placeholders in env resolve against.
+    """
+
+
+class CommandSpec(FrozenModel):
+    """
+    One command of a command pack, run without a shell.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    """
+    The command's id.
+    """
+    description: str | None = None
+    """
+    What the command does.
+    """
+    argv: Annotated[list[str], Field(min_length=1)]
+    """
+    The program and its arguments; {name} placeholders are filled from the skill's inputs, each as one argument. Secrets reach a command through the pack's env only.
+    """
+    effects: Effects3 | None = "write"
+    """
+    read or write; an undeclared command counts as write.
+    """
+    output: Annotated[CommandOutput | None, Field(title="CommandOutput")] = None
+    """
+    How the command's output is read.
+    """
+
+
+class CompressionBackend(Enum):
+    """
+    off, columnar (lossless), headtail (keeps the start and end) or plugin.
+    """
+
+    OFF = "off"
+    COLUMNAR = "columnar"
+    HEADTAIL = "headtail"
+    PLUGIN = "plugin"
+
+
+class CompressionOverride1(FrozenModel):
+    """
+    Compression for the tools or servers a glob matches; needs match or match_server.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    id: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    match: Annotated[str, Field(min_length=1)]
+    """
+    A glob on the tool or skill name.
+    """
+    match_server: Annotated[str | None, Field(min_length=1)] = None
+    """
+    A glob on the MCP server id.
+    """
+    backend: CompressionBackend | None = "off"
+    """
+    The compression used.
+    """
+    backend_class: Annotated[str | None, Field(title="CompressionBackendClass")] = None
+    """
+    For plugin: the class.
+    """
+    min_bytes: Annotated[int | None, Field(ge=0, title="CompressionMinBytes")] = 2000
+    """
+    Smaller output is left alone.
+    """
+
+
+class CompressionOverride2(FrozenModel):
+    """
+    Compression for the tools or servers a glob matches; needs match or match_server.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    match: Annotated[str | None, Field(min_length=1)] = None
+    """
+    A glob on the tool or skill name.
+    """
+    match_server: Annotated[str, Field(min_length=1)]
+    """
+    A glob on the MCP server id.
+    """
+    backend: CompressionBackend | None = "off"
+    """
+    The compression used.
+    """
+    backend_class: Annotated[str | None, Field(title="CompressionBackendClass")] = None
+    """
+    For plugin: the class.
+    """
+    min_bytes: Annotated[int | None, Field(ge=0, title="CompressionMinBytes")] = 2000
+    """
+    Smaller output is left alone.
+    """
+
+
+class ContextCompression(FrozenModel):
+    """
+    Compression of large tool output before it goes back to an agent. Off by default.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    backend: CompressionBackend | None = "off"
+    """
+    The compression used.
+    """
+    backend_class: Annotated[str | None, Field(title="CompressionBackendClass")] = None
+    """
+    For plugin: the class.
+    """
+    min_bytes: Annotated[int | None, Field(ge=0, title="CompressionMinBytes")] = 2000
+    """
+    Smaller output is left alone.
+    """
+    overrides: list[CompressionOverride1 | CompressionOverride2] | None = None
+    """
+    Rules for particular tools or servers; the first that matches wins.
+    """
+
+
+class CredentialRef(FrozenModel):
+    """
+    Where a secret comes from. The secret itself is never written in a workspace file.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: Source
+    """
+    Who holds the secret: env, file, oauth, a vault (hashicorp-vault, aws-secrets-manager, gcp-secret-manager, azure-key-vault) or a plugin.
+    """
+    identity: Identity1 | None = "global"
+    """
+    global: one secret for every run; per-user: the secret of whoever started the run (oauth only).
+    """
+    provider_id: Annotated[
+        str | None, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")
+    ] = None
+    """
+    For source plugin: the plugin that resolves it.
+    """
+    config: dict[str, Any]
+    """
+    Where exactly, for the source (for env: {env: VARIABLE}).
+    """
+
+
+class DefaultBackend(StrEnum):
+    """
+    sqlite or postgres.
+    """
+
+    SQLITE = "sqlite"
+    POSTGRES = "postgres"
+
+
+class Effects(Enum):
+    READ = "read"
+    WRITE = "write"
+
+
+class Effects3(StrEnum):
+    """
+    read or write; an undeclared command counts as write.
+    """
+
+    READ = "read"
+    WRITE = "write"
+
+
+class EventSink(FrozenModel):
+    """
+    Where the runtime sends what happened: a webhook, or standard output while developing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sink: Sink
+    """
+    webhook (POSTs JSON) or stdout.
+    """
+    url: AnyUrl | None = None
+    """
+    For webhook: where to POST.
+    """
+    credentials_ref: Annotated[
+        str | None, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")
+    ] = None
+    """
+    A credential sent as a bearer token with each POST.
+    """
+    types: list[str] | None = None
+    """
+    The event types to send; all when absent.
+    """
+
+
+class Gates(FrozenModel):
+    """
+    What happens when a gate is satisfied.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    auto_resume: bool | None = True
+    """
+    Continue the run as soon as its gate is resolved.
+    """
+
+
+class GovernanceLimits(FrozenModel):
+    """
+    Limits that stop a run that goes on too long or costs too much.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    max_steps_per_agent: Annotated[int | None, Field(ge=1)] = None
+    """
+    The most steps one agent may take in a run.
+    """
+    max_steps_per_run: Annotated[int | None, Field(ge=1)] = None
+    """
+    The most steps all agents together may take in a run.
+    """
+    max_cost_per_run_usd: Annotated[float | None, Field(ge=0.0)] = None
+    """
+    The most a run may cost in model calls, in US dollars.
+    """
+
+
+class Identity(FrozenModel):
+    """
+    Where the people who use the workspace sign in.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    provider: Provider1
+    """
+    The identity provider.
+    """
+    config: dict[str, Any] | None = None
+    """
+    Settings for the provider.
+    """
+
+
+class Identity1(StrEnum):
+    """
+    global: one secret for every run; per-user: the secret of whoever started the run (oauth only).
+    """
+
+    GLOBAL = "global"
+    PER_USER = "per-user"
+
+
+class KnowledgeBaseStorage(FrozenModel):
+    """
+    Where knowledge bases are kept.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    default_backend: DefaultBackend | None = None
+    """
+    sqlite or postgres.
+    """
+
+
+class McpServer(FrozenModel):
+    """
+    An MCP server whose tools skills can call (implementation type mcp_tool). A stdio server needs command; an http one needs endpoint.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
     The id skills use in implementation.server.
     """
@@ -27,13 +592,49 @@ class McpServer(FrozenModel):
     """
     stdio (a local command) or http (a URL).
     """
-    command: Annotated[list[str] | None, Field(min_length=1)] = None
+    command: list[str] | None = None
     """
     For stdio: the command and its arguments.
     """
-    url: Annotated[str | None, Field(pattern="^https?://")] = None
+    endpoint: str | None = None
     """
     For http: the server's URL.
+    """
+    env: dict[str, str] | None = None
+    """
+    For stdio: environment variables for the server; ${VAR} and {credential.<name>} are filled in when it starts.
+    """
+    cwd: str | None = None
+    """
+    For stdio: the folder it runs in (default: the workspace folder).
+    """
+    credentials_ref: str | None = None
+    """
+    A credential for the server: sent as a bearer token over http, available to env as {credential.<name>} over stdio.
+    """
+    headers: dict[str, str] | None = None
+    """
+    For http: extra request headers.
+    """
+    sandboxed: bool | None = None
+    """
+    true runs the server in an isolated container.
+    """
+    sandbox_image: str | None = None
+    """
+    The container image for a sandboxed server.
+    """
+    permission: Permission | None = "cautious"
+    """
+    How its tool calls are governed: open (unchecked), cautious (reads pass, writes are checked), strict (every call is checked) or readonly (writes are refused).
+    """
+    permission_overrides: dict[str, PermissionOverrides] | None = None
+    """
+    A permission per tool name, over the server's.
+    """
+    effects: dict[str, Effects] | None = None
+    """
+    Whether each tool (by name) reads or writes; readonly allows only tools known to read.
     """
 
 
@@ -43,7 +644,7 @@ class Memory(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     enabled: bool | None = True
     """
@@ -61,42 +662,384 @@ class Memory(FrozenModel):
 
 class ModelProvider(FrozenModel):
     """
-    A model provider agents can name.
+    A model provider agents can name in model.provider. swarmkit run understands class openai-compatible (any OpenAI-compatible endpoint; config: base_url, api_key_env, timeout_seconds) and class mock.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    id: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    class_: Annotated[str, Field(alias="class")]
+    """
+    What implements the provider: openai-compatible or mock for swarmkit run; other runtimes put a class path here.
+    """
+    provider_id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
     The id agents use in model.provider.
     """
-    type: Type
+    config: dict[str, Any] | None = None
     """
-    mock (deterministic, offline) or openai (any OpenAI-compatible chat-completions endpoint).
+    The provider's settings. For openai-compatible: base_url (http or https), api_key_env (the variable that holds the key; the key never goes in a file) and timeout_seconds.
     """
-    base_url: Annotated[str | None, Field(pattern="^https?://")] = None
+
+
+class OrgOrTeam(FrozenModel):
     """
-    The endpoint's base URL, for example http://127.0.0.1:11434/v1.
+    An organisation or team the workspace belongs to.
     """
-    api_key_env: Annotated[str | None, Field(pattern="^[A-Za-z_][A-Za-z0-9_]*$")] = None
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
-    The environment variable that holds the API key. The key itself never goes in a workspace file.
+    Its id.
     """
-    timeout_seconds: Annotated[float | None, Field(gt=0.0)] = None
+    name: str | None = None
     """
-    How long one request may take.
+    Its name.
+    """
+
+
+class Parse(StrEnum):
+    """
+    text, json or lines.
+    """
+
+    TEXT = "text"
+    JSON = "json"
+    LINES = "lines"
+
+
+class Permission(StrEnum):
+    """
+    How its tool calls are governed: open (unchecked), cautious (reads pass, writes are checked), strict (every call is checked) or readonly (writes are refused).
+    """
+
+    OPEN = "open"
+    CAUTIOUS = "cautious"
+    STRICT = "strict"
+    READONLY = "readonly"
+
+
+class Permission3(StrEnum):
+    """
+    How its commands are governed (as for an MCP server); readonly refuses every write command.
+    """
+
+    OPEN = "open"
+    CAUTIOUS = "cautious"
+    STRICT = "strict"
+    READONLY = "readonly"
+
+
+class PermissionOverrides(Enum):
+    OPEN = "open"
+    CAUTIOUS = "cautious"
+    STRICT = "strict"
+    READONLY = "readonly"
+
+
+class PolicyLanguage(StrEnum):
+    """
+    The language policies are written in.
+    """
+
+    YAML = "yaml"
+    REGO = "rego"
+    CEDAR = "cedar"
+
+
+class PromoteCriteria(FrozenModel):
+    """
+    Conditions that must all hold for a canary version to be promoted.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    min_runs: Annotated[int | None, Field(ge=1)] = None
+    """
+    Completed runs needed first.
+    """
+    error_rate_below: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
+    """
+    The error rate must be below this (0..1).
+    """
+    drift_below: Annotated[float | None, Field(ge=0.0, le=2.0)] = None
+    """
+    The mean drift score must be below this (0..2).
+    """
+    window_minutes: Annotated[int | None, Field(ge=1)] = 60
+    """
+    The window the runs are counted in.
     """
 
 
 class Provider(StrEnum):
     """
-    Who evaluates decision skills: mock (built in, deterministic), agt or custom.
+    Who evaluates governance: mock (built in, allows everything), agt or custom.
     """
 
-    MOCK = "mock"
     AGT = "agt"
+    MOCK = "mock"
     CUSTOM = "custom"
+
+
+class Provider1(StrEnum):
+    """
+    The identity provider.
+    """
+
+    BUILTIN = "builtin"
+    AUTH0 = "auth0"
+    OKTA = "okta"
+    GOOGLE = "google"
+    AZURE_AD = "azure-ad"
+    OIDC = "oidc"
+
+
+class Provider2(StrEnum):
+    """
+    none, api_key or jwt.
+    """
+
+    NONE = "none"
+    API_KEY = "api_key"
+    JWT = "jwt"
+
+
+class RuntimeStorage(FrozenModel):
+    """
+    The store for jobs, conversations and usage; the other blocks default to it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    backend: Backend3 | None = "sqlite"
+    """
+    sqlite or postgres.
+    """
+    url: str | None = None
+    """
+    For postgres: the connection URL.
+    """
+
+
+class ServerA2a(FrozenModel):
+    """
+    The agent-to-agent (A2A) endpoint.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    enabled: bool | None = False
+    """
+    Publish an agent card and the A2A task API.
+    """
+    identity: Annotated[A2aIdentity | None, Field(title="A2aIdentity")] = None
+    """
+    What the agent card says about this instance.
+    """
+
+
+class ServerAuth(FrozenModel):
+    """
+    Who may call the server: nobody checked (none), API keys or JWTs.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    provider: Provider2 | None = "none"
+    """
+    none, api_key or jwt.
+    """
+    require_on_nonloopback: bool | None = True
+    """
+    Refuse to listen beyond loopback without authentication.
+    """
+    config: ServerAuthConfig | None = None
+    """
+    The provider's settings.
+    """
+
+
+class ServerAuthConfig(FrozenModel):
+    """
+    Settings of the server's authentication.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    keys: list[ServerAuthKey] | None = None
+    """
+    For api_key: the keys.
+    """
+    issuer: str | None = None
+    """
+    For jwt: the issuer URL.
+    """
+    audience: str | None = None
+    """
+    For jwt: the expected audience.
+    """
+    jwks_url: str | None = None
+    """
+    For jwt: where the signing keys are.
+    """
+    scopes_claim: str | None = None
+    """
+    For jwt: the claim that holds scopes.
+    """
+    client_id: str | None = None
+    """
+    For jwt: the browser client id the portal signs in with.
+    """
+    scope: str | None = None
+    """
+    For jwt: the scopes the portal asks for.
+    """
+    identity: str | None = None
+    """
+    For none: who callers are taken to be.
+    """
+    identity_name: str | None = None
+    """
+    For none: that identity's display name.
+    """
+
+
+class ServerAuthKey(FrozenModel):
+    """
+    One API key: a tier or a list of scopes, not both.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key_ref: str
+    """
+    Where the key is: env:VAR or a credentials entry, never the key itself.
+    """
+    client_id: Annotated[str, Field(min_length=1)]
+    """
+    Who uses the key (it appears in the audit).
+    """
+    client_name: str | None = None
+    """
+    A display name for the client.
+    """
+    tier: Tier | None = None
+    """
+    read, run or admin.
+    """
+    scopes: list[str] | None = None
+    """
+    Scopes, instead of a tier.
+    """
+
+
+class ServerCanary(FrozenModel):
+    """
+    Traffic split between topology versions.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    routes: list[CanaryRoute] | None = None
+    """
+    One route per topology.
+    """
+
+
+class ServerConfig(FrozenModel):
+    """
+    Settings of the runtime's server mode.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    jobs: Annotated[ServerJobs | None, Field(title="ServerJobs")] = None
+    """
+    Job limits.
+    """
+    mcp: Annotated[ServerMcp | None, Field(title="ServerMcp")] = None
+    """
+    MCP servers in server mode.
+    """
+    a2a: Annotated[ServerA2a | None, Field(title="ServerA2a")] = None
+    """
+    The agent-to-agent (A2A) endpoint.
+    """
+    canary: Annotated[ServerCanary | None, Field(title="ServerCanary")] = None
+    """
+    Traffic split between topology versions.
+    """
+    auth: ServerAuth | None = None
+    """
+    Who may call the server.
+    """
+
+
+class ServerJobs(FrozenModel):
+    """
+    Job limits.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    max_concurrent: Annotated[int | None, Field(ge=1)] = 5
+    """
+    How many runs may go at once.
+    """
+    timeout_seconds: Annotated[int | None, Field(ge=1)] = 300
+    """
+    How long one run may take.
+    """
+
+
+class ServerMcp(FrozenModel):
+    """
+    MCP servers in server mode.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    enabled: bool | None = True
+    """
+    Start the MCP servers when the server starts.
+    """
+
+
+class Sink(StrEnum):
+    """
+    webhook (POSTs JSON) or stdout.
+    """
+
+    WEBHOOK = "webhook"
+    STDOUT = "stdout"
+
+
+class Source(StrEnum):
+    """
+    Who holds the secret: env, file, oauth, a vault (hashicorp-vault, aws-secrets-manager, gcp-secret-manager, azure-key-vault) or a plugin.
+    """
+
+    ENV = "env"
+    FILE = "file"
+    OAUTH = "oauth"
+    HASHICORP_VAULT = "hashicorp-vault"
+    AWS_SECRETS_MANAGER = "aws-secrets-manager"
+    GCP_SECRET_MANAGER = "gcp-secret-manager"
+    AZURE_KEY_VAULT = "azure-key-vault"
+    PLUGIN = "plugin"
 
 
 class Storage(FrozenModel):
@@ -105,12 +1048,51 @@ class Storage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     memory_folder: Annotated[str | None, Field(min_length=1)] = None
     """
-    The memory folder (markdown under git), absolute or relative to the workspace folder. Default: .swarmkit/memory.
+    swarmkit: the memory folder (markdown under git), absolute or relative to the workspace folder. Default: .swarmkit/memory.
     """
+    checkpoints: Annotated[
+        CheckpointStorage | None, Field(title="CheckpointStorage")
+    ] = None
+    """
+    Where run-state checkpoints are kept.
+    """
+    audit: Annotated[AuditStorage | None, Field(title="AuditStorage")] = None
+    """
+    Where the audit trail is kept.
+    """
+    artifacts: Annotated[ArtifactStorage | None, Field(title="ArtifactStorage")] = None
+    """
+    Where stage outputs are kept.
+    """
+    runtime: Annotated[RuntimeStorage | None, Field(title="RuntimeStorage")] = None
+    """
+    The store for jobs, conversations and usage; the other blocks default to it.
+    """
+    knowledge_bases: Annotated[
+        KnowledgeBaseStorage | None, Field(title="KnowledgeBaseStorage")
+    ] = None
+    """
+    Where knowledge bases are kept.
+    """
+
+
+class Tier(StrEnum):
+    """
+    read, run or admin.
+    """
+
+    READ = "read"
+    RUN = "run"
+    ADMIN = "admin"
+
+
+TimeoutOverridesAdditionalProperty = TypeAliasType(
+    "TimeoutOverridesAdditionalProperty", Annotated[int, Field(ge=1)]
+)
 
 
 class Transport(StrEnum):
@@ -122,18 +1104,9 @@ class Transport(StrEnum):
     HTTP = "http"
 
 
-class Type(StrEnum):
-    """
-    mock (deterministic, offline) or openai (any OpenAI-compatible chat-completions endpoint).
-    """
-
-    MOCK = "mock"
-    OPENAI = "openai"
-
-
 class Workspace(FrozenModel):
     """
-    workspace.yaml: the workspace's identity, governance, memory and the providers, MCP servers and storage it declares.
+    workspace.yaml: the workspace's identity, governance, memory and what it declares: model providers, credentials, MCP servers, command packs, storage.
     """
 
     model_config = ConfigDict(
@@ -145,49 +1118,109 @@ class Workspace(FrozenModel):
     """
     kind: Literal["Workspace"]
     """
-    The artifact kind. Always Workspace for workspace.yaml.
+    The artifact kind. Always Workspace.
     """
     metadata: WorkspaceMetadata
     """
     The workspace's id, name and description.
     """
+    organisation: OrgOrTeam | None = None
+    """
+    The organisation the workspace belongs to.
+    """
+    team: OrgOrTeam | None = None
+    """
+    The team the workspace belongs to.
+    """
     governance: WorkspaceGovernance | None = None
     """
     The governance provider and the decision skills every topology inherits.
+    """
+    authoring: Annotated[Authoring | None, Field(title="Authoring")] = None
+    """
+    Whether a server exposes the bundled authoring topologies for this workspace.
     """
     memory: Memory | None = None
     """
     What the workspace remembers. Absent means on, with the defaults.
     """
+    identity: Identity | None = None
+    """
+    Where people sign in.
+    """
     model_providers: list[ModelProvider] | None = None
     """
-    Model providers agents can name in model.provider.
+    Model providers agents can name in model.provider, beyond the built-in names.
+    """
+    credentials: dict[str, CredentialRef] | None = None
+    """
+    Named credentials: where each secret comes from.
     """
     mcp_servers: list[McpServer] | None = None
     """
-    MCP servers whose tools skills can call (implementation type mcp_tool).
+    MCP servers whose tools skills can call.
+    """
+    command_packs: list[CommandPack] | None = None
+    """
+    Sets of local commands skills can run.
+    """
+    events: list[EventSink] | None = None
+    """
+    Where the runtime sends what happened.
+    """
+    gates: Annotated[Gates | None, Field(title="Gates")] = None
+    """
+    What happens when a gate is satisfied.
     """
     storage: Storage | None = None
     """
     Where the workspace keeps what it writes.
     """
+    context_compression: ContextCompression | None = None
+    """
+    Compression of large tool output.
+    """
+    planning: common_schema.Planning | None = None
+    """
+    How leader agents plan, for every topology (a topology's runtime.planning wins).
+    """
+    synthesis: WorkspaceSynthesis | None = None
+    """
+    A model that writes the final document from the research results.
+    """
+    server: ServerConfig | None = None
+    """
+    Settings of the runtime's server mode.
+    """
 
 
 class WorkspaceGovernance(FrozenModel):
     """
-    The governance provider and the decision skills every topology inherits.
+    The governance provider, its limits and the decision skills every topology inherits.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    provider: Provider | None = "mock"
+    provider: Provider
     """
-    Who evaluates decision skills: mock (built in, deterministic), agt or custom.
+    Who evaluates governance: mock (built in, allows everything), agt or custom.
+    """
+    policy_language: PolicyLanguage | None = None
+    """
+    The language policies are written in.
+    """
+    config: dict[str, Any] | None = None
+    """
+    Settings for the provider.
+    """
+    limits: Annotated[GovernanceLimits | None, Field(title="GovernanceLimits")] = None
+    """
+    Limits that stop a run that goes on too long or costs too much.
     """
     decision_skills: list[common_schema.DecisionSkillBinding] | None = None
     """
-    Decision-skill bindings every topology inherits. memory-reader and memory-writer are added here automatically unless memory is off or they are bound explicitly.
+    Decision-skill bindings every topology inherits. memory-reader and memory-writer are added automatically unless memory is off or they are bound explicitly.
     """
 
 
@@ -197,9 +1230,9 @@ class WorkspaceMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    id: Annotated[str, Field(max_length=64, pattern="^[a-z][a-z0-9-]*$", title="Id")]
+    id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
     The workspace id: lowercase letters, digits and dashes. Memory about this workspace is kept under this id.
     """
@@ -210,4 +1243,30 @@ class WorkspaceMetadata(FrozenModel):
     description: str | None = None
     """
     What the workspace is for.
+    """
+    annotations: dict[str, str] | None = None
+    """
+    Free key-value labels (team, cost centre, environment); swarmkit keeps them and acts on none.
+    """
+
+
+class WorkspaceSynthesis(FrozenModel):
+    """
+    A model that writes the final document from all research results, instead of the lead agent.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    provider: str
+    """
+    Its provider.
+    """
+    model: str
+    """
+    Its model name.
+    """
+    prompt: str | None = None
+    """
+    Its system prompt.
     """

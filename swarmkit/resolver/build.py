@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
@@ -18,7 +19,18 @@ from swarmkit.memory._defaults import (
 from swarmkit.memory.settings import MemorySettings, ReaderSettings, WriterSettings
 from swarmkit.models_lazy import LazyModel
 from swarmkit.resolver import linking
+from swarmkit.resolver.agents import (
+    SkillIndex,
+    check_depends_on,
+    check_output_schema,
+    check_requires,
+    is_read_only,
+    merged,
+    resolve_skills,
+    skill_entries,
+)
 from swarmkit.resolver.artifacts import Artifact
+from swarmkit.resolver.known import Known, declared
 from swarmkit.resolver.bindings import is_enabled, make_binding, merge_decision_skills
 from swarmkit.resolver.reachability import find_unreached
 from swarmkit.resolver.resolved import (
@@ -41,12 +53,16 @@ def _decision_list(data: dict) -> list:
 
 
 def build_workspace(
-    root: Path, by_kind: dict[str, list[Artifact]], sink: DiagnosticSink
+    root: Path, by_kind: dict[str, list[Artifact]], sink: DiagnosticSink,
+    dropped: dict[str, frozenset[str]] | None = None,
 ) -> tuple[ResolvedWorkspace | None, list[Diagnostic]]:
+    """`dropped` holds, per kind, the stems of files that did not load (reported for themselves)."""
+    dropped = dropped or {}
     out: list[Diagnostic] = []
     ws_artifact = by_kind["Workspace"][0] if by_kind["Workspace"] else None
     ws_valid = ws_artifact is not None and ws_artifact.valid
     raw_ws = ws_artifact.data if ws_valid else {}
+    ws_data = ws_artifact.data if ws_artifact is not None else None
 
     block = memory_block(raw_ws)
     enabled = block["enabled"]
@@ -57,38 +73,74 @@ def build_workspace(
                 _disabled_but_bound(ws_artifact, _DECISIONS + (index,), raw["id"], out)
     # Defaults go in before anything reads the bindings, so every consumer sees one list.
     effective_ws = apply_memory_defaults(raw_ws)
+    if isinstance(effective_ws.get("governance"), dict):
+        effective_ws["governance"].setdefault("provider", "mock")  # added by the defaults: the built-in
 
     skills = linking.index_by_id(by_kind["Skill"], "skill", out)
     archetypes = linking.index_by_id(by_kind["Archetype"], "archetype", out)
     topologies = linking.index_by_id(by_kind["Topology"], "topology", out)
+    triggers = linking.index_by_id(by_kind["Trigger"], "trigger", out)
+    adapters = linking.index_by_id(by_kind["ExecutorAdapter"], "adapter", out)
+    funnels = linking.index_by_id(by_kind["Funnel"], "funnel", out)
+    registries = linking.index_by_id(by_kind["RoleRegistry"], "role registry", out)
+    contracts = linking.index_by_id(by_kind["Contract"], "contract", out)
+    linking.check_role_ids(registries, out)
     if enabled:
         for source in bundled_memory_skills():
             skill_id = source.data["metadata"]["id"]
             if skill_id not in skills:  # a workspace copy wins over the bundled one
                 skills[skill_id] = Artifact(source, origin="bundled", valid=True)
 
-    providers = {p["id"] for p in raw_ws.get("model_providers", [])}
-    mcp_servers = {s["id"] for s in raw_ws.get("mcp_servers", [])}
+    ws_loaded = ws_artifact is not None
+    providers = declared(ws_data, ws_loaded, "model_providers", "provider_id")
+    mcp_servers = declared(ws_data, ws_loaded, "mcp_servers", "id")
+    packs = declared(ws_data, ws_loaded, "command_packs", "id")
+    pack_commands = _pack_commands(ws_data) if ws_loaded and packs.complete else None
+    synthesized = _synthesized_skills(pack_commands or {}, topologies, skills)
+    known_skills = Known({*skills, *synthesized}, dropped.get("Skill", frozenset()))
+    known_topologies = Known(topologies, dropped.get("Topology", frozenset()))
     for artifact in skills.values():
         if artifact.valid and artifact.origin == "workspace":
-            linking.check_skill_implementation(artifact, skills, mcp_servers, out)
+            linking.check_skill_implementation(artifact, known_skills, mcp_servers, pack_commands, known_topologies, out)
     linking.check_composed_cycles(skills, out)
+    known_adapters = Known(adapters, dropped.get("ExecutorAdapter", frozenset()))
     for artifact in archetypes.values():
-        defaults = artifact.data.get("defaults") if artifact.valid else None
-        if defaults:
-            linking.check_skill_refs(artifact, ("defaults", "skills"), defaults.get("skills"), skills, out)
-            linking.check_provider(artifact, ("defaults", "model"), defaults.get("model"), providers, out)
+        if not artifact.valid:
+            continue
+        defaults = artifact.data.get("defaults") or {}
+        linking.check_skill_refs(artifact, ("defaults", "skills"), defaults.get("skills"), known_skills, out)
+        linking.check_provider(artifact, ("defaults", "model"), defaults.get("model"), providers, out)
+        linking.check_executor(artifact, known_adapters, out)
+    for artifact in triggers.values():
+        if artifact.valid:
+            linking.check_trigger_targets(artifact, known_topologies, out)
 
+    dropped_skills = dropped.get("Skill", frozenset())
     ws_bindings: tuple[Binding, ...] = ()
     if ws_valid:
-        ws_bindings = _workspace_bindings(ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out)
+        ws_bindings = _workspace_bindings(ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out,
+                                          dropped_skills)
     elif ws_artifact is not None:
         for i, raw in enumerate(_decision_list(ws_artifact.data)):
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                linking.check_binding_id(ws_artifact, _DECISIONS + (i,), raw["id"], skills, out)
+                linking.check_binding_id(ws_artifact, _DECISIONS + (i,), raw["id"], skills, out, dropped_skills)
 
+    index = SkillIndex(
+        known=known_skills,
+        categories={**{sid: a.data["category"] for sid, a in skills.items() if a.valid},
+                    **{sid: "capability" for sid in synthesized}},
+        mcp_servers={sid: a.data["implementation"]["server"] for sid, a in skills.items()
+                     if a.valid and a.data["implementation"]["type"] == "mcp_tool"},
+        command_packs=Known({*packs, "workspace"}, complete=packs.complete),
+        pack_skills={**{sid: a.data["implementation"]["pack"] for sid, a in skills.items()
+                        if a.valid and a.data["implementation"]["type"] == "command"},
+                     **{sid: origin.split(" ")[1] for sid, origin in synthesized.items()}},
+    )
+    context = _TopologyContext(root, archetypes, skills, index, providers,
+                               Known(funnels, dropped.get("Funnel", frozenset())),
+                               Known(archetypes, dropped.get("Archetype", frozenset())), enabled, dropped_skills)
     resolved_topologies = {
-        name: _resolve_topology(artifact, ws_bindings, archetypes, skills, providers, enabled, out)
+        name: _resolve_topology(artifact, ws_bindings, context, out)
         for name, artifact in topologies.items()
         if artifact.valid
     }
@@ -105,17 +157,77 @@ def build_workspace(
         memory=_memory_settings(root, raw_ws, block, explicit, ws_bindings),
         skills=MappingProxyType({sid: _resolved_skill(sid, a) for sid, a in skills.items()}),
         archetypes=MappingProxyType(
-            {aid: ResolvedArchetype(aid, a.rel, LazyModel("Archetype", a.data)) for aid, a in archetypes.items()}
+            {aid: ResolvedArchetype(aid, a.rel, LazyModel("Archetype", a.data), _executor_of(a.data))
+             for aid, a in archetypes.items()}
         ),
         topologies=MappingProxyType(resolved_topologies),
         decision_skills=ws_bindings,
         model_providers=MappingProxyType(
-            {p["id"]: MappingProxyType(dict(p)) for p in raw_ws.get("model_providers", [])}
+            {p["provider_id"]: MappingProxyType(dict(p)) for p in raw_ws.get("model_providers", [])}
         ),
         _model=LazyModel("Workspace", effective_ws),
+        triggers=MappingProxyType({tid: _trigger_targets(a.data) for tid, a in triggers.items()}),
+        declared=MappingProxyType({
+            "adapters": tuple(adapters), "funnels": tuple(funnels), "role registries": tuple(registries),
+            "contracts": tuple(contracts), "mcp servers": tuple(mcp_servers), "command packs": tuple(packs),
+        }),
+        synthesized_skills=MappingProxyType(synthesized),
+        settings=MappingProxyType({key: raw_ws[key] for key in _RUN_SETTINGS if key in raw_ws}),
     )
     groups = {"skill": skills, "archetype": archetypes, "topology": topologies}
     return workspace, find_unreached(workspace, ws_artifact, groups)
+
+
+# Workspace blocks upstream acts on at run time and swarmkit run does not (recorded as skipped).
+_RUN_SETTINGS = ("planning", "synthesis", "context_compression", "events", "gates", "server", "identity")
+
+
+def _executor_of(data: dict) -> str | None:
+    executor = data.get("executor")
+    if not executor or executor.get("kind") == "model":
+        return None
+    return executor.get("ref") or executor["kind"]
+
+
+def _trigger_targets(data: dict) -> tuple[str, ...]:
+    return tuple(t if isinstance(t, str) else f"event {t['pipeline']}/{t['emit']}" for t in data["targets"])
+
+
+def _pack_commands(ws_data: dict) -> dict[str, set[str] | None]:
+    """Each declared command pack's command ids (None when its commands cannot be read)."""
+    out: dict[str, set[str] | None] = {}
+    for pack in ws_data.get("command_packs") or []:
+        commands = pack.get("commands")
+        ids = {c["id"] for c in commands if isinstance(c, dict) and isinstance(c.get("id"), str)} \
+            if isinstance(commands, list) else None
+        if ids is not None and len(ids) != len(commands):
+            ids = None
+        out[pack["id"]] = ids
+    return out
+
+
+def _synthesized_skills(pack_commands: dict, topologies: dict, skills: dict) -> dict[str, str]:
+    """Skill ids upstream makes up: <pack>-<command> per pack command, topology-<name> per topology."""
+    out: dict[str, str] = {}
+    for pack, commands in pack_commands.items():
+        for command in sorted(commands or ()):
+            out[f"{pack}-{command}"] = f"command {pack} {command}"
+    for name in topologies:
+        out[f"topology-{name}"] = f"topology {name}"
+    return {sid: what for sid, what in out.items() if sid not in skills}
+
+
+@dataclass
+class _TopologyContext:
+    root: Path
+    archetypes: dict
+    skills: dict
+    index: SkillIndex
+    providers: Known
+    funnels: Known
+    known_archetypes: Known
+    memory_enabled: bool
+    dropped_skills: frozenset
 
 
 def _resolved_skill(skill_id: str, artifact: Artifact) -> ResolvedSkill:
@@ -142,7 +254,8 @@ def _disabled_but_bound(artifact: Artifact, path: tuple, skill_id: str, out: lis
     )
 
 
-def _workspace_bindings(artifact: Artifact, effective_ws: dict, explicit_count: int, skills, out) -> tuple[Binding, ...]:
+def _workspace_bindings(artifact: Artifact, effective_ws: dict, explicit_count: int, skills, out,
+                        dropped: frozenset = frozenset()) -> tuple[Binding, ...]:
     bindings = _decision_list(effective_ws)
     linking.check_duplicate_bindings(artifact, _DECISIONS, bindings[:explicit_count], out)
     result = []
@@ -150,7 +263,7 @@ def _workspace_bindings(artifact: Artifact, effective_ws: dict, explicit_count: 
         path = _DECISIONS + (i,)
         is_explicit = i < explicit_count  # apply_memory_defaults only appends
         if is_explicit:
-            linking.check_binding_id(artifact, path, raw["id"], skills, out)
+            linking.check_binding_id(artifact, path, raw["id"], skills, out, dropped)
         if not is_enabled(raw):
             continue
         if is_explicit:
@@ -161,10 +274,9 @@ def _workspace_bindings(artifact: Artifact, effective_ws: dict, explicit_count: 
     return tuple(result)
 
 
-def _resolve_topology(artifact, ws_bindings, archetypes, skills, providers, memory_enabled, out) -> ResolvedTopology:
+def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> ResolvedTopology:
     data = artifact.data
     root_agent = data["agents"]["root"]
-    linking.check_roles(artifact, root_agent, out)
     walked = list(linking.walk_agents(root_agent))
     seen: set[str] = set()
     for agent, path, _, _ in walked:
@@ -175,16 +287,23 @@ def _resolve_topology(artifact, ws_bindings, archetypes, skills, providers, memo
             )
         seen.add(agent["id"])
         archetype = agent.get("archetype")
-        if archetype is not None and archetype not in archetypes:
+        if archetype is not None and ctx.known_archetypes.unknown(archetype):
             out.append(
                 linking.diag(artifact, "ref.unknown-archetype", f'unknown archetype "{archetype}"',
                              path + ("archetype",),
-                             linking.did_you_mean(archetype, archetypes,
+                             linking.did_you_mean(archetype, ctx.archetypes,
                                                   "add a file for it under archetypes/, or remove archetype:"))
             )
-        linking.check_skill_refs(artifact, path + ("skills",), agent.get("skills"), skills, out)
-        linking.check_skill_refs(artifact, path + ("skills_additional",), agent.get("skills_additional"), skills, out)
-        linking.check_provider(artifact, path + ("model",), agent.get("model"), providers, out)
+        funnel = agent.get("funnel")
+        if funnel is not None and ctx.funnels.unknown(funnel):
+            out.append(
+                linking.diag(artifact, "ref.unknown-funnel", f'unknown funnel "{funnel}"', path + ("funnel",),
+                             linking.did_you_mean(funnel, ctx.funnels, "add a file for it under funnels/, or remove funnel:"))
+            )
+        linking.check_provider(artifact, path + ("model",), agent.get("model"), ctx.providers, out)
+        if "output_schema" in agent:
+            check_output_schema(agent["output_schema"], artifact, path + ("output_schema",), ctx.root, out)
+    check_depends_on(walked, artifact, out)
 
     own_raw = _decision_list(data)
     linking.check_duplicate_bindings(artifact, _DECISIONS, own_raw, out)
@@ -192,17 +311,17 @@ def _resolve_topology(artifact, ws_bindings, archetypes, skills, providers, memo
     own = []
     for i, raw in enumerate(own_raw):
         path = _DECISIONS + (i,)
-        linking.check_binding_id(artifact, path, raw["id"], skills, out)
-        if raw["id"] in BUILTIN_MEMORY_SKILLS and not memory_enabled and is_enabled(raw):
+        linking.check_binding_id(artifact, path, raw["id"], ctx.skills, out, ctx.dropped_skills)
+        if raw["id"] in BUILTIN_MEMORY_SKILLS and not ctx.memory_enabled and is_enabled(raw):
             _disabled_but_bound(artifact, path, raw["id"], out)
         line = artifact.source.locate(path, "key")[0]
         own.append((make_binding(raw, "explicit", declared_in, artifact.rel, line), is_enabled(raw)))
     effective = merge_decision_skills(ws_bindings, own)
 
     agents = {}
-    for agent, _, parent, depth in walked:
+    for agent, path, parent, depth in walked:
         if agent["id"] not in agents:
-            agents[agent["id"]] = _resolve_agent(agent, parent, depth, archetypes, effective)
+            agents[agent["id"]] = _resolve_agent(agent, path, parent, depth, artifact, ctx, effective, out)
     return ResolvedTopology(
         name=data["metadata"]["name"],
         version=data["metadata"]["version"],
@@ -215,16 +334,22 @@ def _resolve_topology(artifact, ws_bindings, archetypes, skills, providers, memo
     )
 
 
-def _resolve_agent(agent: dict, parent, depth: int, archetypes, effective) -> ResolvedAgent:
+def _resolve_agent(agent: dict, path: tuple, parent, depth: int, topology: Artifact, ctx: _TopologyContext,
+                   effective, out) -> ResolvedAgent:
     """The archetype's defaults under the agent's own settings: skills replace, skills_additional add."""
-    archetype = archetypes.get(agent.get("archetype"))
-    defaults = (archetype.data.get("defaults") or {}) if archetype is not None and archetype.valid else {}
-    skills = list(agent["skills"]) if "skills" in agent else list(defaults.get("skills", []))
-    for extra in agent.get("skills_additional", []):
-        if extra not in skills:
-            skills.append(extra)
-    prompt = agent.get("prompt") or defaults.get("prompt") or {}
-    model = agent.get("model") or defaults.get("model")
+    archetype = ctx.archetypes.get(agent.get("archetype"))
+    usable = archetype if archetype is not None and archetype.valid else None
+    defaults = (usable.data.get("defaults") or {}) if usable is not None else {}
+    skills = resolve_skills(skill_entries(agent, usable, path), topology, ctx.index, out)
+    check_requires(agent, skills, topology, path, out)
+    if "output_schema" not in agent and usable is not None and "output_schema" in defaults:
+        key = (usable.rel, "output_schema")
+        if key not in ctx.index.reported:
+            ctx.index.reported.add(key)
+            check_output_schema(defaults["output_schema"], usable, ("defaults", "output_schema"), ctx.root, out)
+    prompt = merged(defaults.get("prompt"), agent.get("prompt")) or {}
+    model = merged(defaults.get("model"), agent.get("model"))
+    iam = merged(defaults.get("iam"), agent.get("iam"))
     return ResolvedAgent(
         id=agent["id"],
         role=agent["role"],
@@ -234,9 +359,15 @@ def _resolve_agent(agent: dict, parent, depth: int, archetypes, effective) -> Re
         model=MappingProxyType(dict(model)) if model else None,
         system_prompt=prompt.get("system"),
         skills=tuple(skills),
-        read_only=bool(agent.get("read_only", False)),
+        read_only=is_read_only(iam),
         children=tuple(child["id"] for child in agent.get("children", [])),
         decision_skills=tuple(b for b in effective if b.applies_to(agent["id"])),
+        funnel=agent.get("funnel"),
+        executor=_executor_of(usable.data) if usable is not None else None,
+        depends_on=tuple(agent.get("depends_on") or ()),
+        requires=bool(agent.get("requires")),
+        output_schema="output_schema" in agent and agent["output_schema"] is not None
+        or "output_schema" not in agent and defaults.get("output_schema") is not None,
     )
 
 

@@ -9,11 +9,13 @@ from collections.abc import Iterator
 
 from swarmkit.memory._defaults import BUILTIN_MEMORY_SKILLS
 from swarmkit.resolver.artifacts import Artifact
+from swarmkit.resolver.known import Known
 from swarmkit.workspace.diagnostics import Diagnostic, Severity, pointer_of
 from swarmkit.workspace.suggest import did_you_mean
 
-BUILTIN_PROVIDER_TYPES = ("mock", "openai")
 AGENTS_ROOT = ("agents", "root")
+# The harness adapters upstream swarmkit ships (executor kind harness, ref: <one of these>).
+BUNDLED_ADAPTERS = ("claude-code", "codex", "copilot", "gemini-cli", "opencode")
 
 
 def diag(artifact: Artifact, code: str, message: str, path: tuple, hint: str = "", at: str = "value",
@@ -52,10 +54,13 @@ def walk_agents(agent: dict, path: tuple = AGENTS_ROOT, parent: str | None = Non
 
 
 def check_skill_refs(
-    artifact: Artifact, path: tuple, ids: list[str] | None, known, out: list[Diagnostic]
+    artifact: Artifact, path: tuple, ids: list | None, known: Known, out: list[Diagnostic]
 ) -> None:
+    """Skill ids in a list; abstract entries and bulk grants are resolved per agent instead."""
     for i, skill_id in enumerate(ids or []):
-        if skill_id not in known:
+        if not isinstance(skill_id, str) or skill_id.startswith(("pack:", "server:")):
+            continue
+        if known.unknown(skill_id):
             out.append(
                 diag(artifact, "ref.unknown-skill", f'unknown skill "{skill_id}"', path + (i,),
                      did_you_mean(skill_id, known, "add a file for it under skills/, or remove it from this list"))
@@ -98,36 +103,57 @@ def check_composed_cycles(skills: dict[str, Artifact], out: list[Diagnostic]) ->
             visit(node, [])
 
 
-def check_skill_implementation(artifact: Artifact, known_skills, mcp_servers: set[str],
+def check_skill_implementation(artifact: Artifact, known_skills: Known, mcp_servers: Known,
+                               command_packs: dict[str, set[str]] | None, topologies: Known,
                                out: list[Diagnostic]) -> None:
+    """`command_packs` maps each declared pack to its command ids; None when workspace.yaml did not load."""
     impl = artifact.data["implementation"]
-    if impl["type"] == "composed":
+    kind = impl["type"]
+    if kind == "composed":
         check_skill_refs(artifact, ("implementation", "composes"), impl["composes"], known_skills, out)
-    elif impl["type"] == "mcp_tool" and impl["server"] not in mcp_servers:
+    elif kind == "mcp_tool" and mcp_servers.unknown(impl["server"]):
         out.append(
             diag(artifact, "ref.unknown-mcp-server", f'unknown MCP server "{impl["server"]}"',
                  ("implementation", "server"),
                  did_you_mean(impl["server"], mcp_servers, "declare it in workspace.yaml under mcp_servers"))
         )
+    elif kind == "command" and command_packs is not None:
+        pack, command = impl["pack"], impl["command"]
+        if pack not in command_packs:
+            out.append(diag(artifact, "ref.unknown-command", f'unknown command pack "{pack}"', ("implementation", "pack"),
+                            did_you_mean(pack, command_packs, "declare it in workspace.yaml under command_packs")))
+        elif command_packs[pack] is not None and command not in command_packs[pack]:
+            out.append(diag(artifact, "ref.unknown-command", f'command pack "{pack}" has no command "{command}"',
+                            ("implementation", "command"),
+                            did_you_mean(command, command_packs[pack], "commands: " + ", ".join(sorted(command_packs[pack])))))
+    elif kind == "agent" and "topology" in impl and not impl["topology"].startswith("swarmkit:"):
+        if topologies.unknown(impl["topology"]):
+            out.append(diag(artifact, "ref.unknown-topology", f'unknown topology "{impl["topology"]}"',
+                            ("implementation", "topology"),
+                            did_you_mean(impl["topology"], topologies, "name a topology of this workspace (its metadata.name)")))
 
 
-def check_provider(artifact: Artifact, path: tuple, model_ref: dict | None, providers: set[str],
+def check_provider(artifact: Artifact, path: tuple, model_ref: dict | None, providers: Known,
                    out: list[Diagnostic]) -> None:
-    if model_ref is None:
+    """Any provider name is valid, as upstream; one swarmkit run cannot reach is a warning."""
+    from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, is_known_name
+
+    provider = (model_ref or {}).get("provider")
+    if not isinstance(provider, str) or not providers.complete or is_known_name(provider, providers.ids):
         return
-    provider = model_ref["provider"]
-    if provider in providers or provider in BUILTIN_PROVIDER_TYPES:
-        return
+    names = [*providers, *BUILTIN_PROVIDERS]
     out.append(
-        diag(artifact, "ref.unknown-provider", f'unknown model provider "{provider}"', path + ("provider",),
-             did_you_mean(provider, [*providers, *BUILTIN_PROVIDER_TYPES],
-                          "declare it in workspace.yaml under model_providers, or use mock or openai"))
+        diag(artifact, "ref.unknown-provider", f'model provider "{provider}" is neither built in nor declared',
+             path + ("provider",),
+             did_you_mean(provider, names, "declare it in workspace.yaml under model_providers (provider_id), "
+                                           "or use a built-in name such as mock, openai or openrouter"),
+             severity=Severity.WARNING)
     )
 
 
 def check_binding_id(artifact: Artifact, path: tuple, binding_id: str, skills: dict[str, Artifact],
-                     out: list[Diagnostic]) -> None:
-    if binding_id in BUILTIN_MEMORY_SKILLS:
+                     out: list[Diagnostic], dropped: frozenset = frozenset()) -> None:
+    if binding_id in BUILTIN_MEMORY_SKILLS or binding_id in dropped:
         return
     if binding_id not in skills:
         out.append(
@@ -159,16 +185,43 @@ def check_duplicate_bindings(artifact: Artifact, base: tuple, bindings: list[dic
             seen[binding["id"]] = i
 
 
-def check_roles(artifact: Artifact, root_agent: dict, out: list[Diagnostic]) -> None:
-    for agent, path, parent, _ in walk_agents(root_agent):
-        role = agent["role"]
-        if parent is None and role != "root":
-            out.append(
-                diag(artifact, "topology.root-role", f'the root agent "{agent["id"]}" has role {role}; it must be root',
-                     path + ("role",), "write role: root for agents.root")
-            )
-        elif parent is not None and role == "root":
-            out.append(
-                diag(artifact, "topology.root-role", f'"{agent["id"]}" has role root, but only agents.root may',
-                     path + ("role",), "use leader for an agent with children, worker otherwise")
-            )
+def check_role_ids(registries: dict[str, Artifact], out: list[Diagnostic]) -> None:
+    """A role id is defined once across every role registry."""
+    seen: dict[str, str] = {}
+    for artifact in registries.values():
+        if not artifact.valid:
+            continue
+        for i, role in enumerate(artifact.data["roles"]):
+            if role["id"] in seen:
+                out.append(diag(artifact, "id.duplicate", f'role id "{role["id"]}" is already defined in {seen[role["id"]]}',
+                                ("roles", i, "id"), "give every role its own id, across all files in roles/"))
+            else:
+                seen[role["id"]] = artifact.rel
+
+
+def check_trigger_targets(artifact: Artifact, topologies: Known, out: list[Diagnostic]) -> None:
+    for i, target in enumerate(artifact.data["targets"]):
+        if isinstance(target, str) and topologies.unknown(target):
+            out.append(diag(artifact, "ref.unknown-topology", f'trigger "{artifact.data["metadata"]["id"]}" targets '
+                            f'unknown topology "{target}"', ("targets", i),
+                            did_you_mean(target, topologies, "name a topology of this workspace (its metadata.name)")))
+
+
+def check_executor(artifact: Artifact, adapters: Known, out: list[Diagnostic]) -> None:
+    """model (the default), harness with ref naming an adapter, or an adapter id as the kind."""
+    executor = artifact.data.get("executor")
+    if not executor or executor["kind"] == "model":
+        return
+    kind, ref = executor["kind"], executor.get("ref")
+    names = sorted({*adapters, *BUNDLED_ADAPTERS})
+    if kind == "harness":
+        if not isinstance(ref, str) or not ref:
+            out.append(diag(artifact, "ref.unknown-executor", "executor kind harness needs ref: the adapter to run",
+                            ("executor", "kind"), "add ref with an adapter id: " + ", ".join(names)))
+        elif ref not in BUNDLED_ADAPTERS and adapters.unknown(ref):
+            out.append(diag(artifact, "ref.unknown-executor", f'unknown harness adapter "{ref}"', ("executor", "ref"),
+                            did_you_mean(ref, names, "use a bundled adapter (" + ", ".join(BUNDLED_ADAPTERS)
+                                         + ") or add one under adapters/")))
+    elif kind not in BUNDLED_ADAPTERS and adapters.unknown(kind):
+        out.append(diag(artifact, "ref.unknown-executor", f'unknown executor kind "{kind}"', ("executor", "kind"),
+                        did_you_mean(kind, ["model", "harness", *names], "use model, or harness with ref naming an adapter")))

@@ -37,11 +37,16 @@ def resolve(root: Path | str) -> Resolution:
     sink = DiagnosticSink()
     found, problems = discover(root)
     sink.extend(problems)
-    by_kind: dict[str, list[Artifact]] = {"Workspace": [], "Topology": [], "Archetype": [], "Skill": []}
+    from swarmkit.workspace.layout import ARTIFACT_KINDS
+
+    by_kind: dict[str, list[Artifact]] = {kind: [] for kind in ARTIFACT_KINDS}
+    dropped: dict[str, set[str]] = {kind: set() for kind in ARTIFACT_KINDS}
     for item in found:
         source, problems = load_source(item.path, item.rel, item.kind)
         sink.extend(problems)
         if source.data is None:
+            # Named after its id by custom: references to that id are not reported as unknown too.
+            dropped[item.kind].add(item.path.name.rsplit(".", 1)[0])
             continue
         artifact = Artifact(source)
         by_kind[item.kind].append(artifact)
@@ -53,7 +58,7 @@ def resolve(root: Path | str) -> Resolution:
 
     from swarmkit.resolver.build import build_workspace
 
-    workspace, reach = build_workspace(root, by_kind, sink)
+    workspace, reach = build_workspace(root, by_kind, sink, {k: frozenset(v) for k, v in dropped.items()})
     if sink.has_errors:
         workspace = None
     return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)))

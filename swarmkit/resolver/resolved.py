@@ -56,6 +56,7 @@ class ResolvedArchetype:
     id: str
     file: str
     _model: LazyModel = field(repr=False, compare=False)
+    executor: str | None = None  # the harness adapter its agents run on; None for a model
 
     @property
     def model(self):
@@ -75,9 +76,15 @@ class ResolvedAgent:
     model: Mapping[str, Any] | None  # {provider, name, ...}: the agent's, else its archetype's
     system_prompt: str | None
     skills: tuple[str, ...]
-    read_only: bool
+    read_only: bool  # a read-only swarm member (iam.base_scope has swarm:read, not swarm:write)
     children: tuple[str, ...]
     decision_skills: tuple[Binding, ...]
+    # What upstream acts on and swarmkit run does not; the run records each as skipped.
+    funnel: str | None = None
+    executor: str | None = None  # the harness adapter of its archetype; None for a model
+    depends_on: tuple[str, ...] = ()
+    requires: bool = False  # it orders its skills with requires
+    output_schema: bool = False  # an output schema applies to its answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +118,13 @@ class ResolvedWorkspace:
     archetypes: Mapping[str, ResolvedArchetype]
     topologies: Mapping[str, ResolvedTopology]
     decision_skills: tuple[Binding, ...]  # workspace level, inherited by every topology
-    model_providers: Mapping[str, Mapping[str, Any]]  # declared providers by id: {type, base_url, ...}
+    model_providers: Mapping[str, Mapping[str, Any]]  # declared providers by provider_id: {class, config}
     _model: LazyModel = field(repr=False, compare=False)
+    triggers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # trigger id -> its targets
+    # Ids of the other artifacts and declarations, by plural noun (funnels, contracts, mcp servers, ...).
+    declared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    synthesized_skills: Mapping[str, str] = field(default_factory=dict)  # upstream's made-up skills: id -> what
+    settings: Mapping[str, Any] = field(default_factory=dict)  # run-time blocks of workspace.yaml (planning, ...)
 
     @property
     def model(self):
