@@ -17,7 +17,23 @@ _PATTERN_WORDS = {
     "^https?://": "a URL starting with http:// or https://",
     "^[A-Za-z_][A-Za-z0-9_]*$": "an environment variable name (letters, digits and _)",
 }
-_SEMVER_HINT = "a semantic version such as 1.0.0"
+_PATTERN_WORDS["^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$"] = "a scope written resource:action (for example design:approve)"
+_PATTERN_WORDS["^(pack:|server:)?[a-z][a-z0-9-]*$"] = (
+    "a skill id, or server:<id> or pack:<id> (lowercase letters, digits and dashes)")
+
+
+def _is_semver(pattern: str) -> bool:
+    return "\\d+\\.\\d+\\.\\d+" in pattern or "[0-9]+\\.[0-9]+\\.[0-9]+" in pattern
+
+
+def _version_hint(value: Any, pattern: str) -> str:
+    """The version the user most likely meant: 1.0 -> 1.0.0, 2 -> 2.0.0; else an example."""
+    prefix = ">=" if pattern.startswith("^>=") else ""
+    text = str(value).strip().removeprefix(prefix).lstrip("vV")
+    parts = text.split(".")
+    if 1 <= len(parts) <= 3 and all(p.isascii() and p.isdigit() for p in parts):
+        return prefix + ".".join(str(int(p)) for p in parts + ["0"] * (3 - len(parts)))
+    return "a version of three numbers, such as " + prefix + "1.0.0"
 _SCOPE_HINT = 'use "*" for every agent, or agent ids separated by commas (for example "lead, writer")'
 
 
@@ -95,6 +111,9 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
     value = error.instance
     schema = error.schema
 
+    role = _root_role(error, source, path)
+    if role is not None:
+        return role
     if kind == "additionalProperties":
         allowed = list(schema.get("properties", {}))
         out = []
@@ -125,10 +144,10 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
             " or ".join(SCHEMA_TYPE_WORDS.get(t, t) for t in expected)
             if isinstance(expected, list) else SCHEMA_TYPE_WORDS.get(expected, expected)
         )
-        return [
-            _diag("schema.type", f"{name} must be {words}, not {describe_type(value)}", source, path,
-                  hint=_type_hint(expected, value))
-        ]
+        hint = _type_hint(expected, value)
+        if expected == "string" and _is_semver(schema.get("pattern", "")) and isinstance(value, (int, float)):
+            hint = "write " + _version_hint(value, schema["pattern"]) + " (a version has three numbers)"
+        return [_diag("schema.type", f"{name} must be {words}, not {describe_type(value)}", source, path, hint=hint)]
     if kind == "enum":
         options = [str(o) for o in error.validator_value]
         hint = did_you_mean(value, options, "use one of: " + ", ".join(options)) if isinstance(value, str) \
@@ -155,14 +174,12 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
         return [_diag("schema.range", f"{name} is {show_value(value)}, but it must be {relation}", source, path, hint=span)]
     if kind == "pattern":
         pattern = error.validator_value
-        if "(0|[1-9]" in pattern:
-            words = _SEMVER_HINT
+        if _is_semver(pattern):
+            words = "use " + _version_hint(value, pattern)
         elif pattern.startswith("^\\s*(\\*"):
             words = _SCOPE_HINT
         else:
             words = "use " + _PATTERN_WORDS.get(pattern, f"a value matching {pattern}")
-        if words is _SEMVER_HINT:
-            words = "use " + words
         return [_diag("schema.pattern", f"{name} is {show_value(value)}, which is not allowed here", source, path, hint=words)]
     if kind in ("minLength", "maxLength", "minItems", "maxItems"):
         bound = error.validator_value
@@ -175,7 +192,32 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
         return [_diag("schema.length", message, source, path, hint=hint)]
     if kind == "oneOf":
         return _one_of(error, source, path, name, root)
+    if kind == "anyOf" and all(set(b) == {"required"} for b in error.validator_value):
+        keys = [b["required"][0] for b in error.validator_value]
+        return [_diag("schema.required", f"{name} needs one of: {', '.join(keys)}", source, path, "key",
+                      f'add "{keys[0]}:" or "{keys[1]}:"' if len(keys) == 2 else "add one of them")]
+    if kind == "not" and isinstance(error.validator_value, dict) and set(error.validator_value) == {"required"}:
+        keys = error.validator_value["required"]
+        return [_diag("schema.invalid", f"{name} may not have both {' and '.join(keys)}", source, path, "key",
+                      f"keep {keys[0]} or {keys[1]}, not both")]
     return [_diag("schema.invalid", f"{name}: {error.message}", source, path, hint="see the schema: swarmkit schema")]
+
+
+def _root_role(error, source: SourceFile, path: tuple) -> list[Diagnostic] | None:
+    """A role that does not fit the agent's place in the tree, in the words of topology.root-role."""
+    if error.validator not in ("const", "enum") or path[-1:] != ("role",) or path[:2] != ("agents", "root"):
+        return None
+    role = error.instance
+    if role not in ("root", "leader", "worker"):
+        return [] if error.validator == "const" or error.validator_value == ["leader", "worker"] else None
+    agent = source.data
+    for part in path[:-1]:
+        agent = agent[part]
+    if len(path) == 3:
+        return [_diag("topology.root-role", f'the root agent "{agent.get("id")}" has role {role}; it must be root',
+                      source, path, hint="write role: root for agents.root")]
+    return [_diag("topology.root-role", f'"{agent.get("id")}" has role root, but only agents.root may',
+                  source, path, hint="use leader for an agent with children, worker otherwise")]
 
 
 def _one_of(error, source: SourceFile, path: tuple, name: str, root: dict) -> list[Diagnostic]:
@@ -200,8 +242,67 @@ def _one_of(error, source: SourceFile, path: tuple, name: str, root: dict) -> li
             _diag("schema.enum", f"{name}.type is {show_value(tag)}, which is not one of: {', '.join(tags)}",
                   source, path + ("type",), hint=did_you_mean(str(tag), tags, "use one of: " + ", ".join(tags)))
         ]
-    return [_diag("schema.type", f"{name} must be a mapping, not {describe_type(value)}", source, path,
-                  hint="write it as a mapping with a type: key")]
+    return _untagged(error, source, path, name, root)
+
+
+_JSON_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
+
+
+def _branch(error, index: int, root: dict) -> dict:
+    branch = error.validator_value[index]
+    ref = branch.get("$ref", "")
+    if ref.startswith("#/$defs/"):
+        return root.get("$defs", {}).get(ref[len("#/$defs/"):], {})
+    if ref.startswith("common.schema.json#/$defs/"):
+        from swarmkit.schemas import load_schema
+
+        return load_schema("common")["$defs"].get(ref.rsplit("/", 1)[-1], {})
+    return branch
+
+
+def _fits(branch: dict, value: Any) -> bool:
+    kinds = branch.get("type")
+    if kinds is None:
+        if "enum" in branch:
+            return any(type(v) is type(value) for v in branch["enum"])
+        return True
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    for kind in kinds:
+        if kind in ("number", "integer"):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return True
+        elif isinstance(value, _JSON_TYPES[kind]):
+            return True
+    return False
+
+
+def _untagged(error, source: SourceFile, path: tuple, name: str, root: dict) -> list[Diagnostic]:
+    """A union without a type tag: report against the one branch of the value's type, if one."""
+    value = error.instance
+    branches = [_branch(error, i, root) for i in range(len(error.validator_value))]
+    if all(set(b) <= {"required", "not"} for b in branches):  # exactly one of some keys
+        keys = [b["required"][0] for b in branches]
+        present = [k for k in keys if isinstance(value, dict) and k in value]
+        what = "both " + " and ".join(present) if len(present) > 1 else "none of them"
+        return [_diag("schema.invalid", f"{name} must have exactly one of {', '.join(keys)}, not {what}",
+                      source, path, "key", f"keep one of {', '.join(keys)}")]
+    fitting = [i for i, b in enumerate(branches) if _fits(b, value)]
+    if len(fitting) == 1:
+        chosen = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == fitting[0]]
+        out = []
+        for sub in chosen:
+            out.extend(_to_diagnostics(sub, source, root))
+        if out:
+            return out
+    words = []
+    for b in branches:
+        kinds = b.get("type", "string" if "enum" in b else None)
+        for kind in kinds if isinstance(kinds, list) else [kinds]:
+            word = SCHEMA_TYPE_WORDS.get(kind, "a value") if kind else "a value"
+            if word not in words:
+                words.append(word)
+    return [_diag("schema.type", f"{name} must be {' or '.join(words)}, not {describe_type(value)}", source, path,
+                  hint="see the schema: swarmkit schema")]
 
 
 def _branch_tag(error, index: int, root: dict) -> str | None:
