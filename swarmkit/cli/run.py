@@ -13,9 +13,10 @@ from swarmkit.exit_status import ExitStatus
 @click.argument("workspace", type=click.Path(exists=True, file_okay=False))
 @click.argument("topology", required=False)
 @click.option("--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input.")
-@click.option("--provider", type=click.Choice(["mock", "openai"]),
-              help="Send every agent to this provider: mock (offline, deterministic) or openai (any "
-                   "OpenAI-compatible endpoint). Default: each agent's model.provider.")
+@click.option("--provider",
+              help="Send every agent to this provider: mock (offline, deterministic), a built-in name (openai, "
+                   "openrouter, groq, together, ollama, ...) or a model_providers id. Default: each agent's "
+                   "model.provider.")
 @click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole run record as JSON.")
 @click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
@@ -58,6 +59,12 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
     chosen = ws.topology(topology)
     providers = ProviderSet(ws.model_providers, forced=provider, script=script, base_url=base_url,
                             api_key=api_key, timeout=timeout)
+    # A provider this run cannot use fails here, before anything runs or is recorded.
+    if provider is not None:
+        providers.check(provider)
+    else:
+        for agent in chosen.walk():
+            providers.for_agent(agent)
     the_run = Run(ws, chosen, providers, user=user)
     try:
         record = the_run.execute(text)
@@ -91,5 +98,8 @@ def summary_line(record: dict) -> str:
         memory += "".join(f"; {note}" for note in record["memory"].get("writer") or [])
     calls = len(record["model_calls"])
     agents = len(record["agents"])
+    from swarmkit.runtime.skipped import skipped_summary
+
+    skipped = skipped_summary(record.get("skipped") or [])
     return (f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "
-            f"{calls} model call{'s' if calls != 1 else ''}; {memory}")
+            f"{calls} model call{'s' if calls != 1 else ''}; {memory}" + (f"; skipped: {skipped}" if skipped else ""))

@@ -179,6 +179,7 @@ def build_workspace(
 
 
 # Workspace blocks upstream acts on at run time and swarmkit run does not (recorded as skipped).
+_TOPOLOGY_SETTINGS = ("runtime", "artifacts", "intent_monitoring", "input_schema")
 _RUN_SETTINGS = ("planning", "synthesis", "context_compression", "events", "gates", "server", "identity")
 
 
@@ -331,6 +332,7 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
         agents=MappingProxyType(agents),
         decision_skills=effective,
         _model=LazyModel("Topology", data),
+        settings=MappingProxyType({key: data[key] for key in _TOPOLOGY_SETTINGS if key in data}),
     )
 
 

@@ -97,6 +97,7 @@ class ResolvedTopology:
     agents: Mapping[str, ResolvedAgent]  # depth-first order, root first
     decision_skills: tuple[Binding, ...]
     _model: LazyModel = field(repr=False, compare=False)
+    settings: Mapping[str, Any] = field(default_factory=dict)  # runtime, artifacts, intent_monitoring, input_schema
 
     @property
     def model(self):

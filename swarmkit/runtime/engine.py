@@ -18,6 +18,7 @@ from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatRequest, Provider
 from swarmkit.runtime.providers.registry import ProviderSet
 from swarmkit.runtime.records import new_run_id
+from swarmkit.runtime.skipped import skipped_features
 from swarmkit.runtime.verdicts import parse_verdict
 
 MAX_REVISIONS = 2  # a required post_output check gets this many revisions before the run fails
@@ -67,6 +68,7 @@ class Run:
             "swarm": None,
             "memory": {"enabled": workspace.memory.enabled, "sentence": workspace.memory.sentence()},
             "warnings": [],
+            "skipped": skipped_features(workspace, topology),
             "error": None,
         }
         self.memory = MemoryHooks(self)

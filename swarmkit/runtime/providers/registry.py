@@ -1,10 +1,11 @@
 """Which provider answers for which agent.
 
-Without `--provider`, each agent's `model.provider` decides: `mock` and `openai` are the built-in
-types; any other value is the id of a `model_providers` entry in workspace.yaml, whose `type`,
-`base_url`, `api_key_env` and `timeout_seconds` apply. `--provider` sends every agent to one type.
-Flags (`--base-url`, `--api-key`, `--timeout`) win over a declaration, which wins over the
-environment.
+Without `--provider`, each agent's `model.provider` decides. A `model_providers` entry of
+workspace.yaml wins over a built-in name of the same id: class openai-compatible brings its
+config (base_url, api_key_env, timeout_seconds), class mock the mock. Otherwise the name is one of
+upstream's built-in providers (catalog.py): the mock, or an OpenAI-compatible endpoint with its
+documented base URL and key variable. `--provider` sends every agent to one provider. Flags
+(`--base-url`, `--api-key`, `--timeout`) win over a declaration, which wins over the environment.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 from collections.abc import Mapping
 
 from swarmkit.runtime.providers.base import Provider, ProviderError
+from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, class_protocol, expand
 
 
 class ProviderSet:
@@ -41,7 +43,11 @@ class ProviderSet:
         if self.forced is not None:
             return self._get(self.forced)
         model = agent.model or {}
-        return self._get(model.get("provider", "mock"))
+        return self._get(expand(str(model.get("provider") or "mock")))
+
+    def check(self, name: str) -> None:
+        """Fail now, with a hint, for a provider this run could not use (before any agent runs)."""
+        self._get(expand(name))
 
     def _get(self, key: str) -> Provider:
         if key not in self._made:
@@ -51,25 +57,64 @@ class ProviderSet:
     def _make(self, key: str) -> Provider:
         from swarmkit.runtime.providers import make_provider
 
-        if key in ("mock", "openai"):
-            return make_provider(key, **self.flags)
         declaration = self.declared.get(key)
-        if declaration is None:  # validation makes this unreachable for a resolved workspace
-            raise ProviderError(f'no model provider "{key}" is declared', "declare it under model_providers")
-        kind = declaration["type"]
-        if kind == "mock":
+        if declaration is not None:
+            return self._declared(key, declaration)
+        builtin = BUILTIN_PROVIDERS.get(key)
+        if builtin is None:
+            from swarmkit.workspace.suggest import did_you_mean
+
+            names = [*self.declared, *BUILTIN_PROVIDERS]
+            raise ProviderError(f'unknown model provider "{key}"',
+                                did_you_mean(key, names, "declare it in workspace.yaml under model_providers, "
+                                                         "or run with --provider mock"))
+        if not builtin.runnable:
+            raise ProviderError(
+                f'swarmkit run cannot use provider "{key}": it speaks the {builtin.protocol} API, not the '
+                "OpenAI-compatible one", builtin.hint + "; --provider mock runs offline")
+        if builtin.protocol == "mock":
             return make_provider("mock", script=self.flags["script"])
+        if key == "openai":  # OPENAI_BASE_URL and friends still apply, as for any OpenAI client
+            return self._named(make_provider("openai", **self.flags), key)
+        return self._openai_compatible(key, expand(builtin.base_url), builtin.key_env, None)
+
+    def _declared(self, key: str, declaration: Mapping) -> Provider:
+        from swarmkit.runtime.providers import make_provider
+
+        class_name = str(declaration.get("class", ""))
+        protocol = class_protocol(class_name)
+        config = declaration.get("config") or {}
+        if protocol == "mock":
+            return self._named(make_provider("mock", script=self.flags["script"]), key)
+        if protocol is None:
+            raise ProviderError(f'model provider "{key}" has class "{class_name}", which swarmkit run cannot use',
+                                "use class openai-compatible with config.base_url for any OpenAI-compatible "
+                                "endpoint, or run with --provider mock")
+        base_url = config.get("base_url")
+        if base_url is None and not self.flags["base_url"]:
+            raise ProviderError(f'model provider "{key}" has no config.base_url',
+                                "add config.base_url (for example http://127.0.0.1:11434/v1), or pass --base-url")
+        return self._openai_compatible(key, expand(str(base_url or "")), str(config.get("api_key_env") or ""),
+                                       config.get("timeout_seconds"))
+
+    def _openai_compatible(self, key: str, base_url: str, key_env: str, timeout) -> Provider:
+        from swarmkit.runtime.providers import make_provider
+
         api_key = self.flags["api_key"]
-        if api_key is None and declaration.get("api_key_env"):
-            api_key = os.environ.get(declaration["api_key_env"])
+        if api_key is None and key_env:
+            api_key = os.environ.get(key_env)
             if not api_key:
-                raise ProviderError(
-                    f'model provider "{key}" reads its key from ${declaration["api_key_env"]}, which is not set',
-                    f"export {declaration['api_key_env']}=..., or pass --api-key",
-                )
-        return make_provider(
+                raise ProviderError(f'model provider "{key}" reads its key from ${key_env}, which is not set',
+                                    f"export {key_env}=..., or pass --api-key")
+        provider = make_provider(
             "openai",
-            base_url=self.flags["base_url"] or declaration.get("base_url"),
+            base_url=self.flags["base_url"] or base_url,
             api_key=api_key,
-            timeout=self.flags["timeout"] if self.flags["timeout"] is not None else declaration.get("timeout_seconds"),
+            timeout=self.flags["timeout"] if self.flags["timeout"] is not None else timeout,
         )
+        return self._named(provider, key)
+
+    @staticmethod
+    def _named(provider: Provider, key: str) -> Provider:
+        provider.name = key  # run records name the provider as the workspace does
+        return provider

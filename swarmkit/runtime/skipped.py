@@ -1,0 +1,69 @@
+"""What upstream swarmkit acts on in a run and `swarmkit run` does not: recorded, never a crash.
+
+Each item names the feature, where it is declared and what this run does instead. The run record
+keeps the list; the summary line names the features.
+"""
+
+from __future__ import annotations
+
+# Skill implementations a run does not call: no MCP client, no command runner, no agent calls.
+_NOT_CALLED = {
+    "mcp_tool": ("mcp tools", "needs an MCP client"),
+    "command": ("command packs", "runs local commands"),
+    "agent": ("agent skills", "calls another agent"),
+}
+
+
+def skipped_features(ws, topology) -> list[dict]:
+    out: list[dict] = []
+
+    def skip(feature: str, where: str, detail: str) -> None:
+        out.append({"feature": feature, "where": where, "detail": detail})
+
+    agents = list(topology.walk())
+    for agent in agents:
+        where = f"agent {agent.id}"
+        if agent.executor:
+            skip("executors", where, f"upstream runs it on the {agent.executor} harness; here its model answers")
+        if agent.funnel:
+            skip("funnels", where, f"funnel {agent.funnel} does not gate its output here")
+        if agent.depends_on:
+            skip("depends_on", where, "children run one after another, in the order written")
+        if agent.requires:
+            skip("requires", where, "skill ordering is not enforced")
+        if agent.output_schema:
+            skip("output schemas", where, "the answer is not checked against its output schema")
+        for skill_id in agent.skills:
+            skill = ws.skills.get(skill_id)
+            if skill is None:
+                what = ws.synthesized_skills.get(skill_id, "")
+                feature = "command packs" if what.startswith("command") else "agent skills"
+                skip(feature, where, f"skill {skill_id} ({what}) is not offered")
+            elif skill.implementation["type"] in _NOT_CALLED:
+                feature, why = _NOT_CALLED[skill.implementation["type"]]
+                skip(feature, where, f"skill {skill_id} {why} and is not offered")
+    for binding in topology.decision_skills:
+        skill = ws.skills.get(binding.id)
+        if skill is not None and skill.implementation["type"] in _NOT_CALLED:
+            feature, why = _NOT_CALLED[skill.implementation["type"]]
+            skip(feature, f"decision skill {binding.id}", f"{why}; its verdict is recorded as skipped")
+    for key, value in topology.settings.items():
+        if key == "runtime":
+            for sub in value:
+                skip("planning" if sub in ("planning", "synthesis") else "runtime settings",
+                     f"topology {topology.name}", f"runtime.{sub} is not applied")
+        else:
+            skip(key.replace("_", " "), f"topology {topology.name}", f"{key} is not applied")
+    for key in ws.settings:
+        skip("planning" if key in ("planning", "synthesis") else key.replace("_", " "), "workspace.yaml",
+             f"{key} is not applied")
+    if ws.triggers:
+        skip("triggers", "triggers/", f"{len(ws.triggers)} trigger(s) ({', '.join(ws.triggers)}) do not fire; "
+                                      "swarmkit run starts a topology only when asked")
+    return out
+
+
+def skipped_summary(items: list[dict]) -> str:
+    """The features, once each, in the order met: for the run's summary line."""
+    features = list(dict.fromkeys(item["feature"] for item in items))
+    return ", ".join(features)
