@@ -17,7 +17,7 @@ class AbstractSkill(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     category: Category
     """
@@ -35,7 +35,7 @@ class AbstractSkillEntry(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     abstract: Annotated[AbstractSkill, Field(title="AbstractSkill")]
     """
@@ -87,7 +87,7 @@ class ArchetypeDefaults(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     model: common_schema.ModelRef | None = None
     """

@@ -16,7 +16,7 @@ class ArtifactMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -105,7 +105,7 @@ class Governance(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     decision_skills: list[DecisionSkillBinding] | None = None
     """
@@ -119,7 +119,7 @@ class Iam(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     base_scope: list[str] | None = None
     """
@@ -189,7 +189,7 @@ class Planning(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     scope_required: bool | None = False
     """
@@ -233,7 +233,7 @@ class Provenance(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     authored_by: AuthoredBy
     """
@@ -263,7 +263,7 @@ class ReaderConfig(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     max_results: Annotated[int | None, Field(ge=1)] = 5
     """
@@ -304,7 +304,7 @@ class WriterConfig(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     min_output_length: Annotated[int | None, Field(ge=0)] = 100
     """

@@ -18,7 +18,7 @@ class AdapterArtifacts(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     profile: Profile | None = "files"
     """
@@ -32,7 +32,7 @@ class AdapterAuth(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     default: Default | None = None
     """
@@ -50,7 +50,7 @@ class AdapterProvenance(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     authored_by: common_schema.AuthoredBy
     """
@@ -154,7 +154,7 @@ class AuthMode(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     env: dict[str, str] | None = None
     """
@@ -272,7 +272,7 @@ class EmitSpec(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     when: dict[str, str | float | bool | None] | None = None
     """
@@ -342,7 +342,7 @@ class Grant(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     arg: list[str] | None = None
     """
@@ -360,7 +360,7 @@ class Interaction(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     driver: Driver
     """
@@ -387,7 +387,7 @@ class Launch(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     command: Annotated[list[str], Field(min_length=1)]
     """
@@ -501,7 +501,7 @@ class Report(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     format: Literal["json"]
     """
@@ -527,7 +527,7 @@ class Resources(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     cpus: str | None = None
     """
@@ -549,7 +549,7 @@ class Resume(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     arg: list[str] | None = None
     """
@@ -567,7 +567,7 @@ class Rule(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     when: dict[str, str | float | bool | None] | None = None
     """
@@ -631,7 +631,7 @@ class Stream(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     format: Literal["jsonl"]
     """
@@ -649,7 +649,7 @@ class SuccessWhen(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     exit_code: int | None = None
     """

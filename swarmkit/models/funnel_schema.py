@@ -17,7 +17,7 @@ class ApprovalPolicy(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     rules: Annotated[list[ApprovalRule], Field(min_length=1)]
     """
@@ -43,7 +43,7 @@ class ApprovalRule(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     scope: Annotated[
         str, Field(pattern="^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$", title="GovernanceScope")
@@ -111,7 +111,7 @@ class FunnelJudge(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     skill: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -137,7 +137,7 @@ class FunnelReview(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     archetype: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -159,7 +159,7 @@ class FunnelValidate(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     schema_: Annotated[str | None, Field(alias="schema")] = None
     """
@@ -228,7 +228,7 @@ class SliceBudget(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     max_diff_lines: Annotated[int | None, Field(ge=1)] = None
     """

@@ -18,7 +18,7 @@ class Role(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -66,7 +66,7 @@ class RoleRegistryMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """

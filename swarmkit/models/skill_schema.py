@@ -149,7 +149,7 @@ class Command(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     type: Literal["command"]
     """
@@ -171,7 +171,7 @@ class Composed(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     type: Literal["composed"]
     """
@@ -193,7 +193,7 @@ class Constraints(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     max_latency_ms: Annotated[int | None, Field(ge=1)] = None
     """
@@ -229,7 +229,7 @@ class LlmPrompt(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     type: Literal["llm_prompt"]
     """
@@ -271,7 +271,7 @@ class McpTool(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     type: Literal["mcp_tool"]
     """
@@ -333,7 +333,7 @@ class Retry(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     attempts: Annotated[int | None, Field(ge=0)] = None
     """
@@ -409,7 +409,7 @@ class SkillAudit(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     log_inputs: LogInputs | None = None
     """
@@ -431,7 +431,7 @@ class SkillIam(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     required_scopes: list[RequiredScope] | None = None
     """
@@ -445,7 +445,7 @@ class SkillProvenance(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     authored_by: common_schema.AuthoredBy
     """

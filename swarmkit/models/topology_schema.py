@@ -18,7 +18,7 @@ class Agent(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -94,7 +94,7 @@ class Agents(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     root: Root
     """
@@ -133,7 +133,7 @@ class IntentMonitoring(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     enabled: bool | None = None
     """
@@ -220,7 +220,7 @@ class SkillGapLogging(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     enabled: bool | None = None
     """
@@ -293,7 +293,7 @@ class TopologyArtifacts(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     knowledge_bases: list[dict[str, Any]] | None = None
     """
@@ -321,7 +321,7 @@ class TopologyAudit(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     level: Level | None = None
     """
@@ -343,7 +343,7 @@ class TopologyMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     name: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -365,7 +365,7 @@ class TopologyRuntime(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     mode: Mode | None = None
     """
@@ -399,7 +399,7 @@ class TopologySynthesis(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     provider: str | None = None
     """

@@ -17,7 +17,7 @@ class EventTarget(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     pipeline: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -107,7 +107,7 @@ class TriggerMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -141,7 +141,7 @@ class WebhookAuth(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     method: Method
     """

@@ -18,7 +18,7 @@ class A2aIdentity(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     name: str | None = None
     """
@@ -44,7 +44,7 @@ class ArtifactStorage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     backend: Backend2 | None = "database"
     """
@@ -74,7 +74,7 @@ class AuditStorage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     backend: Backend1 | None = None
     """
@@ -96,7 +96,7 @@ class Authoring(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     expose: bool | None = False
     """
@@ -147,7 +147,7 @@ class BinaryRequirement(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     binary: Annotated[str, Field(min_length=1)]
     """
@@ -165,7 +165,7 @@ class CanaryRoute(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     topology: str
     """
@@ -183,7 +183,7 @@ class CanaryVersion(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     version: Annotated[str, Field(pattern="^\\d+\\.\\d+\\.\\d+$")]
     """
@@ -205,7 +205,7 @@ class CheckpointStorage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     backend: Backend | None = "sqlite"
     """
@@ -227,7 +227,7 @@ class CommandOutput(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     parse: Parse | None = "text"
     """
@@ -241,7 +241,7 @@ class CommandPack(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -299,7 +299,7 @@ class CommandSpec(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -505,7 +505,7 @@ class Gates(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     auto_resume: bool | None = True
     """
@@ -519,7 +519,7 @@ class GovernanceLimits(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     max_steps_per_agent: Annotated[int | None, Field(ge=1)] = None
     """
@@ -541,7 +541,7 @@ class Identity(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     provider: Provider1
     """
@@ -568,7 +568,7 @@ class KnowledgeBaseStorage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     default_backend: DefaultBackend | None = None
     """
@@ -644,7 +644,7 @@ class Memory(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     enabled: bool | None = True
     """
@@ -666,7 +666,7 @@ class ModelProvider(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     class_: Annotated[str, Field(alias="class")]
     """
@@ -688,7 +688,7 @@ class OrgOrTeam(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -755,7 +755,7 @@ class PromoteCriteria(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     min_runs: Annotated[int | None, Field(ge=1)] = None
     """
@@ -814,7 +814,7 @@ class RuntimeStorage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     backend: Backend3 | None = "sqlite"
     """
@@ -832,7 +832,7 @@ class ServerA2a(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     enabled: bool | None = False
     """
@@ -872,7 +872,7 @@ class ServerAuthConfig(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     keys: list[ServerAuthKey] | None = None
     """
@@ -948,7 +948,7 @@ class ServerCanary(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     routes: list[CanaryRoute] | None = None
     """
@@ -962,7 +962,7 @@ class ServerConfig(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     jobs: Annotated[ServerJobs | None, Field(title="ServerJobs")] = None
     """
@@ -992,7 +992,7 @@ class ServerJobs(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     max_concurrent: Annotated[int | None, Field(ge=1)] = 5
     """
@@ -1010,7 +1010,7 @@ class ServerMcp(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     enabled: bool | None = True
     """
@@ -1048,7 +1048,7 @@ class Storage(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     memory_folder: Annotated[str | None, Field(min_length=1)] = None
     """
@@ -1200,7 +1200,7 @@ class WorkspaceGovernance(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     provider: Provider
     """
@@ -1230,7 +1230,7 @@ class WorkspaceMetadata(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     id: Annotated[str, Field(pattern="^[a-z][a-z0-9-]*$", title="Id")]
     """
@@ -1256,7 +1256,7 @@ class WorkspaceSynthesis(FrozenModel):
     """
 
     model_config = ConfigDict(
-        extra="allow",
+        extra="forbid",
     )
     provider: str
     """

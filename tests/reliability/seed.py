@@ -22,7 +22,7 @@ SEED: dict[str, dict] = {
         },
         "mcp_servers": [
             {"id": "files", "transport": "stdio", "command": ["npx", "-y", "server-filesystem", "./notes"]},
-            {"id": "tracker", "transport": "http", "url": "http://127.0.0.1:8765/mcp"},
+            {"id": "tracker", "transport": "http", "endpoint": "http://127.0.0.1:8765/mcp"},
         ],
     },
     "topologies/main.yaml": {
@@ -60,7 +60,7 @@ SEED: dict[str, dict] = {
             "prompt": {"system": "Be concise."},
             "skills": [],
         },
-        "provenance": {"authored_by": "fuzz", "version": "0.1.0"},
+        "provenance": {"authored_by": "human", "version": "0.1.0"},
     },
     "skills/summarize.yaml": {
         "apiVersion": "swarmkit/v1",
@@ -68,7 +68,7 @@ SEED: dict[str, dict] = {
         "metadata": {"id": "summarize", "name": "Summarize", "description": "Summarises notes."},
         "category": "capability",
         "implementation": {"type": "llm_prompt", "prompt": "Summarise in five bullets."},
-        "provenance": {"authored_by": "fuzz", "version": "0.1.0"},
+        "provenance": {"authored_by": "human", "version": "0.1.0"},
     },
     "skills/tools/read-note.yaml": {
         "apiVersion": "swarmkit/v1",
@@ -77,7 +77,7 @@ SEED: dict[str, dict] = {
         "category": "capability",
         "implementation": {"type": "mcp_tool", "server": "files", "tool": "read_file"},
         "inputs": {"type": "object", "required": ["path"], "properties": {"path": {"type": "string"}}},
-        "provenance": {"authored_by": "fuzz", "version": "1.0.0"},
+        "provenance": {"authored_by": "human", "version": "1.0.0"},
     },
     "skills/on-topic.yaml": {
         "apiVersion": "swarmkit/v1",
@@ -85,6 +85,7 @@ SEED: dict[str, dict] = {
         "metadata": {"id": "on-topic", "name": "On topic", "description": "Keeps to the subject."},
         "category": "decision",
         "implementation": {"type": "composed", "composes": ["summarize"]},
-        "provenance": {"authored_by": "fuzz", "version": "0.1.0"},
+        "outputs": {"type": "object", "properties": {"verdict": {"type": "string"}, "reasoning": {"type": "string"}}},
+        "provenance": {"authored_by": "human", "version": "0.1.0"},
     },
 }
