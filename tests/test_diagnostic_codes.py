@@ -45,11 +45,14 @@ metadata:
 category: {category}
 implementation:
 {implementation}
+{outputs}provenance: {{authored_by: human, version: 1.0.0}}
 """
+DECISION_OUTPUTS = "outputs: {type: object, properties: {reasoning: {type: string}}}\n"
 
 
 def skill(id: str, category: str = "capability", implementation: str = "  type: llm_prompt\n  prompt: Do it.") -> str:
-    return SKILL.format(id=id, category=category, implementation=implementation)
+    outputs = DECISION_OUTPUTS if category == "decision" else ""
+    return SKILL.format(id=id, category=category, implementation=implementation, outputs=outputs)
 
 
 def link_to_missing(root: Path) -> None:
@@ -97,7 +100,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     ),
     "yaml.syntax": (
         {"skills/syn.yaml": "apiVersion: swarmkit/v1\nkind: [Skill\n"}, (),
-        "ws/skills/syn.yaml:3:1: error[yaml.syntax] YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence)",
+        "ws/skills/syn.yaml:3:1: error[yaml.syntax] YAML syntax error: expected ',' or ']', but got the end of the file (while parsing a flow sequence)",
         "check the indentation, quotes and brackets around this position",
     ),
     "yaml.duplicate-key": (
@@ -107,7 +110,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     ),
     "yaml.multiple-documents": (
         {"skills/two.yaml": skill("one") + "---\n" + skill("two")}, (),
-        "ws/skills/two.yaml:11:1: error[yaml.multiple-documents] the file holds more than one YAML document",
+        "ws/skills/two.yaml:12:1: error[yaml.multiple-documents] the file holds more than one YAML document",
         "put each artifact in a file of its own (remove the `---` separator)",
     ),
     "yaml.not-mapping": (
@@ -212,14 +215,14 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         'did you mean "summarize"?',
     ),
     "ref.unknown-decision-skill": (
-        {"workspace.yaml": WS + "governance:\n  decision_skills:\n    - id: memory-reder\n      trigger: pre_input\n"}, (),
-        'ws/workspace.yaml:8:11: error[ref.unknown-decision-skill] unknown decision skill "memory-reder"',
+        {"workspace.yaml": WS + "governance:\n  provider: mock\n  decision_skills:\n    - id: memory-reder\n      trigger: pre_input\n"}, (),
+        'ws/workspace.yaml:9:11: error[ref.unknown-decision-skill] unknown decision skill "memory-reder"',
         'did you mean "memory-reader"?',
     ),
     "ref.unknown-provider": (
         {"topologies/main.yaml": TOPOLOGY.replace("    role: root\n", "    role: root\n    model: {provider: olama, name: llama3.1}\n")}, (),
-        'ws/topologies/main.yaml:10:23: error[ref.unknown-provider] unknown model provider "olama"',
-        "declare it in workspace.yaml under model_providers, or use mock or openai",
+        'ws/topologies/main.yaml:10:23: warning[ref.unknown-provider] model provider "olama" is neither built in nor declared',
+        'did you mean "ollama"?',
     ),
     "ref.unknown-mcp-server": (
         {"skills/issues.yaml": skill("issues", implementation="  type: mcp_tool\n  server: github\n  tool: list_issues"),
@@ -229,13 +232,13 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     ),
     "binding.duplicate": (
         {"skills/check.yaml": skill("check", "decision"),
-         "workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: check, trigger: pre_input}\n    - {id: check, trigger: post_output}\n"}, (),
-        'ws/workspace.yaml:9:12: error[binding.duplicate] "check" is bound twice in this list (first at item 1)',
+         "workspace.yaml": WS + "governance:\n  provider: mock\n  decision_skills:\n    - {id: check, trigger: pre_input}\n    - {id: check, trigger: post_output}\n"}, (),
+        'ws/workspace.yaml:10:12: error[binding.duplicate] "check" is bound twice in this list (first at item 1)',
         "keep one binding per skill in a list",
     ),
     "binding.not-decision": (
-        {"workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: summarize, trigger: post_output}\n"}, (),
-        'ws/workspace.yaml:8:12: warning[binding.not-decision] "summarize" is a capability skill, not a decision skill',
+        {"workspace.yaml": WS + "governance:\n  provider: mock\n  decision_skills:\n    - {id: summarize, trigger: post_output}\n"}, (),
+        'ws/workspace.yaml:9:12: warning[binding.not-decision] "summarize" is a capability skill, not a decision skill',
         "set its category to decision, or bind a decision skill",
     ),
     "skill.cycle": (
@@ -251,8 +254,8 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "write role: root for agents.root",
     ),
     "memory.disabled-but-bound": (
-        {"workspace.yaml": WS + "memory:\n  enabled: false\ngovernance:\n  decision_skills:\n    - id: memory-reader\n      trigger: pre_input\n"}, (),
-        "ws/workspace.yaml:10:7: error[memory.disabled-but-bound] memory-reader is bound here, but memory.enabled is false",
+        {"workspace.yaml": WS + "memory:\n  enabled: false\ngovernance:\n  provider: mock\n  decision_skills:\n    - id: memory-reader\n      trigger: pre_input\n"}, (),
+        "ws/workspace.yaml:11:7: error[memory.disabled-but-bound] memory-reader is bound here, but memory.enabled is false",
         "remove this binding, or set memory.enabled: true",
     ),
     "reach.unused-skill": (
@@ -261,23 +264,24 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "add it to an agent's skills or skills_additional, or delete the file",
     ),
     "reach.unused-archetype": (
-        {"archetypes/critic.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata: {id: critic, name: Critic, description: Finds flaws.}\nrole: worker\n"},
+        {"archetypes/critic.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata: {id: critic, name: Critic, description: Finds flaws in drafts.}\n"
+         "role: worker\ndefaults: {}\nprovenance: {authored_by: human, version: 1.0.0}\n"},
         ("--require",),
         'ws/archetypes/critic.yaml:3:16: error[reach.unused-archetype] archetype "critic" is used by no agent',
         "set it as an agent's archetype, or delete the file",
     ),
     "reach.binding-unreached": (
         {"skills/check.yaml": skill("check", "decision"),
-         "workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: check, trigger: pre_input, scope: reviewer}\n"},
+         "workspace.yaml": WS + "governance:\n  provider: mock\n  decision_skills:\n    - {id: check, trigger: pre_input, scope: reviewer}\n"},
         ("--require",),
-        'ws/workspace.yaml:8:46: error[reach.binding-unreached] "check" reaches no agent: its scope names none that exist',
+        'ws/workspace.yaml:9:46: error[reach.binding-unreached] "check" reaches no agent: its scope names none that exist',
         "fix the agent ids in scope, or remove the binding",
     ),
     "reach.unknown-scope-agent": (
         {"skills/check.yaml": skill("check", "decision"),
-         "workspace.yaml": WS + "governance:\n  decision_skills:\n    - {id: check, trigger: pre_input, scope: \"lead, reseacher\"}\n"},
+         "workspace.yaml": WS + "governance:\n  provider: mock\n  decision_skills:\n    - {id: check, trigger: pre_input, scope: \"lead, reseacher\"}\n"},
         ("--require",),
-        'ws/workspace.yaml:8:46: error[reach.unknown-scope-agent] scope names "reseacher", which is no agent of any topology',
+        'ws/workspace.yaml:9:46: error[reach.unknown-scope-agent] scope names "reseacher", which is no agent of any topology',
         'did you mean "researcher"?',
     ),
 }

@@ -162,6 +162,7 @@ def _marked_error(exc, rel: str, text: str) -> Diagnostic:
             "yaml.syntax", "YAML syntax error: the quote that opens here is never closed", rel, mark.line + 1, mark.column + 1,
             hint="add the matching closing quote at the end of the value",
         )
+    problem = problem.replace("'<stream end>'", "the end of the file")
     detail = problem if not context else f"{problem} ({context})"
     return Diagnostic(
         "yaml.syntax", f"YAML syntax error: {detail}", rel, line, column,

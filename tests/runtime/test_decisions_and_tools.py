@@ -11,9 +11,11 @@ from tests.runtime.conftest import REMEMBER, RecordingMock, run_once
 
 CHECK = """apiVersion: swarmkit/v1
 kind: Skill
-metadata: {{id: {id}, name: Check, description: A check.}}
+metadata: {{id: {id}, name: Check, description: A check of the text.}}
 category: decision
 implementation: {{type: llm_prompt, prompt: "Judge whether the text is polite."}}
+outputs: {{type: object, properties: {{verdict: {{type: string}}, reasoning: {{type: string}}}}}}
+provenance: {{authored_by: human, version: 1.0.0}}
 """
 
 
@@ -21,7 +23,7 @@ def with_check(root, binding: str, skill_id: str = "polite") -> None:
     text = (root / "workspace.yaml").read_text()
     write_overlay(root, {
         f"skills/{skill_id}.yaml": CHECK.format(id=skill_id),
-        "workspace.yaml": text + f"governance:\n  decision_skills:\n    - {binding}\n",
+        "workspace.yaml": text + f"governance:\n  provider: mock\n  decision_skills:\n    - {binding}\n",
     })
 
 
@@ -135,7 +137,7 @@ def test_swarm_notes_reach_the_other_members_and_read_only_agents_cannot_write(i
     topology = (root / "topologies/main.yaml").read_text()
     topology = topology.replace("        skills_additional: [summarize]\n",
                                 "        skills_additional: [summarize]\n      - id: verifier\n        role: worker\n"
-                                "        archetype: assistant\n        read_only: true\n")
+                                "        archetype: assistant\n        iam: {base_scope: [swarm:read]}\n")
     (root / "topologies/main.yaml").write_text(topology)
     note = {"name": "swarm_note", "arguments": {"kind": "finding", "text": "The cache hit rate is 93% (grafana)",
                                                 "sources": ["grafana"]}}

@@ -116,7 +116,8 @@ def test_a_broken_memory_store_costs_the_memory_never_the_run(init_ws):
 def test_a_topology_binding_without_config_reads_the_memory_block(init_ws):
     """The workspace switches its reader off; a topology binds it again: the block still applies."""
     root = init_ws(workspace_yaml_extra="memory:\n  reader: {max_results: 1}\n"
-                                        "governance:\n  decision_skills:\n    - {id: memory-reader, enabled: false}\n")
+                                        "governance:\n  provider: mock\n  decision_skills:\n"
+                                        "    - {id: memory-reader, trigger: pre_input, enabled: false}\n")
     run_once(root, REMEMBER)
     first, _ = run_once(root, QUESTION)
     assert first["recalled"] == []

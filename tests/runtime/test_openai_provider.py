@@ -160,8 +160,8 @@ def test_each_agent_talks_to_its_own_provider(init_ws, endpoint, cli, monkeypatc
     """No --provider: model.provider decides; a declared provider brings its base URL and key variable."""
     root = init_ws()
     with open(root / "workspace.yaml", "a") as handle:
-        handle.write(f"model_providers:\n  - id: local\n    type: openai\n    base_url: {endpoint.url}\n"
-                     "    api_key_env: LOCAL_LLM_KEY\n")
+        handle.write(f"model_providers:\n  - provider_id: local\n    class: openai-compatible\n    config:\n"
+                     f"      base_url: {endpoint.url}\n      api_key_env: LOCAL_LLM_KEY\n")
     topology = (root / "topologies/main.yaml").read_text()
     (root / "topologies/main.yaml").write_text(topology.replace(
         "        archetype: assistant\n        # skills_additional",
@@ -171,8 +171,8 @@ def test_each_agent_talks_to_its_own_provider(init_ws, endpoint, cli, monkeypatc
     record = json.loads(out)
     assert status == 0, err
     assert [(c["agent"], c["provider"], c["model"]) for c in record["model_calls"]] == [
-        ("researcher", "openai", "llama3.1"), ("lead", "mock", "swarmkit-mock")]
-    assert record["provider"] == "mock, openai"
+        ("researcher", "local", "llama3.1"), ("lead", "mock", "swarmkit-mock")]
+    assert record["provider"] == "local, mock"
     assert endpoint.headers[0]["Authorization"] == "Bearer sk-local"
 
     monkeypatch.delenv("LOCAL_LLM_KEY")
