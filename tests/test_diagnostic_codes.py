@@ -67,6 +67,17 @@ def link_outside(root: Path) -> None:
     (root / "skills" / "outside.yaml").symlink_to(outside)
 
 
+ARCHETYPE = ("apiVersion: swarmkit/v1\nkind: Archetype\nmetadata: {{id: assistant, name: Assistant, description: A careful assistant.}}\n"
+             "role: worker\n{extra}defaults:\n  model: {{provider: mock, name: swarmkit-mock}}\n  skills: {skills}\n"
+             "provenance: {{authored_by: human, version: 1.0.0}}\n")
+TRIGGER = ("apiVersion: swarmkit/v1\nkind: Trigger\nmetadata: {id: nightly, name: Nightly}\ntype: cron\ntargets: [mian]\n"
+           "config: {expression: '0 2 * * *'}\n")
+
+
+def topology_with(old: str, new: str) -> str:
+    return TOPOLOGY.replace(old, new)
+
+
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
 )
@@ -229,6 +240,73 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
          "topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, issues]")}, (),
         'ws/skills/issues.yaml:10:11: error[ref.unknown-mcp-server] unknown MCP server "github"',
         "declare it in workspace.yaml under mcp_servers",
+    ),
+    "ref.unknown-funnel": (
+        {"topologies/main.yaml": topology_with("    role: root\n", "    role: root\n    funnel: review-gate\n")}, (),
+        'ws/topologies/main.yaml:10:13: error[ref.unknown-funnel] unknown funnel "review-gate"',
+        "add a file for it under funnels/, or remove funnel:",
+    ),
+    "ref.unknown-topology": (
+        {"triggers/nightly.yaml": TRIGGER}, (),
+        'ws/triggers/nightly.yaml:5:11: error[ref.unknown-topology] trigger "nightly" targets unknown topology "mian"',
+        'did you mean "main"?',
+    ),
+    "ref.unknown-executor": (
+        {"archetypes/assistant.yaml": ARCHETYPE.format(extra="executor: {kind: harness, ref: claude-cod}\n", skills="[]")}, (),
+        'ws/archetypes/assistant.yaml:5:32: error[ref.unknown-executor] unknown harness adapter "claude-cod"',
+        'did you mean "claude-code"?',
+    ),
+    "ref.unknown-command": (
+        {"skills/lint.yaml": skill("lint", implementation="  type: command\n  pack: tools\n  command: lint"),
+         "topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, lint]")}, (),
+        'ws/skills/lint.yaml:10:9: error[ref.unknown-command] unknown command pack "tools"',
+        "declare it in workspace.yaml under command_packs",
+    ),
+    "ref.unknown-grant": (
+        {"topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, 'server:github']")}, (),
+        'ws/topologies/main.yaml:15:40: error[ref.unknown-grant] "server:github" grants nothing: no skill calls MCP server "github"',
+        "a skill calls it with implementation {type: mcp_tool, server: github}",
+    ),
+    "ref.unknown-agent": (
+        {"topologies/main.yaml": topology_with("        skills_additional", "        depends_on: [lead-writer]\n        skills_additional")}, (),
+        'ws/topologies/main.yaml:15:22: error[ref.unknown-agent] depends_on names "lead-writer", which is no agent of this topology',
+        "use the id of an agent of this topology",
+    ),
+    "ref.output-schema": (
+        {"topologies/main.yaml": topology_with("    role: root\n", "    role: root\n    output_schema: schemas/answer.json\n")}, (),
+        'ws/topologies/main.yaml:10:20: error[ref.output-schema] output_schema "schemas/answer.json" does not exist (looked for topologies/schemas/answer.json)',
+        "point output_schema at a JSON Schema file in the workspace, write one inline, or use null",
+    ),
+    "skill.abstract-no-match": (
+        {"archetypes/assistant.yaml": ARCHETYPE.format(extra="", skills="[{abstract: {category: capability, capability: search}}]")}, (),
+        'ws/archetypes/assistant.yaml:7:13: error[skill.abstract-no-match] no skill matches the abstract skill (category capability whose id contains "search")',
+        "add a skill of that category whose id contains the capability, or name a skill by its id",
+    ),
+    "skill.abstract-ambiguous": (
+        {"archetypes/assistant.yaml": ARCHETYPE.format(extra="", skills="[{abstract: {category: capability, capability: summ}}]"),
+         "skills/summarize-short.yaml": skill("summarize-short")}, (),
+        'ws/archetypes/assistant.yaml:7:13: error[skill.abstract-ambiguous] the abstract skill (category capability whose id contains "summ") matches 2 skills: summarize, summarize-short',
+        "name the skill by its id, or make capability specific to one skill",
+    ),
+    "agent.depends-on-cycle": (
+        {"topologies/main.yaml": topology_with("    role: root\n", "    role: root\n    depends_on: [researcher]\n").replace(
+            "        skills_additional", "        depends_on: [lead]\n        skills_additional")}, (),
+        "ws/topologies/main.yaml:10:5: error[agent.depends-on-cycle] depends_on forms a cycle: lead → researcher → lead",
+        "an agent cannot wait for itself, directly or through others",
+    ),
+    "agent.requires-not-held": (
+        {"topologies/main.yaml": topology_with("        skills_additional: [summarize]\n",
+                                               "        skills_additional: [summarize]\n        requires: {summarize: [research]}\n")}, (),
+        'ws/topologies/main.yaml:16:20: error[agent.requires-not-held] requires names "research", which is not one of researcher\'s skills',
+        "grant it in skills or skills_additional, or drop the rule",
+    ),
+    "agent.requires-cycle": (
+        {"topologies/main.yaml": topology_with(
+            "        skills_additional: [summarize]\n",
+            "        skills_additional: [summarize, outline]\n        requires: {summarize: [outline], outline: [summarize]}\n"),
+         "skills/outline.yaml": skill("outline")}, (),
+        "ws/topologies/main.yaml:16:20: error[agent.requires-cycle] requires forms a cycle: summarize → outline → summarize",
+        "one of these skills must be callable without the others",
     ),
     "binding.duplicate": (
         {"skills/check.yaml": skill("check", "decision"),

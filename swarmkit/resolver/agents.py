@@ -116,7 +116,7 @@ def _bulk(entry: str, where: Artifact, path: tuple, index: SkillIndex, out) -> l
         servers = sorted(set(index.mcp_servers.values()))
         if not matches and index.known.complete and not index.known.maybe and _once(index, where, path):
             out.append(diag(where, "ref.unknown-grant", f'"{entry}" grants nothing: no skill calls MCP server "{target}"',
-                            path, did_you_mean(target, servers, "skills with implementation type mcp_tool name the server")))
+                            path, did_you_mean(target, servers, f"a skill calls it with implementation {{type: mcp_tool, server: {target}}}")))
         return matches
     matches = sorted(sid for sid, pack in index.pack_skills.items() if pack == target)
     if index.command_packs.unknown(target) and _once(index, where, path):
