@@ -113,14 +113,17 @@ def test_schema_out_writes_every_schema(cli, tmp_path):
     status, out, _ = cli("schema", "--out", str(tmp_path / "s"))
     assert status == 0
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
-        "archetype.schema.json", "skill.schema.json", "topology.schema.json", "workspace.schema.json",
+        "archetype.schema.json", "contract.schema.json", "executor-adapter.schema.json", "funnel.schema.json",
+        "role-registry.schema.json", "skill.schema.json", "topology.schema.json", "trigger.schema.json",
+        "workspace.schema.json",
     ]
-    assert out.count("wrote ") == 4
+    assert out.count("wrote ") == 9
 
 
 def test_schema_without_a_name_or_out_is_a_usage_error(cli):
     status, _, err = cli("schema")
-    assert status == 2 and "name a schema to print (workspace, topology, archetype, skill), or use --out DIR" in err
+    assert status == 2 and ("name a schema to print (workspace, topology, archetype, skill, trigger, executor-adapter, funnel, "
+                              "role-registry, contract), or use --out DIR") in err
 
 
 def test_bundled_schemas_validate_what_the_resolver_accepts(tmp_path, cli, monkeypatch):

@@ -92,7 +92,7 @@ def test_memory_off_with_an_explicit_binding_is_a_resolution_error_at_the_bindin
     resolution = resolve(FIXTURES / "invalid/disabled-but-bound")
     assert resolution.workspace is None
     (d,) = resolution.diagnostics
-    assert (d.code, d.file, d.line, d.column) == ("memory.disabled-but-bound", "workspace.yaml", 10, 7)
+    assert (d.code, d.file, d.line, d.column) == ("memory.disabled-but-bound", "workspace.yaml", 11, 7)
     assert d.message == "memory-writer is bound here, but memory.enabled is false"
 
 
@@ -153,19 +153,22 @@ def test_topology_decision_skills_override_extend_and_disable(tmp_path):
 
     root = tmp_path / "ws"
     check = (
-        "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {{id: {id}, name: N, description: D}}\n"
+        "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {{id: {id}, name: N, description: Judges the output.}}\n"
         "category: decision\nimplementation: {{type: llm_prompt, prompt: Judge it.}}\n"
+        "outputs: {{type: object, properties: {{reasoning: {{type: string}}}}}}\n"
+        "provenance: {{authored_by: human, version: 1.0.0}}\n"
     )
     write_overlay(root, {
         "workspace.yaml": (FIXTURES / "valid/no-memory-block/workspace.yaml").read_text()
-        + "governance:\n  decision_skills:\n    - {id: tone, trigger: post_output}\n    - {id: facts, trigger: post_output}\n",
+        + "governance:\n  provider: mock\n  decision_skills:\n    - {id: tone, trigger: post_output}\n"
+        "    - {id: facts, trigger: post_output}\n",
         "skills/tone.yaml": check.format(id="tone"),
         "skills/facts.yaml": check.format(id="facts"),
         "skills/safety.yaml": check.format(id="safety"),
         "topologies/main.yaml": (FIXTURES / "valid/no-memory-block/topologies/main.yaml").read_text()
         + "governance:\n  decision_skills:\n"
         "    - {id: tone, trigger: pre_input, required: false}\n"
-        "    - {id: memory-writer, enabled: false}\n"
+        "    - {id: memory-writer, trigger: post_output, enabled: false}\n"
         "    - {id: safety, trigger: pre_input, scope: lead}\n",
     })
     resolution = resolve(root)

@@ -54,8 +54,9 @@ def test_require_passes_a_clean_workspace_and_lists_the_auto_bindings(snapshot, 
 
 def test_require_fails_on_what_nothing_reaches(snapshot, workspace, cli):
     root = workspace({
-        "skills/spare.yaml": "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: spare, name: S, description: D}\n"
-        "category: decision\nimplementation: {type: llm_prompt, prompt: Judge.}\n",
+        "skills/spare.yaml": "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: spare, name: S, description: A spare check.}\n"
+        "category: decision\nimplementation: {type: llm_prompt, prompt: Judge.}\n"
+        "outputs: {type: object, properties: {reasoning: {type: string}}}\nprovenance: {authored_by: human, version: 1.0.0}\n",
     })
     status, out, _ = cli("validate", str(root))
     assert status == 0 and "warning[reach.unused-skill]" in out  # a warning without --require
@@ -103,7 +104,9 @@ def test_all_problems_are_reported_in_one_pass(cli, workspace):
         "workspace.yaml": "apiVersion: swarmkit/v1\nkind: Workspace\nmetadata: {id: demo, name: Demo}\n"
         "memory: {reader: {search_scope: everything}, writer: {min_output_lenght: 10}}\n",
         "skills/broken.yaml": "apiVersion: swarmkit/v1\nkind: [Skill\n",
-        "archetypes/assistant.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata: {id: assistant, name: A, description: D}\nrole: boss\n",
+        "archetypes/assistant.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\n"
+        "metadata: {id: assistant, name: A, description: An assistant.}\nrole: boss\ndefaults: {}\n"
+        "provenance: {authored_by: human, version: 1.0.0}\n",
     })
     status, out, _ = cli("validate", str(root))
     codes = [line.split("[", 1)[1].split("]", 1)[0] for line in out.splitlines() if "error[" in line]
