@@ -35,7 +35,7 @@ def generate(root: Path, scale: int) -> dict:
     (root / "archetypes").mkdir()
     (root / "workspace.yaml").write_text(
         "apiVersion: swarmkit/v1\nkind: Workspace\nmetadata: {id: big, name: Big}\n"
-        "governance:\n  decision_skills:\n    - {id: skill-0, trigger: post_output, required: false}\n"
+        "governance:\n  provider: mock\n  decision_skills:\n    - {id: skill-0, trigger: post_output, required: false}\n"
     )
     for i in range(n_skill):
         folder = root / "skills" / f"group-{i % 20}"
@@ -48,7 +48,8 @@ def generate(root: Path, scale: int) -> dict:
             f"apiVersion: swarmkit/v1\nkind: Skill\nmetadata:\n  id: skill-{i}\n  name: Skill {i}\n"
             f"  description: Generated skill number {i}.\ncategory: {'decision' if i == 0 else 'capability'}\n"
             + impl.replace("{i}", str(i))
-            + "provenance:\n  authored_by: bench\n  version: 1.0.0\n"
+            + ("outputs: {type: object, properties: {reasoning: {type: string}}}\n" if i == 0 else "")
+            + "provenance:\n  authored_by: human\n  version: 1.0.0\n"
         )
     for i in range(n_arch):
         (root / "archetypes" / f"arch-{i}.yaml").write_text(
@@ -57,6 +58,7 @@ def generate(root: Path, scale: int) -> dict:
             f"  model: {{provider: mock, name: m}}\n  prompt: {{system: You are number {i}.}}\n"
             # Five skills each: together the archetypes use every skill, so nothing is unreached.
             f"  skills: [{', '.join(f'skill-{(i * 5 + k) % n_skill}' for k in range(5))}]\n"
+            "provenance: {authored_by: human, version: 1.0.0}\n"
         )
     for i in range(n_top):
         workers = "".join(

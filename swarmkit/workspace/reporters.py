@@ -42,13 +42,18 @@ def summary_counts(workspace) -> dict:
     }
 
 
+def one_line(text: str) -> str:
+    """A line break inside a value would split a diagnostic in two: show it escaped, as JSON does."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def render_diagnostic(d: Diagnostic, root_arg: str) -> str:
-    where = display_path(root_arg, d.file)
+    where = one_line(display_path(root_arg, d.file))
     if d.line:
         where += f":{d.line}:{d.column}"
-    text = f"{where}: {d.severity}[{d.code}] {d.message}"
+    text = f"{where}: {d.severity}[{d.code}] {one_line(d.message)}"
     if d.hint:
-        text += f"\n  hint: {d.hint}"
+        text += f"\n  hint: {one_line(d.hint)}"
     return text
 
 
