@@ -74,7 +74,7 @@ def test_yaml_examples_are_valid(name, tmp_path):
     path = next(p for p in DOCS if p.name == name)
     for index, snippet in enumerate(re.findall(r"```yaml\n(.*?)```", path.read_text(), flags=re.S)):
         data = YAML(typ="safe").load(snippet)
-        if set(data) <= {"memory", "governance", "storage"}:  # a workspace.yaml excerpt
+        if set(data) <= {"memory", "governance", "storage", "model_providers", "mcp_servers"}:  # a workspace.yaml excerpt
             root = tmp_path / f"{name}-{index}"
             write_overlay(root, {"workspace.yaml": WS + snippet})
             resolution = resolve(root)

@@ -336,6 +336,14 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
     )
 
 
+def _system_prompt(prompt: dict) -> str | None:
+    """The system prompt, with the persona line upstream adds to it."""
+    system, persona = prompt.get("system"), prompt.get("persona")
+    if persona:
+        return f"{system}\n\n{persona}" if system else persona
+    return system
+
+
 def _resolve_agent(agent: dict, path: tuple, parent, depth: int, topology: Artifact, ctx: _TopologyContext,
                    effective, out) -> ResolvedAgent:
     """The archetype's defaults under the agent's own settings: skills replace, skills_additional add."""
@@ -359,7 +367,7 @@ def _resolve_agent(agent: dict, path: tuple, parent, depth: int, topology: Artif
         depth=depth,
         archetype=agent.get("archetype"),
         model=MappingProxyType(dict(model)) if model else None,
-        system_prompt=prompt.get("system"),
+        system_prompt=_system_prompt(prompt),
         skills=tuple(skills),
         read_only=is_read_only(iam),
         children=tuple(child["id"] for child in agent.get("children", [])),

@@ -23,6 +23,9 @@ def skipped_features(ws, topology) -> list[dict]:
     agents = list(topology.walk())
     for agent in agents:
         where = f"agent {agent.id}"
+        unused = [key for key in ("options", "tool_provider", "tool_model") if key in (agent.model or {})]
+        if unused:
+            skip("model options", where, f"model.{', model.'.join(unused)} are not sent; name and temperature are")
         if agent.executor:
             skip("executors", where, f"upstream runs it on the {agent.executor} harness; here its model answers")
         if agent.funnel:

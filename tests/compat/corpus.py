@@ -1,0 +1,67 @@
+"""Where the upstream compatibility corpus and the upstream validator are, when this machine has them.
+
+The corpus (upstream swarmkit's example workspaces) is not part of the repository: it is found at
+$SWARMKIT_COMPAT_CORPUS, at ../shared/compat/upstream beside the repository, or at
+/work/shared/compat/upstream. Tests that need it skip, saying why, when it is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).parents[2]
+
+# The seven workspaces upstream's validator accepts; `reference` is a library, not one to run.
+VALID = [
+    "examples/hello-swarm/workspace",
+    "examples/configurable-synthesis-roles",
+    "examples/multimodal-test",
+    "examples/rynko-content/workspace",
+    "examples/sdlc-pipeline/workspace",
+    "examples/sterling-oms/workspace",
+    "reference",
+]
+RUNNABLE = [w for w in VALID if w != "reference"]
+BROKEN = "examples/hello-swarm/workspace-broken"
+
+
+def corpus_root() -> Path | None:
+    candidates = [os.environ.get("SWARMKIT_COMPAT_CORPUS"), REPO.parent / "shared" / "compat" / "upstream",
+                  "/work/shared/compat/upstream"]
+    for candidate in candidates:
+        if candidate and (Path(candidate) / "reference" / "workspace.yaml").is_file():
+            return Path(candidate)
+    return None
+
+
+def needs_corpus() -> Path:
+    root = corpus_root()
+    if root is None:
+        pytest.skip("the upstream corpus is not on this machine (set SWARMKIT_COMPAT_CORPUS, or place "
+                    "shared/compat/upstream beside the repository)")
+    return root
+
+
+def upstream_validator() -> str | None:
+    """Upstream swarmkit-runtime's `swarmkit` executable: $SWARMKIT_UPSTREAM, else /tmp/rtv/bin/swarmkit."""
+    for candidate in (os.environ.get("SWARMKIT_UPSTREAM"), "/tmp/rtv/bin/swarmkit"):
+        if not candidate:
+            continue
+        path = Path(candidate)
+        if path.is_dir():
+            path = path / "bin" / "swarmkit"
+        if path.is_file() and os.access(path, os.X_OK):
+            return str(path)
+    return None
+
+
+def copy_workspace(source: Path, target: Path) -> Path:
+    """A writable copy (the corpus may be read-only; runs write records), without upstream's state."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".swarmkit"))
+    for path in [target, *target.rglob("*")]:
+        path.chmod(path.stat().st_mode | 0o200)
+    return target
