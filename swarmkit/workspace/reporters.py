@@ -31,6 +31,7 @@ def summary_counts(workspace) -> dict:
     # Workspace bindings plus the ones topologies add or override (each binding written once).
     topology_own = {(b.declared_in, b.id) for t in workspace.topologies.values() for b in t.decision_skills
                     if b.declared_in != "workspace"}
+    declared = getattr(workspace, "declared", {}) or {}
     return {
         "topologies": len(workspace.topologies),
         "agents": agents,
@@ -39,7 +40,17 @@ def summary_counts(workspace) -> dict:
         "bundled_skills": bundled,
         "decision_skills": len(workspace.decision_skills) + len(topology_own),
         "auto_decision_skills": auto,
+        "triggers": len(getattr(workspace, "triggers", {}) or {}),
+        "funnels": len(declared.get("funnels", ())),
+        "adapters": len(declared.get("adapters", ())),
+        "role_registries": len(declared.get("role registries", ())),
+        "contracts": len(declared.get("contracts", ())),
     }
+
+
+# The other kinds, named in the text summary only when the workspace has some.
+_MORE_KINDS = (("triggers", "trigger"), ("funnels", "funnel"), ("adapters", "adapter"),
+               ("role_registries", "role registry"), ("contracts", "contract"))
 
 
 def one_line(text: str) -> str:
@@ -88,6 +99,10 @@ def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool 
             ]
         )
     )
+    more = [_plural(c[key], noun, "role registries" if key == "role_registries" else None)
+            for key, noun in _MORE_KINDS if c[key]]
+    if more:
+        lines.append("  also " + ", ".join(more))
     lines.append(workspace.memory.sentence())
     if tree:
         lines.append("")
