@@ -102,4 +102,4 @@ def summary_line(record: dict) -> str:
 
     skipped = skipped_summary(record.get("skipped") or [])
     return (f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "
-            f"{calls} model call{'s' if calls != 1 else ''}; {memory}" + (f"; skipped: {skipped}" if skipped else ""))
+            f"{calls} model call{'s' if calls != 1 else ''}; {memory}" + (f"; skipped features: {skipped}" if skipped else ""))

@@ -1,7 +1,7 @@
 """What upstream swarmkit acts on in a run and `swarmkit run` does not: recorded, never a crash.
 
 Each item names the feature, where it is declared and what this run does instead. The run record
-keeps the list; the summary line names the features.
+keeps the list; the summary line names the features (`skipped features: ...`).
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def test_what_run_skips_is_named_in_the_record_and_the_summary(cli, tmp_path):
     root = copy_workspace(needs_corpus() / "examples/sdlc-pipeline/workspace", tmp_path / "ws")
     status, out, err = cli("run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock")
     assert status == 0
-    assert err.splitlines()[-1].endswith("; skipped: executors, funnels, triggers")
+    assert err.splitlines()[-1].endswith("; skipped features: executors, funnels, triggers")
     status, out, _ = cli("run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock", "--json")
     skipped = json.loads(out)["skipped"]
     assert {"feature": "executors", "where": "agent builder",
