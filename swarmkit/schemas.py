@@ -34,17 +34,62 @@ def load_schema(name: str) -> dict:
 
 @cache
 def validator_for(kind: str):
-    """A draft 2020-12 validator for one artifact kind, with the shared definitions resolvable."""
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
+    """A draft 2020-12 validator for one artifact kind.
 
-    # Schemas refer only to the shared file, so a kind needs just the two: validate stays lean.
-    resources = [
-        (load_schema(name)["$id"], Resource.from_contents(load_schema(name)))
-        for name in (SHARED, KIND_SCHEMAS[kind])
-    ]
-    registry = Registry().with_resources(resources)
-    return Draft202012Validator(load_schema(KIND_SCHEMAS[kind]), registry=registry)
+    It checks a copy of the schema with every `$ref` written out in place (a recursive one, the
+    agent tree, stays a reference): resolving thousands of references is most of what validating
+    a large workspace would otherwise cost. The verdicts and errors are those of the schema as
+    written.
+    """
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(inlined(KIND_SCHEMAS[kind]))
+
+
+_ANNOTATIONS = {"description", "default", "title", "$comment"}
+_SHARED_REF = f"{SHARED}.schema.json#/$defs/"
+
+
+def inlined(name: str) -> dict:
+    """Schema `name` with each reference (local or to the shared file) replaced by what it names.
+
+    A reference back into a definition being written out is kept, pointing at a copy under the
+    result's own $defs.
+    """
+    docs = {name: load_schema(name)["$defs"] if "$defs" in load_schema(name) else {},
+            SHARED: load_schema(SHARED)["$defs"]}
+    kept: dict[str, tuple[str, str]] = {}  # local name in the result -> (document, definition)
+
+    def expand(node, doc: str, stack: frozenset):
+        if isinstance(node, list):
+            return [expand(value, doc, stack) for value in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(("#/$defs/", _SHARED_REF)):
+            target_doc = doc if ref.startswith("#") else SHARED
+            definition = ref.rsplit("/", 1)[-1]
+            key = (target_doc, definition)
+            target = docs[target_doc].get(definition)
+            siblings = set(node) - {"$ref"} - _ANNOTATIONS
+            if target is not None and key not in stack and not siblings & set(target):
+                merged = expand(target, target_doc, stack | {key})
+                merged.update({k: expand(v, doc, stack) for k, v in node.items() if k != "$ref"})
+                return merged
+            local = definition if target_doc == name else f"{SHARED}-{definition}"
+            kept[local] = key
+            return {**{k: expand(v, doc, stack) for k, v in node.items() if k != "$ref"}, "$ref": f"#/$defs/{local}"}
+        return {key: expand(value, doc, stack) for key, value in node.items()}
+
+    top = load_schema(name)
+    out = expand({key: value for key, value in top.items() if key != "$defs"}, name, frozenset())
+    written: dict = {}
+    while set(kept) - set(written):  # only the definitions a kept reference still names
+        local = min(set(kept) - set(written))
+        doc, definition = kept[local]
+        written[local] = expand(docs[doc][definition], doc, frozenset({(doc, definition)}))
+    out["$defs"] = written
+    return out
 
 
 def bundled_schema(name: str) -> dict:
