@@ -117,3 +117,15 @@ def test_a_newline_inside_a_value_is_escaped_in_text_output(workspace, cli):
         "1 error in 1 file: the workspace is not valid\n"
     )
     assert len(out.splitlines()) == 3  # one line per part, as the json and github formats keep it
+
+
+def test_keys_of_the_earlier_format_say_how_they_are_written_now(workspace, cli):
+    root = workspace()
+    topology = (root / "topologies/main.yaml").read_text()
+    (root / "topologies/main.yaml").write_text(topology.replace(
+        "        skills_additional: [summarize]", "        skills_additional: [summarize]\n        read_only: true"))
+    status, out = validate(cli, root)
+    assert status == 1
+    assert out.startswith(
+        'ws/topologies/main.yaml:25:9: error[schema.unknown-field] unknown field "read_only" in agents.root.children[0]\n'
+        "  hint: a read-only swarm member is written iam: {base_scope: [swarm:read]}\n")

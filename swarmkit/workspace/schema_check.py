@@ -22,6 +22,14 @@ _PATTERN_WORDS["^(pack:|server:)?[a-z][a-z0-9-]*$"] = (
     "a skill id, or server:<id> or pack:<id> (lowercase letters, digits and dashes)")
 
 
+# Keys of swarmkit's earlier format, now written as upstream writes swarmkit/v1:
+# (old key, the key that replaces it where it was allowed) -> hint.
+_RENAMED = {
+    ("read_only", "iam"): "a read-only swarm member is written iam: {base_scope: [swarm:read]}",
+    ("url", "endpoint"): "an http MCP server's address is written endpoint:",
+}
+
+
 def _is_semver(pattern: str) -> bool:
     return "\\d+\\.\\d+\\.\\d+" in pattern or "[0-9]+\\.[0-9]+\\.[0-9]+" in pattern
 
@@ -120,7 +128,8 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
         for key in value:
             if key in allowed:
                 continue
-            hint = did_you_mean(key, allowed, "allowed here: " + ", ".join(allowed))
+            renamed = [hint for (old, new), hint in _RENAMED.items() if old == key and new in allowed]
+            hint = renamed[0] if renamed else did_you_mean(key, allowed, "allowed here: " + ", ".join(allowed))
             where = f" in {name}" if path else ""
             out.append(
                 _diag("schema.unknown-field", f'unknown field "{key}"{where}', source, path + (key,), "key", hint)
