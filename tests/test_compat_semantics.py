@@ -61,6 +61,19 @@ def test_the_pure_parser_reads_only_what_the_c_parser_refuses(workspace, pure_pa
     assert resolution.workspace.skills["scoped"].model.iam.required_scopes[0].root == "knowledge:read"
 
 
+def test_a_file_too_large_for_the_pure_parser_gets_the_c_parsers_verdict_with_a_hint(workspace, pure_parser, cli):
+    from swarmkit.workspace.limits import MAX_PURE_PARSE_BYTES
+
+    lines = "".join(f"x{i}: [a:b, {i}]\n" for i in range(MAX_PURE_PARSE_BYTES // 10))
+    root = workspace({"skills/big.yaml": "apiVersion: swarmkit/v1\nkind: Skill\n" + lines})
+    status, out, _ = cli("validate", str(root))
+    assert status == 1 and pure_parser.loads == 0  # seconds of pure parsing are never spent on it
+    assert out.startswith(
+        "ws/skills/big.yaml:3:7: error[yaml.syntax] YAML syntax error: a value holding ':' inside [ ] or { } in a "
+        "file over 64 KiB\n"
+        '  hint: put the value in quotes, as in ["knowledge:read"], or split the file\n')
+
+
 def test_abstract_skills_resolve_by_category_and_capability(workspace):
     root = workspace({
         "archetypes/assistant.yaml": archetype("[{abstract: {category: capability, capability: summ}}]"),

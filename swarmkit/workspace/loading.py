@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
-from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES
+from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES, MAX_PURE_PARSE_BYTES
 from swarmkit.workspace.source import SourceFile
 
 _loaders: dict[bool, object] = {}
@@ -27,7 +27,8 @@ def load_yaml_text(text: str) -> Any:
 
     The C parser refuses valid YAML 1.2 the pure parser reads, such as a plain scalar holding ':'
     inside a flow collection (`[knowledge:read]`). A text both refuse raises the pure parser's
-    error, whose marks are the precise ones.
+    error, whose marks are the precise ones. Above MAX_PURE_PARSE_BYTES the C parser's verdict
+    stands: the pure parser would take seconds.
     """
     from ruamel.yaml.composer import ComposerError
     from ruamel.yaml.constructor import ConstructorError
@@ -38,6 +39,8 @@ def load_yaml_text(text: str) -> Any:
     except (ComposerError, ConstructorError):
         raise  # duplicate keys, several documents: the same verdict from either parser
     except MarkedYAMLError:
+        if len(text) > MAX_PURE_PARSE_BYTES:  # characters, at least as many bytes: a cheap bound
+            raise
         return safe_yaml(pure=True).load(text)
 
 
@@ -161,6 +164,14 @@ def _marked_error(exc, rel: str, text: str) -> Diagnostic:
         return Diagnostic(
             "yaml.syntax", "YAML syntax error: the quote that opens here is never closed", rel, mark.line + 1, mark.column + 1,
             hint="add the matching closing quote at the end of the value",
+        )
+    if len(text) > MAX_PURE_PARSE_BYTES and "found unexpected ':'" in problem \
+            and context.startswith("while scanning a plain scalar"):
+        # The pure parser, which reads this, is not asked for so large a file.
+        return Diagnostic(
+            "yaml.syntax", "YAML syntax error: a value holding ':' inside [ ] or { } in a file over "
+            f"{MAX_PURE_PARSE_BYTES // 1024} KiB", rel, line, column,
+            hint='put the value in quotes, as in ["knowledge:read"], or split the file',
         )
     problem = problem.replace("'<stream end>'", "the end of the file")
     detail = problem if not context else f"{problem} ({context})"
