@@ -601,15 +601,14 @@ class MemoryStore:
             out.extend(e for e in E.parse_lines(lines, rel) if self.entry_visible(e))
         return out
 
-    def dedupe_keys(self) -> set[str]:
-        """The dedupe key of every entry in the folder (from the recall index when it is loaded)."""
-        index = self._index
-        if index is not None and index.loaded:
-            index.refresh()
-            keys = index.dedupe_keys()
-            # markers are not indexed; nothing is ever deduped against them anyway
-            return keys
-        return {E.dedupe_key(e.text) for e in self.entries()}
+    def dedupe_keys(self):
+        """The dedupe keys of the folder's entries (`key in keys`, `keys.add(key)`), looked up
+        through the recall index; markers are not indexed, and nothing is deduped against them."""
+        from swarmkit.memory.recall import RecallIndex
+
+        if self._index is None:
+            self._index = RecallIndex(self)
+        return self._index.dedupe_keys()
 
     def pinned(self) -> list[str]:
         """The texts of the entries above "## Index" in MEMORY.md (always loaded)."""

@@ -1,0 +1,76 @@
+"""Recall: ranked entries for a query, from an index derived from the memory files.
+
+    words.py     what is matched: words, stems, dates
+    scoring.py   how entries are ranked (Coverage, in [0, 1]; BM25 as the benchmark's baseline)
+    storage.py   the index in SQLite: files, segments of postings per term
+    listing.py   the stamp of every memory file, to see what changed
+    index.py     RecallIndex: keeps the index in step with the files, answers, checks each hit
+    scope.py     which files a search reads
+    dedupe.py    import's duplicate check through the index
+    progress.py  the progress bar of a long build
+"""
+
+from __future__ import annotations
+
+from swarmkit.memory.recall.index import RecallIndex, entry_by
+from swarmkit.memory.recall.scope import SCOPES, check_parameters, scope_predicate
+from swarmkit.memory.recall.scoring import BM25, Candidates, Coverage, Scorer, idf
+from swarmkit.memory.recall.words import entry_terms, stem, terms
+
+__all__ = ["BM25", "SCOPES", "Candidates", "Coverage", "RecallIndex", "Scorer", "entry_terms", "idf",
+           "scan_search", "scope_predicate", "stem", "terms"]
+
+
+class _Scan:
+    """Candidates over every entry, read from the files (no index)."""
+
+    def __init__(self, entries: list[list[str]], in_scope: list[int]):
+        self.n = len(entries)
+        self.top_id = len(entries)
+        self._entries = entries
+        self._in_scope = set(in_scope)
+        self._df: dict[str, int] = {}
+        for held in entries:
+            for t in set(held):
+                self._df[t] = self._df.get(t, 0) + 1
+
+    def df(self, term: str) -> int:
+        return self._df.get(term, 0)
+
+    def ids(self, term: str) -> set[int]:
+        return {i + 1 for i, held in enumerate(self._entries) if i + 1 in self._in_scope and term in held}
+
+    def terms_of(self, ids) -> dict[int, list[str]]:
+        return {i: self._entries[i - 1] for i in ids}
+
+    def average_length(self) -> float:
+        return sum(map(len, self._entries)) / self.n if self.n else 0.0
+
+
+def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15, search_scope: str = "all",
+                include_inbox: bool = False, scorer: Scorer | None = None) -> list:
+    """Every entry scored one by one, without the index: the reference the index must agree with."""
+    from swarmkit.memory.store import RecallHit, file_class
+
+    check_parameters(max_results, threshold)
+    scorer = scorer or Coverage()
+    in_scope = scope_predicate(store, search_scope, include_inbox)
+    qterms = list(dict.fromkeys(terms(query)))
+    if not qterms or not store.exists():
+        return []
+    found = [e for e in store.entries() if not e.meta.get("marker")]
+    held = [entry_terms(e.text, e.meta) for e in found]
+    chosen = [i + 1 for i, e in enumerate(found) if in_scope(file_class(e.file))]
+    source = _Scan(held, chosen)
+    scored = []
+    for doc_id in chosen:
+        value = scorer.score(qterms, held[doc_id - 1], source)
+        if value >= threshold and value > 0:
+            scored.append((value, doc_id))
+    scored.sort(key=lambda item: (-item[0], -item[1]))
+    out = []
+    for value, doc_id in scored[:max_results]:
+        e = found[doc_id - 1]
+        out.append(RecallHit(e.text, value, e.ref, e.file, e.line, entry_by(e.meta), e.kind,
+                             file_class(e.file) == "inbox"))
+    return out

@@ -1,0 +1,420 @@
+"""RecallIndex: keeps the on-disk index in step with the files and answers queries from it.
+
+Each recall stats the memory files and re-indexes only those whose mtime, size or inode changed,
+so a hand edit is seen by the next recall. A query reads the postings of its own terms (cached
+in the process until the index changes), never every entry. Before a hit is served its line is
+read from the file and checked against the index (the line's digest, and its score recomputed
+from the line): the text, `by` and `kind` served are always the file's own.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from bisect import bisect_right
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+
+from swarmkit.memory import entries as E
+from swarmkit.memory.recall.listing import FileStamps
+from swarmkit.memory.recall.progress import Progress
+from swarmkit.memory.recall.scope import check_parameters, scope_predicate
+from swarmkit.memory.recall.scoring import Coverage, Scorer
+from swarmkit.memory.recall.storage import FileRow, IndexDB, IndexedEntry, line_digest, remove_index_files, unpack
+from swarmkit.memory.recall.words import entry_terms, terms
+
+CACHE_IDS = 1_000_000  # posting ids kept decoded in the process (a few tens of MB at most)
+
+
+def parse_entry(line: str) -> tuple[str, dict] | None:
+    """(text, metadata) of an indexed entry on this line; markers are not recalled."""
+    if line.lstrip()[:1] not in ("-", "*"):
+        return None
+    fields = E.parse_fields(line)
+    if fields is None or fields[1].get("marker"):
+        return None
+    return fields
+
+
+def entry_by(meta: dict) -> str:
+    return "agent" if meta.get("by", "").strip().lower() == "agent" else "user"
+
+
+class _Source:
+    """The Candidates a scorer reads for one search: postings of the in-scope files."""
+
+    def __init__(self, index: RecallIndex, scope: tuple, in_scope: Callable[[str], bool]):
+        self.index, self.scope, self.in_scope = index, scope, in_scope
+        self.n = index.count()
+        self.top_id = index.top_id()
+
+    def df(self, term: str) -> int:
+        return len(self.index._posting(term))
+
+    def ids(self, term: str) -> set[int]:
+        return self.index._posting_in_scope(term, self.scope, self.in_scope)
+
+    def terms_of(self, ids: Iterable[int]) -> dict[int, list[str]]:
+        return self.index._terms_of(ids)
+
+    def average_length(self) -> float:
+        files = self.index._files.values()
+        count = sum(row.count for row in files)
+        return sum(row.length for row in files) / count if count else 0.0
+
+
+class RecallIndex:
+    """The recall index of one memory folder."""
+
+    def __init__(self, store, scorer: Scorer | None = None):
+        self.store = store
+        self.path = store.folder / ".index" / "recall.sqlite3"
+        self.scorer = scorer or Coverage()
+        self._db: IndexDB | None = None
+        self._generation: int | None = None
+        self._files: dict[str, FileRow] = {}
+        self._paths: dict[int, str] = {}
+        self._stamps = FileStamps(store.folder)
+        self._by_first: list[tuple[int, str]] = []  # (first id, path) of the files holding entries, sorted
+        self._segments: list[int] = []
+        self._dead: set[int] | None = None  # ids still in postings whose file changed (read when needed)
+        self._postings: OrderedDict[str, set[int]] = OrderedDict()  # term → its live ids, whole folder
+        self._scoped: OrderedDict[tuple, set[int]] = OrderedDict()  # (term, scope) → in-scope ids
+        self._scopes: dict[tuple, tuple[str, set[int]]] = {}  # scope → ("all" | "minus" | "only", ids)
+        self._rows: dict[int, tuple] = {}  # file id → (line numbers, line digests), for hits being served
+        self._cached = self._count = self._top_id = 0
+        self._lock = threading.RLock()
+        self.progress_min: int | None = None  # bytes to index before a bar shows (None: the default)
+
+    # ---- the database ------------------------------------------------------------------------
+    def _open(self) -> IndexDB:
+        if self._db is not None:
+            return self._db
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = IndexDB(self.path)
+        except (sqlite3.OperationalError, OSError):
+            self._db = IndexDB(None)  # cannot be kept here (read-only folder, .index a file, busy for long)
+        except sqlite3.DatabaseError:
+            remove_index_files(self.path)  # corrupt or foreign: it is derived, so start again
+            try:
+                self._db = IndexDB(self.path)
+            except sqlite3.Error:
+                self._db = IndexDB(None)
+        self._generation = None
+        return self._db
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+            self._forget()
+
+    def _forget(self) -> None:
+        self._generation = None
+        self._files, self._paths, self._by_first, self._segments = {}, {}, [], []
+        self._count = self._top_id = 0
+        self._dead = None
+        self._postings.clear()
+        self._scoped.clear()
+        self._scopes.clear()
+        self._rows.clear()
+        self._cached = 0
+
+    @property
+    def rows_read(self) -> int:
+        return self._db.rows_read if self._db is not None else 0
+
+    @property
+    def persistent(self) -> bool:
+        return self._db is not None and self._db.path is not None
+
+    def _sync_generation(self) -> None:
+        """Re-read the files table when another process (or this one) changed the index."""
+        generation = self._db.generation()
+        if generation != self._generation:
+            self._forget()
+            self._files = self._db.files()
+            self._paths = {row.id: path for path, row in self._files.items()}
+            self._by_first = sorted((row.first, path) for path, row in self._files.items() if row.count)
+            self._segments = self._db.segments()
+            self._count = sum(row.count for row in self._files.values())
+            self._top_id = max((row.first + row.count - 1 for row in self._files.values() if row.count), default=0)
+            self._generation = generation
+
+    def refresh(self, force: Iterable[str] = (), progress_min: int | None = None) -> int:
+        """Re-index the files whose stamp changed (and those in `force`); returns how many."""
+        with self._lock:
+            try:
+                return self._refresh(set(force), progress_min)
+            except sqlite3.OperationalError:
+                if not self.persistent:
+                    raise
+                self._fall_back_to_memory()  # read-only, full disk, or held by another writer for long
+                return self._refresh(set(force), progress_min)
+            except sqlite3.DatabaseError:
+                if not self.persistent:
+                    raise
+                self._drop()  # corrupt: it is derived, so start again
+                return self._refresh(set(force), progress_min)
+
+    def _stale(self, current: dict, force: set[str]) -> tuple[list[str], list[str]]:
+        files = self._files
+        changed = sorted(rel for rel, stamp in current.items()
+                         if rel in force or (row := files.get(rel)) is None or row.stamp != stamp)
+        removed = [rel for rel in files if rel not in current]
+        return changed, removed
+
+    def _refresh(self, force: set[str], progress_min: int | None) -> int:
+        db = self._open()
+        self._sync_generation()
+        current = self._stamps.current()
+        changed, removed = self._stale(current, force)
+        if not changed and not removed:
+            return 0
+        try:
+            count = self._index_files(db, current, force, progress_min)
+        except BaseException:
+            self._forget()  # nothing was committed: what this process holds is re-read
+            raise
+        self._generation = None  # re-read the ids this refresh gave out
+        self._sync_generation()
+        return count
+
+    def _index_files(self, db: IndexDB, current: dict, force: set[str], progress_min: int | None) -> int:
+        from swarmkit.memory.store import file_class, holds_entries
+
+        with db.writing():
+            self._sync_generation()  # under the write lock: another process may have done it already
+            changed, removed = self._stale(current, force)
+            if not changed and not removed:
+                return 0
+            minimum = progress_min if progress_min is not None else self.progress_min
+            total = sum(current[rel][1] for rel in changed)
+            with Progress(total, **({} if minimum is None else {"min_total": minimum})) as bar:
+                for rel in removed:
+                    db.drop_file(self._files.pop(rel))
+                indexed = []
+                for rel in changed:
+                    old = self._files.pop(rel, None)
+                    if old is not None:
+                        db.drop_file(old)
+                    lines = self.store.read_lines(rel) if holds_entries(rel) else None
+                    found = []
+                    for number, line in enumerate(lines or (), 1):
+                        fields = parse_entry(line)
+                        if fields is not None:
+                            found.append(IndexedEntry(number, line_digest(line), entry_terms(*fields)))
+                    indexed.append((rel, current[rel], file_class(rel), found))
+                    bar.advance(current[rel][1])
+                db.add_files(indexed)
+                db.merge()
+            db.bump_generation()
+        return len(changed) + len(removed)
+
+    def _fall_back_to_memory(self) -> None:
+        """Answer from an index in memory (the next process reads the files again)."""
+        if self._db is not None:
+            self._db.close()
+        self._forget()
+        self._db = IndexDB(None)
+
+    def _drop(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        self._forget()
+        remove_index_files(self.path)
+
+    def rebuild(self) -> int:
+        """Drop the index and build it again from the files; returns the number of entries."""
+        with self._lock:
+            self._drop()
+            self._stamps = FileStamps(self.store.folder)
+            self.refresh(progress_min=0)
+            return self.count()
+
+    # ---- figures -----------------------------------------------------------------------------
+    def count(self) -> int:
+        return self._count
+
+    def top_id(self) -> int:
+        return self._top_id
+
+    def dedupe_keys(self):
+        """What an import dedupes against (`key in keys`), answered through the index."""
+        from swarmkit.memory.recall.dedupe import DedupeKeys
+
+        with self._lock:
+            self.refresh()
+        return DedupeKeys(self)
+
+    # ---- postings ----------------------------------------------------------------------------
+    def _dead_ids(self) -> set[int]:
+        if self._dead is None:
+            self._dead = set()
+            for first, last in self._db.dead():
+                self._dead.update(range(first, last + 1))
+        return self._dead
+
+    def _posting(self, term: str) -> set[int]:
+        """The live ids holding a term, in the whole folder (its size is the term's df)."""
+        cached = self._postings.get(term)
+        if cached is not None:
+            self._postings.move_to_end(term)
+            return cached
+        blobs = self._db.postings(term, self._segments) if self._segments else []
+        ids = set(unpack(b"".join(blobs))) if blobs else set()
+        dead = self._dead_ids() if ids else None
+        if dead:
+            ids -= dead
+        self._postings[term] = ids
+        self._cached += len(ids)
+        self._trim()
+        return ids
+
+    def _scope_filter(self, scope: tuple, in_scope: Callable[[str], bool]) -> tuple[str, set[int]]:
+        """How to narrow a posting to the scope: keep all, drop some ids, or keep only some."""
+        cached = self._scopes.get(scope)
+        if cached is None:
+            rows = [row for row in self._files.values() if row.count]
+            inside = [row for row in rows if in_scope(row.cls)]
+            outside = [row for row in rows if not in_scope(row.cls)]
+            if not outside:
+                cached = ("all", set())
+            elif sum(r.count for r in outside) <= sum(r.count for r in inside):
+                cached = ("minus", {i for r in outside for i in range(r.first, r.first + r.count)})
+            else:
+                cached = ("only", {i for r in inside for i in range(r.first, r.first + r.count)})
+            self._scopes[scope] = cached
+        return cached
+
+    def _posting_in_scope(self, term: str, scope: tuple, in_scope: Callable[[str], bool]) -> set[int]:
+        ids = self._posting(term)
+        how, some = self._scope_filter(scope, in_scope)
+        if how == "all" or not ids:
+            return ids
+        key = (term, scope)
+        cached = self._scoped.get(key)
+        if cached is None:
+            cached = self._scoped[key] = ids - some if how == "minus" else ids & some
+            self._cached += len(cached)
+            self._trim()
+        else:
+            self._scoped.move_to_end(key)
+        return cached
+
+    def _trim(self) -> None:
+        while self._cached > CACHE_IDS and (self._scoped or self._postings):
+            if self._scoped:
+                _, ids = self._scoped.popitem(last=False)
+            else:
+                _, ids = self._postings.popitem(last=False)
+            self._cached -= len(ids)
+
+    def _locate(self, doc_id: int) -> tuple[str, FileRow] | None:
+        """The file holding an entry id."""
+        at = bisect_right(self._by_first, (doc_id, "\uffff")) - 1
+        if at < 0:
+            return None
+        rel = self._by_first[at][1]
+        row = self._files[rel]
+        return (rel, row) if doc_id < row.first + row.count else None
+
+    def _entry_rows(self, row: FileRow) -> tuple | None:
+        cached = self._rows.get(row.id)
+        if cached is None:
+            cached = self._db.entry_rows(row.id)
+            if cached is None or len(cached[0]) != row.count:
+                return None
+            if len(self._rows) >= 64:
+                self._rows.clear()
+            self._rows[row.id] = cached
+        return cached
+
+    def _terms_of(self, ids: Iterable[int]) -> dict[int, list[str]]:
+        """Entry id → its terms, read from the files (for scorers that need whole entries)."""
+        out: dict[int, list[str]] = {}
+        by_file: dict[str, list[int]] = {}
+        for doc_id in ids:
+            located = self._locate(doc_id)
+            if located is not None:
+                by_file.setdefault(located[0], []).append(doc_id)
+        for rel, doc_ids in by_file.items():
+            row = self._files[rel]
+            rows = self._entry_rows(row)
+            lines = self.store.read_lines(rel)
+            if rows is None or lines is None:
+                continue
+            for doc_id in doc_ids:
+                number = rows[0][doc_id - row.first]
+                fields = parse_entry(lines[number - 1]) if number <= len(lines) else None
+                if fields is not None:
+                    out[doc_id] = entry_terms(*fields)
+        return out
+
+    # ---- search ------------------------------------------------------------------------------
+    def search(self, query: str, max_results: int = 5, threshold: float = 0.15, search_scope: str = "all",
+               include_inbox: bool = False, scorer: Scorer | None = None) -> list:
+        check_parameters(max_results, threshold)
+        in_scope = scope_predicate(self.store, search_scope, include_inbox)
+        if not self.store.exists():
+            return []
+        qterms = list(dict.fromkeys(terms(query)))
+        if not qterms:
+            return []
+        scorer = scorer or self.scorer
+        key = (str(getattr(search_scope, "value", search_scope)), include_inbox)
+        args = (qterms, max_results, float(threshold), in_scope, key, scorer)
+        with self._lock:
+            try:
+                return self._search(*args)
+            except sqlite3.DatabaseError:
+                if not self.persistent:
+                    raise
+                self._drop()  # damaged while in use: it is derived, so start again
+                return self._search(*args)
+
+    def _search(self, *args) -> list:
+        self.refresh()
+        hits, stale = self._answer(*args)
+        if stale:  # the index disagreed with a file: index that file again and answer again
+            self.refresh(force=stale)
+            hits, _ = self._answer(*args)
+        return hits
+
+    def _answer(self, qterms, k, threshold, in_scope, key, scorer) -> tuple[list, set[str]]:
+        source = _Source(self, key, in_scope)
+        found = scorer.top(qterms, source, k, threshold)
+        return self._serve(found, qterms, source, scorer)
+
+    def _serve(self, found, qterms, source, scorer) -> tuple[list, set[str]]:
+        """The hits, each read back from its file; files whose lines disagree with the index."""
+        from swarmkit.memory.store import RecallHit
+
+        lines_of: dict[str, list[str] | None] = {}
+        hits, stale = [], set()
+        for value, doc_id in found:
+            located = self._locate(doc_id)
+            rows = self._entry_rows(located[1]) if located else None
+            if located is None or rows is None:
+                stale.update(self._files)  # an id or a file row the index cannot account for: damaged
+                continue
+            rel, file = located
+            position = doc_id - file.first
+            number = rows[0][position]
+            if rel not in lines_of:
+                lines_of[rel] = self.store.read_lines(rel)
+            lines = lines_of[rel]
+            line = lines[number - 1] if lines and 0 < number <= len(lines) else None
+            same = line is not None and line_digest(line) == rows[1][position * 8:position * 8 + 8]
+            fields = parse_entry(line) if same else None
+            if fields is None or abs(scorer.score(qterms, entry_terms(*fields), source) - value) > 1e-9:
+                stale.add(rel)
+                continue
+            text, meta = fields
+            hits.append(RecallHit(text, value, f"{rel}#L{number}", rel, number, entry_by(meta),
+                                  meta.get("kind") or None, file.cls == "inbox"))
+        return hits, stale
+

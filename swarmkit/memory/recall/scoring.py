@@ -1,0 +1,204 @@
+"""Scorers: how entries are ranked for a query. Every score is in [0, 1], so a threshold means
+the same for ten entries or a hundred thousand.
+
+A scorer is two methods: `top` (the best k entries of a candidate source, exactly, without
+scoring every entry) and `score` (one entry's score, used to check a hit before it is served).
+`Coverage` is what recall uses; `BM25` is the baseline the benchmark prints beside it. Another
+scorer (embeddings, say) implements the same two methods; fusing it with Coverage (reciprocal
+rank over both `top` lists) is a scorer too.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable
+from typing import Protocol
+
+MAX_TIER_TERMS = 10  # up to this many distinct terms, the exact search by term subsets; beyond, MaxScore
+
+
+class Candidates(Protocol):
+    """What a scorer reads: entry ids grow with indexing (a higher id is a newer entry)."""
+
+    n: int  # entries in the folder (the population of df), whatever the scope
+    top_id: int  # the newest entry's id
+
+    def df(self, term: str) -> int: ...
+
+    def ids(self, term: str) -> set[int]: ...  # the in-scope entries that hold the term
+
+    def terms_of(self, ids: Iterable[int]) -> dict[int, list[str]]: ...  # entry → its terms, repeats kept
+
+    def average_length(self) -> float: ...
+
+
+class Scorer(Protocol):
+    name: str
+
+    def top(self, query: list[str], source: Candidates, k: int, threshold: float) -> list[tuple[float, int]]:
+        """The best k (score, id) at or above threshold: best first, equal scores newest first."""
+
+    def score(self, query: list[str], entry: Iterable[str], source: Candidates) -> float:
+        """One entry's score for the query (the same value `top` gives it)."""
+
+
+def idf(n: int, df: int) -> float:
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+class Coverage:
+    """The share of the query's weight that an entry holds:
+
+        score = Σ w(t) over the query terms the entry holds / Σ w(t) over the query terms found in any entry
+        w(t) = √idf(t)
+
+    A query term found in no entry is left out of both sums: it can say nothing about which entry
+    answers, so it must not push real matches under the threshold. The square root keeps rare
+    words weighing more than common ones while two words the entry shares still outweigh one.
+    """
+
+    name = "coverage"
+
+    @staticmethod
+    def weight(n: int, df: int) -> float:
+        return math.sqrt(idf(n, df))
+
+    def weights(self, query: list[str], source: Candidates) -> dict[str, float]:
+        n = source.n
+        return {t: self.weight(n, df) for t in query if (df := source.df(t)) > 0}
+
+    def score(self, query: list[str], entry: Iterable[str], source: Candidates) -> float:
+        weights = self.weights(query, source)
+        total = sum(weights.values())
+        if total <= 0:
+            return 0.0
+        held = set(entry)
+        return min(1.0, sum(w for t, w in weights.items() if t in held) / total)
+
+    def top(self, query: list[str], source: Candidates, k: int, threshold: float) -> list[tuple[float, int]]:
+        weights = self.weights(query, source)
+        total = sum(weights.values())
+        if total <= 0:
+            return []
+        lists = {t: source.ids(t) for t in weights}
+        order = sorted((t for t in weights if lists[t]), key=lambda t: -weights[t])
+        floor = max(threshold * total, 1e-12) - 1e-9
+        if len(order) <= MAX_TIER_TERMS:
+            found = _by_tiers(order, lists, weights, k, floor, source.top_id)
+        else:
+            found = _by_max_score(order, lists, weights, k, floor)
+        return [(min(1.0, value / total), doc_id) for value, doc_id in found]
+
+
+class BM25:
+    """Okapi BM25 (k1 1.2, b 0.75) over the same terms, divided by its largest possible value
+    (every query term, a very short entry) to fall in [0, 1]. It scores every entry holding a
+    query term, so it is the benchmark's baseline, not recall's scorer."""
+
+    name = "bm25"
+
+    def __init__(self, k1: float = 1.2, b: float = 0.75):
+        self.k1, self.b = k1, b
+
+    def _value(self, weights: dict[str, float], terms: list[str], average: float) -> float:
+        counts: dict[str, int] = {}
+        for t in terms:
+            counts[t] = counts.get(t, 0) + 1
+        norm = self.k1 * (1 - self.b + self.b * len(terms) / average) if average else self.k1
+        return sum(w * c * (self.k1 + 1) / (c + norm) for t, w in weights.items() if (c := counts.get(t)))
+
+    def _weights(self, query: list[str], source: Candidates) -> dict[str, float]:
+        return {t: idf(source.n, df) for t in query if (df := source.df(t)) > 0}
+
+    def score(self, query: list[str], entry: Iterable[str], source: Candidates) -> float:
+        weights = self._weights(query, source)
+        best = sum(weights.values()) * (self.k1 + 1)
+        return self._value(weights, list(entry), source.average_length()) / best if best else 0.0
+
+    def top(self, query: list[str], source: Candidates, k: int, threshold: float) -> list[tuple[float, int]]:
+        weights = self._weights(query, source)
+        best = sum(weights.values()) * (self.k1 + 1)
+        if not best:
+            return []
+        ids = set().union(*(source.ids(t) for t in weights))
+        average = source.average_length()
+        scored = ((self._value(weights, terms, average) / best, doc_id)
+                  for doc_id, terms in source.terms_of(ids).items())
+        return heapq.nlargest(k, ((v, i) for v, i in scored if v >= threshold and v > 0))
+
+
+def _by_tiers(order, lists, weights, k, floor, top_id) -> list[tuple[float, int]]:
+    """Subsets of the query's terms from the heaviest down: the entries holding exactly a subset
+    are its set intersection minus every entry met in a heavier subset (C-speed set algebra)."""
+    subsets = []
+    for mask in range(1, 1 << len(order)):
+        members = [order[i] for i in range(len(order)) if mask >> i & 1]
+        value = sum(weights[t] for t in members)
+        if value >= floor:
+            subsets.append((value, members))
+    subsets.sort(key=lambda item: -item[0])
+    out: list[tuple[float, int]] = []
+    met: set[int] = set()
+    for value, members in subsets:
+        ordered = sorted((lists[t] for t in members), key=len)
+        tier = ordered[0].intersection(*ordered[1:]) if len(ordered) > 1 else ordered[0]
+        if met:
+            tier = tier - met
+        if not tier:
+            continue
+        picked = _newest(tier, k - len(out), top_id)
+        out.extend((value, doc_id) for doc_id in picked)
+        if len(out) >= k:
+            break
+        met = met | tier  # never in place: `tier` may be a posting set itself
+    return out
+
+
+def _by_max_score(order, lists, weights, k, floor) -> list[tuple[float, int]]:
+    """For long queries: heaviest terms first, stopping when no entry not yet met can compete;
+    an entry stops being scored as soon as the terms left cannot lift it to the current bar."""
+    suffix = [0.0] * (len(order) + 1)
+    for j in range(len(order) - 1, -1, -1):
+        suffix[j] = suffix[j + 1] + weights[order[j]]
+    heap: list[tuple[float, int]] = []  # (score, id): the weakest of the current top k first
+    met: set[int] = set()
+    for j, term in enumerate(order):
+        bar = heap[0][0] if len(heap) >= k else floor
+        if suffix[j] < bar:
+            break  # an entry not met yet has none of the terms before j: it cannot compete
+        later = [(lists[u], weights[u], suffix[i + 1]) for i, u in enumerate(order) if i > j]
+        fresh = lists[term] - met
+        met |= fresh
+        head = weights[term]
+        for doc_id in fresh:
+            value = head
+            for bucket, weight, rest in later:
+                if doc_id in bucket:
+                    value += weight
+                elif value + rest < bar:
+                    break  # even every remaining term would not reach the bar
+            if value < bar:
+                continue
+            item = (value, doc_id)
+            if len(heap) < k:
+                heapq.heappush(heap, item)
+                if len(heap) == k:
+                    bar = max(floor, heap[0][0])
+            elif item > heap[0]:
+                heapq.heapreplace(heap, item)
+                bar = heap[0][0]
+    return sorted(heap, reverse=True)
+
+
+def _newest(ids: set[int], need: int, top_id: int) -> list[int]:
+    """The `need` highest ids of the set, highest first."""
+    if len(ids) * 64 >= top_id:  # dense: probing down from the top finds them in a few steps
+        out = []
+        for doc_id in range(top_id, 0, -1):
+            if doc_id in ids:
+                out.append(doc_id)
+                if len(out) == need:
+                    break
+        return out
+    return heapq.nlargest(need, ids)

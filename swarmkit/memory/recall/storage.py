@@ -1,0 +1,264 @@
+"""The recall index on disk: `<folder>/.index/recall.sqlite3`, derived from the files, never committed.
+
+    files     one row per indexed markdown file: its stamp (mtime, size, inode), class, the range
+              of entry ids it holds, and per entry its line number and a digest of the line (packed)
+    segments  postings are written in segments: one per refresh that indexed files, merged as
+              they pile up (log-structured, so each entry is rewritten O(log n) times)
+    postings  (segment, term) → the ids of the segment's entries holding the term, packed
+    dead      id ranges still in a segment's postings whose file changed or went; dropped from
+              the postings when that segment is merged
+
+A query reads the postings rows of its own terms only, one per segment. No entry text is stored:
+what recall serves is read from the file itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import sys
+from array import array
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from swarmkit.memory.recall.words import STEMMER_VERSION
+
+SCHEMA_VERSION = "3"
+_ID_TYPE = next(code for code in "IL" if array(code).itemsize == 4)
+_SWAP = sys.byteorder != "little"  # stored little-endian whatever the machine
+
+
+@dataclass(frozen=True, slots=True)
+class FileRow:
+    id: int
+    stamp: tuple[int, int, int]  # mtime_ns, size, inode
+    cls: str
+    first: int  # its entries hold ids first .. first + count - 1
+    count: int
+    length: int  # terms in all its entries (for BM25's average length)
+    segment: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedEntry:
+    line: int
+    digest: bytes  # of the whole line
+    terms: list[str]
+
+
+def digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+
+
+def line_digest(line: str) -> bytes:
+    return digest(line.strip())
+
+
+def pack(ids: Iterable[int]) -> bytes:
+    packed = array(_ID_TYPE, ids)
+    if _SWAP:
+        packed.byteswap()
+    return packed.tobytes()
+
+
+def unpack(blob: bytes) -> array:
+    packed = array(_ID_TYPE)
+    packed.frombytes(blob)
+    if _SWAP:
+        packed.byteswap()
+    return packed
+
+
+class IndexDB:
+    """One connection to the index (a file, or memory when the folder cannot hold one)."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.rows_read = 0  # postings and per-entry rows fetched: tests bound the work by it
+        con = sqlite3.connect(":memory:" if path is None else path, timeout=30, isolation_level=None,
+                              check_same_thread=False)
+        try:
+            if path is not None:
+                con.execute("PRAGMA journal_mode=WAL")
+                con.execute("PRAGMA synchronous=NORMAL")
+            self.con = con
+            self._ensure_schema()
+        except BaseException:
+            con.close()
+            raise
+
+    def _ensure_schema(self) -> None:
+        con = self.con
+        con.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
+        wanted = {"schema": SCHEMA_VERSION, "stemmer": STEMMER_VERSION}
+        query = "SELECT key, value FROM meta WHERE key IN ('schema', 'stemmer')"
+        if dict(con.execute(query).fetchall()) == wanted:
+            return
+        with self.writing():
+            if dict(con.execute(query).fetchall()) == wanted:
+                return  # another process got there first
+            # Derived data: an older layout or another stemmer's terms are dropped and rebuilt.
+            for table in ("files", "entries", "docs", "segments", "postings", "dead", "fts", "vocab"):
+                con.execute(f"DROP TABLE IF EXISTS {table}")
+            con.execute("DELETE FROM meta")
+            con.execute("CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, mtime_ns INTEGER,"
+                        " size INTEGER, ino INTEGER, cls TEXT, first INTEGER, count INTEGER, length INTEGER,"
+                        " segment INTEGER, lines BLOB, digests BLOB)")
+            con.execute("CREATE TABLE segments(id INTEGER PRIMARY KEY, size INTEGER)")
+            con.execute("CREATE TABLE postings(segment INTEGER, term TEXT, ids BLOB, PRIMARY KEY(segment, term))"
+                        " WITHOUT ROWID")
+            con.execute("CREATE TABLE dead(segment INTEGER, first INTEGER, last INTEGER)")
+            con.executemany("INSERT INTO meta VALUES(?, ?)",
+                            [*wanted.items(), ("generation", "0"), ("next_id", "1")])
+
+    def close(self) -> None:
+        self.con.close()
+
+    # ---- reading -----------------------------------------------------------------------------
+    def generation(self) -> int:
+        """Bumped by every change: a process re-reads the files table only when it moved."""
+        return int(self.con.execute("SELECT value FROM meta WHERE key='generation'").fetchone()[0])
+
+    def files(self) -> dict[str, FileRow]:
+        return {path: FileRow(fid, (mtime, size, ino), cls, first, count, length, segment)
+                for fid, path, mtime, size, ino, cls, first, count, length, segment in self.con.execute(
+                    "SELECT id, path, mtime_ns, size, ino, cls, first, count, length, segment FROM files")}
+
+    def segments(self) -> list[int]:
+        return [row[0] for row in self.con.execute("SELECT id FROM segments ORDER BY id")]
+
+    def dead(self) -> list[tuple[int, int]]:
+        return self.con.execute("SELECT first, last FROM dead").fetchall()
+
+    def postings(self, term: str, segments: list[int]) -> list[bytes]:
+        """The packed ids holding the term, one blob per segment that has it."""
+        out = []
+        for start in range(0, len(segments), 500):
+            chunk = segments[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            out += [blob for (blob,) in self.con.execute(
+                f"SELECT ids FROM postings WHERE segment IN ({marks}) AND term=?", (*chunk, term))]
+        self.rows_read += len(out)
+        return out
+
+    def entry_rows(self, file_id: int) -> tuple[array, bytes] | None:
+        """(line numbers, line digests) of one file's entries."""
+        row = self.con.execute("SELECT lines, digests FROM files WHERE id=?", (file_id,)).fetchone()
+        if row is None:
+            return None
+        self.rows_read += 1
+        return unpack(row[0]), row[1]
+
+    # ---- writing -----------------------------------------------------------------------------
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """One write transaction; other processes read the previous state until it commits."""
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        self.con.execute("COMMIT")
+
+    def drop_file(self, row: FileRow) -> None:
+        """Forget one file; its ids stay in their segment's postings as dead until a merge."""
+        self.con.execute("DELETE FROM files WHERE id=?", (row.id,))
+        if row.count and row.segment is not None:
+            self.con.execute("INSERT INTO dead VALUES(?, ?, ?)", (row.segment, row.first, row.first + row.count - 1))
+
+    def add_files(self, files: list[tuple[str, tuple[int, int, int], str, list[IndexedEntry]]]) -> None:
+        """Index files, given as (path, stamp, class, entries), as one new segment under new ids."""
+        con = self.con
+        next_id = first_id = int(con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
+        total = sum(len(found) for *_, found in files)
+        segment = None
+        if total:
+            segment = con.execute("INSERT INTO segments(size) VALUES(?)", (total,)).lastrowid
+        postings: dict[str, list[int]] = {}
+        rows = []
+        for path, stamp, cls, found in files:
+            first = next_id
+            length = 0
+            for entry in found:
+                length += len(entry.terms)
+                for term in dict.fromkeys(entry.terms):
+                    bucket = postings.get(term)
+                    if bucket is None:
+                        postings[term] = [next_id]
+                    else:
+                        bucket.append(next_id)
+                next_id += 1
+            rows.append((path, *stamp, cls, first, len(found), length, segment if found else None,
+                         pack(e.line for e in found), b"".join(e.digest for e in found)))
+        con.executemany("INSERT INTO files(path, mtime_ns, size, ino, cls, first, count, length, segment, lines,"
+                        " digests) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        if segment is not None:
+            con.executemany("INSERT INTO postings VALUES(?, ?, ?)",
+                            ((segment, term, pack(ids)) for term, ids in sorted(postings.items())))
+        con.execute("UPDATE meta SET value=? WHERE key='next_id'", (str(max(next_id, first_id)),))
+
+    def merge(self) -> int:
+        """Merge segments while the one before the newest is at most twice its size (a binary
+        counter: O(log n) segments), and rewrite any segment that is half dead; returns how many."""
+        con = self.con
+        merged = 0
+        while True:
+            sizes = con.execute("SELECT id, size FROM segments ORDER BY id").fetchall()
+            dead = dict(con.execute("SELECT segment, SUM(last - first + 1) FROM dead GROUP BY segment").fetchall())
+            if len(sizes) >= 2 and sizes[-2][1] <= 2 * sizes[-1][1]:
+                self._merge([sizes[-2][0], sizes[-1][0]])
+            else:
+                rotten = [sid for sid, size in sizes if dead.get(sid, 0) * 2 >= size]
+                if not rotten:
+                    return merged
+                self._merge(rotten[:1])
+            merged += 1
+
+    def _merge(self, segments: list[int]) -> None:
+        """Rewrite these segments as one, without their dead ids."""
+        con = self.con
+        marks = ",".join("?" * len(segments))
+        dead: set[int] = set()
+        for first, last in con.execute(f"SELECT first, last FROM dead WHERE segment IN ({marks})", segments):
+            dead.update(range(first, last + 1))
+        combined: dict[str, array] = {}
+        for segment in segments:  # in id order: later segments hold higher ids, so each list stays sorted
+            for term, blob in con.execute("SELECT term, ids FROM postings WHERE segment=?", (segment,)):
+                ids = unpack(blob)
+                if term in combined:
+                    combined[term].extend(ids)
+                else:
+                    combined[term] = ids
+        target = con.execute("INSERT INTO segments(size) VALUES(0)").lastrowid
+        rows = []
+        for term, ids in sorted(combined.items()):
+            if dead:
+                ids = [i for i in ids if i not in dead]
+                if not ids:
+                    continue
+            rows.append((target, term, pack(ids)))
+        con.executemany("INSERT INTO postings VALUES(?, ?, ?)", rows)
+        con.execute(f"DELETE FROM postings WHERE segment IN ({marks})", segments)
+        con.execute(f"DELETE FROM dead WHERE segment IN ({marks})", segments)
+        con.execute(f"DELETE FROM segments WHERE id IN ({marks})", segments)
+        con.execute(f"UPDATE files SET segment=? WHERE segment IN ({marks})", (target, *segments))
+        live = con.execute("SELECT COALESCE(SUM(count), 0) FROM files WHERE segment=?", (target,)).fetchone()[0]
+        if live:
+            con.execute("UPDATE segments SET size=? WHERE id=?", (live, target))
+        else:
+            con.execute("DELETE FROM segments WHERE id=?", (target,))
+
+    def bump_generation(self) -> None:
+        self.con.execute("UPDATE meta SET value=CAST(value AS INTEGER) + 1 WHERE key='generation'")
+
+
+def remove_index_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.unlink(str(path) + suffix)
+        except FileNotFoundError:
+            pass
