@@ -1,0 +1,238 @@
+"""Recall quality on a public conversational-memory benchmark (LoCoMo's format).
+
+Each conversation's annotated facts become the entries of one memory file (`added:` is the
+session's date); each question is a recall at the workspace defaults (schema: top 5, threshold
+0.15, scope all). A question is a hit when a returned fact shares an evidence turn with it.
+Printed: recall@5 at the defaults and, side by side, plain BM25 (k1 1.2, b 0.75, same terms, top 5,
+no threshold), per category; and the questions that got nothing back although one of their terms
+is in some entry (the bar: none).
+
+The data is read where it lies, never copied: `--data PATH`, else $SWARMKIT_LOCOMO_DIR, else
+../shared/data/locomo-dev beside the repository, else /work/shared/data/locomo-dev. Without it the
+benchmark says so and is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+TARGET = 0.60
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+FACTS_FILE = "facts.md"
+
+
+def data_folder(explicit: str | None = None) -> Path | None:
+    candidates = [explicit, os.environ.get("SWARMKIT_LOCOMO_DIR"), ROOT.parent / "shared" / "data" / "locomo-dev",
+                  "/work/shared/data/locomo-dev"]
+    for candidate in candidates:
+        if candidate and sorted(Path(candidate).glob("conversation-*.json")):
+            return Path(candidate)
+    return None
+
+
+def session_date(text: str) -> str | None:
+    """"1:56 pm on 8 May, 2023" → 2023-05-08."""
+    try:
+        return datetime.strptime(text.split(" on ", 1)[1].strip(), "%d %B, %Y").date().isoformat()
+    except (IndexError, ValueError):
+        return None
+
+
+def write_folder(folder: Path, facts: list[dict]) -> None:
+    """One memory folder whose facts.md holds every fact, line 3 + i for fact i."""
+    from swarmkit.memory import entries as E
+    from swarmkit.memory.store import MemoryStore
+
+    store = MemoryStore(folder, "bench")
+    store.ensure()
+    lines = ["# Facts", ""]
+    for fact in facts:
+        meta = {"by": "agent", "added": session_date(fact.get("date", ""))}
+        lines.append(E.render(fact["text"], meta))
+    (folder / FACTS_FILE).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True) -> dict:
+    from swarmkit.memory._defaults import reader_defaults
+    from swarmkit.memory.recall import BM25, RecallIndex, entry_terms, terms
+    from swarmkit.memory.store import MemoryStore
+
+    defaults = reader_defaults()
+    k, threshold, scope = defaults["max_results"], defaults["similarity_threshold"], defaults["search_scope"]
+    hits = {"defaults": Counter(), "bm25": Counter()} if baseline else {"defaults": Counter()}
+    totals: Counter = Counter()
+    empty = empty_sharing = 0
+    conversations = sorted(data.glob("conversation-*.json"))[: 2 if quick else None]
+    for path in conversations:
+        conversation = json.loads(path.read_text(encoding="utf-8"))
+        facts = conversation["facts"]
+        folder = work / path.stem
+        write_folder(folder, facts)
+        store = MemoryStore(folder, "bench")
+        index = RecallIndex(store)
+        vocabulary = set()
+        for entry in store.entries(FACTS_FILE):
+            vocabulary.update(entry_terms(entry.text, entry.meta))
+        for question in conversation["questions"]:
+            evidence = set(question["evidence"])
+            category = question["category"]
+            totals[category] += 1
+            runs = {"defaults": index.search(question["question"], k, threshold, scope)}
+            if baseline:
+                runs["bm25"] = index.search(question["question"], k, 0.0, scope, scorer=BM25())
+            for name, found in runs.items():
+                got = [facts[h.line - 3] for h in found if h.file == FACTS_FILE]
+                hits[name][category] += any(evidence & set(f["evidence"]) for f in got)
+            if not runs["defaults"]:
+                empty += 1
+                empty_sharing += bool(vocabulary & set(terms(question["question"])))
+        index.close()
+    total = sum(totals.values())
+    figures = {"data": str(data), "conversations": [p.stem for p in conversations], "questions": total,
+               "k": k, "threshold": threshold, "scope": scope,
+               "empty": empty, "empty_sharing_a_term": empty_sharing}
+    for name, counter in hits.items():
+        figures[f"recall@{k}_{name}"] = sum(counter.values()) / total
+        figures[f"by_category_{name}"] = {CATEGORIES.get(c, str(c)): counter[c] / totals[c] for c in sorted(totals)}
+    figures["by_category_questions"] = {CATEGORIES.get(c, str(c)): totals[c] for c in sorted(totals)}
+    return figures
+
+
+def light_stem(word: str) -> str:
+    """The suffix stripper recall used before the Snowball stemmer (for the steps table)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+class _LightStemmer:
+    def stemWord(self, word: str) -> str:  # noqa: N802 (PyStemmer's name)
+        return light_stem(word)
+
+
+# Each step of the scorer, in the order they were added; the table switches off every step after
+# the one named, so each row shows what that step adds to the ones above it.
+STEPS = ("absent query words weigh nothing", "Snowball stemmer", "apostrophes and contractions",
+         "dates", "weight sqrt(idf) instead of idf")
+
+
+@contextmanager
+def steps_off(names: set[str]):
+    """Recall as it would be without the named steps (module attributes patched, then restored)."""
+    import re
+
+    from swarmkit.memory.recall import scoring
+    from swarmkit.memory.recall import words as terms
+
+    saved = []
+
+    def patch(owner, name, value):
+        # a class's own __dict__ entry: getattr would unwrap a staticmethod, restored as a method
+        saved.append((owner, name, owner.__dict__[name]))
+        setattr(owner, name, value)
+
+    if "absent query words weigh nothing" in names:
+        patch(scoring.Coverage, "weights", lambda self, query, source: {
+            t: self.weight(source.n, source.df(t)) for t in query})
+    if "Snowball stemmer" in names:
+        patch(terms._Stems, "_stemmer", _LightStemmer())
+    if "apostrophes and contractions" in names:
+        patch(terms, "_WORD", re.compile(r"[^\W_]+"))
+    if "dates" in names:
+        patch(terms, "_DATES", ())
+        patch(terms, "_ADDED", type("NoDates", (dict,), {"__missing__": lambda self, key: []})())
+    if "weight sqrt(idf) instead of idf" in names:
+        patch(scoring.Coverage, "weight", staticmethod(scoring.idf))
+    terms._STEMS.clear()
+    try:
+        yield
+    finally:
+        for owner, name, value in reversed(saved):
+            setattr(owner, name, value)
+        terms._STEMS.clear()
+
+
+def steps_table(data: Path, work: Path) -> list[tuple[str, float]]:
+    rows = []
+    for i in range(len(STEPS) + 1):
+        with steps_off(set(STEPS[i:])):
+            figures = evaluate(data, work / f"steps-{i}", baseline=False)
+        rows.append(("before these steps" if i == 0 else f"+ {STEPS[i - 1]}", figures[f"recall@{figures['k']}_defaults"]))
+    return rows
+
+
+def main(quick: bool = False, data: str | None = None, steps: bool | None = None) -> dict:
+    import warnings
+
+    from swarmkit.memory.store import MemoryWarning
+
+    warnings.simplefilter("ignore", MemoryWarning)
+    folder = data_folder(data)
+    if folder is None:
+        print("  skipped: no LoCoMo-format data (give --data PATH or set SWARMKIT_LOCOMO_DIR)")
+        return {"skipped": "no data", "targets": []}
+    work = Path(tempfile.mkdtemp(prefix="swarmkit-bench-recall-"))
+    try:
+        figures = evaluate(folder, work, quick)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    k = figures["k"]
+    ours, base = figures[f"recall@{k}_defaults"], figures[f"recall@{k}_bm25"]
+    print(f"  {figures['questions']} questions from {len(figures['conversations'])} conversations in {folder}")
+    print(f"  {'':<14}{'defaults':>10}{'bm25':>10}   questions")
+    print(f"  {f'recall@{k}':<14}{ours:>10.3f}{base:>10.3f}   {figures['questions']}")
+    for name, count in figures["by_category_questions"].items():
+        print(f"  {name:<14}{figures['by_category_defaults'][name]:>10.3f}{figures['by_category_bm25'][name]:>10.3f}"
+              f"   {count}")
+    print(f"  defaults: top {k}, threshold {figures['threshold']}, scope {figures['scope']}; "
+          f"empty answers {figures['empty']} ({figures['empty_sharing_a_term']} sharing a term with an entry)")
+    if steps if steps is not None else not quick:
+        work = Path(tempfile.mkdtemp(prefix="swarmkit-bench-recall-"))
+        try:
+            figures["steps"] = steps_table(folder, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print(f"  recall@{k} at the defaults, step by step:")
+        for name, value in figures["steps"]:
+            print(f"    {name:<40}{value:.3f}")
+    checks = [(f"recall@{k} at the defaults >= {TARGET}", ours, ours >= TARGET)]
+    if not quick:
+        checks.append(("no empty answer for a question sharing a term with an entry",
+                       figures["empty_sharing_a_term"], figures["empty_sharing_a_term"] == 0))
+    figures["targets"] = [{"name": name, "value": value, "ok": ok} for name, value, ok in checks]
+    for t in figures["targets"]:
+        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}" if isinstance(t["value"], float)
+              else f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']}")
+    return figures
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", help="a folder of conversation-*.json (LoCoMo format)")
+    parser.add_argument("--quick", action="store_true", help="two conversations only, no steps table")
+    parser.add_argument("--steps", action=argparse.BooleanOptionalAction, default=None,
+                        help="also measure recall with each step of the scorer switched off (default: unless --quick)")
+    args = parser.parse_args()
+    result = main(quick=args.quick, data=args.data, steps=args.steps)
+    sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)
