@@ -65,6 +65,31 @@ def test_a_full_match_scores_one_whatever_the_folder_size(folder):
         assert hits[0].text == "The release train leaves on Tuesdays" and hits[0].score == 1.0
 
 
+def test_query_words_in_no_entry_do_not_push_matches_under_the_threshold(folder):
+    store = MemoryStore(folder, "demo")
+    store.remember("Lives in Porto", kind="identity", by="user")
+    store.remember("Prefers concise answers", kind="preference", by="user")
+    hits = store.recall("Where do I live, and which programming language do I like best?")
+    assert [(h.text, h.score) for h in hits] == [("Lives in Porto", 1.0)]
+    assert store.recall("kubernetes helm charts") == []
+
+
+def test_dates_meet_in_any_spelling(folder):
+    store = MemoryStore(folder, "demo")
+    store.ensure()
+    (folder / "lessons.md").write_text(
+        "# Lessons\n\n"
+        "- The release freeze starts on 20 December 2026 [by: agent; added: 2026-11-02]\n"
+        "- Picked Postgres for the ledger [by: agent; kind: decision; added: 2026-06-03]\n"
+        "- Picked Redis for the cache [by: agent; kind: decision; added: 2025-06-03]\n")
+    assert terms("freeze on 2026-12-20") == terms("freeze on Dec 20, 2026") == ["freez", "@2026-12-20", "@2026-12"]
+    assert store.recall("when does the freeze start? 2026-12-20")[0].line == 3
+    decided = store.recall("what was picked in June 2026?")
+    assert [h.line for h in decided] == [4, 5] and decided[0].score > decided[1].score
+    assert [h.line for h in store.recall("what was picked in June?", similarity_threshold=0.9)] == [5, 4]
+    assert terms("it may rain") == ["may", "rain"]  # "may" alone is not a month
+
+
 def test_threshold_and_max_results(filled):
     assert len(filled.recall("deploy", max_results=1)) == 1
     assert len(filled.recall("deploy", max_results=5)) == 2  # inbox excluded by default
