@@ -211,3 +211,28 @@ def test_an_index_that_cannot_be_kept_answers_from_memory(folder):
     assert other.recall("zeppelin")[0].text == "Zeppelin rides need a permit"
     assert not other._index.persistent
     assert [h.ref for h in other.recall("deploys staging")] == ["lessons.md#L3"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_warm_postings_follow_writes_in_every_scope(folder, seed):
+    """One process keeps its decoded postings across its own writes: each answer, in every scope,
+    stays the same as a scan of the files."""
+    rng = random.Random(seed)
+    store = MemoryStore(folder, "demo", user="alice")
+    fill(store, 3, 40, seed)
+    targets = ["me", "lessons", "inbox", "workspace"]
+    scopes = [("all", False), ("all", True), ("user", False), ("both", False), ("both", True)]
+    for step in range(30):
+        if step % 4 == 3:
+            path = folder / "topics" / f"t{rng.randrange(3):03d}.md"
+            lines = path.read_text().splitlines()
+            del lines[rng.randrange(2, len(lines))]
+            path.write_text("\n".join(lines) + "\n")
+        else:
+            text = " ".join(rng.sample(WORDS[:30], 4)) + f" note {step}"
+            store.remember(text, kind="insight", target=rng.choice(targets))
+        query = " ".join(rng.sample(WORDS[:30], 2))
+        for scope, inbox in scopes:
+            indexed = [(h.ref, round(h.score, 9)) for h in store.recall(query, 10_000, 0.1, scope, inbox)]
+            scanned = [(h.ref, round(h.score, 9)) for h in scan_search(store, query, 10_000, 0.1, scope, inbox)]
+            assert sorted(indexed) == sorted(scanned), (step, query, scope, inbox)

@@ -73,6 +73,7 @@ class RecallIndex:
         self._db: IndexDB | None = None
         self._generation: int | None = None
         self._files: dict[str, FileRow] = {}
+        self._known: dict[str, tuple[int, int, int]] = {}  # path → stamp, as indexed
         self._paths: dict[int, str] = {}
         self._stamps = FileStamps(store.folder)
         self._by_first: list[tuple[int, str]] = []  # (first id, path) of the files holding entries, sorted
@@ -113,7 +114,7 @@ class RecallIndex:
 
     def _forget(self) -> None:
         self._generation = None
-        self._files, self._paths, self._by_first, self._segments = {}, {}, [], []
+        self._files, self._known, self._paths, self._by_first, self._segments = {}, {}, {}, [], []
         self._count = self._top_id = 0
         self._dead = None
         self._postings.clear()
@@ -131,17 +132,21 @@ class RecallIndex:
         return self._db is not None and self._db.path is not None
 
     def _sync_generation(self) -> None:
-        """Re-read the files table when another process (or this one) changed the index."""
+        """Re-read the files table when another process changed the index."""
         generation = self._db.generation()
         if generation != self._generation:
             self._forget()
             self._files = self._db.files()
-            self._paths = {row.id: path for path, row in self._files.items()}
-            self._by_first = sorted((row.first, path) for path, row in self._files.items() if row.count)
             self._segments = self._db.segments()
-            self._count = sum(row.count for row in self._files.values())
-            self._top_id = max((row.first + row.count - 1 for row in self._files.values() if row.count), default=0)
+            self._file_figures()
             self._generation = generation
+
+    def _file_figures(self) -> None:
+        self._known = {path: row.stamp for path, row in self._files.items()}
+        self._paths = {row.id: path for path, row in self._files.items()}
+        self._by_first = sorted((row.first, path) for path, row in self._files.items() if row.count)
+        self._count = sum(row.count for row in self._files.values())
+        self._top_id = max((row.first + row.count - 1 for row in self._files.values() if row.count), default=0)
 
     def refresh(self, force: Iterable[str] = (), progress_min: int | None = None) -> int:
         """Re-index the files whose stamp changed (and those in `force`); returns how many."""
@@ -160,6 +165,8 @@ class RecallIndex:
                 return self._refresh(set(force), progress_min)
 
     def _stale(self, current: dict, force: set[str]) -> tuple[list[str], list[str]]:
+        if not force and current == self._known:
+            return [], []  # the usual case, compared at C speed
         files = self._files
         changed = sorted(rel for rel, stamp in current.items()
                          if rel in force or (row := files.get(rel)) is None or row.stamp != stamp)
@@ -174,13 +181,10 @@ class RecallIndex:
         if not changed and not removed:
             return 0
         try:
-            count = self._index_files(db, current, force, progress_min)
+            return self._index_files(db, current, force, progress_min)
         except BaseException:
             self._forget()  # nothing was committed: what this process holds is re-read
             raise
-        self._generation = None  # re-read the ids this refresh gave out
-        self._sync_generation()
-        return count
 
     def _index_files(self, db: IndexDB, current: dict, force: set[str], progress_min: int | None) -> int:
         from swarmkit.memory.store import file_class, holds_entries
@@ -192,14 +196,12 @@ class RecallIndex:
                 return 0
             minimum = progress_min if progress_min is not None else self.progress_min
             total = sum(current[rel][1] for rel in changed)
+            dropped = [self._files[rel] for rel in removed + changed if rel in self._files]
+            indexed = []
             with Progress(total, **({} if minimum is None else {"min_total": minimum})) as bar:
-                for rel in removed:
-                    db.drop_file(self._files.pop(rel))
-                indexed = []
+                for row in dropped:
+                    db.drop_file(row.id)
                 for rel in changed:
-                    old = self._files.pop(rel, None)
-                    if old is not None:
-                        db.drop_file(old)
                     lines = self.store.read_lines(rel) if holds_entries(rel) else None
                     found = []
                     for number, line in enumerate(lines or (), 1):
@@ -208,10 +210,56 @@ class RecallIndex:
                             found.append(IndexedEntry(number, line_digest(line), entry_terms(*fields)))
                     indexed.append((rel, current[rel], file_class(rel), found))
                     bar.advance(current[rel][1])
-                db.add_files(indexed)
+                added, postings = db.add_files(indexed)
                 db.merge()
             db.bump_generation()
+            generation = db.generation()
+            segments = db.segments()
+        self._apply(removed + changed, dropped, added, postings)
+        self._segments, self._generation = segments, generation
         return len(changed) + len(removed)
+
+    def _apply(self, gone: list[str], dropped: list[FileRow], added: dict[str, FileRow],
+               postings: dict[str, list[int]]) -> None:
+        """Bring what this process holds in step with its own refresh, keeping the warm postings:
+        the dropped files' ids leave them, the new entries' ids join them."""
+        for rel in gone:
+            self._files.pop(rel, None)
+        self._files.update(added)
+        self._file_figures()
+        self._dead = None
+        for row in dropped:
+            self._rows.pop(row.id, None)
+        old = set()
+        for row in dropped:
+            old.update(range(row.first, row.first + row.count))
+        for term, ids in self._postings.items():
+            size = len(ids)
+            if old:
+                ids -= old
+            ids.update(postings.get(term, ()))
+            self._cached += len(ids) - size
+        for scope, (how, some, in_scope) in list(self._scopes.items()):
+            inside = {i for row in added.values() if in_scope(row.cls) for i in range(row.first, row.first + row.count)}
+            if how == "all" and all(in_scope(row.cls) for row in added.values()):
+                continue
+            if how == "all":  # a file outside the scope arrived: derive its postings again
+                self._scopes.pop(scope)
+                for key in [key for key in self._scoped if key[1] == scope]:
+                    self._cached -= len(self._scoped.pop(key))
+                continue
+            some -= old
+            some.update(inside if how == "only" else
+                        (i for row in added.values() if not in_scope(row.cls)
+                         for i in range(row.first, row.first + row.count)))
+            for key in [key for key in self._scoped if key[1] == scope]:
+                ids = self._scoped[key]
+                size = len(ids)
+                if old:
+                    ids -= old
+                ids.update(i for i in postings.get(key[0], ()) if i in inside)
+                self._cached += len(ids) - size
+        self._trim()
 
     def _fall_back_to_memory(self) -> None:
         """Answer from an index in memory (the next process reads the files again)."""
@@ -282,13 +330,13 @@ class RecallIndex:
             inside = [row for row in rows if in_scope(row.cls)]
             outside = [row for row in rows if not in_scope(row.cls)]
             if not outside:
-                cached = ("all", set())
+                cached = ("all", set(), in_scope)
             elif sum(r.count for r in outside) <= sum(r.count for r in inside):
-                cached = ("minus", {i for r in outside for i in range(r.first, r.first + r.count)})
+                cached = ("minus", {i for r in outside for i in range(r.first, r.first + r.count)}, in_scope)
             else:
-                cached = ("only", {i for r in inside for i in range(r.first, r.first + r.count)})
+                cached = ("only", {i for r in inside for i in range(r.first, r.first + r.count)}, in_scope)
             self._scopes[scope] = cached
-        return cached
+        return cached[0], cached[1]
 
     def _posting_in_scope(self, term: str, scope: tuple, in_scope: Callable[[str], bool]) -> set[int]:
         ids = self._posting(term)

@@ -156,8 +156,10 @@ def _by_tiers(order, lists, weights, k, floor, top_id) -> list[tuple[float, int]
 
 
 def _by_max_score(order, lists, weights, k, floor) -> list[tuple[float, int]]:
-    """For long queries: heaviest terms first, stopping when no entry not yet met can compete;
-    an entry stops being scored as soon as the terms left cannot lift it to the current bar."""
+    """For long queries: heaviest terms first, stopping when no entry not yet met can compete.
+    Of the entries a term meets first, only those holding one of the next few terms can reach
+    the bar (found with C-speed set algebra); each of those is scored, and dropped as soon as the
+    terms left cannot lift it to the bar."""
     suffix = [0.0] * (len(order) + 1)
     for j in range(len(order) - 1, -1, -1):
         suffix[j] = suffix[j + 1] + weights[order[j]]
@@ -167,10 +169,16 @@ def _by_max_score(order, lists, weights, k, floor) -> list[tuple[float, int]]:
         bar = heap[0][0] if len(heap) >= k else floor
         if suffix[j] < bar:
             break  # an entry not met yet has none of the terms before j: it cannot compete
-        later = [(lists[u], weights[u], suffix[i + 1]) for i, u in enumerate(order) if i > j]
         fresh = lists[term] - met
         met |= fresh
         head = weights[term]
+        need = bar - head
+        if need > 0:  # an entry without any of the next p terms stays under the bar
+            p = 0
+            while suffix[j + 1 + p] >= need:
+                p += 1
+            fresh = set().union(*(fresh.intersection(lists[u]) for u in order[j + 1:j + 1 + p]))
+        later = [(lists[u], weights[u], suffix[i + 1]) for i, u in enumerate(order) if i > j]
         for doc_id in fresh:
             value = head
             for bucket, weight, rest in later:

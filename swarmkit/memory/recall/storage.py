@@ -39,7 +39,6 @@ class FileRow:
     first: int  # its entries hold ids first .. first + count - 1
     count: int
     length: int  # terms in all its entries (for BM25's average length)
-    segment: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +122,9 @@ class IndexDB:
         return int(self.con.execute("SELECT value FROM meta WHERE key='generation'").fetchone()[0])
 
     def files(self) -> dict[str, FileRow]:
-        return {path: FileRow(fid, (mtime, size, ino), cls, first, count, length, segment)
-                for fid, path, mtime, size, ino, cls, first, count, length, segment in self.con.execute(
-                    "SELECT id, path, mtime_ns, size, ino, cls, first, count, length, segment FROM files")}
+        return {path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
+                for fid, path, mtime, size, ino, cls, first, count, length in self.con.execute(
+                    "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files")}
 
     def segments(self) -> list[int]:
         return [row[0] for row in self.con.execute("SELECT id FROM segments ORDER BY id")]
@@ -164,16 +163,23 @@ class IndexDB:
             raise
         self.con.execute("COMMIT")
 
-    def drop_file(self, row: FileRow) -> None:
+    def drop_file(self, file_id: int) -> None:
         """Forget one file; its ids stay in their segment's postings as dead until a merge."""
-        self.con.execute("DELETE FROM files WHERE id=?", (row.id,))
-        if row.count and row.segment is not None:
-            self.con.execute("INSERT INTO dead VALUES(?, ?, ?)", (row.segment, row.first, row.first + row.count - 1))
+        row = self.con.execute("SELECT segment, first, count FROM files WHERE id=?", (file_id,)).fetchone()
+        if row is None:
+            return
+        self.con.execute("DELETE FROM files WHERE id=?", (file_id,))
+        segment, first, count = row
+        if count and segment is not None:
+            self.con.execute("INSERT INTO dead VALUES(?, ?, ?)", (segment, first, first + count - 1))
 
-    def add_files(self, files: list[tuple[str, tuple[int, int, int], str, list[IndexedEntry]]]) -> None:
-        """Index files, given as (path, stamp, class, entries), as one new segment under new ids."""
+    def add_files(self, files: list[tuple[str, tuple[int, int, int], str, list[IndexedEntry]]]
+                  ) -> tuple[dict[str, FileRow], dict[str, list[int]]]:
+        """Index files, given as (path, stamp, class, entries), as one new segment under new ids;
+        returns their rows and the new postings (term → ids)."""
         con = self.con
         next_id = first_id = int(con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
+        last_file = con.execute("SELECT COALESCE(MAX(id), 0) FROM files").fetchone()[0]  # new rows come after
         total = sum(len(found) for *_, found in files)
         segment = None
         if total:
@@ -200,6 +206,11 @@ class IndexDB:
             con.executemany("INSERT INTO postings VALUES(?, ?, ?)",
                             ((segment, term, pack(ids)) for term, ids in sorted(postings.items())))
         con.execute("UPDATE meta SET value=? WHERE key='next_id'", (str(max(next_id, first_id)),))
+        added = {path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
+                 for fid, path, mtime, size, ino, cls, first, count, length in con.execute(
+                     "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files WHERE id > ?",
+                     (last_file,))}
+        return added, postings
 
     def merge(self) -> int:
         """Merge segments while the one before the newest is at most twice its size (a binary
