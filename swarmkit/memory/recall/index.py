@@ -139,7 +139,19 @@ class RecallIndex:
             self._files = self._db.files()
             self._segments = self._db.segments()
             self._file_figures()
+            self._check_ranges()
             self._generation = generation
+
+    def _check_ranges(self) -> None:
+        """Each entry id belongs to one file: ranges that overlap or leave the id space mean an
+        index edited by hand or damaged, and it is rebuilt rather than trusted."""
+        end = 1
+        top = self._db.next_id()
+        for first, path in self._by_first:
+            row = self._files[path]
+            if first < end or first + row.count > top:
+                raise sqlite3.DatabaseError("the recall index gives one entry id to two files")
+            end = first + row.count
 
     def _file_figures(self) -> None:
         self._known = {path: row.stamp for path, row in self._files.items()}
@@ -301,9 +313,15 @@ class RecallIndex:
     # ---- postings ----------------------------------------------------------------------------
     def _dead_ids(self) -> set[int]:
         if self._dead is None:
-            self._dead = set()
+            dead: set[int] = set()
+            top = self._db.next_id()
             for first, last in self._db.dead():
-                self._dead.update(range(first, last + 1))
+                at = bisect_right(self._by_first, (last, "\uffff")) - 1
+                row = self._files[self._by_first[at][1]] if at >= 0 else None
+                if not 1 <= first <= last < top or (row is not None and row.first + row.count > first):
+                    raise sqlite3.DatabaseError("the recall index counts a live entry as gone")
+                dead.update(range(first, last + 1))
+            self._dead = dead
         return self._dead
 
     def _posting(self, term: str) -> set[int]:
@@ -317,6 +335,8 @@ class RecallIndex:
         dead = self._dead_ids() if ids else None
         if dead:
             ids -= dead
+        if len(ids) > self._count:
+            raise sqlite3.DatabaseError("the recall index holds more entries for a term than the folder")
         self._postings[term] = ids
         self._cached += len(ids)
         self._trim()
@@ -419,9 +439,11 @@ class RecallIndex:
             try:
                 return self._search(*args)
             except sqlite3.DatabaseError:
-                if not self.persistent:
-                    raise
-                self._drop()  # damaged while in use: it is derived, so start again
+                # damaged (on disk, or edited by hand): it is derived, so start again from the files
+                if self.persistent:
+                    self._drop()
+                else:
+                    self._fall_back_to_memory()
                 return self._search(*args)
 
     def _search(self, *args) -> list:
@@ -429,7 +451,9 @@ class RecallIndex:
         hits, stale = self._answer(*args)
         if stale:  # the index disagreed with a file: index that file again and answer again
             self.refresh(force=stale)
-            hits, _ = self._answer(*args)
+            hits, stale = self._answer(*args)
+            if stale:
+                raise sqlite3.DatabaseError("the recall index disagrees with the files")
         return hits
 
     def _answer(self, qterms, k, threshold, in_scope, key, scorer) -> tuple[list, set[str]]:

@@ -44,7 +44,7 @@ class Scorer(Protocol):
 
 
 def idf(n: int, df: int) -> float:
-    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    return max(0.0, math.log(1.0 + (n - df + 0.5) / (df + 0.5)))
 
 
 class Coverage:

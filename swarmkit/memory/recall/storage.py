@@ -19,6 +19,7 @@ import os
 import sqlite3
 import sys
 from array import array
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -64,6 +65,8 @@ def pack(ids: Iterable[int]) -> bytes:
 
 
 def unpack(blob: bytes) -> array:
+    if not isinstance(blob, bytes) or len(blob) % 4:
+        raise sqlite3.DatabaseError("the recall index holds a damaged id list")
     packed = array(_ID_TYPE)
     packed.frombytes(blob)
     if _SWAP:
@@ -126,6 +129,9 @@ class IndexDB:
                 for fid, path, mtime, size, ino, cls, first, count, length in self.con.execute(
                     "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files")}
 
+    def next_id(self) -> int:
+        return int(self.con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
+
     def segments(self) -> list[int]:
         return [row[0] for row in self.con.execute("SELECT id FROM segments ORDER BY id")]
 
@@ -184,19 +190,15 @@ class IndexDB:
         segment = None
         if total:
             segment = con.execute("INSERT INTO segments(size) VALUES(?)", (total,)).lastrowid
-        postings: dict[str, list[int]] = {}
+        postings: defaultdict[str, list[int]] = defaultdict(list)
         rows = []
         for path, stamp, cls, found in files:
             first = next_id
             length = 0
             for entry in found:
                 length += len(entry.terms)
-                for term in dict.fromkeys(entry.terms):
-                    bucket = postings.get(term)
-                    if bucket is None:
-                        postings[term] = [next_id]
-                    else:
-                        bucket.append(next_id)
+                for term in set(entry.terms):
+                    postings[term].append(next_id)
                 next_id += 1
             rows.append((path, *stamp, cls, first, len(found), length, segment if found else None,
                          pack(e.line for e in found), b"".join(e.digest for e in found)))

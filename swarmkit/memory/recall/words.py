@@ -119,7 +119,7 @@ def terms(text: str, entry: bool = False) -> list[str]:
     if _DIGIT.search(lowered) or not _MONTH_WORDS.isdisjoint(words):
         dates, rest = _split_dates(lowered, entry)
         words = _WORD.findall(rest)
-    found = [t for t in map(_STEMS.__getitem__, words) if t]
+    found = list(filter(None, map(_STEMS.__getitem__, words)))
     return found + dates if dates else found
 
 
