@@ -29,15 +29,19 @@ class DedupeKeys:
             return False
         index = self.index
         with index._lock:
-            wanted = list(dict.fromkeys(terms(key)))
-            postings = sorted((index._posting(t) for t in wanted), key=len)
-            if postings and not postings[0]:
-                return False
-            ids = postings[0].intersection(*postings[1:]) if postings else None
-            if ids is None or len(ids) > self.MAX_CANDIDATES:
+            ids = index.reading(self._holding, list(dict.fromkeys(terms(key))))
+            if ids is None:
                 self._every = {E.dedupe_key(e.text) for e in index.store.entries()}
                 return key in self._every
             return any(self._key_of(doc_id) == key for doc_id in ids)
+
+    def _holding(self, wanted: list[str]) -> set[int] | None:
+        """The entries holding every term (None: too many to compare, or no term to go by)."""
+        postings = sorted((self.index._posting(t) for t in wanted), key=len)
+        if not postings or len(postings[0]) > 50 * self.MAX_CANDIDATES:
+            return None
+        ids = postings[0].intersection(*postings[1:])
+        return ids if len(ids) <= self.MAX_CANDIDATES else None
 
     def _key_of(self, doc_id: int) -> str | None:
         located = self.index._locate(doc_id)

@@ -23,7 +23,7 @@ from swarmkit.memory.recall.scoring import Coverage, Scorer
 from swarmkit.memory.recall.storage import FileRow, IndexDB, IndexedEntry, line_digest, remove_index_files, unpack
 from swarmkit.memory.recall.words import entry_terms, terms
 
-CACHE_IDS = 1_000_000  # posting ids kept decoded in the process (a few tens of MB at most)
+CACHE_IDS = 500_000  # posting ids kept decoded in the process (about 30 MB at most)
 
 
 def parse_entry(line: str) -> tuple[str, dict] | None:
@@ -448,13 +448,24 @@ class RecallIndex:
 
     def _search(self, *args) -> list:
         self.refresh()
-        hits, stale = self._answer(*args)
+        hits, stale = self.reading(self._answer, *args)
         if stale:  # the index disagreed with a file: index that file again and answer again
             self.refresh(force=stale)
-            hits, stale = self._answer(*args)
+            hits, stale = self.reading(self._answer, *args)
             if stale:
                 raise sqlite3.DatabaseError("the recall index disagrees with the files")
         return hits
+
+    def reading(self, read: Callable, *args):
+        """Call read(*args) on one snapshot of the index: another process's refresh committing
+        meanwhile cannot mix its postings with the files table read before it."""
+        con = self._open().con
+        con.execute("BEGIN")
+        try:
+            self._sync_generation()
+            return read(*args)
+        finally:
+            con.execute("COMMIT")
 
     def _answer(self, qterms, k, threshold, in_scope, key, scorer) -> tuple[list, set[str]]:
         source = _Source(self, key, in_scope)
@@ -471,8 +482,7 @@ class RecallIndex:
             located = self._locate(doc_id)
             rows = self._entry_rows(located[1]) if located else None
             if located is None or rows is None:
-                stale.update(self._files)  # an id or a file row the index cannot account for: damaged
-                continue
+                raise sqlite3.DatabaseError("the recall index holds an entry id that belongs to no file")
             rel, file = located
             position = doc_id - file.first
             number = rows[0][position]
