@@ -13,14 +13,15 @@ import sqlite3
 import threading
 from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from swarmkit.memory import entries as E
 from swarmkit.memory.recall.listing import FileStamps
 from swarmkit.memory.recall.progress import Progress
 from swarmkit.memory.recall.scope import check_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import Coverage, Scorer
-from swarmkit.memory.recall.storage import FileRow, IndexDB, IndexedEntry, line_digest, remove_index_files, unpack
+from swarmkit.memory.recall.storage import (FileRow, IndexDB, IndexedEntry, SegmentWriter, line_digest,
+                                             remove_index_files, unpack)
 from swarmkit.memory.recall.words import entry_terms, terms
 
 CACHE_IDS = 500_000  # posting ids kept decoded in the process (about 30 MB at most)
@@ -34,6 +35,13 @@ def parse_entry(line: str) -> tuple[str, dict] | None:
     if fields is None or fields[1].get("marker"):
         return None
     return fields
+
+
+def _indexed(lines: Iterable[str]) -> Iterator[IndexedEntry]:
+    for number, line in enumerate(lines, 1):
+        fields = parse_entry(line)
+        if fields is not None:
+            yield IndexedEntry(number, line_digest(line), entry_terms(*fields))
 
 
 def entry_by(meta: dict) -> str:
@@ -209,20 +217,15 @@ class RecallIndex:
             minimum = progress_min if progress_min is not None else self.progress_min
             total = sum(current[rel][1] for rel in changed)
             dropped = [self._files[rel] for rel in removed + changed if rel in self._files]
-            indexed = []
             with Progress(total, **({} if minimum is None else {"min_total": minimum})) as bar:
                 for row in dropped:
                     db.drop_file(row.id)
+                writer = SegmentWriter(db)
                 for rel in changed:
                     lines = self.store.read_lines(rel) if holds_entries(rel) else None
-                    found = []
-                    for number, line in enumerate(lines or (), 1):
-                        fields = parse_entry(line)
-                        if fields is not None:
-                            found.append(IndexedEntry(number, line_digest(line), entry_terms(*fields)))
-                    indexed.append((rel, current[rel], file_class(rel), found))
+                    writer.add(rel, current[rel], file_class(rel), _indexed(lines or ()))
                     bar.advance(current[rel][1])
-                added, postings = db.add_files(indexed)
+                added, postings = writer.finish()
                 db.merge()
             db.bump_generation()
             generation = db.generation()
@@ -232,7 +235,7 @@ class RecallIndex:
         return len(changed) + len(removed)
 
     def _apply(self, gone: list[str], dropped: list[FileRow], added: dict[str, FileRow],
-               postings: dict[str, list[int]]) -> None:
+               postings: dict[str, Iterable[int]]) -> None:
         """Bring what this process holds in step with its own refresh, keeping the warm postings:
         the dropped files' ids leave them, the new entries' ids join them."""
         for rel in gone:

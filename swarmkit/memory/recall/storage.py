@@ -179,41 +179,6 @@ class IndexDB:
         if count and segment is not None:
             self.con.execute("INSERT INTO dead VALUES(?, ?, ?)", (segment, first, first + count - 1))
 
-    def add_files(self, files: list[tuple[str, tuple[int, int, int], str, list[IndexedEntry]]]
-                  ) -> tuple[dict[str, FileRow], dict[str, list[int]]]:
-        """Index files, given as (path, stamp, class, entries), as one new segment under new ids;
-        returns their rows and the new postings (term → ids)."""
-        con = self.con
-        next_id = first_id = int(con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
-        last_file = con.execute("SELECT COALESCE(MAX(id), 0) FROM files").fetchone()[0]  # new rows come after
-        total = sum(len(found) for *_, found in files)
-        segment = None
-        if total:
-            segment = con.execute("INSERT INTO segments(size) VALUES(?)", (total,)).lastrowid
-        postings: defaultdict[str, list[int]] = defaultdict(list)
-        rows = []
-        for path, stamp, cls, found in files:
-            first = next_id
-            length = 0
-            for entry in found:
-                length += len(entry.terms)
-                for term in set(entry.terms):
-                    postings[term].append(next_id)
-                next_id += 1
-            rows.append((path, *stamp, cls, first, len(found), length, segment if found else None,
-                         pack(e.line for e in found), b"".join(e.digest for e in found)))
-        con.executemany("INSERT INTO files(path, mtime_ns, size, ino, cls, first, count, length, segment, lines,"
-                        " digests) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        if segment is not None:
-            con.executemany("INSERT INTO postings VALUES(?, ?, ?)",
-                            ((segment, term, pack(ids)) for term, ids in sorted(postings.items())))
-        con.execute("UPDATE meta SET value=? WHERE key='next_id'", (str(max(next_id, first_id)),))
-        added = {path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
-                 for fid, path, mtime, size, ino, cls, first, count, length in con.execute(
-                     "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files WHERE id > ?",
-                     (last_file,))}
-        return added, postings
-
     def merge(self) -> int:
         """Merge segments while the one before the newest is at most twice its size (a binary
         counter: O(log n) segments), and rewrite any segment that is half dead; returns how many."""
@@ -267,6 +232,55 @@ class IndexDB:
 
     def bump_generation(self) -> None:
         self.con.execute("UPDATE meta SET value=CAST(value AS INTEGER) + 1 WHERE key='generation'")
+
+
+class SegmentWriter:
+    """One new segment under new ids, fed a file at a time (inside IndexDB.writing()); only the
+    postings are held until finish(), never the entries."""
+
+    def __init__(self, db: IndexDB):
+        self.con = con = db.con
+        self.next_id = int(con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
+        self.last_file = con.execute("SELECT COALESCE(MAX(id), 0) FROM files").fetchone()[0]  # new rows come after
+        self.segment = con.execute("INSERT INTO segments(size) VALUES(0)").lastrowid
+        self.postings: defaultdict[str, array] = defaultdict(lambda: array(_ID_TYPE))  # 4 bytes an id
+        self.total = 0
+
+    def add(self, path: str, stamp: tuple[int, int, int], cls: str, entries: Iterable[IndexedEntry]) -> None:
+        first = self.next_id
+        postings = self.postings
+        length = 0
+        lines = array(_ID_TYPE)
+        digests = bytearray()
+        for entry in entries:
+            length += len(entry.terms)
+            for term in set(entry.terms):
+                postings[term].append(self.next_id)
+            lines.append(entry.line)
+            digests += entry.digest
+            self.next_id += 1
+        count = self.next_id - first
+        self.total += count
+        self.con.execute("INSERT INTO files(path, mtime_ns, size, ino, cls, first, count, length, segment, lines,"
+                         " digests) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (path, *stamp, cls, first, count, length, self.segment if count else None, pack(lines),
+                          bytes(digests)))
+
+    def finish(self) -> tuple[dict[str, FileRow], dict[str, array]]:
+        """Write the postings; returns the new files' rows and the new postings (term → ids)."""
+        con = self.con
+        if self.total:
+            con.execute("UPDATE segments SET size=? WHERE id=?", (self.total, self.segment))
+            con.executemany("INSERT INTO postings VALUES(?, ?, ?)",
+                            ((self.segment, term, pack(ids)) for term, ids in sorted(self.postings.items())))
+        else:
+            con.execute("DELETE FROM segments WHERE id=?", (self.segment,))
+        con.execute("UPDATE meta SET value=? WHERE key='next_id'", (str(self.next_id),))
+        added = {path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
+                 for fid, path, mtime, size, ino, cls, first, count, length in con.execute(
+                     "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files WHERE id > ?",
+                     (self.last_file,))}
+        return added, self.postings
 
 
 def remove_index_files(path: Path) -> None:
