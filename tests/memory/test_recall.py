@@ -233,3 +233,22 @@ def test_the_index_finds_the_same_scores_as_a_full_scan(folder, words):
             indexed = [round(h.score, 9) for h in store.recall(query, k, 0.1)]
             scanned = [round(h.score, 9) for h in scan_search(store, query, k, 0.1)]
             assert indexed == scanned, (query, k)
+
+
+@pytest.mark.parametrize("shape", ["1 ", "1" + " " * 50 + "x", "in may ", "12 of ", "2023-", "june, ", "a'",
+                                   "1st june, 2023 "])
+def test_terms_take_linear_time_on_hostile_text(shape):
+    """Entries and queries of any shape are tokenised in time linear in their length (CPU time,
+    best of three: a quadratic pattern would take 16 times as long for 4 times the text)."""
+    import time
+
+    def cpu(text: str) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            terms(text)
+            best = min(best, time.process_time() - start)
+        return best
+
+    unit = shape * (20_000 // len(shape) + 1)
+    assert cpu(unit * 4) < 8 * max(cpu(unit), 1e-3)
