@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from swarmkit.memory.recall.index import RecallIndex, entry_by
+from swarmkit.memory.recall.index import RecallIndex
 from swarmkit.memory.recall.scope import SCOPES, check_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import BM25, Candidates, Coverage, Scorer, idf
 from swarmkit.memory.recall.words import entry_terms, stem, terms
@@ -71,6 +71,5 @@ def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15
     out = []
     for value, doc_id in scored[:max_results]:
         e = found[doc_id - 1]
-        out.append(RecallHit(e.text, value, e.ref, e.file, e.line, entry_by(e.meta), e.kind,
-                             file_class(e.file) == "inbox"))
+        out.append(RecallHit(e.text, value, e.ref, e.file, e.line, e.by, e.kind, file_class(e.file) == "inbox"))
     return out

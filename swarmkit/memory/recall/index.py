@@ -44,10 +44,6 @@ def _indexed(lines: Iterable[str]) -> Iterator[IndexedEntry]:
             yield IndexedEntry(number, line_digest(line), entry_terms(*fields))
 
 
-def entry_by(meta: dict) -> str:
-    return "agent" if meta.get("by", "").strip().lower() == "agent" else "user"
-
-
 class _Source:
     """The Candidates a scorer reads for one search: postings of the in-scope files."""
 
@@ -89,11 +85,10 @@ class RecallIndex:
         self._dead: set[int] | None = None  # ids still in postings whose file changed (read when needed)
         self._postings: OrderedDict[str, set[int]] = OrderedDict()  # term → its live ids, whole folder
         self._scoped: OrderedDict[tuple, set[int]] = OrderedDict()  # (term, scope) → in-scope ids
-        self._scopes: dict[tuple, tuple[str, set[int]]] = {}  # scope → ("all" | "minus" | "only", ids)
+        self._scopes: dict[tuple, tuple] = {}  # scope → ("all" | "minus" | "only", ids, its predicate)
         self._rows: dict[int, tuple] = {}  # file id → (line numbers, line digests), for hits being served
         self._cached = self._count = self._top_id = 0
         self._lock = threading.RLock()
-        self.progress_min: int | None = None  # bytes to index before a bar shows (None: the default)
 
     # ---- the database ------------------------------------------------------------------------
     def _open(self) -> IndexDB:
@@ -214,10 +209,9 @@ class RecallIndex:
             changed, removed = self._stale(current, force)
             if not changed and not removed:
                 return 0
-            minimum = progress_min if progress_min is not None else self.progress_min
             total = sum(current[rel][1] for rel in changed)
             dropped = [self._files[rel] for rel in removed + changed if rel in self._files]
-            with Progress(total, **({} if minimum is None else {"min_total": minimum})) as bar:
+            with Progress(total, **({} if progress_min is None else {"min_total": progress_min})) as bar:
                 for row in dropped:
                     db.drop_file(row.id)
                 writer = SegmentWriter(db)
@@ -498,8 +492,8 @@ class RecallIndex:
             if fields is None or abs(scorer.score(qterms, entry_terms(*fields), source) - value) > 1e-9:
                 stale.add(rel)
                 continue
-            text, meta = fields
-            hits.append(RecallHit(text, value, f"{rel}#L{number}", rel, number, entry_by(meta),
-                                  meta.get("kind") or None, file.cls == "inbox"))
+            entry = E.Entry(*fields, rel, number)
+            hits.append(RecallHit(entry.text, value, entry.ref, rel, number, entry.by, entry.kind,
+                                  file.cls == "inbox"))
         return hits, stale
 
