@@ -8,8 +8,9 @@ from swarmkit.memory.recall.words import terms
 
 
 class DedupeKeys:
-    """The dedupe keys of the folder's entries, looked up through the index rather than read whole:
-    a key's terms narrow the entries to those holding every one of them, whose lines are compared."""
+    """The dedupe keys of the entries this person may read, looked up through the index rather than
+    read whole: a key's terms narrow the entries to those holding every one of them, whose lines
+    are compared."""
 
     MAX_CANDIDATES = 1000  # beyond this many entries to compare, every key is read once instead
 
@@ -54,4 +55,6 @@ class DedupeKeys:
         lines = self._lines[rel]
         number = rows[0][doc_id - file.first]
         fields = parse_entry(lines[number - 1]) if lines and number <= len(lines) else None
-        return E.dedupe_key(fields[0]) if fields else None
+        if not fields or not self.index.store.entry_visible(E.Entry(*fields, rel, number)):
+            return None  # another person's entry: never a duplicate of this one's import
+        return E.dedupe_key(fields[0])

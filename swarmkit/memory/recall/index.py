@@ -45,15 +45,22 @@ def _indexed(lines: Iterable[str]) -> Iterator[IndexedEntry]:
 
 
 class _Source:
-    """The Candidates a scorer reads for one search: postings of the in-scope files."""
+    """The Candidates a scorer reads for one search: postings of the in-scope files, counted over
+    the entries this person may read (another person's file shapes neither ranks nor scores)."""
 
     def __init__(self, index: RecallIndex, scope: tuple, in_scope: Callable[[str], bool]):
         self.index, self.scope, self.in_scope = index, scope, in_scope
         self.n = index.count()
         self.top_id = index.top_id()
+        self._df: dict[str, int] = {}
 
     def df(self, term: str) -> int:
-        return len(self.index._posting(term))
+        value = self._df.get(term)
+        if value is None:
+            ids = self.index._posting(term)
+            hidden = self.index._hidden_ids()
+            value = self._df[term] = len(ids) - len(ids & hidden) if hidden and ids else len(ids)
+        return value
 
     def ids(self, term: str) -> set[int]:
         return self.index._posting_in_scope(term, self.scope, self.in_scope)
@@ -62,9 +69,7 @@ class _Source:
         return self.index._terms_of(ids)
 
     def average_length(self) -> float:
-        files = self.index._files.values()
-        count = sum(row.count for row in files)
-        return sum(row.length for row in files) / count if count else 0.0
+        return self.index._length / self.n if self.n else 0.0
 
 
 class RecallIndex:
@@ -87,8 +92,14 @@ class RecallIndex:
         self._scoped: OrderedDict[tuple, set[int]] = OrderedDict()  # (term, scope) → in-scope ids
         self._scopes: dict[tuple, tuple] = {}  # scope → ("all" | "minus" | "only", ids, its predicate)
         self._rows: dict[int, tuple] = {}  # file id → (line numbers, line digests), for hits being served
-        self._cached = self._count = self._top_id = 0
+        self._cached = self._count = self._total = self._length = self._top_id = 0
+        self._hidden: set[int] | None = None
         self._lock = threading.RLock()
+        from swarmkit.memory.privacy import visible
+        from swarmkit.memory.store import file_class
+
+        own = file_class(store.user_file)
+        self._shown: Callable[[str], bool] = lambda cls: visible(cls, own)
 
     # ---- the database ------------------------------------------------------------------------
     def _open(self) -> IndexDB:
@@ -118,7 +129,8 @@ class RecallIndex:
     def _forget(self) -> None:
         self._generation = None
         self._files, self._known, self._paths, self._by_first, self._segments = {}, {}, {}, [], []
-        self._count = self._top_id = 0
+        self._count = self._total = self._length = self._top_id = 0
+        self._hidden = None
         self._dead = None
         self._postings.clear()
         self._scoped.clear()
@@ -160,8 +172,19 @@ class RecallIndex:
         self._known = {path: row.stamp for path, row in self._files.items()}
         self._paths = {row.id: path for path, row in self._files.items()}
         self._by_first = sorted((row.first, path) for path, row in self._files.items() if row.count)
-        self._count = sum(row.count for row in self._files.values())
+        shown = [row for row in self._files.values() if self._shown(row.cls)]
+        self._count = sum(row.count for row in shown)
+        self._total = sum(row.count for row in self._files.values())
+        self._length = sum(row.length for row in shown)
         self._top_id = max((row.first + row.count - 1 for row in self._files.values() if row.count), default=0)
+        self._hidden = None
+
+    def _hidden_ids(self) -> set[int]:
+        """The ids of the entries in other people's files (memory/privacy.py)."""
+        if self._hidden is None:
+            self._hidden = {i for row in self._files.values() if row.count and not self._shown(row.cls)
+                            for i in range(row.first, row.first + row.count)}
+        return self._hidden
 
     def refresh(self, force: Iterable[str] = (), progress_min: int | None = None) -> int:
         """Re-index the files whose stamp changed (and those in `force`); returns how many."""
@@ -290,10 +313,11 @@ class RecallIndex:
             self._drop()
             self._stamps = FileStamps(self.store.folder)
             self.refresh(progress_min=0)
-            return self.count()
+            return self._total
 
     # ---- figures -----------------------------------------------------------------------------
     def count(self) -> int:
+        """The entries this person may read."""
         return self._count
 
     def top_id(self) -> int:
@@ -332,7 +356,7 @@ class RecallIndex:
         dead = self._dead_ids() if ids else None
         if dead:
             ids -= dead
-        if len(ids) > self._count:
+        if len(ids) > self._total:
             raise sqlite3.DatabaseError("the recall index holds more entries for a term than the folder")
         self._postings[term] = ids
         self._cached += len(ids)
