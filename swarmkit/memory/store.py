@@ -602,8 +602,8 @@ class MemoryStore:
         return out
 
     def dedupe_keys(self):
-        """The dedupe keys of the folder's entries (`key in keys`, `keys.add(key)`), looked up
-        through the recall index; markers are not indexed, and nothing is deduped against them."""
+        """The dedupe keys of the entries this person may read (`key in keys`, `keys.add(key)`),
+        looked up through the recall index; markers are not indexed, nothing is deduped against them."""
         from swarmkit.memory.recall import RecallIndex
 
         if self._index is None:
