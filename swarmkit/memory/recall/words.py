@@ -39,16 +39,19 @@ _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
 # Most specific first: each match is replaced by a space, so a later pattern never sees it again.
 # A month alone counts only after a preposition ("in June"): "may" is also a verb.
+# Each pattern with what it needs: a year-like number, a month's name (patterns that cannot match
+# are not run: most texts have neither).
 _DATES = (
-    (re.compile(rf"\b{_YEAR}-(\d\d)-(\d\d)\b"), lambda g: (g[0], int(g[1]), int(g[2]))),
-    (re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"), lambda g: (g[2], _MONTHS[g[1]], int(g[0]))),
-    (re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"), lambda g: (g[2], _MONTHS[g[0]], int(g[1]))),
-    (re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b"), lambda g: (g[1], _MONTHS[g[0]], None)),
-    (re.compile(rf"\b{_YEAR}\b"), lambda g: (g[0], None, None)),
-    (re.compile(rf"\b(?:in|during|since|until|till|by|of|early|late|mid)\s+{_MONTH}(?![\w'])"),
+    (True, False, re.compile(rf"\b{_YEAR}-(\d\d)-(\d\d)\b"), lambda g: (g[0], int(g[1]), int(g[2]))),
+    (True, True, re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
+     lambda g: (g[2], _MONTHS[g[1]], int(g[0]))),
+    (True, True, re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"), lambda g: (g[2], _MONTHS[g[0]], int(g[1]))),
+    (True, True, re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b"), lambda g: (g[1], _MONTHS[g[0]], None)),
+    (True, False, re.compile(rf"\b{_YEAR}\b"), lambda g: (g[0], None, None)),
+    (False, True, re.compile(rf"\b(?:in|during|since|until|till|by|of|early|late|mid)\s+{_MONTH}(?![\w'])"),
      lambda g: (None, _MONTHS[g[0]], None)),
 )
-_DIGIT = re.compile(r"\d")
+_YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
 _MONTH_WORDS = frozenset(_MONTHS)
 
 
@@ -98,7 +101,7 @@ def date_terms(year: str | None, month: int | None, day: int | None, entry: bool
     return [f"@m{month:02d}"]
 
 
-def _split_dates(text: str, entry: bool) -> tuple[list[str], str]:
+def _split_dates(text: str, entry: bool, year: bool, month: bool) -> tuple[list[str], str]:
     """(date terms, the text with its date expressions blanked out)."""
     found: list[str] = []
 
@@ -106,8 +109,9 @@ def _split_dates(text: str, entry: bool) -> tuple[list[str], str]:
         found.extend(date_terms(*read(match.groups()), entry))
         return " "
 
-    for pattern, read in _DATES:
-        text = pattern.sub(lambda m, read=read: replace(m, read), text)
+    for needs_year, needs_month, pattern, read in _DATES:
+        if (year or not needs_year) and (month or not needs_month):
+            text = pattern.sub(lambda m, read=read: replace(m, read), text)
     return found, text
 
 
@@ -116,8 +120,10 @@ def terms(text: str, entry: bool = False) -> list[str]:
     lowered = text.lower().replace("’", "'")
     words = _WORD.findall(lowered)
     dates = None
-    if _DIGIT.search(lowered) or not _MONTH_WORDS.isdisjoint(words):
-        dates, rest = _split_dates(lowered, entry)
+    year = _YEAR_LIKE.search(lowered) is not None
+    month = not _MONTH_WORDS.isdisjoint(words)
+    if year or month:
+        dates, rest = _split_dates(lowered, entry, year, month)
         words = _WORD.findall(rest)
     found = list(filter(None, map(_STEMS.__getitem__, words)))
     return found + dates if dates else found
