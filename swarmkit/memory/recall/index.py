@@ -99,7 +99,9 @@ class RecallIndex:
         from swarmkit.memory.store import file_class
 
         own = file_class(store.user_file)
-        self._shown: Callable[[str], bool] = lambda cls: visible(cls, own)
+        shown: dict[str, bool] = {}  # file class → may this person read it (few classes, many files)
+        self._shown: Callable[[str], bool] = lambda cls: shown.get(cls) if cls in shown else \
+            shown.setdefault(cls, visible(cls, own))
 
     # ---- the database ------------------------------------------------------------------------
     def _open(self) -> IndexDB:
@@ -384,6 +386,8 @@ class RecallIndex:
         how, some = self._scope_filter(scope, in_scope)
         if how == "all" or not ids:
             return ids
+        if how == "minus" and ids.isdisjoint(some):
+            return ids  # the usual case (the files left out hold none of it): no copy
         key = (term, scope)
         cached = self._scoped.get(key)
         if cached is None:
