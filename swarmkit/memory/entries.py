@@ -21,11 +21,10 @@ MAX_VALUE = 200
 MAX_SUBJECT = 120
 
 _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-_LINK_ONLY = re.compile(r"^(\[\[[^\[\]]+\]\]\s*)+$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SUBJECT_BAD = re.compile(r"[^a-z0-9_:.-]+")
 _SPACES = re.compile(r"\s+")
-_TRAILING_PUNCT = re.compile(r"[\s.,;:!?…]+$")
+_TRAILING_PUNCT = ".,;:!?…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,54 +63,78 @@ class Entry:
                 "by": self.by, "kind": self.kind, "metadata": dict(self.meta)}
 
 
-# A whole metadata group: `key: value` parts separated by `;` (empty parts allowed), keys ASCII
-# words. One C-level match decides whether a trailing [...] is metadata or part of the text.
-_GROUP = re.compile(r"[\s;]*[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*(?:;[\s;]*(?:[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*)?)*")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_KEY_CHARS = _ASCII_LETTERS | frozenset("0123456789_-")
+
+
+def _pair_key(segment: str) -> str | None:
+    """The key of a `key: value` segment (leading whitespace allowed), or None when it is not one."""
+    start, end = 0, len(segment)
+    while start < end and segment[start].isspace():
+        start += 1
+    if start == end or segment[start] not in _ASCII_LETTERS:
+        return None
+    stop = start + 1
+    while stop < end and segment[stop] in _KEY_CHARS:
+        stop += 1
+    colon = stop
+    while colon < end and segment[colon].isspace():
+        colon += 1
+    return segment[start:stop] if colon < end and segment[colon] == ":" else None
 
 
 def _parse_group(inner: str) -> dict | None:
-    """`key: value; key: value` → dict, or None when the group is not metadata (e.g. `[1]`)."""
-    if not _GROUP.fullmatch(inner):
-        return None
+    """`key: value; key: value` → dict, or None when the group is not metadata (e.g. `[1]`).
+
+    A hand-written scanner, one pass over the group: every `;`-separated segment is blank or a
+    pair with an ASCII key, and there is at least one pair. (A backtracking regex for the same
+    grammar took exponential time on a group of a few dozen semicolons.)
+    """
     out: dict[str, str] = {}
-    for part in inner.split(";"):
-        key, _, value = part.partition(":")
-        key = key.strip()
-        if key:
-            out[key.lower()] = value.strip()
-    return out
+    for segment in inner.split(";"):
+        key = _pair_key(segment)
+        if key is None:
+            if segment and not segment.isspace():
+                return None
+            continue
+        out[key.lower()] = segment.partition(":")[2].strip()
+    return out or None
 
 
-def _trailing_group(text: str) -> tuple[str, str] | None:
-    """(text before, inner) of a trailing `[...]` group without nested brackets, else None."""
-    end = text.rstrip()
-    if not end.endswith("]"):
-        return None
-    start = end.rfind("[", 0, len(end) - 1)
-    if start < 0:
-        return None
-    inner = end[start + 1:-1]
-    if "]" in inner:
-        return None
-    return text[:start], inner
+def _trailing_groups(text: str) -> list[tuple[int, str]]:
+    """(where it starts, inner) of each trailing `[...]` group without nested brackets, right to
+    left; each character is looked at once, however many groups or brackets the line has."""
+    end = len(text)
+    groups: list[tuple[int, str]] = []
+    while True:
+        while end and text[end - 1].isspace():
+            end -= 1
+        if not end or text[end - 1] != "]":
+            break
+        start = end - 2
+        while start >= 0 and text[start] not in "[]":
+            start -= 1
+        if start < 0 or text[start] == "]":
+            break
+        groups.append((start, text[start + 1:end - 1]))
+        end = start
+    return groups
 
 
 def split_metadata(body: str) -> tuple[str, dict]:
     """Strip every trailing metadata group from a bullet's body; later groups win, but any
     `by: agent` keeps the line the agent's (a user line cannot be forged by appending a group)."""
     groups: list[dict] = []
-    text = body
-    while True:
-        found = _trailing_group(text)
-        if found is None:
-            break
-        parsed = _parse_group(found[1])
+    cut = len(body)
+    for start, inner in _trailing_groups(body):
+        parsed = _parse_group(inner)
         if parsed is None:
             break
         groups.append(parsed)
-        text = found[0]
+        cut = start
     if not groups:
-        return text.strip(), {}
+        return body.strip(), {}
+    text = body[:cut]
     meta: dict[str, str] = {}
     agent = False
     for group in reversed(groups):  # left to right
@@ -132,9 +155,24 @@ def parse_fields(line: str) -> tuple[str, dict] | None:
     if body[:1] == "[" and body[2:4] in ("] ", "]\t") and body[1:2] in " xX":
         body = body[4:].lstrip()  # a task-list checkbox
     text, meta = split_metadata(body)
-    if not text or (text.startswith("[[") and _LINK_ONLY.match(text)):
+    if not text or (text.startswith("[[") and _links_only(text)):
         return None
     return text, meta
+
+
+def _links_only(text: str) -> bool:
+    """True for `[[a]] [[b]]`: wiki links and spaces only (a link holds no brackets)."""
+    at, end = 0, len(text)
+    while at < end:
+        if not text.startswith("[[", at):
+            return False
+        close = text.find("]]", at + 2)
+        if close <= at + 2 or "[" in text[at + 2:close] or "]" in text[at + 2:close]:
+            return False
+        at = close + 2
+        while at < end and text[at].isspace():
+            at += 1
+    return True
 
 
 def parse_line(line: str, file: str = "", number: int = 0) -> Entry | None:
@@ -143,8 +181,17 @@ def parse_line(line: str, file: str = "", number: int = 0) -> Entry | None:
     return None if fields is None else Entry(fields[0], fields[1], file, number)
 
 
+def split_lines(content: str) -> list[str]:
+    """Lines as git and editors count them: split at `\\n` only (a form feed or U+2028 inside a
+    line stays in it, so a ref's line number is the same for every reader and writer)."""
+    lines = content.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def parse_text(content: str, file: str = "") -> list[Entry]:
-    return parse_lines(content.splitlines(), file)
+    return parse_lines(split_lines(content), file)
 
 
 def parse_lines(lines: list[str], file: str = "") -> list[Entry]:
@@ -214,7 +261,11 @@ def render(text: str, meta: dict | None = None) -> str:
 
 def dedupe_key(text: str) -> str:
     """Same entry for dedupe: lowercased, whitespace folded, trailing punctuation stripped."""
-    return _TRAILING_PUNCT.sub("", _SPACES.sub(" ", text).strip().lower())
+    key = _SPACES.sub(" ", text).strip().lower()
+    end = len(key)  # one scan from the right: a `[...]+$` regex is quadratic on a run of dots
+    while end and (key[end - 1] in _TRAILING_PUNCT or key[end - 1].isspace()):
+        end -= 1
+    return key[:end]
 
 
 def valid_date(value: str | None) -> str | None:
@@ -231,8 +282,10 @@ def today() -> str:
 
 
 def parse_ref(ref: str) -> tuple[str, int] | None:
-    """`path#L12` → ("path", 12), or None when it is not a ref."""
-    match = re.fullmatch(r"(?P<path>[^#\s]+\.md)#L(?P<line>[1-9][0-9]*)", ref.strip())
-    if not match:
+    """`path#L12` → ("path", 12), or None when it is not a ref. A path may hold spaces (`my
+    notes.md#L3`), never `#` or a control character."""
+    path, sep, line = ref.strip().rpartition("#L")
+    if (not sep or not path.endswith(".md") or not (line.isascii() and line.isdigit()) or line[0] == "0"
+            or "#" in path or any(ch < " " or ch == "\x7f" for ch in path)):
         return None
-    return match.group("path"), int(match.group("line"))
+    return path, int(line)

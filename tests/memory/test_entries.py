@@ -88,3 +88,61 @@ def test_parse_ref():
     assert E.parse_ref("me.md#L0") is None
     assert E.parse_ref("me.md") is None
     assert E.parse_ref("notes.txt#L1") is None
+
+
+# The grammar the metadata scanner implements, as the regex it replaced (exponential on long groups,
+# so only ever run here on short ones).
+_OLD_GROUP = __import__("re").compile(
+    r"[\s;]*[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*(?:;[\s;]*(?:[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*)?)*")
+
+
+def test_the_group_scanner_accepts_exactly_the_old_grammar():
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.text(alphabet="ab9_-:; \t\u00a0\u00e9x", max_size=14))
+    def check(inner):
+        old = _OLD_GROUP.fullmatch(inner) is not None
+        assert (E._parse_group(inner) is not None) == old, repr(inner)
+
+    check()
+
+
+@pytest.mark.parametrize("line, text, meta", [
+    ("- x [by: agent;;  ; kind: rule;]", "x", {"by": "agent", "kind": "rule"}),
+    ("- x [a:b] [c: d]", "x", {"a": "b", "c": "d"}),
+    ("- x [1] [a: b]", "x [1]", {"a": "b"}),
+    ("- x [a: b] [1]", "x [a: b] [1]", {}),
+    ("- x [a [b: c]", "x [a", {"b": "c"}),
+    ("- x ]a: b]", "x ]a: b]", {}),
+    ("- x [;]", "x [;]", {}),
+    ("- x []", "x []", {}),
+])
+def test_trailing_groups(line, text, meta):
+    assert E.parse_fields(line) == (text, meta)
+
+
+@pytest.mark.parametrize("line, entry", [
+    ("- [[a]]  [[b/c]]", False), ("- [[a]] and text", True), ("- [[a]]]", True), ("- [[]]", True),
+    ("- [[a[b]]", True),
+])
+def test_link_only_bullets(line, entry):
+    assert (E.parse_line(line) is not None) == entry
+
+
+def test_lines_split_at_newlines_only():
+    content = "# T\n- a\x0cb [by: user]\n- c\u2028d\r\n- e\n"
+    assert E.split_lines(content) == ["# T", "- a\x0cb [by: user]", "- c\u2028d", "- e"]
+    assert [(e.text, e.line) for e in E.parse_text(content)] == [("a\x0cb", 2), ("c\u2028d", 3), ("e", 4)]
+
+
+def test_dedupe_key_strips_mixed_trailing_punctuation_and_spaces():
+    assert E.dedupe_key("Deploy . . ! ?\t…") == "deploy"
+    assert E.dedupe_key("." * 10_000 + "a" + ". " * 10_000) == "." * 10_000 + "a"
+
+
+def test_refs_may_hold_spaces_but_no_control_characters():
+    assert E.parse_ref("my notes.md#L3") == ("my notes.md", 3)
+    assert E.parse_ref("a\x00b.md#L1") is None
+    assert E.parse_ref("a#b.md#L1") is None
+    assert E.parse_ref("me.md#L١") is None  # a digit, but not an ASCII one
