@@ -82,6 +82,59 @@ def _values() -> list[tuple[str, callable]]:
         core = _chars(40, string.ascii_letters + string.digits + "/+")
         return f"aws_secret_access_key={core}", core
 
+    def card_number():
+        prefix = _rng.choice(["4", "51", "55", "2221", "37", "6011", "3528"])
+        length = 15 if prefix == "37" else 16
+        body = prefix + _chars(length - len(prefix) - 1, string.digits)
+        digits = body + str(_luhn_digit(body))
+        grouped = " ".join(digits[i:i + 4] for i in range(0, len(digits), 4))
+        return grouped, grouped
+
+    def iban():
+        country, length = _rng.choice([("DE", 22), ("GB", 22), ("FR", 27), ("NL", 18), ("ES", 24)])
+        bban = (_chars(4, string.ascii_uppercase) + _chars(length - 8, string.digits)
+                if country in ("GB", "NL") else _chars(length - 4, string.digits))
+        value = country + _iban_check(country, bban) + bban
+        return value, value
+
+    def ssn():
+        value = f"{_rng.randint(1, 665):03d}-{_rng.randint(1, 99):02d}-{_rng.randint(1, 9999):04d}"
+        return value, value
+
+    def stripe():
+        core = _chars(24)
+        return f"{_rng.choice(['sk', 'rk'])}_live_{core}", core
+
+    def basic_auth():
+        import base64
+
+        core = base64.b64encode(f"deploy:{_chars(12)}".encode()).decode()
+        return f"Authorization: Basic {core}", core
+
+    def keyed(key, separator):
+        core = _chars(14) + "7"
+        return f"{key}{separator}{core}", core
+
+    def url_empty_user():
+        core = _chars(16)
+        return f"redis://:{core}@cache.internal:6379/0", core
+
+    def url_at_password():
+        core = _chars(6) + "@" + _chars(6)
+        return f"postgres://app:{core}@db.internal/app", core
+
+    def mysql_p():
+        core = _chars(12)
+        return f"mysql -u root -p{core} orders", core
+
+    def stated(words, core):
+        return words + core, core
+
+    def passphrase():
+        words = " ".join(_rng.choice(["amber", "falcon", "river", "quartz", "meadow", "lantern", "pepper",
+                                      "violet", "harbor", "cobalt"]) for _ in range(4))
+        return f"my passphrase is {words}", words
+
     return [
         ("private key", private_key),
         ("jwt", jwt),
@@ -102,7 +155,37 @@ def _values() -> list[tuple[str, callable]]:
         ("api_key:", api_key_assignment),
         ("token =", token_assignment),
         ("aws secret assignment", aws_secret_assignment),
+        # issue 9: the families a red-team pass found missing
+        ("card number", card_number),
+        ("iban", iban),
+        ("us ssn", ssn),
+        ("stripe", stripe),
+        ("npm", one("npm_", 36)),
+        ("basic auth header", basic_auth),
+        ("camelCase key", lambda: keyed(_rng.choice(["dbPassword", "awsSecretAccessKey", "mysqlRootPassword",
+                                                     "clientSecret", "authToken"]), ": ")),
+        ("prefixed env key", lambda: keyed(_rng.choice(["PGPASSWORD", "MYSQL_PWD", "REDIS_PASSWORD",
+                                                        "DJANGO_SECRET_KEY"]), "=")),
+        ("url empty user", url_empty_user),
+        ("url password with @", url_at_password),
+        ("mysql -p", mysql_p),
+        ("pin in prose", lambda: stated("my PIN is ", _chars(4, string.digits))),
+        ("short password in prose", lambda: stated("my password is ", _chars(3, "ghjkmnpqrstuvwxyz") + _chars(1, "23456789"))),
+        ("passphrase in prose", passphrase),
     ]
+
+
+def _luhn_digit(body: str) -> int:
+    total = 0
+    for index, char in enumerate(reversed(body)):
+        value = int(char) * (2 if index % 2 == 0 else 1)
+        total += value - 9 if value > 9 else value
+    return (10 - total % 10) % 10
+
+
+def _iban_check(country: str, bban: str) -> str:
+    number = int("".join(str(int(c, 36)) for c in bban + country + "00"))
+    return f"{98 - number % 97:02d}"
 
 
 def _contexts(value: str) -> dict[str, str]:
@@ -171,4 +254,127 @@ BENIGN = [
     "The pwd of the build is /srv/build/app",
     "Meeting notes: passkeys replace passwords for admins next quarter",
     "The config key is memory.reader.max_results",
+    # prose about passwords, keys and tokens
+    "Use a password manager and never reuse a password across sites",
+    "The password policy asks for 14 characters and one symbol",
+    "Password rotation happens every quarter for service accounts",
+    "The password is stored in 1Password under the Ops vault",
+    "Her password was reset by the help desk on Monday",
+    "The token was revoked after the contractor left",
+    "API keys are scoped per environment: dev, staging, prod",
+    "The secret is kept in AWS Secrets Manager, never in the repo",
+    "Rotate the signing key when a maintainer leaves the project",
+    "The PIN pad at the front door was replaced last week",
+    "Two-factor codes come from the authenticator app, not SMS",
+    "The passphrase must be at least five words long",
+    "Forgot password links expire after 30 minutes",
+    "The tokenizer splits words into subword units",
+    "Keyboard shortcuts: ctrl-p opens the command palette",
+    "The key takeaway: cache invalidation caused the outage",
+    "Session cookies are marked HttpOnly and Secure",
+    "The secrets: block in the workflow file lists required names only",
+    "The token limit for the summariser is 8k",
+    "Password: see the vault entry named staging-db",
+    "The API key is passed via the X-Api-Key header, set from the environment",
+    "Give the password to Alice in person, never over chat",
+    "Send the token to the billing service over mTLS",
+    "The door code changes every month; ask reception",
+    "Passkeys replace passwords for the admin console",
+    "The pin on the map marks the Lisbon office",
+    "Pin the dependency to version 4.2 until the fix lands",
+    "Secret Santa draw is on December 1st",
+    "The key is in the lockbox at the reception desk",
+    "Our social security number field is validated client side",
+    # code identifiers and references
+    "password_hash = bcrypt.hashpw(password.encode(), salt)",
+    "if not user.check_password(form.password.data): abort(401)",
+    "token = request.headers.get('Authorization')",
+    "api_key = os.getenv('STRIPE_API_KEY')",
+    "DATABASE_PASSWORD: ${{ secrets.DATABASE_PASSWORD }}",
+    "password_min_length = 12",
+    "export PGPASSFILE=~/.pgpass",
+    "def rotate_secret(secret_id: str) -> None:",
+    "The function get_api_key() reads from the keychain",
+    "Set SECRET_KEY from settings.SECRET_KEY in production",
+    "const token = await getToken(user)",
+    "password: str = Field(min_length=12)",
+    "headers['Authorization'] = 'Bearer ' + token",
+    "The env var is OPENAI_API_KEY; the code reads it with os.environ",
+    "session_timeout_minutes = 30",
+    "token_expiry_seconds: 3600",
+    "key_id: the field that names the signing key",
+    "primary_key: order_id",
+    "cache_key = f'user:{user_id}'",
+    "The --password-file flag reads the password from a file",
+    "Run mysql -u root -p and type the password at the prompt",
+    "docker run -p 8080:80 nginx",
+    "mkdir -p build/output && make",
+    "curl -u \"$USER:$TOKEN\" https://api.example.com",
+    "openssl req -new -key server.key -out server.csr",
+    "ssh-keygen -t ed25519 -C work-laptop",
+    "git log --author=alice --since=2026-01-01",
+    "kubectl get secret db-credentials -o yaml",
+    # identifiers that look random but are not secrets
+    "Git commit 9fceb02d0ae598e95dc970b74767f19372d61af8 added the retry",
+    "Merged as a1b2c3d in the release branch",
+    "Trace id 4bf92f3577b34da6a3ce929d0e0e4736 shows the slow span",
+    "Build 2026.11.30-rc.2 passed all checks",
+    "Docker image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "UUID f47ac10b-58cc-4372-a567-0e02b2c3d479 is the tenant id",
+    "The S3 bucket is acme-prod-logs-eu-west-1",
+    "Ticket JIRA-4821 tracks the migration",
+    "Order number 4000123456 shipped on 2026-11-28",
+    "Invoice INV-2026-000187 is due on December 15",
+    "Tracking number 1Z999AA10123456784 with UPS",
+    "Call the office at +1 415 555 2671 or +44 20 7946 0958",
+    "Her phone is (415) 555-0132, ext. 42",
+    "Flight TP1347 departs at 07:55 from gate 12",
+    "The meeting is on 2026-12-03 at 14:30 CET",
+    "Version 3.11.7 of Python is the baseline",
+    "Postgres 16.2 runs on port 5432",
+    "The cluster has 12 nodes and 384 vCPUs",
+    "ISBN 978-0-306-40615-7 is the style guide",
+    "The office is at 221B Baker Street, London NW1 6XE",
+    "Epoch 1764547200000 is midnight on Dec 1st 2026",
+    "Measured p99 latency of 412 ms at 1,250 requests per second",
+    "The dataset has 1234567890123 rows after dedupe",
+    "Part number 4711-0815-2231 is the replacement fan",
+    "Room 3.14 on floor 2 hosts the standup",
+    "IP 10.20.30.40 is the bastion; 192.168.1.1 the router",
+    "MAC address 00:1A:2B:3C:4D:5E belongs to the printer",
+    "The CIDR block is 10.0.0.0/16",
+    "Coordinates 38.7223, -9.1393 are central Lisbon",
+    "Base64 of 'hello world' is aGVsbG8gd29ybGQ=",
+    "The color is #1E90FF in the brand guide",
+    "Semver range ^2.4.0 allows minor updates",
+    "The release notes cite CVE-2024-3094 in xz",
+    "Bank holiday on 25/12; office closes at 17:00",
+    "The invoice total was EUR 4,111.11 including VAT",
+    "Employee number 004512 starts on Monday",
+    "Product code SKU-88123-BLK is out of stock",
+    "Parcel 5555 5555 arrived damaged",
+    "Account page: https://console.example.com/settings/api-keys",
+    "Clone https://github.com/acme/platform.git and run make",
+    "Email alice@example.com or bob.smith@example.org",
+    "Proxy is http://proxy.internal:3128 for outbound traffic",
+    "The webhook goes to https://hooks.example.com/deploy?env=staging",
+    "See https://medium.com/@acme/how-we-ship for the write-up",
+    "mailto:support@example.com is on the contact page",
+    "ssh deploy@10.0.0.12 -p 2222",
+    "Connect with psql -h db.internal -U app -d orders",
+    "The SFTP host is sftp://files.example.com:22/incoming",
+    "Redis runs at redis://cache.internal:6379/0 without auth on the private network",
+    "Prefers dark mode and a 120-column editor",
+    "Works from Lisbon, usually 9:00 to 17:30 Lisbon time",
+    "Speaks Portuguese, English and some German",
+    "Deploys on Tuesdays and Thursdays only",
+    "The retro is every second Friday at 16:00",
+    "Use pytest -k test_login -x to run the login tests",
+    "Budget for Q1 is 40,000 EUR; Q2 is 45,000 EUR",
+    "The coffee machine code of conduct: clean up after yourself",
+    "Key results: churn down 2%, NPS up 6 points",
+    "The secret ingredient in the soup is smoked paprika",
+    "Token Ring networks were replaced in the 1990s",
+    "The recovery plan has 3 phases over 6 weeks",
+    "The access log rotates daily at 00:00 UTC",
 ]

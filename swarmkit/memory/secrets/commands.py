@@ -12,7 +12,8 @@ from swarmkit.memory.secrets.shape import is_reference, looks_like_password, loo
 
 _VALUE = r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|(?P<bare>[^\s\"'|;&]{1,256}))"
 _COMMAND = re.compile(r"(?i)(?<![\w-])(?P<name>mysql(?:dump|admin|import|sh|check|show)?|mariadb(?:-dump)?|"
-                      r"sshpass|redis-cli|docker|podman|htpasswd|curl|wget|openssl)(?![\w-])")
+                      r"sshpass|redis-cli|docker[ \t]{1,3}login|podman[ \t]{1,3}login|htpasswd|curl|wget|openssl)"
+                      r"(?![\w-])")
 _WINDOW_END = re.compile(r"[\n|;&]")
 _OPTIONS = {
     "mysql": re.compile(r"(?<!\S)-p" + _VALUE),  # attached: -pSECRET (a space would make it the database)
@@ -48,7 +49,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         return
     commands = list(_COMMAND.finditer(text))
     for index, command in enumerate(commands):
-        name = command.group("name").lower()
+        name = command.group("name").lower().split()[0]
         options = _OPTIONS[_FAMILY.get(name, name)]
         # the command's window: to the end of its line, the next `|;&`, the next command, 512 at most
         stop = _WINDOW_END.search(text, command.end(), command.end() + 512)

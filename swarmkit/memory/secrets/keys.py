@@ -94,6 +94,7 @@ _AFTER = re.compile(
 )
 _BARE = re.compile(r"[^\s,;'\"`<>)\]}]{1,256}")
 _BARE_QUERY = re.compile(r"[^\s,;'\"`<>)\]}&#]{1,256}")
+_CODE_VALUE = re.compile(r"[A-Za-z0-9-]{1,24}")
 _PHRASE_VALUE = re.compile(r"[^.;\n\"'`]{1,200}")
 _XML_VALUE = re.compile(r"([^<\n]{1,256})</")
 _VALUE_BEFORE = re.compile(
@@ -207,6 +208,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
             match = _BARE.match(text, begin)  # one word, unless it reads like a passphrase
         elif kind == "password":
             kind = "phrase"
+    elif kind == "code":
+        match = _CODE_VALUE.match(text, begin)
     else:
         match = (_BARE_QUERY if before in ("?", "&") else _BARE).match(text, begin)
     if match is None:

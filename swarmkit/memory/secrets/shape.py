@@ -31,6 +31,9 @@ _CALL_OR_INDEX = re.compile(r"[A-Za-z_][\w.]{0,80}[\[(]")
 _DOTTED = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 _SNAKE = re.compile(r"[a-z]+(?:_[a-z]+)+|[A-Z]+(?:_[A-Z0-9]+)+")
 _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
+# `token = await get_token()`, `key = new Key()`: code, not a value
+_CODE_WORDS = frozenset("await async new yield lambda function typeof self this None null nil undefined "
+                        "True False true false require import".split())
 
 
 _DIGIT = re.compile(r"[0-9]")
@@ -61,7 +64,8 @@ def is_reference(value: str, key: str = "", code: bool = False) -> bool:
         return True
     if "REDACTED" in value:
         return True
-    if code and (value.lower() == key.lower() or _DOTTED.fullmatch(value) or _SNAKE.fullmatch(value)):
+    if code and (value.lower() == key.lower() or value in _CODE_WORDS or _DOTTED.fullmatch(value)
+                 or _SNAKE.fullmatch(value)):
         return True
     return False
 
