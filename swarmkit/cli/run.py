@@ -36,9 +36,9 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
     from swarmkit.runtime.records import save_run
 
     if user is not None:
-        from swarmkit.memory.store import slug
+        from swarmkit.memory.store import user_slug
 
-        if not slug(user):  # the store would refuse it, silently costing the run its memory
+        if not user_slug(user):  # the store would refuse it, silently costing the run its memory
             raise UsageProblem(f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana")
     if text == "-":
         text = sys.stdin.read()

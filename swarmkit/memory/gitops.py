@@ -36,6 +36,23 @@ class GitFailed(SwarmkitError):
     """A git command the memory folder needed did not succeed."""
 
 
+class GitBusy(SwarmkitError):
+    """The folder's git is in a state where a commit would be lost or would resolve something."""
+
+
+# (marker in the git folder, what is going on, how to finish it) for every state a write must not touch
+_STATES = (
+    ("MERGE_HEAD", "a merge is in progress", "finish it (git merge --continue) or abort it (git merge --abort)"),
+    ("rebase-merge", "a rebase is in progress", "finish it (git rebase --continue) or abort it (git rebase --abort)"),
+    ("rebase-apply", "a rebase or `git am` is in progress",
+     "finish it (git rebase --continue) or abort it (git rebase --abort / git am --abort)"),
+    ("CHERRY_PICK_HEAD", "a cherry-pick is in progress",
+     "finish it (git cherry-pick --continue) or abort it (git cherry-pick --abort)"),
+    ("REVERT_HEAD", "a revert is in progress", "finish it (git revert --continue) or abort it (git revert --abort)"),
+    ("BISECT_LOG", "a bisect is in progress", "end it with git bisect reset"),
+)
+
+
 def git_available() -> bool:
     return shutil.which("git") is not None
 
@@ -76,6 +93,44 @@ class Git:
     def is_own_repo(self) -> bool:
         """True when the folder is the top level of its own repository (not inside another one)."""
         return (self.folder / ".git").exists()
+
+    def git_dir(self) -> Path:
+        """The repository's git folder: `.git`, or where a `.git` file (a worktree) points."""
+        dot = self.folder / ".git"
+        if dot.is_file():
+            try:
+                line = dot.read_text(encoding="utf-8", errors="replace").strip()
+            except OSError:
+                return dot
+            if line.startswith("gitdir:"):
+                target = Path(line[7:].strip())
+                return target if target.is_absolute() else (self.folder / target)
+        return dot
+
+    def busy_state(self) -> tuple[str, str] | None:
+        """(what is going on, how to finish it) when a commit now would be lost or would meddle with
+        a person's unfinished work: HEAD on no branch, or a merge, rebase, cherry-pick, revert or
+        bisect in progress. Read from git's own files, so nothing (not even the index) is touched."""
+        git_dir = self.git_dir()
+        for marker, what, hint in _STATES:
+            if (git_dir / marker).exists():
+                return what, hint
+        try:
+            head = (git_dir / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
+        except OSError:
+            return None
+        if head and not head.startswith("ref: "):
+            return (f"HEAD is not on a branch (detached at {head[:10]})",
+                    "check out the branch first (git switch main), then retry: a commit here would be lost")
+        return None
+
+    def check_writable(self) -> None:
+        """Refuse a write clearly while the repository is busy (see busy_state)."""
+        busy = self.busy_state()
+        if busy is not None:
+            what, hint = busy
+            raise GitBusy(f"the memory folder {self.folder} cannot be written: {what}; nothing was written",
+                          f"in that folder, {hint}")
 
     def clear_stale_locks(self, settle: float = 1.0) -> list[str]:
         """Remove the lock files (index.lock, ref locks) of a git killed mid-command.
@@ -134,8 +189,10 @@ class Git:
         return proc.stdout.strip() or "main"
 
     def changed_paths(self) -> list[str]:
-        """Paths with changes not yet committed (modified, new, deleted), relative to the folder."""
-        proc = self.run("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+        """Paths with changes not yet committed (modified, new, deleted), relative to the folder.
+        (--no-optional-locks: looking never rewrites git's index.)"""
+        proc = self.run("--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all",
+                        "--no-renames")
         out = []
         for item in proc.stdout.split("\0"):
             if len(item) > 3:
@@ -143,9 +200,14 @@ class Git:
         return out
 
     def commit(self, paths: list[str], message: str, trailers: dict[str, str] | None = None) -> str | None:
-        """Commit exactly these paths (added, changed or deleted); None when nothing changed."""
-        present = [p for p in paths if (self.folder / p).exists()]
-        gone = [p for p in paths if not (self.folder / p).exists()]
+        """Commit exactly these paths (added, changed or deleted); None when nothing changed.
+
+        The message is screened like an entry: it quotes entry texts and names folders."""
+        from swarmkit.memory.screening import redact
+
+        message = redact(message)[0]
+        present = [p for p in paths if os.path.lexists(self.folder / p)]
+        gone = [p for p in paths if not os.path.lexists(self.folder / p)]
         if present:
             self.run("add", "--", *present)
         if gone:

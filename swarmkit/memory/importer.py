@@ -178,7 +178,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
         return result
     with store.writing():
         seen = store.dedupe_keys()
-        lines = store.read_lines(INBOX_MD)
+        lines = store.read_lines(INBOX_MD, exact=True)
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():
             lines.pop()

@@ -29,7 +29,7 @@ def _precheck(store, ref: str) -> None:
 
 
 def _inbox_entry(store, ref: str, expect_text: str | None):
-    return store.entry_at(ref, expect_text)
+    return store.entry_at(ref, expect_text, exact=True)
 
 
 def _as_users(entry: E.Entry) -> dict:
@@ -57,7 +57,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
     with store.writing():
         entry, inbox = _inbox_entry(store, ref, expect_text)
         rel = store.target_file(to, entry.kind)
-        target = store.read_lines(rel)
+        target = store.read_lines(rel, exact=True)
         del inbox[entry.line - 1]
         files: dict = {INBOX_MD: inbox}
         line = E.render(entry.text, _as_users(entry))
@@ -74,7 +74,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         else:
             files[rel], number = store.append_entry(rel, target, line)
             if target is None:
-                link = store.index_link(rel, store.read_lines(MEMORY_MD))
+                link = store.index_link(rel, store.read_lines(MEMORY_MD, exact=True))
                 if link is not None:
                     files[MEMORY_MD] = link
         _check_sizes(store, files)
@@ -91,7 +91,7 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
     with store.writing():
         entry, inbox = _inbox_entry(store, ref, expect_text)
         del inbox[entry.line - 1]
-        memory = store.read_lines(MEMORY_MD) or ["# Memory", "", INDEX_HEADING]
+        memory = store.read_lines(MEMORY_MD, exact=True) or ["# Memory", "", INDEX_HEADING]
         stripped = [line.strip() for line in memory]
         at = stripped.index(INDEX_HEADING) if INDEX_HEADING in stripped else len(memory)
         if at == len(memory):

@@ -1,9 +1,12 @@
 """A lock that serialises memory writers across processes, with stale-lock takeover.
 
-The lock is a file created with O_EXCL holding `pid host time`. It is stale when its process is
-gone (same host; a live one keeps it, up to an hour) or, for a holder on another host, when it is
-older than `stale_after`; a stale lock is broken under a second
-short-lived lock so that two waiters never both take it over.
+The lock is a file created with O_EXCL holding `pid host time start`, where `start` is when the
+holder process started (Linux: /proc/<pid>/stat). On this host the lock is stale when its process
+is gone, or when the pid now belongs to another process (a different start time: the pid was
+reused); a live holder keeps it however long it takes (a slow sync), up to an hour. Where the start
+time cannot be read, and for a holder on another host, a lock older than `stale_after` (two
+minutes) is stale. A stale lock is broken under a second short-lived lock so that two waiters never
+both take it over.
 """
 
 from __future__ import annotations
@@ -27,7 +30,18 @@ class LockBusy(SwarmkitError):
     """Another process kept the memory folder locked for longer than the wait bound."""
 
 
-def _pid_alive(pid: int) -> bool:
+def process_start(pid: int) -> str | None:
+    """When the process started (clock ticks since boot, from /proc), or None where unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read().decode("ascii", "replace")
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2:].split()
+    return fields[19] if len(fields) > 19 else None  # field 22 of the whole line: starttime
+
+
+def pid_alive(pid: int) -> bool:
     if pid <= 0:
         return False
     try:
@@ -92,9 +106,10 @@ class FolderLock:
             return None
         parts = content.split()
         try:
-            return {"pid": int(parts[0]), "host": parts[1], "time": float(parts[2]), "raw": content}
+            return {"pid": int(parts[0]), "host": parts[1], "time": float(parts[2]),
+                    "start": parts[3] if len(parts) > 3 else None, "raw": content}
         except (IndexError, ValueError):
-            return {"pid": 0, "host": "", "time": 0.0, "raw": content}
+            return {"pid": 0, "host": "", "time": 0.0, "start": None, "raw": content}
 
     def _stale(self, holder: dict) -> bool:
         try:
@@ -102,9 +117,14 @@ class FolderLock:
         except FileNotFoundError:
             return False
         if holder["host"] == socket.gethostname() and holder["pid"] > 0:
-            # A live writer on this host keeps its lock however long it takes (a slow sync, say);
-            # only a pid reused by an unrelated process could hold it forever, hence the hour.
-            return not _pid_alive(holder["pid"]) or age > LIVE_HOLDER_LIMIT
+            if not pid_alive(holder["pid"]):
+                return True
+            started, now = holder["start"], process_start(holder["pid"])
+            if started in (None, "-") or now is None:
+                return age > self.stale_after  # the holder cannot be told from a reused pid
+            # the same process keeps its lock however long it takes (a slow sync, say), up to an
+            # hour; another process that got the pid since (a different start time) holds nothing
+            return now != started or age > LIVE_HOLDER_LIMIT
         return age > self.stale_after
 
     def _break(self, holder: dict) -> None:
@@ -131,7 +151,8 @@ class FolderLock:
 
     def acquire(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f}\n"
+        start = process_start(os.getpid()) or "-"
+        self._token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f} {start}\n"
         deadline = time.monotonic() + self.timeout
         delay = 0.005
         while True:

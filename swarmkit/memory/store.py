@@ -12,7 +12,7 @@ from pathlib import Path
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
-from swarmkit.memory.atomic import atomic_delete, atomic_write
+from swarmkit.memory.atomic import atomic_delete, atomic_write, sweep_temp_files
 from swarmkit.memory.gitops import Git
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
 from swarmkit.memory.screening import redact, salience_problem, screen
@@ -73,6 +73,16 @@ def slug(text: str, limit: int = 64) -> str:
     return out
 
 
+def user_slug(name: str, limit: int = 64) -> str:
+    """A user's file name: letters and digits of any script kept (`李` → 李, `Zoë` → zoë, not `zo`),
+    NFKC-normalised and lowercased; every other run becomes `-`."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", str(name)).lower()
+    out = "".join(ch if ch.isalnum() and ch.isprintable() else "-" for ch in text)
+    return re.sub(r"-+", "-", out).strip("-")[:limit].strip("-")
+
+
 def file_class(rel: str) -> str:
     """What a memory file is for: memory, me, user:<slug>, lessons, workspace:<id>, inbox, swarm:<slug>, other."""
     parts = rel.split("/")
@@ -93,6 +103,18 @@ def file_class(rel: str) -> str:
     return "other"
 
 
+MAX_DEPTH = 4  # folders deep, counting the file: me.md is 1, notes/a/b/c.md is 4
+_NOT_NOTES = ("~", ".swp", ".swo", ".swx", ".bak", ".orig", ".rej", ".tmp", ".save")
+
+
+def is_memory_file(rel: str) -> bool:
+    """A markdown file swarmkit reads, lists and commits: `.md`, a name a ref can hold, no hidden part
+    (dot files, editor swap and backup files are never memory), at most four levels deep."""
+    parts = rel.split("/")
+    return (rel.endswith(".md") and len(parts) <= MAX_DEPTH and E.parse_ref(f"{rel}#L1") is not None
+            and all(part and not part.startswith((".", "#")) and part == part.strip() for part in parts))
+
+
 def holds_entries(rel: str) -> bool:
     """A swarm folder's README.md describes the swarm (goal, members, rules): its bullets are not entries."""
     parts = rel.split("/")
@@ -100,17 +122,25 @@ def holds_entries(rel: str) -> bool:
 
 
 def entry_digest(line: str) -> str:
-    """A short digest of an entry's whole line: listings show it so actions can check nothing changed."""
+    """A short digest of an entry's whole line: listings show it so actions can check nothing changed.
+    (Bytes that are not UTF-8 count as U+FFFD, as listings show them.)"""
     import hashlib
 
-    return hashlib.sha256(line.strip().encode("utf-8")).hexdigest()[:8]
+    return hashlib.sha256(shown(line).strip().encode("utf-8")).hexdigest()[:8]
+
+
+def shown(text: str) -> str:
+    """Text as it is shown: bytes that are not UTF-8 (kept as they are in a file) become U+FFFD."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def text_digest(text: str) -> str:
     """A short digest of an entry's text: the stable part of a ref (me.md#3f9a1c2b)."""
     import hashlib
 
-    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
+    return hashlib.sha256(shown(text).strip().encode("utf-8")).hexdigest()[:8]
 
 
 def stable_ref(entry: E.Entry) -> str:
@@ -118,15 +148,19 @@ def stable_ref(entry: E.Entry) -> str:
     return f"{entry.file}#{text_digest(entry.text)}"
 
 
-_DIGEST_REF = re.compile(r"(?P<path>[^#\s]+\.md)#(?P<digest>[0-9a-f]{8})")
+def _digest_ref(ref: str) -> tuple[str, str] | None:
+    """`path#3f9a1c2b` → (path, digest); the path follows the rules of a line ref (spaces allowed)."""
+    path, sep, digest = ref.strip().rpartition("#")
+    if not sep or len(digest) != 8 or any(c not in "0123456789abcdef" for c in digest):
+        return None
+    return (path, digest) if E.parse_ref(f"{path}#L1") is not None else None
 
 
 def check_ref(ref: str) -> tuple[str, int | str]:
     """(file, line number) of a line ref (me.md#L3), or (file, digest) of a stable one (me.md#3f9a1c2b)."""
     parsed = E.parse_ref(ref) if isinstance(ref, str) else None
     if parsed is None and isinstance(ref, str):
-        match = _DIGEST_REF.fullmatch(ref.strip())
-        parsed = (match.group("path"), match.group("digest")) if match else None
+        parsed = _digest_ref(ref)
     # never outside the folder, never into .git/ or .index/
     if parsed is None or parsed[0].startswith("/") or any(
             part in ("", "..") or part.startswith(".") for part in parsed[0].split("/")):
@@ -146,7 +180,7 @@ class MemoryStore:
         self.folder = Path(folder).absolute()
         self.workspace_id = workspace_id
         self.user = user
-        self.user_slug = slug(user) if user else None
+        self.user_slug = user_slug(user) if user else None
         if user is not None and not self.user_slug:
             raise SwarmkitError(f"user name {user!r} has no letters or digits",
                                 "use a name such as --user alice")
@@ -155,6 +189,7 @@ class MemoryStore:
         self.warnings: list[str] = []
         self._index = None
         self._excludes_checked = False
+        self._hand_edits: list[str] | None = None
 
     # ---- paths -------------------------------------------------------------------------------
     @property
@@ -190,22 +225,27 @@ class MemoryStore:
         return (self.folder / MEMORY_MD).is_file()
 
     def md_files(self) -> list[str]:
-        """Every markdown file in the folder (sorted, relative, `/`-separated), hidden ones skipped."""
+        """Every memory file in the folder (sorted, relative, `/`-separated; see is_memory_file)."""
         out: list[str] = []
         if not self.folder.is_dir():
             return out
         for root, dirs, files in os.walk(self.folder):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            base = os.path.relpath(root, self.folder)
+            base = os.path.relpath(root, self.folder).replace(os.sep, "/")
+            depth = 0 if base == "." else base.count("/") + 1
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "#")) and depth + 1 < MAX_DEPTH)
             for name in sorted(files):
+                rel = name if base == "." else f"{base}/{name}"
                 # a symlinked file could pull anything on the disk into recall
-                if name.endswith(".md") and not name.startswith(".") and not os.path.islink(os.path.join(root, name)):
-                    out.append(name if base == "." else f"{base}/{name}".replace(os.sep, "/"))
+                if is_memory_file(rel) and not os.path.islink(os.path.join(root, name)):
+                    out.append(rel)
         return out
 
-    def read_lines(self, rel: str) -> list[str] | None:
-        """The file's lines; None when it is absent, or a link, or reached through a linked folder:
-        a link could show any file on the disk as memory (listing, show, the portal)."""
+    def read_lines(self, rel: str, exact: bool = False) -> list[str] | None:
+        """The file's lines (split at `\\n` only); None when it is absent, or a link, or reached
+        through a linked folder: a link could show any file on the disk as memory.
+
+        exact=True is for writing the file back: bytes that are not UTF-8 are kept as they are
+        (surrogate escapes), where reading to show them turns them into U+FFFD."""
         path = self.path(rel)
         try:
             if path.is_symlink():
@@ -214,9 +254,10 @@ class MemoryStore:
             folder = os.path.realpath(self.folder)
             if not real.startswith(folder + os.sep):
                 return None
-            return path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            return None
+            data = path.read_bytes()
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError):
+            return None  # ValueError: a NUL byte in the name
+        return E.split_lines(data.decode("utf-8", "surrogateescape" if exact else "replace"))
 
     # ---- warnings ----------------------------------------------------------------------------
     def _warn(self, message: str) -> None:
@@ -267,10 +308,13 @@ class MemoryStore:
         if not self.git.available:
             self._git_on()  # warns
         elif not self.git.is_own_repo():
-            # A folder written while git was missing: start versioning it now.
+            # A folder written while git was missing: start versioning it now (its files screened:
+            # some may have been edited by hand).
             self.git.init()
             self._write_excludes()
-            self.git.commit(self.md_files() + self._existing([".gitattributes"]), "Start versioning the memory folder",
+            files = self.md_files()
+            self.screen_files(files)
+            self.git.commit(files + self._existing([".gitattributes"]), "Start versioning the memory folder",
                             {"Origin": "swarmkit"})
         else:
             self._write_excludes()
@@ -311,7 +355,10 @@ class MemoryStore:
     # ---- the write transaction ---------------------------------------------------------------
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """Create or adopt the folder, take the lock, commit hand edits; then the caller writes."""
+        """Create or adopt the folder, take the lock, check git's state; then the caller writes.
+
+        Hand edits found now are committed (screened) by the first apply(), just before the
+        caller's own commit: a refused action commits nothing at all."""
         try:
             if self._state() != "ready" or (self.git.available and not self.git.is_own_repo()):
                 self.ensure()
@@ -323,24 +370,67 @@ class MemoryStore:
                 + (f" ({exc.filename})" if exc.filename else ""),
                 "check that the folder and its .index/ subfolder are writable folders; nothing was committed",
             ) from None
+        finally:
+            self._hand_edits = None
 
     def _locked_write(self) -> Iterator[None]:
         if self._git_on():
+            # a merge, rebase, bisect or detached HEAD: refuse before touching anything, index included
+            self.git.check_writable()
             if not self._excludes_checked:
                 self._write_excludes()  # an adopted repo learns to ignore .index/ before anything
                 self._excludes_checked = True
             if self.lock.took_over:  # the last writer died: so may have its git, holding git's locks
                 self.lock.took_over = False
                 self.git.clear_stale_locks()
-            self._commit_hand_edits()
+                sweep_temp_files(self.folder)
+            self._hand_edits = self.hand_edits()
         yield
 
-    def _commit_hand_edits(self) -> None:
-        # derived files never count as hand edits, even where .git/info/exclude was edited away
-        changed = [p for p in self.git.changed_paths()
-                   if not p.startswith(INDEX_DIR + "/") and ".tmp-" not in p.rsplit("/", 1)[-1]]
-        if changed:
-            self.git.commit(changed, "Hand edits", {"Origin": "hand-edit"})
+    def hand_edits(self) -> list[str]:
+        """Memory files changed, added or deleted by hand since the last commit. Anything else in the
+        folder (dot files, editor swap and backup files, other files, links) is never committed."""
+        out = []
+        for rel in self.git.changed_paths():
+            rel = rel.rstrip("/")
+            if rel.startswith(INDEX_DIR + "/") or not is_memory_file(rel):
+                continue
+            if os.path.islink(self.path(rel)) or not self._inside(rel):
+                continue  # a link (dangling or not) is never committed, and never blocks a write
+            out.append(rel)
+        return out
+
+    def _inside(self, rel: str) -> bool:
+        folder = os.path.realpath(self.folder)
+        return os.path.realpath(self.path(rel).parent).startswith(folder)
+
+    def commit_hand_edits(self) -> str | None:
+        """Commit the pending hand edits, each file screened first (a secret typed into a memory
+        file by hand is redacted in it); call inside writing()."""
+        rels, self._hand_edits = self._hand_edits or [], []
+        if not rels:
+            return None
+        redacted = self.screen_files(rels)
+        if redacted:
+            self._warn(f"redacted {redacted} secret{'s' if redacted != 1 else ''} in hand edits of "
+                       f"{', '.join(rels)} before committing them")
+        return self.git.commit(rels, "Hand edits", {"Origin": "hand-edit"})
+
+    def screen_files(self, rels: list[str]) -> int:
+        """Redact secrets in these files in place (bytes that are not UTF-8 kept); the count."""
+        from swarmkit.memory.screening import redact
+
+        total = 0
+        for rel in rels:
+            path = self.path(rel)
+            if not path.is_file() or path.is_symlink():
+                continue
+            text = path.read_bytes().decode("utf-8", "surrogateescape")
+            clean, count = redact(text)
+            if count:
+                atomic_write(path, clean)
+                total += count
+        return total
 
     def size_problem(self, rel: str, lines: list[str]) -> str | None:
         limit = MEMORY_LIMIT if rel == MEMORY_MD else FILE_LIMIT
@@ -354,9 +444,19 @@ class MemoryStore:
 
     def apply(self, files: dict[str, list[str] | None], message: str, origin: str = "swarmkit",
               run_id: str | None = None) -> str | None:
-        """Write (or delete) the files atomically and commit exactly them; call inside writing()."""
+        """Write (or delete) the files atomically and commit exactly them; call inside writing().
+        Pending hand edits are committed first, as their own commit."""
         for rel in files:
             self._check_inside(rel)
+        edited = set(self._hand_edits or ())
+        if edited and self.git.available and self.git.is_own_repo():
+            self.commit_hand_edits()
+        if edited:
+            from swarmkit.memory.screening import redact
+
+            # a hand-edited file this write rewrites was read before it was screened: screen it again
+            files = {rel: (E.split_lines(redact("\n".join(lines))[0]) if rel in edited and lines is not None
+                           else lines) for rel, lines in files.items()}
         for rel, lines in files.items():
             if lines is None:
                 target = self.path(rel)
@@ -428,11 +528,12 @@ class MemoryStore:
         lines.append(line)
         return lines, len(lines)
 
-    def entry_at(self, ref: str, expect_text: str | None = None) -> tuple[E.Entry, list[str]]:
-        """The entry a ref names and its file's lines; a stable ref whose text changed is refused."""
+    def entry_at(self, ref: str, expect_text: str | None = None, exact: bool = False) -> tuple[E.Entry, list[str]]:
+        """The entry a ref names and its file's lines (exact=True: to write them back, see
+        read_lines); a stable ref whose text changed is refused."""
         rel, number = check_ref(ref)
         self.check_visible(rel)
-        lines = self.read_lines(rel)
+        lines = self.read_lines(rel, exact)
         if lines is None:
             raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
                                 "`swarmkit memory list` shows every entry with its ref")
@@ -455,7 +556,7 @@ class MemoryStore:
         if not self.entry_visible(entry):
             self.check_visible(entry.meta["for"])
         if expect_text is not None and expect_text != entry_digest(lines[number - 1]) \
-                and E.dedupe_key(entry.text) != E.dedupe_key(expect_text):
+                and E.dedupe_key(shown(entry.text)) != E.dedupe_key(expect_text):
             raise SwarmkitError(
                 f"{ref} changed since it was listed; nothing was changed",
                 "list the entries again and retry with the ref shown now",
@@ -500,7 +601,7 @@ class MemoryStore:
         meta = {k: redact(v)[0] if isinstance(v, str) else v for k, v in meta.items()}
         line = E.render(clean, meta)
         with self.writing():
-            lines = self.read_lines(rel)
+            lines = self.read_lines(rel, exact=True)
             key = E.dedupe_key(clean)
             norm_subject = E.normalise_subject(subject) if subject else None
             existing = E.parse_text("\n".join(lines), rel) if lines is not None else []
@@ -523,7 +624,7 @@ class MemoryStore:
                 new_lines, number = self.append_entry(rel, lines, line)
                 status, verb = "written", "Remember"
                 if lines is None:
-                    link = self.index_link(rel, self.read_lines(MEMORY_MD))
+                    link = self.index_link(rel, self.read_lines(MEMORY_MD, exact=True))
                     if link is not None:
                         files[MEMORY_MD] = link
             files[rel] = new_lines
@@ -572,10 +673,10 @@ class MemoryStore:
             raise self.missing_error()
         self.entry_at(ref, expect_text)  # a bad ref is refused before anything is locked or committed
         with self.writing():
-            entry, lines = self.entry_at(ref, expect_text)
+            entry, lines = self.entry_at(ref, expect_text, exact=True)
             del lines[entry.line - 1]
-            commit = self.apply({entry.file: lines}, f"Forget: {E.cut_text(entry.text, 72)}", "user")
-            return WriteResult("forgotten", entry.ref, None, commit, entry.text, None, stable_ref(entry))
+            commit = self.apply({entry.file: lines}, f"Forget: {E.cut_text(shown(entry.text), 72)}", "user")
+            return WriteResult("forgotten", entry.ref, None, commit, shown(entry.text), None, stable_ref(entry))
 
     def missing_error(self) -> SwarmkitError:
         return SwarmkitError(
@@ -634,10 +735,21 @@ class MemoryStore:
         return hits
 
     def reindex(self) -> int:
+        import sqlite3
+
         from swarmkit.memory.recall import RecallIndex
 
         self._index = RecallIndex(self)
-        return self._index.rebuild()
+        try:
+            return self._index.rebuild()
+        except (OSError, sqlite3.Error) as exc:
+            self._index = None
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise SwarmkitError(
+                f"could not rebuild the recall index in {self.folder / INDEX_DIR}: {reason}",
+                "the folder and its .index/ must be writable folders (remove a file named .index); "
+                "recall still works without the stored index, reading the files",
+            ) from None
 
     def status(self) -> dict:
         exists = self.exists()
@@ -657,10 +769,11 @@ class MemoryStore:
             elif cls.startswith("swarm:"):
                 swarms.add(cls[6:])
         git = exists and self.git.available and self.git.is_own_repo()
-        remote = None
+        remote = busy = None
         if git:
             proc = self.git.run("remote", "get-url", "origin", check=False)
             remote = proc.stdout.strip() or None
+            busy = self.git.busy_state()
         return {
             "folder": str(self.folder),
             "exists": exists,
@@ -673,8 +786,9 @@ class MemoryStore:
             "swarms": sorted(swarms),
             "git": bool(git),
             "head": self.git.head() if git else None,
-            "dirty": bool(self.git.changed_paths()) if git else False,
+            "dirty": bool(self.hand_edits()) if git else False,
             "remote": remote,
+            "git_state": busy[0] if busy else None,  # why writes are refused right now, if they are
         }
 
     # ---- features in their own modules -------------------------------------------------------

@@ -19,6 +19,12 @@ def _clone(store, remote: str) -> dict:
 
     Git(store.folder.parent).run("clone", "-q", "--", remote, str(store.folder))
     if not store.exists():
+        # the remote's HEAD names a branch it does not have: check out its only branch, if it has one
+        branches = store.git.run("branch", "-r", "--format=%(refname:short)", check=False).stdout.split()
+        branches = [b for b in branches if b.startswith("origin/") and b != "origin/HEAD"]
+        if len(branches) == 1:
+            store.git.run("checkout", "-q", "-b", branches[0].removeprefix("origin/"), branches[0], check=False)
+    if not store.exists():
         raise SwarmkitError(f"{without_credentials(remote)} is not a memory folder (it has no MEMORY.md at its top)",
                             f"check the remote; the clone was left in {store.folder} for you to inspect")
     store._write_excludes()
@@ -52,6 +58,41 @@ def _rebase(store, upstream: str) -> None:
         )
 
 
+def _remote_branch(store, url: str) -> str | None:
+    """The branch to sync with: the one the remote's HEAD names, else its only branch; None when the
+    remote has no branch yet. Several branches and no default is refused: guessing would split the
+    machines onto two branches."""
+    git = store.git
+    for line in git.run("ls-remote", "--symref", "origin", "HEAD", check=False).stdout.splitlines():
+        if line.startswith("ref: refs/heads/") and line.endswith("\tHEAD"):
+            return line[len("ref: refs/heads/"):-len("\tHEAD")]
+    heads = [line.split("\t", 1)[1].removeprefix("refs/heads/")
+             for line in git.run("ls-remote", "--heads", "origin", check=False).stdout.splitlines() if "\t" in line]
+    if len(heads) > 1:
+        raise SwarmkitError(
+            f"{without_credentials(url)} has several branches ({', '.join(sorted(heads)[:5])}) and no default "
+            "branch to follow; nothing was changed",
+            "give the remote a default branch (in a bare repository: git symbolic-ref HEAD refs/heads/NAME), "
+            "then run the sync again",
+        )
+    return heads[0] if heads else None
+
+
+def _point_bare_head(url: str, branch: str) -> None:
+    """After the first push to an empty local bare repository whose HEAD names a branch it does not
+    have (`master`, say), make HEAD name the branch pushed, so that a clone checks it out."""
+    from pathlib import Path
+
+    from swarmkit.memory.gitops import Git
+
+    bare = Path(url)
+    if not bare.is_dir() or not (bare / "HEAD").is_file():
+        return
+    remote = Git(bare)
+    if remote.run("rev-parse", "--verify", "-q", "HEAD", check=False).returncode != 0:
+        remote.run("symbolic-ref", "HEAD", f"refs/heads/{branch}", check=False)
+
+
 def sync(store, remote: str | None = None) -> dict:
     """Pull with rebase (entries merge by union), then push. With a remote and no folder yet, clone."""
     _need_git(store)
@@ -72,13 +113,15 @@ def sync(store, remote: str | None = None) -> dict:
         if not url:
             raise SwarmkitError("the memory folder has no remote to sync with",
                                 "swarmkit memory sync --remote URL (a git URL or the path of a bare repository)")
-        _ensure_union(store)
-        branch = git.branch()
         fetched = git.run("fetch", "-q", "origin", check=False)
         if fetched.returncode != 0:
             detail = (fetched.stderr or "").strip().splitlines()
             raise SwarmkitError(f"could not fetch from {without_credentials(url)}: {detail[-1] if detail else 'git fetch failed'}",
                                 "check the remote's address and your access to it, then retry")
+        followed = _remote_branch(store, url)
+        branch = followed or git.branch()  # an empty remote gets this folder's branch
+        store.commit_hand_edits()  # a rebase needs them committed; they are screened first
+        _ensure_union(store)
         upstream = f"refs/remotes/origin/{branch}"
         pulled = 0
         for attempt in range(3):
@@ -107,5 +150,7 @@ def sync(store, remote: str | None = None) -> dict:
             git.run("fetch", "-q", "origin")  # someone pushed in between: rebase on theirs and retry
         else:
             raise SwarmkitError(f"could not push to {without_credentials(url)}: it kept changing", "run the sync again in a moment")
+        if followed is None and pushed:
+            _point_bare_head(url, branch)
         return {"remote": without_credentials(url), "branch": branch, "cloned": False, "pulled": pulled, "pushed": pushed,
                 "head": git.head()}

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.locking import FolderLock
+from swarmkit.memory.locking import FolderLock, process_start
 from swarmkit.memory.store import MemoryStore
 
 HOLDER = """
@@ -120,9 +120,32 @@ def test_processes_creating_the_folder_at_once(folder):
 def test_a_live_holder_on_this_host_keeps_its_lock_past_stale_after(tmp_path):
     """A slow writer (a sync over a slow network) is not robbed: its process is alive."""
     path = tmp_path / "x.lock"
-    path.write_text(f"{os.getpid()} {socket.gethostname()} 0\n")
+    path.write_text(f"{os.getpid()} {socket.gethostname()} 0 {process_start(os.getpid())}\n")
     old = time.time() - 600
     os.utime(path, (old, old))
     with pytest.raises(SwarmkitError, match="busy"):
         FolderLock(path, timeout=0.2, stale_after=60).acquire()
     assert path.read_text().startswith(f"{os.getpid()} {socket.gethostname()}")
+
+
+def test_a_lock_whose_pid_was_reused_is_taken_over(tmp_path):
+    """Issue 9: a 10-minute-old lock whose pid now belongs to another process (here: this test's own
+    pid, with another start time) blocked writes for an hour; the pid's start time tells them apart."""
+    path = tmp_path / "x.lock"
+    path.write_text(f"{os.getpid()} {socket.gethostname()} 0 1\n")
+    old = time.time() - 600
+    os.utime(path, (old, old))
+    with FolderLock(path, timeout=1):
+        assert path.read_text().split()[3] == process_start(os.getpid())
+    assert not path.exists()
+
+
+def test_a_lock_without_a_start_time_is_stale_after_two_minutes(tmp_path):
+    """A lock written by an older swarmkit (no start time) whose pid is alive: the age decides."""
+    path = tmp_path / "x.lock"
+    path.write_text(f"{os.getpid()} {socket.gethostname()} 0\n")
+    old = time.time() - 121
+    os.utime(path, (old, old))
+    with FolderLock(path, timeout=1):
+        pass
+    assert not path.exists()
