@@ -69,9 +69,9 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
     try:
         record = the_run.execute(text)
     finally:
-        save_run(ws.root, the_run.record)
+        saved = save_run(ws.root, the_run.record)
     if as_json:
-        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(saved, indent=2, ensure_ascii=False))  # as it was kept: screened
     elif record["status"] == "ok":
         click.echo(record["output"])
     for warning in record["warnings"]:

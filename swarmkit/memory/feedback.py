@@ -6,7 +6,7 @@ import hashlib
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
-from swarmkit.memory.screening import screen
+from swarmkit.memory.screening import screen_entry
 
 
 def feedback_subject(reason: str) -> str:
@@ -24,7 +24,7 @@ def feedback(store, run_id: str, reason: str):
     from swarmkit.runtime.records import check_run_id
 
     check_run_id(str(run_id).strip())  # the entry's source must name a run, not arbitrary text
-    screened = screen(reason)
+    screened = screen_entry(reason)
     key_text = screened.text if screened.ok else reason
     subject = feedback_subject(E.clean_text(key_text))
     source = f"swarmkit://runs/{run_id.strip()}"

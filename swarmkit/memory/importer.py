@@ -9,12 +9,13 @@ from pathlib import Path
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
-from swarmkit.memory.screening import NO_MEMORY, salience_problem, screen
+from swarmkit.memory.screening import NO_MEMORY, redact, salience_problem, screen_entry
 
 MAX_DEPTH = 4  # a file's depth counts its own name: root/a.md is 1, root/1/2/3/a.md is 4
 MAX_FILES = 200
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
+SCREEN_BUDGET = 256 * 1024  # characters of entry text screened per import (refused ones included)
 _PROTECTED_TREES = ("/proc", "/sys", "/dev", "/etc", "/boot", "/bin", "/sbin", "/usr", "/lib", "/lib32",
                     "/lib64", "/System", "/Library")
 _PROTECTED_EXACT = ("/", "/var", "/opt", "/root", "/home", "/Users", "/run", "/private", "/Volumes", "/tmp",
@@ -145,6 +146,38 @@ def _read(path: Path) -> str | None:
         return None
 
 
+def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> list[tuple[str, dict]]:
+    """The notes to write, screened. Screening stops where it can change nothing: a note already in
+    the folder word for word is a duplicate as it is, and once the inbox would be full or
+    SCREEN_BUDGET characters were screened, the rest is skipped (truncated), so a folder of hostile
+    notes costs a bounded amount of work."""
+    from swarmkit.memory.store import FILE_LIMIT, INBOX_MD
+
+    seen = store.dedupe_keys() if store.exists() else set()
+    inbox = store.path(INBOX_MD)
+    room = FILE_LIMIT - (inbox.stat().st_size if inbox.is_file() else 0)
+    budget = SCREEN_BUDGET
+    out = []
+    for text, meta in notes:
+        if E.dedupe_key(E.clean_text(text)) in seen:
+            result.duplicates += 1
+            continue
+        if room <= 0 or budget <= 0:
+            result.skipped += 1
+            result.truncated = True
+            continue
+        budget -= min(len(text), 4 * E.MAX_TEXT)
+        screened = screen_entry(text)
+        clean = E.clean_text(screened.text) if screened.ok else ""
+        if not screened.ok or salience_problem(clean):
+            result.skipped += 1
+            continue
+        room -= len(E.render(clean, meta).encode("utf-8")) + 1
+        seen.add(E.dedupe_key(clean))
+        out.append((clean, meta))
+    return out
+
+
 def import_folder(store, path, progress: Callable[[int, int], None] | None = None) -> ImportResult:
     """Read the folder's notes into inbox.md (one commit); the source folder is never written."""
     from swarmkit.memory.store import FILE_LIMIT, INBOX_MD
@@ -152,8 +185,9 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
     root = check_source(store, path)
     result = ImportResult()
     files = walk(root, store.folder.resolve(), result)
-    name = E.clean_value(root.name) or "folder"
-    candidates: list[tuple[str, dict]] = []
+    # the folder's name goes into every line's metadata and into the commit message
+    name = E.clean_value(redact(root.name)[0]) or "folder"
+    notes: list[tuple[str, dict]] = []
     for done, (rel, file_path) in enumerate(files, 1):
         text = _read(file_path)
         if text is None:
@@ -163,17 +197,13 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
         else:
             result.files_read += 1
             for entry in E.parse_text(text, rel):
-                screened = screen(entry.text)
-                clean = E.clean_text(screened.text) if screened.ok else ""
-                if not screened.ok or salience_problem(clean):
-                    result.skipped += 1
-                    continue
                 kind = entry.kind if entry.kind in E.KINDS else None
                 added = E.valid_date(entry.meta.get("added")) or E.today()
-                candidates.append((clean, {"by": "agent", "kind": kind, "source": "import", "added": added,
+                notes.append((entry.text, {"by": "agent", "kind": kind, "source": "import", "added": added,
                                            "import": f"folder:{name}"}))
         if progress is not None:
             progress(done, len(files))
+    candidates = _screened(store, notes, result)
     if not candidates:
         return result
     with store.writing():

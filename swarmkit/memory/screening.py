@@ -78,6 +78,19 @@ def salience_problem(text: str) -> str | None:
     return None
 
 
+def screen_entry(text: str) -> Screened:
+    """screen() for a memory entry: entries are cut to 500 characters once screened, so only the
+    first 2,000 (cut at a space) are read; a megabyte-long "fact" costs no more than that."""
+    from swarmkit.memory.entries import MAX_TEXT
+
+    text = "" if text is None else str(text)
+    limit = 4 * MAX_TEXT
+    if len(text) > limit:
+        space = text.rfind(" ", limit // 2, limit)
+        text = text[: space if space > 0 else limit]
+    return screen(text)
+
+
 def screen(text: str) -> Screened:
     """Salience, `<no-memory>`, then redaction; nothing left but secrets is refused."""
     if text is None:

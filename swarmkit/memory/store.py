@@ -15,7 +15,7 @@ from swarmkit.memory import entries as E
 from swarmkit.memory.atomic import atomic_delete, atomic_write, sweep_temp_files
 from swarmkit.memory.gitops import Git
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
-from swarmkit.memory.screening import redact, salience_problem, screen
+from swarmkit.memory.screening import redact, salience_problem, screen_entry
 
 MEMORY_MD = "MEMORY.md"
 ME_MD = "me.md"
@@ -582,7 +582,7 @@ class MemoryStore:
             raise SwarmkitError(f"unknown memory kind {kind!r}", f"use one of: {', '.join(allowed)}")
         if by not in ("user", "agent"):
             raise SwarmkitError(f"by must be 'user' or 'agent', not {by!r}", "agents write as 'agent'")
-        screened = screen(text)
+        screened = screen_entry(text)
         if not screened.ok:
             return WriteResult("refused", reason=screened.refused)
         clean = E.clean_text(screened.text)

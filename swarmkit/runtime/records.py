@@ -1,7 +1,10 @@
 """Run records: one JSON file per run in <workspace>/.swarmkit/runs/<id>.json.
 
 A record holds what a person needs to debug a run: input, output, the agents called, every
-decision-skill outcome, the recalled memory refs, the memory writes and every model call.
+decision-skill outcome, the recalled memory refs, the memory writes and every model call. It is
+screened as memory is (every text redacted; a value is screened together with its key, so that
+`{"password": "…"}` from a model's tool call is caught) and readable by its owner only (0600).
+A record written before screening existed (no `screened` mark) is screened whenever it is read.
 """
 
 from __future__ import annotations
@@ -16,6 +19,36 @@ from swarmkit.workspace.layout import STATE_FOLDER
 
 RUNS_DIR = Path(STATE_FOLDER) / "runs"
 RUN_ID = re.compile(r"^r-[0-9a-f]{8}$")
+SCREENED = 1  # the `screened` mark of a record whose texts went through screening
+
+
+def screened(value, key: str = ""):
+    """The value with every secret redacted: strings, and the keys and values of dicts and lists."""
+    from swarmkit.memory.screening import redact
+
+    if isinstance(value, str):
+        if key:
+            # "password": "hunter2" is a secret only next to its key: screen them together
+            prefix = f"{key}: "
+            joined, count = redact(prefix + value)
+            if count and joined.startswith(prefix):
+                return joined[len(prefix):]
+        return redact(value)[0]
+    if isinstance(value, dict):
+        return {redact(k)[0] if isinstance(k, str) else k: screened(v, k if isinstance(k, str) else "")
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [screened(item, key) for item in value]
+    return value
+
+
+def screened_record(record: dict) -> dict:
+    """The record as it may be kept and shown (see `screened`), marked as screened."""
+    if record.get("screened") == SCREENED:
+        return record
+    out = screened(record)
+    out["screened"] = SCREENED
+    return out
 
 
 def new_run_id() -> str:
@@ -26,13 +59,18 @@ def runs_dir(workspace_root: Path) -> Path:
     return Path(workspace_root) / RUNS_DIR
 
 
-def save_run(workspace_root: Path, record: dict) -> Path:
-    """Write the record atomically (a reader never sees half a file)."""
-    from swarmkit.memory.atomic import atomic_write
+def save_run(workspace_root: Path, record: dict) -> dict:
+    """Screen the record and write it atomically, readable by its owner only; return what was saved."""
+    from swarmkit.memory.atomic import atomic_write, sweep_temp_files
 
-    target = runs_dir(workspace_root) / f"{record['id']}.json"
-    atomic_write(target, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
-    return target
+    folder = runs_dir(workspace_root)
+    if not folder.is_dir():
+        folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+    saved = screened_record(dict(record, screened=None))
+    atomic_write(folder / f"{record['id']}.json", json.dumps(saved, indent=2, ensure_ascii=False) + "\n",
+                 mode=0o600)
+    sweep_temp_files(folder, depth=0)  # a run killed while saving leaves its temp file
+    return saved
 
 
 def check_run_id(run_id: str) -> str:
@@ -54,7 +92,7 @@ def load_run(workspace_root: Path, run_id: str) -> dict:
         raise SwarmkitError(f"the record of run {run_id} cannot be read: {exc}", f"delete {path}") from None
     if not isinstance(record, dict):
         raise SwarmkitError(f"the record of run {run_id} is not a JSON object", f"delete {path}")
-    return record
+    return screened_record(record)
 
 
 def list_runs(workspace_root: Path) -> list[dict]:
@@ -67,7 +105,7 @@ def list_runs(workspace_root: Path) -> list[dict]:
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(record, dict):  # a file that is JSON but not an object is not a record
-            records.append(record)
+            records.append(screened_record(record))
     records.sort(key=lambda r: (str(r.get("started_at") or ""), str(r.get("id") or "")), reverse=True)
     return records
 

@@ -109,7 +109,7 @@ def status(workspace, store: MemoryStore) -> dict:
         },
         "swarms": info["swarms"],
         "git": {"versioned": info["git"], "head": info["head"], "dirty": info["dirty"],
-                "remote": without_credentials(info["remote"])},
+                "remote": without_credentials(info["remote"]), "state": info["git_state"]},
         "warnings": list(store.warnings),
     }
 

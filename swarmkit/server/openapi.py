@@ -133,6 +133,8 @@ SCHEMAS = {
                     "head": _NULLABLE_STR,
                     "dirty": {"type": "boolean", "description": "Uncommitted hand edits."},
                     "remote": _NULLABLE_STR,
+                    "state": {**_NULLABLE_STR, "description": "Why writes are refused now (a merge in "
+                              "progress, HEAD on no branch, ...), or null."},
                 },
             },
             "warnings": {"type": "array", "items": {"type": "string"}},

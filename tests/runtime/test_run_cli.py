@@ -24,7 +24,7 @@ def test_run_json_is_the_whole_record(init_ws, cli):
     assert set(record) == {
         "id", "workspace", "topology", "started_at", "finished_at", "duration_ms", "provider", "user", "input",
         "output", "status", "agents", "decisions", "recalled", "memory_writes", "model_calls", "tool_calls", "swarm", "memory",
-        "warnings", "skipped", "error", "tainted",
+        "warnings", "skipped", "error", "tainted", "screened",
     }
     saved = json.loads((root / ".swarmkit" / "runs" / f"{record['id']}.json").read_text())
     assert saved == record

@@ -30,7 +30,7 @@ def test_status_is_the_effective_configuration_and_the_folder_state(client, root
         "others": 0, "entries": 7, "inbox": 2, "swarms": 1,
     }
     assert data["swarms"] == [refs["swarm"]]
-    assert data["git"] == {"versioned": True, "head": head(folder), "dirty": False, "remote": None}
+    assert data["git"] == {"versioned": True, "head": head(folder), "dirty": False, "remote": None, "state": None}
 
 
 def test_the_sentence_is_the_one_the_cli_prints(client, root, cli):
@@ -76,7 +76,7 @@ def test_a_workspace_without_a_memory_folder_yet(tmp_path):
         data = client.get("/memory/status").json()
         assert data["exists"] is False
         assert data["counts"] == {"files": {}, "others": 0, "entries": 0, "inbox": 0, "swarms": 0}
-        assert data["git"] == {"versioned": False, "head": None, "dirty": False, "remote": None}
+        assert data["git"] == {"versioned": False, "head": None, "dirty": False, "remote": None, "state": None}
         assert client.get("/memory/entries").json()["entries"] == []
         assert client.get("/memory/inbox").json() == {"entries": []}
         assert not (tmp_path / "fresh" / ".swarmkit" / "memory").exists()  # reading never creates it
