@@ -8,16 +8,17 @@ import re
 from swarmkit.memory.entries import KINDS
 
 VERDICTS = ("pass", "fail", "needs-revision")
-_OBJECT = re.compile(r"\{.*\}", re.S)
 
 
 def json_object(text: str) -> dict | None:
-    """The first JSON object in a reply (models wrap JSON in prose or code fences)."""
-    match = _OBJECT.search(text or "")
-    if not match:
+    """The JSON object in a reply, from its first `{` to its last `}` (models wrap JSON in prose or
+    code fences). str.find, not a `{.*}` regex: that one is quadratic on a reply of many `{`."""
+    text = text or ""
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end < start:
         return None
     try:
-        value = json.loads(match.group(0))
+        value = json.loads(text[start:end + 1])
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
         return None
     return value if isinstance(value, dict) else None
