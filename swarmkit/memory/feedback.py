@@ -10,7 +10,7 @@ from swarmkit.memory.screening import screen_entry
 
 
 def feedback_subject(reason: str) -> str:
-    digest = hashlib.sha256(E.dedupe_key(reason).encode("utf-8")).hexdigest()[:12]
+    digest = hashlib.sha256(E.dedupe_key(reason).encode("utf-8", "surrogateescape")).hexdigest()[:12]
     return f"feedback:{digest}"
 
 

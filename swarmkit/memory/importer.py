@@ -212,7 +212,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():
             lines.pop()
-        size = len(("\n".join(lines) + "\n").encode("utf-8"))
+        size = len(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
         added_lines = 0
         full = False
         for clean, meta in candidates:
@@ -224,7 +224,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
                 result.skipped += 1
                 continue
             line = E.render(clean, meta)
-            grow = len(line.encode("utf-8")) + 1
+            grow = len(line.encode("utf-8", "surrogateescape")) + 1
             if size + grow > FILE_LIMIT:
                 result.truncated = full = True  # the inbox is full: the rest waits for a review
                 result.skipped += 1

@@ -434,7 +434,7 @@ class MemoryStore:
 
     def size_problem(self, rel: str, lines: list[str]) -> str | None:
         limit = MEMORY_LIMIT if rel == MEMORY_MD else FILE_LIMIT
-        size = len(("\n".join(lines) + "\n").encode("utf-8"))
+        size = len(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
         if size <= limit:
             return None
         old = self.path(rel).stat().st_size if self.path(rel).exists() else 0
@@ -741,15 +741,19 @@ class MemoryStore:
 
         self._index = RecallIndex(self)
         try:
-            return self._index.rebuild()
+            count = self._index.rebuild()
+            # the index answered from memory only: it could not be stored, which is what reindex is for
+            reason = None if getattr(self._index, "_persistent", True) else "it cannot be written there"
         except (OSError, sqlite3.Error) as exc:
             self._index = None
             reason = getattr(exc, "strerror", None) or str(exc)
+        if reason is not None:
             raise SwarmkitError(
                 f"could not rebuild the recall index in {self.folder / INDEX_DIR}: {reason}",
                 "the folder and its .index/ must be writable folders (remove a file named .index); "
                 "recall still works without the stored index, reading the files",
-            ) from None
+            )
+        return count
 
     def status(self) -> dict:
         exists = self.exists()

@@ -52,7 +52,7 @@ def _members(members) -> list[tuple[str, bool]]:
 
 
 def question_id(text: str) -> str:
-    return "q-" + hashlib.sha256(E.dedupe_key(text).encode("utf-8")).hexdigest()[:8]
+    return "q-" + hashlib.sha256(E.dedupe_key(text).encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
 
 class Swarm:

@@ -240,3 +240,66 @@ def test_import_shows_a_progress_bar_only_on_a_terminal(ws, tmp_path):
         os.close(primary)
     assert proc.returncode == 0 and proc.stdout.startswith("Imported 3, duplicates 0, skipped 0; commit ")
     assert b"Importing" in shown and b"100%" in shown
+
+
+# ---- issue 9, point 7: smaller defects, each with its test ---------------------------------------
+
+def test_a_file_name_with_a_space_is_listed_and_shown(cli, ws):
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    (folder_of(ws) / "my notes.md").write_text("# My notes\n\n- Lisbon office opens at 9\n")
+    code, out, err = mem(cli, ws, "status")
+    assert code == 0 and "my notes.md" in out and err == ""
+    code, out, _ = mem(cli, ws, "list")
+    assert "my notes.md#L3" in out and "Lisbon office opens at 9" in out
+    assert mem(cli, ws, "show", "my notes.md#L3")[1].startswith("my notes.md#L3: Lisbon office opens at 9")
+    assert mem(cli, ws, "forget", "my notes.md#L3")[0] == 0
+    assert "Lisbon" not in (folder_of(ws) / "my notes.md").read_text()
+
+
+def test_reindex_with_index_being_a_file_is_a_clear_error(cli, ws):
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    index = folder_of(ws) / ".index"
+    import shutil
+
+    shutil.rmtree(index)
+    index.write_text("not a folder\n")
+    code, out, err = mem(cli, ws, "reindex")
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert err.startswith(f"error: could not rebuild the recall index in {index}: ")
+    assert "hint: the folder and its .index/ must be writable folders (remove a file named .index)" in err
+    assert mem(cli, ws, "search", "wrong")[0] == 0  # recall still works, from the files
+
+
+def test_reindex_in_a_read_only_folder_is_a_clear_error(cli, ws):
+    import os
+    import shutil
+
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    folder = folder_of(ws)
+    locked = [folder, folder / ".index"]
+    if os.geteuid() == 0:  # root writes through permissions: make the folders immutable instead
+        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", *map(str, locked)],
+                                                             capture_output=True).returncode != 0:
+            pytest.skip("running as root, and chattr +i is not available to make a folder read-only")
+        undo = ["chattr", "-i", *map(str, locked)]
+    else:
+        for path in locked:
+            os.chmod(path, 0o555)
+        undo = ["chmod", "755", *map(str, locked)]
+    try:
+        code, out, err = mem(cli, ws, "reindex")
+    finally:
+        subprocess.run(undo, check=True)
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert err.startswith(f"error: could not rebuild the recall index in {folder / '.index'}: ")
+
+
+def test_any_script_makes_a_user_file(cli, ws):
+    assert mem(cli, ws, "--user", "李", "feedback", "r-00000001", "--reason", "x")[0] in (0, 1)
+    code, out, err = cli("memory", "--workspace", str(ws), "--user", "李", "status", "--json")
+    assert code == 0 and json.loads(out)["user_file"] == "users/李.md"
+    zoe = json.loads(cli("memory", "--workspace", str(ws), "--user", "Zoë", "status", "--json")[1])["user_file"]
+    zo = json.loads(cli("memory", "--workspace", str(ws), "--user", "Zo", "status", "--json")[1])["user_file"]
+    assert (zoe, zo) == ("users/zoë.md", "users/zo.md")
+    code, _, err = cli("memory", "--workspace", str(ws), "--user", "!!!", "status")
+    assert code == 1 and err == "error: user name '!!!' has no letters or digits\n  hint: use a name such as --user alice\n"

@@ -330,3 +330,43 @@ def test_links_never_show_files_from_outside_the_folder(tmp_path):
         assert store.read_lines(rel) is None
         with pytest.raises(SwarmkitError):
             store.entries(rel)
+
+
+def test_bytes_that_are_not_utf8_survive_the_next_write(store, folder):
+    store.remember("First lesson", kind="insight")
+    with open(folder / "lessons.md", "ab") as handle:
+        handle.write(b"- Caf\xe9 au lait, Latin-1 by hand \xff\xfe\n")
+    raw = (folder / "lessons.md").read_bytes()
+    store.remember("Second lesson", kind="insight")
+    assert (folder / "lessons.md").read_bytes().startswith(raw)  # not rewritten as U+FFFD
+    entry = [e for e in store.entries("lessons.md") if e.text.startswith("Caf")][0]
+    assert entry.text == "Caf\ufffd au lait, Latin-1 by hand \ufffd\ufffd"  # shown with U+FFFD
+    assert store.forget(entry.ref).status == "forgotten"
+    assert b"Caf" not in (folder / "lessons.md").read_bytes()
+
+
+def test_a_form_feed_or_line_separator_stays_in_its_line(store, folder):
+    store.remember("First lesson", kind="insight")
+    with open(folder / "lessons.md", "a") as handle:
+        handle.write("- Page\x0cbreak and line\u2028separator [by: agent; subject: x]\n")
+    store.remember("Replaced by subject", kind="insight", subject="x")
+    text = (folder / "lessons.md").read_text()
+    assert "Page\x0cbreak" not in text and text.count("Replaced by subject") == 1
+    assert "First lesson" in text
+
+
+def test_temp_files_of_a_killed_writer_are_swept_on_takeover(store, folder):
+    import socket
+
+    store.remember("First lesson", kind="insight")
+    dead = subprocess.run(["true"]).returncode or 999_999  # a pid no process has
+    for name in (f".lessons.md.tmp-{dead}-0badc0de", f"users/.zoe.md.tmp-{dead}-0badc0de",
+                 f".index/.write.lock.{dead}-0badc0de"):
+        (folder / name).parent.mkdir(exist_ok=True)
+        (folder / name).write_text("half")
+    live = folder / f".me.md.tmp-{os.getpid()}-0badc0de"
+    live.write_text("another writer's, alive")
+    (folder / ".index" / "write.lock").write_text(f"{dead} {socket.gethostname()} 0 1\n")
+    store.remember("Second lesson", kind="insight")
+    left = {p.name for p in folder.rglob("*") if ".tmp-" in p.name or ".write.lock." in p.name}
+    assert left == {live.name}

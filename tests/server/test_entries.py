@@ -38,6 +38,9 @@ def test_one_file(client, refs):
     ("missing.md", 404, "file_not_found"),
     ("../outside.md", 400, "invalid_request"),
     ("notes.txt", 400, "invalid_request"),
+    ("me\x00.md", 400, "invalid_request"),  # issue 9: a NUL byte was a 500
+    ("me.md\x00", 400, "invalid_request"),
+    ("a\nb.md", 400, "invalid_request"),
 ])
 def test_a_bad_file_is_refused(client, name, status, code):
     response = client.get("/memory/entries", params={"file": name})
@@ -105,3 +108,14 @@ def test_bad_parameters_are_400_with_the_reason(client, params, message):
     assert response.status_code == 400
     assert response.json()["error"]["message"] == message
     assert response.json()["error"]["code"] == "invalid_request"
+
+
+def test_a_file_name_with_a_space_is_listed_and_shown_on_the_page(client, root):
+    """Issue 9: `my notes.md` broke the status and the portal."""
+    folder = root / ".swarmkit" / "memory"
+    (folder / "my notes.md").write_text("# My notes\n\n- Lisbon office opens at 9\n")
+    assert client.get("/memory/status").json()["counts"]["files"]["my notes.md"] == 1
+    entries = client.get("/memory/entries", params={"file": "my notes.md"}).json()["entries"]
+    assert [e["ref"] for e in entries] == ["my notes.md#L3"]
+    page = client.get("/portal/memory")
+    assert page.status_code == 200 and "Lisbon office opens at 9" in page.text
