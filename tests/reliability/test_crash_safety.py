@@ -56,13 +56,13 @@ def test_sigkill_at_random_moments_50_times(tmp_path, victims):
         assert proc.returncode == -signal.SIGKILL, proc.stderr.read()
 
         assert_every_file_parses(folder)
-        # the next write goes through at once: the dead writer's lock is stale, not a wall
+        # the next write goes through at once (a busy lock would stop it after lock_timeout): the
+        # dead writer's lock is stale, not a wall; and the temp files it left are swept
         before = commit_count(folder)
-        started = time.monotonic()
         store = MemoryStore(folder, "reliability", lock_timeout=5)
         result = store.remember(f"Written after kill {round_}", kind="insight")
         assert result.status == "written", result
-        assert time.monotonic() - started < 5
+        assert not [p.name for p in folder.rglob("*") if ".tmp-" in p.name and ".git" not in p.parts]
         assert commit_count(folder) >= before + 1
         assert git(folder, "status", "--porcelain").stdout == ""
         assert_fsck_clean(folder)
@@ -98,10 +98,9 @@ MemoryStore(sys.argv[1], "reliability").lock.acquire()
     child.wait()
     lock = folder / ".index" / "write.lock"
     assert not lock.exists() or lock.read_text().strip(), "an empty lock file was left behind"
-    started = time.monotonic()
+    # a lock that stayed would stop this write after lock_timeout with "busy"
     result = MemoryStore(folder, "reliability", lock_timeout=3).remember("Written after the kill", kind="insight")
     assert result.status == "written"
-    assert time.monotonic() - started < 3
 
 
 def test_git_locks_of_a_dead_writer_are_cleared_but_not_a_live_users(tmp_path):

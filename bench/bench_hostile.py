@@ -1,0 +1,144 @@
+"""Hostile input, wall-clock, as a user runs it: every command and every server route on a workspace
+whose memory folder, imported notes, run input and model replies hold hostile lines (the shapes of
+tests/reliability/hostile_lines.py, none of them issue 9's own), and `validate` on 10,000-deep YAML.
+
+Targets (issue 9): each command and route within 3 s, and the server keeps answering
+/memory/status while it renders the heaviest page. The tests bound the same work as CPU time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.reliability.hostile_lines import SHAPES, line  # noqa: E402
+
+SWARMKIT = [sys.executable, "-m", "swarmkit"]
+LIMIT_S = 3.0
+
+
+def timed(args: list[str]) -> tuple[float, int]:
+    started = time.perf_counter()
+    proc = subprocess.run(SWARMKIT + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if "Traceback" in proc.stderr:
+        raise AssertionError(f"swarmkit {' '.join(args[:2])}: {proc.stderr[-1500:]}")
+    return time.perf_counter() - started, proc.returncode
+
+
+def build(base: Path, size: int) -> dict:
+    ws = base / "ws"
+    subprocess.run(SWARMKIT + ["init", str(ws)], check=True, stdout=subprocess.DEVNULL)
+    lines = [line(name, size) for name in sorted(SHAPES)]
+    notes = base / "notes"
+    notes.mkdir()
+    for index, text in enumerate(lines):
+        (notes / f"note-{index:02d}.md").write_text(text + "\n")
+    script = base / "script.json"
+    facts = [{"text": text, "kind": "insight"} for text in lines[:6]]
+    script.write_text(json.dumps([{"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})},
+                                  {"when": {"purpose": "answer"}, "reply": lines[0] + "\n" + "{" * size}]))
+    deep = base / "deep"
+    subprocess.run(SWARMKIT + ["init", str(deep)], check=True, stdout=subprocess.DEVNULL)
+    (deep / "skills" / "deep.yaml").write_text("apiVersion: swarmkit/v1\nkind: Skill\ndeep: "
+                                               + "[" * 10_000 + "leaf" + "]" * 10_000 + "\n")
+    return {"ws": ws, "lines": lines, "notes": notes, "script": script, "deep": deep}
+
+
+def serve(ws: Path):
+    process = subprocess.Popen(SWARMKIT + ["serve", str(ws), "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    url = token = None
+    deadline = time.monotonic() + 30
+    while (url is None or token is None) and time.monotonic() < deadline:
+        text = process.stdout.readline().rstrip()
+        url = (re.search(r" at (http://\S+/)$", text) or [None, url])[1]
+        token = (re.search(r"X-Swarmkit-Token\): (\S+)$", text) or [None, token])[1]
+    return process, url
+
+
+def get(url: str) -> tuple[float, int]:
+    started = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=60) as response:
+        response.read()
+        return time.perf_counter() - started, response.status
+
+
+def main(quick: bool = False) -> dict:
+    size = 8_000 if quick else 16_000
+    base = Path(tempfile.mkdtemp(prefix="swarmkit-hostile-"))
+    figures: dict = {"line_chars": size, "shapes": len(SHAPES), "commands": {}, "routes": {}}
+    targets = []
+    try:
+        inputs = build(base, size)
+        ws = str(inputs["ws"])
+        commands = {
+            "validate 10,000-deep": ["validate", str(inputs["deep"])],
+            "run": ["run", ws, "--input", inputs["lines"][1], "--script", str(inputs["script"])],
+            "memory import": ["memory", "-w", ws, "import", str(inputs["notes"])],
+            "memory status": ["memory", "-w", ws, "status"],
+            "memory list": ["memory", "-w", ws, "list"],
+            "memory search": ["memory", "-w", ws, "search", "password key token pin"],
+            "memory feedback": ["memory", "-w", ws, "feedback", "r-0000abcd", "--reason", inputs["lines"][2]],
+            "memory reindex": ["memory", "-w", ws, "reindex"],
+        }
+        for name, args in commands.items():
+            if name == "memory import":
+                memory = inputs["ws"] / ".swarmkit" / "memory"
+                (memory / "hostile.md").write_text("# Hostile\n\n" + "\n".join(inputs["lines"]) + "\n")
+            seconds, code = timed(args)
+            figures["commands"][name] = round(seconds, 3)
+            print(f"{name:<24} {seconds:6.2f} s (exit {code})")
+            targets.append({"name": f"{name} <= {LIMIT_S:g} s", "value": seconds, "ok": seconds <= LIMIT_S})
+        run_id = json.loads(subprocess.run(SWARMKIT + ["runs", "-w", ws, "--json"], capture_output=True,
+                                           text=True).stdout)[0]["id"]
+        process, url = serve(inputs["ws"])
+        try:
+            routes = ["memory/status", "memory/entries", "memory/entries?file=hostile.md",
+                      "memory/entries?q=password+key+token", "memory/inbox", "runs", f"runs/{run_id}",
+                      "portal/memory", "portal/runs", f"portal/runs/{run_id}"]
+            for route in routes:
+                seconds, status = get(url + route)
+                figures["routes"][route] = round(seconds, 3)
+                print(f"GET /{route:<34} {seconds:6.2f} s ({status})")
+                targets.append({"name": f"GET /{route} <= {LIMIT_S:g} s", "value": seconds,
+                                "ok": seconds <= LIMIT_S and status == 200})
+            # the server keeps answering while it renders its heaviest page several times over
+            heavy = [threading.Thread(target=get, args=(url + "portal/memory",)) for _ in range(4)]
+            for thread in heavy:
+                thread.start()
+            worst = max(get(url + "memory/status")[0] for _ in range(5))
+            for thread in heavy:
+                thread.join()
+            figures["status_while_busy_s"] = round(worst, 3)
+            print(f"GET /memory/status while /portal/memory renders 4 times: worst {worst:.2f} s")
+            targets.append({"name": f"status while busy <= {LIMIT_S:g} s", "value": worst, "ok": worst <= LIMIT_S})
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    for target in targets:
+        print(f"  [{'ok' if target['ok'] else 'MISSED'}] {target['name']}: {target['value']:.3f}")
+    figures["targets"] = targets
+    return figures
+
+
+if __name__ == "__main__":
+    main(quick="--quick" in sys.argv)

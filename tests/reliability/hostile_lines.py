@@ -1,0 +1,39 @@
+"""Hostile memory lines: each shape aims at one way a parser or a screening pattern could go
+superlinear (backtracking, rescanning a run, re-reading a window), and none is one of the shapes
+issue 9 reported (a `[...]` group of ~40 semicolons, 51 KB of hyphenated words and "token").
+
+Used by tests/reliability (bounded CPU time) and by bench/bench_hostile.py (wall-clock figures).
+"""
+
+from __future__ import annotations
+
+# name → (repeated unit, prefix, suffix); a line is "- " + prefix + unit * n + suffix
+SHAPES: dict[str, tuple[str, str, str]] = {
+    "many metadata pairs": ("; k: v", "x [a: b", "]"),
+    "nested brackets": ("[", "x ", "]" * 50),
+    "many trailing groups": ("[a:b] ", "x ", ""),
+    "unclosed groups": ("[a: b; ", "x ", ""),
+    "punctuation run": (". ", "x", "a"),
+    "whitespace run": ("\t \u00a0", "x", "y"),
+    "jwt-like run": ("eyJ-", "", "."),
+    "scheme run": ("a://", "", "@"),
+    "userinfo run": ("a:b@", "", "c.com"),
+    "key assignments": ("password=", "", "x"),
+    "weak keys": ("key=", "", "0"),
+    "codes": ("pin=1234;", "", ""),
+    "card-like digits": ("4111 ", "", ""),
+    "iban-like groups": ("DE89 ", "", ""),
+    "ssn-like groups": ("123-45-", "", "6789"),
+    "command words": ("mysql -p", "", ""),
+    "header words": ("Authorization: Basic ", "", ""),
+    "cookie pairs": ("Cookie: a=b; ", "", ""),
+    "links": ("[[a]] ", "", "x"),
+    "prose keys": ("the password for the ", "", "is x"),
+    "braces": ("{", "", ""),
+}
+
+
+def line(name: str, size: int) -> str:
+    """One entry line of about `size` characters in the named shape."""
+    unit, prefix, suffix = SHAPES[name]
+    return "- " + prefix + unit * max(1, size // len(unit)) + suffix

@@ -1,0 +1,77 @@
+"""Linear time on any line: reading an entry (its metadata groups, links), writing one (cleaning,
+dedupe) and screening it take time proportional to its length, whatever its shape.
+
+Measured as CPU time of this process (time.process_time, the best of three), never wall-clock: a
+loaded machine slows every run alike, so the ratio between a line and one four times as long stays
+near 4 for linear work and near 16 for quadratic work.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from swarmkit.memory import entries as E
+from swarmkit.memory.screening import redact, screen_entry
+from tests.reliability.harness import examples
+from tests.reliability.hostile_lines import SHAPES, line
+
+SMALL, LARGE = 8_000, 32_000
+FLOOR = 0.004  # seconds: below this the clock's granularity and noise dominate
+MAX_RATIO = 10.0  # 4x the text: linear is ~4, quadratic ~16
+MAX_LARGE_CPU = 1.0  # seconds for 32,000 characters (about 60 ms is typical)
+
+# Pieces that mean something to a parser or a screening pattern, for building adversarial units.
+PIECES = ["[", "]", ";", ":", " ", "\t", "-", "_", ".", "=", "@", "/", "//", "://", "'", '"', "\\", "<", ">",
+          "|", "#", "*", "a", "A", "0", "9", "é", "李", "eyJ", "ghp_", "sk-", "password", "pin", "key",
+          "token", "is", "for the", "Bearer", "Basic", "Authorization", "mysql", "-p", "4111", "DE89",
+          "123-45-", "[[", "]]", "by: agent", "secret", "cookie", "\u2028", "\x0c"]
+
+
+def _work(text: str) -> None:
+    """What happens to a line on its way in and out of the memory folder."""
+    E.parse_text(text + "\n")
+    E.clean_text(text)
+    E.dedupe_key(text)
+    redact(text)
+    screen_entry(text)
+
+
+def _cpu(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        _work(text)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def _assert_linear(unit: str, prefix: str = "- ", suffix: str = "") -> None:
+    small = prefix + unit * (SMALL // len(unit)) + suffix
+    large = prefix + unit * (LARGE // len(unit)) + suffix
+    _work(small)  # warm up (pattern compilation, caches)
+    t_small, t_large = _cpu(small), _cpu(large)
+    ratio = t_large / max(t_small, FLOOR)
+    assert ratio <= MAX_RATIO, f"{unit!r}: {t_small * 1000:.1f} ms -> {t_large * 1000:.1f} ms (x{ratio:.1f})"
+    assert t_large <= MAX_LARGE_CPU, f"{unit!r}: {t_large:.2f} s of CPU for {len(large)} characters"
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_each_hostile_shape_is_linear(name):
+    unit, prefix, suffix = SHAPES[name]
+    _assert_linear(unit, "- " + prefix, suffix)
+    assert line(name, 100).startswith("- ")
+
+
+@settings(max_examples=examples(40))
+@given(st.lists(st.sampled_from(PIECES) | st.text(min_size=1, max_size=2), min_size=1, max_size=6).map("".join))
+@example("a;")  # issue 9: a [...] group of semicolons
+@example("a-")  # issue 9: hyphenated words before "token"
+@example("a- token ")
+@example("[a: b;")
+@example(". ")
+def test_time_grows_linearly_on_adversarial_lines(unit):
+    _assert_linear(unit, "- x [a: ", "]")
