@@ -14,7 +14,7 @@ def _named_tests() -> list[tuple[str, str]]:
     out = []
     for row in (REPO / "docs" / "reliability.md").read_text(encoding="utf-8").splitlines():
         current = None
-        for match in re.finditer(r"`(tests/reliability/[\w/]+\.py)?::(\w+)`", row):
+        for match in re.finditer(r"`(tests/[\w/]+\.py)?::(\w+)`", row):
             current = match.group(1) or current
             assert current, f"`::{match.group(2)}` without a file before it: {row}"
             out.append((current, match.group(2)))

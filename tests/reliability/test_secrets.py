@@ -59,8 +59,21 @@ def leaked(text: str, corpus: list[Secret] = SECRETS) -> list[str]:
 
 
 def assert_no_secret(folder: Path, corpus: list[Secret] = SECRETS) -> None:
+    """Not in any file of the folder (the recall index built first), nor in its git history."""
+    MemoryStore(folder, "reliability").recall("staging deploy credential token password")
+    assert (folder / ".index" / "recall.sqlite3").exists()
     found = leaked(_folder_text(folder), corpus)
     assert not found, f"secrets reached the memory folder: {found}"
+
+
+def assert_no_secret_in_runs(ws: Path, corpus: list[Secret] = SECRETS) -> None:
+    """Not in any run record, nor in what `swarmkit runs show --json` and the server give."""
+    records = sorted((ws / ".swarmkit" / "runs").glob("r-*.json"))
+    assert records
+    for path in records:
+        assert path.stat().st_mode & 0o777 == 0o600
+        found = leaked(path.read_text(encoding="utf-8"), corpus)
+        assert not found, f"secrets reached the run record {path.name}: {found}"
 
 
 @pytest.fixture
@@ -123,6 +136,7 @@ def test_memory_writer_in_a_run_never_writes_a_secret(ws, tmp_path):
     statuses = [w["status"] for w in record["memory_writes"]]
     assert statuses.count("written") >= len(BENIGN), record["memory_writes"]
     assert_no_secret(folder)
+    assert_no_secret_in_runs(ws)
     assert set(BENIGN) <= _entry_texts(folder)  # benign facts were written word for word
 
 
@@ -131,6 +145,7 @@ def test_mock_extraction_of_a_users_secrets_never_writes_them(ws, tmp_path):
     record = _run(ws, tmp_path, said, [])
     assert any(w["status"] == "written" for w in record["memory_writes"])  # "Lives in Lisbon"
     assert_no_secret(ws / ".swarmkit" / "memory")
+    assert_no_secret_in_runs(ws)  # the input held every secret
 
 
 def test_swarm_notes_never_keep_a_secret(ws, tmp_path):
@@ -146,6 +161,7 @@ def test_swarm_notes_never_keep_a_secret(ws, tmp_path):
     swarm = record["swarm"]
     assert swarm and (folder / "swarms" / swarm / "README.md").exists()
     assert_no_secret(folder)
+    assert_no_secret_in_runs(ws)
     findings = {e.text for e in assert_every_file_parses(folder) if e.file.endswith("findings.md")}
     assert set(BENIGN) <= findings
 
@@ -183,3 +199,29 @@ def test_metadata_values_are_screened_like_the_text(tmp_path):
     assert_no_secret(tmp_path / "memory", [github, url])
     line = (tmp_path / "memory" / "lessons.md").read_text().splitlines()[-1]
     assert "subject: api_key_redacted_secret_" in line and "sources: https:// REDACTED_SECRET @logs" in line
+
+
+def test_a_record_written_before_screening_is_served_screened(ws):
+    """Records from before issue 9 hold texts verbatim: the CLI and the server screen them on read."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
+    from starlette.testclient import TestClient
+
+    from swarmkit.server.app import create_app
+
+    corpus = SECRETS[::7]
+    folder = ws / ".swarmkit" / "runs"
+    folder.mkdir(parents=True)
+    said = " ".join(s.text for s in corpus)
+    record = {"id": "r-0000beef", "workspace": "secrets", "topology": "main", "started_at": "2026-11-30T10:00:00Z",
+              "status": "ok", "input": said, "output": said, "agents": [{"id": "lead", "output": said}],
+              "tool_calls": [{"name": "remember_fact", "arguments": {"password": "Hunter22x", "value": said}}]}
+    (folder / "r-0000beef.json").write_text(json.dumps(record))
+    corpus = corpus + [Secret("tool argument", "json", "", "Hunter22x")]
+    code, out, _ = _cli("runs", "-w", str(ws), "--json", "show", "r-0000beef")
+    assert code == 0 and not leaked(out, corpus)
+    with TestClient(create_app(ws, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
+        for route in ("/runs", "/runs/r-0000beef", "/portal/runs", "/portal/runs/r-0000beef"):
+            response = client.get(route)
+            assert response.status_code == 200 and not leaked(response.text, corpus), route
