@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.reliability.hostile_lines import SHAPES, line  # noqa: E402
+from tests.reliability.hostile_lines import SHAPES, write_inputs  # noqa: E402
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 LIMIT_S = 3.0
@@ -42,20 +42,11 @@ def timed(args: list[str]) -> tuple[float, int]:
 def build(base: Path, size: int) -> dict:
     ws = base / "ws"
     subprocess.run(SWARMKIT + ["init", str(ws)], check=True, stdout=subprocess.DEVNULL)
-    lines = [line(name, size) for name in sorted(SHAPES)]
-    notes = base / "notes"
-    notes.mkdir()
-    for index, text in enumerate(lines):
-        (notes / f"note-{index:02d}.md").write_text(text + "\n")
-    script = base / "script.json"
-    facts = [{"text": text, "kind": "insight"} for text in lines[:6]]
-    script.write_text(json.dumps([{"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})},
-                                  {"when": {"purpose": "answer"}, "reply": lines[0] + "\n" + "{" * size}]))
     deep = base / "deep"
     subprocess.run(SWARMKIT + ["init", str(deep)], check=True, stdout=subprocess.DEVNULL)
     (deep / "skills" / "deep.yaml").write_text("apiVersion: swarmkit/v1\nkind: Skill\ndeep: "
                                                + "[" * 10_000 + "leaf" + "]" * 10_000 + "\n")
-    return {"ws": ws, "lines": lines, "notes": notes, "script": script, "deep": deep}
+    return {"ws": ws, "deep": deep, **write_inputs(base, size)}
 
 
 def serve(ws: Path):

@@ -7,6 +7,9 @@ Used by tests/reliability (bounded CPU time) and by bench/bench_hostile.py (wall
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 # name → (repeated unit, prefix, suffix); a line is "- " + prefix + unit * n + suffix
 SHAPES: dict[str, tuple[str, str, str]] = {
     "many metadata pairs": ("; k: v", "x [a: b", "]"),
@@ -37,3 +40,20 @@ def line(name: str, size: int) -> str:
     """One entry line of about `size` characters in the named shape."""
     unit, prefix, suffix = SHAPES[name]
     return "- " + prefix + unit * max(1, size // len(unit)) + suffix
+
+
+def write_inputs(base: Path, size: int) -> dict:
+    """Every shape as one line: a folder of notes to import (a file each) and a mock script whose
+    extraction returns six of them as facts and whose answer is hostile too."""
+    lines = [line(name, size) for name in sorted(SHAPES)]
+    notes = base / "notes"
+    notes.mkdir()
+    for index, text in enumerate(lines):
+        (notes / f"note-{index:02d}.md").write_text(text + "\n")
+    script = base / "script.json"
+    facts = [{"text": text, "kind": "insight"} for text in lines[:6]]
+    script.write_text(json.dumps([
+        {"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})},
+        {"when": {"purpose": "answer"}, "reply": lines[0] + "\n" + lines[5] + "\n" + "{" * size},
+    ]))
+    return {"lines": lines, "notes": notes, "script": script}

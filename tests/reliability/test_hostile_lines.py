@@ -17,7 +17,7 @@ import pytest
 
 from swarmkit.cli.main import run as cli_run
 from swarmkit.scaffold import create_workspace
-from tests.reliability.hostile_lines import SHAPES, line
+from tests.reliability.hostile_lines import write_inputs
 
 CPU_LIMIT = 3.0  # seconds per command or request: the bar, as CPU time
 SIZE = 16_000  # characters per hostile line
@@ -36,18 +36,7 @@ def hostile(tmp_path_factory) -> dict:
     base = tmp_path_factory.mktemp("hostile")
     ws = base / "ws"
     create_workspace(ws, "Hostile")
-    lines = [line(name, SIZE) for name in sorted(SHAPES)]
-    notes = base / "notes"
-    notes.mkdir()
-    for index, text in enumerate(lines):
-        (notes / f"note-{index:02d}.md").write_text(text + "\n")
-    script = base / "script.json"
-    facts = [{"text": text, "kind": "insight"} for text in lines[:6]]
-    script.write_text(json.dumps([
-        {"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})},
-        {"when": {"purpose": "answer"}, "reply": lines[0] + "\n" + lines[5] + "\n" + "{" * SIZE},
-    ]))
-    return {"ws": ws, "lines": lines, "notes": notes, "script": script, "folder": ws / ".swarmkit" / "memory"}
+    return {"ws": ws, "folder": ws / ".swarmkit" / "memory", **write_inputs(base, SIZE)}
 
 
 def _assert_answered(code: int, out: str, err: str, cpu: float, what: str, codes=(0,)) -> None:
