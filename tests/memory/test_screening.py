@@ -171,6 +171,17 @@ NEW_FAMILIES = [
     ("https://x-access-token:ghs_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r", "ghs_"),
     ('{"clientSecret": "q8Zr-4Ky_9Lm"}', "q8Zr-4Ky"),
     ("age key AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ", "AGE-SECRET"),
+    ("The wifi key is happyfamily2020", "happyfamily"),
+    ("Netflix login: alice@example.com / hunter22", "hunter22"),
+    ("API token 9f8e7d6c5b4a3928ab", "9f8e7d6c"),
+    ("my mother's maiden name is Smith", "Smith"),
+    ("Driver's license D1234567", "D1234567"),
+    ("the safe combination is 12-34-56", "12-34-56"),
+    ("ssh root@host with password toor", "toor"),
+    ("mi contraseña es gato123", "gato123"),
+    ("Das Passwort ist Sonnenblume", "Sonnenblume"),
+    ("The root password on the NAS is qwerty", "qwerty"),
+    ("card 4012888888881881 exp 10/28 cvv 737", "737"),
 ]
 
 
@@ -195,6 +206,12 @@ def test_new_secret_families_are_redacted(text, secret_part):
     "https://medium.com/@acme/how-we-ship and http://localhost:8080/@scope/pkg",
     "mailto:joe@example.com",
     "Authorization: see the header docs",
+    "using password manager software",
+    "API key 2025-rotation-plan",
+    "user: alice | role: admin",
+    "echo $TOKEN | docker login --password-stdin",
+    "export PASSWORD=${PASSWORD:-changeme}",
+    "password on Tuesday is fine",
 ])
 def test_lookalikes_are_left_alone(text):
     assert redact(text) == (text, 0)

@@ -25,7 +25,8 @@ KEY_PREFIXES = frozenset("""
 api access secret private account master signing sign encryption encrypt decryption client auth app
 application service shared subscription license licence product activation storage admin root deploy
 deployment ssh gpg pgp aes hmac jwt webhook consumer sas session cipher crypto wallet recovery backup
-integration partner merchant server bot developer personal rest ingest
+integration partner merchant server bot developer personal rest ingest wifi wi fi wpa wpa2 network
+router wireless
 """.split())
 NOT_KEYS = frozenset("""
 public primary foreign sort partition composite unique surrogate natural candidate shard routing cache
@@ -35,31 +36,34 @@ major minor group cluster row column dict bucket label the a an this that which 
 CODE_PREFIXES = frozenset("""
 pin door gate alarm garage safe lock locker entry access security unlock verification verify backup
 recovery time onetime otp sms mfa 2fa totp authentication login bank atm phone sim puk wifi building
-keypad lockbox voicemail
+keypad lockbox voicemail padlock bike
 """.split())
 ID_PREFIXES = frozenset("security insurance passport account card license licence tax taxpayer identity "
                         "routing".split())
 KEYWORDS = {
     "password": (r"passw(?:or)?d|passwort|kennwort|contrase[ñn]a|wachtwoord|l[öo]senord|salasana|has[łl]o|"
-                 r"пароль|mot[ \t]de[ \t]passe|密码|密碼|パスワード|비밀번호|"
+                 r"пароль|mot[ \t]de[ \t]passe|密码|密碼|パスワード|비밀번호|maiden[ \t]name|security[ \t]answer|"
                  + _WORD_START + r"(?:pass|pwd|mdp|senha|parola)"),
     "phrase": r"passphrase|mnemonic|phrase",
     "secret": r"secrets?|credentials?|creds|apikey|" + _WORD_START + r"keys?",
     "token": r"tokens?",
-    "code": _WORD_START + r"(?:pin|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?)",
-    "id": _WORD_START + r"(?:ssn|nino|bsn|cpf|aadhaar|personnummer|iban|passport|number|no|num|nr|id)",
+    "code": _WORD_START + r"(?:pin|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?|combination|combo)",
+    "id": _WORD_START + r"(?:ssn|nino|bsn|cpf|aadhaar|personnummer|iban|passport|licen[cs]e|number|no|num|nr|id)",
     "weak": _WORD_START + r"(?:auth|sig|signature|hmac|session(?:id)?|sid|cookie|salt)",
 }
 # What follows the keyword: the rest of its identifier (possessive: read once), a closing quote or
 # bracket, then what may separate a key from its value, by class.
 _REST = r"(?P<rest>[\w.-]{0,40}+)(?:\\?[\"'`]|[\]*)]){0,4}+"
 _OP = r"[ \t]{0,3}(?:=>|:=|===?|=|:|\||>)|[ \t]{1,3}[-—–][ \t]"
-_WORDS = r"'s|’s|[ \t]{1,3}(?:is|was|are|were|equals|set|should|will|for|of|to|on|at|in|from|with)\b"
+# "is" in English, and the copulas of the languages whose word for password is matched above
+_COPULAS = r"is|was|are|were|equals|es|ist|est|é|är|jest|è"
+_WORDS = rf"'s|’s|[ \t]{{1,3}}(?:{_COPULAS}|set|should|will|for|of|to|at|in|from|with)\b"
+_TOKEN_LIKE = r"[ \t]{1,3}[A-Za-z0-9_\-./+=]{16}"
 _FOLLOWS = {
-    "password": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]{{0,63}}[0-9!@#$%^&*+=/\\\\~?]",
+    "password": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]",
     "phrase": f"{_OP}|{_WORDS}",
-    "secret": f"{_OP}|{_WORDS}",
-    "token": f"{_OP}|{_WORDS}",
+    "secret": f"{_OP}|{_WORDS}|{_TOKEN_LIKE}",
+    "token": f"{_OP}|{_WORDS}|{_TOKEN_LIKE}",
     "code": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]{{0,7}}[0-9]",
     "id": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]{{0,15}}[0-9]",
     "weak": r"[ \t]{0,3}[=:][ \t]{0,3}(?:\\?[\"'`])?[A-Za-z0-9+/_.~-]{12}",
@@ -68,12 +72,13 @@ PATTERNS = {kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}(?:{_FOLLOWS[k
             for kind, words in KEYWORDS.items()}
 TRIGGERS = {
     "password": ("pass", "pwd", "mdp", "kennwort", "contrase", "senha", "wachtwoord", "senord", "salasana",
-                 "has", "parola", "пароль", "密码", "密碼", "パスワード", "비밀번호"),
+                 "has", "parola", "пароль", "密码", "密碼", "パスワード", "비밀번호", "maiden", "answer"),
     "phrase": ("phrase", "mnemonic"),
     "secret": ("secret", "cred", "key"),
     "token": ("token",),
-    "code": ("pin", "code", "cvv", "cvc", "csc", "otp", "puk"),
-    "id": ("ssn", "nino", "bsn", "cpf", "aadhaar", "personnummer", "iban", "passport", "number", "no", "nr", "id"),
+    "code": ("pin", "code", "cvv", "cvc", "csc", "otp", "puk", "combin", "combo"),
+    "id": ("ssn", "nino", "bsn", "cpf", "aadhaar", "personnummer", "iban", "passport", "licen", "number", "no", "nr",
+           "id"),
     "weak": ("auth", "sig", "hmac", "session", "sid", "cookie", "salt"),
 }
 _QUALIFIERS = frozenset("value val base str string plain plaintext raw b64 base64 hex text literal txt "
@@ -85,8 +90,8 @@ _AFTER = re.compile(
         [ \t]{0,3}(?P<op>=>|:=|===?|=|:|\|)[ \t]{0,3}
       | (?P<gt>>)
       | (?:[ \t]{1,3}(?:for|of|to|on|at|in|from|with)(?:[ \t]{1,3}[^\s.,;:!?=]{1,30}){1,5}?)?
-        (?P<word>'s|’s|[ \t]{1,3}(?:is|was|are|were|equals|is[ \t]set[ \t]to|set[ \t]to|should[ \t]be
-                 |will[ \t]be|is[ \t]now|is[ \t]still|[—–-]|(?P<to>to)))[ \t]{1,3}
+        (?P<word>'s|’s|[ \t]{1,3}(?:is[ \t]set[ \t]to|set[ \t]to|should[ \t]be|will[ \t]be|is[ \t]now
+                 |is[ \t]still|equals|is|was|are|were|es|ist|est|é|är|jest|è|[—–-]|(?P<to>to)))[ \t]{1,3}
       | (?P<bare>[ \t]{1,3})
     )
     (?P<open>(?:\\?["'`]|\*{1,2})?)""",
@@ -104,6 +109,12 @@ _VALUE_BEFORE = re.compile(
     re.X,
 )
 _CODE_FORM = frozenset({"=", ":=", "==", "===", "=>", ":"})
+_CLAUSE_END = re.compile(r"$|[.,;:!?)\n]|[ \t]+(?:and|but|or|for|on|to|at|in|from|via|please)\b")
+_BEFORE_A_BARE_PASSWORD = frozenset("with using use default initial temporary temp root admin".split())
+# login: alice@example.com / hunter22, credentials: alice | hunter22
+_USER_SLASH_PASSWORD = re.compile(
+    r"(?i)\b(?:login|credentials?|creds|account|user(?:name)?)[ \t]{0,3}[:=][ \t]{0,3}[^\s/|,;]{1,64}"
+    r"[ \t]{0,3}/[ \t]{0,3}(?P<value>[^\s,;]{3,64})")
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
@@ -121,6 +132,11 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             span = _value(text, hit.start(), hit.end() + len(rest), named)
             if span is not None:
                 yield span
+    if "/" in text:
+        for match in _USER_SLASH_PASSWORD.finditer(text):
+            value = match.group("value").rstrip(".,:!?)")
+            if not shape.is_reference(value) and not shape.is_prose(value):
+                yield match.start("value"), match.start("value") + len(value)
     if "pass" in low or "pin" in low or "pwd" in low:
         for match in _VALUE_BEFORE.finditer(text):
             value = match.group("value").rstrip(".,;:!?")
@@ -143,6 +159,10 @@ def _named(kind: str, word: str, before: str) -> str | None:
         return "id" if before in ID_PREFIXES else None
     if kind == "id" and word == "passport":
         return "id"
+    if kind == "id" and word in ("license", "licence"):
+        return "id" if before in ("s", "driver", "drivers", "driving") else None
+    if kind == "code" and word in ("combination", "combo"):
+        return "code" if before in CODE_PREFIXES else None
     return kind
 
 
@@ -178,6 +198,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None
     key = _key_before(text, end)
     before = text[end - len(key) - 1: end - len(key)]  # the character before the key
+    if before == "$" or text[end - len(key) - 2: end - len(key)] == "${":
+        return None  # $TOKEN, ${PASSWORD:-x}: a shell variable being used, not set
     if after.group("gt") is not None:  # <password>value</password>
         if before != "<":
             return None
@@ -193,8 +215,12 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):
         return None
-    if form == "bare" and kind in ("weak", "token", "secret", "phrase"):
-        return None  # "token bucket", "secret sauce": a key with no separator is a word
+    if form == "bare" and kind in ("weak", "phrase"):
+        return None
+    if form == "bare" and kind in ("token", "secret"):
+        form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
+    if form == "bare" and kind == "password" and _word_before(text, end - len(key)) in _BEFORE_A_BARE_PASSWORD:
+        form = "after-with"  # "ssh in with password toor", "default password admin"
     begin = after.end()
     opened = after.group("open")
     if opened and opened[-1] in "\"'`":
@@ -215,6 +241,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
     if match is None:
         return None
     value = match.group(0).rstrip(".,:!?*_").rstrip()
+    if form == "after-with" and not _CLAUSE_END.match(text, begin + len(value)):
+        return None  # "using password manager software": a noun phrase, not a password
     if not _literal(value, kind, form, False, key):
         return None
     return begin, begin + len(value)
@@ -238,6 +266,10 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
                                                    else shape.is_phrase_prose(first)))
     if not quoted and shape.is_prose(value):
         return False
+    if form == "token-like":
+        return shape.looks_like_token(value)
+    if form == "after-with":
+        return len(value) >= 3 and not shape.is_prose(value)
     if form in ("bare", "to"):
         return shape.looks_like_password(value)
     if len(value) < 3:
@@ -245,6 +277,6 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     if kind == "token" and value.isdigit():
         return False  # max_tokens=4096: a count of tokens, not a token
     if not quoted and value.isalpha() and len(value) < 16:
-        if kind in ("token", "secret") and form in ("words", ":"):
+        if kind in ("token", "secret") and form in ("words", ":", "|"):
             return False  # "token: expires hourly", "the token was revoked": prose, not a value
     return True

@@ -91,6 +91,18 @@ def is_phrase_prose(first_word: str) -> bool:
     return word in _PHRASE_PROSE or (len(word) > 4 and word.endswith(PROSE_ENDINGS))
 
 
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-./+=]{16,}")
+
+
+def looks_like_token(value: str) -> bool:
+    """A value with no separator before it (`API token 9f8e7d6c5b4a3928`): letters and digits mixed
+    as in a random token (several letter-digit changes), not words with a year in them."""
+    if not _TOKEN_CHARS.fullmatch(value) or entropy(value[:256]) < 3.0:
+        return False
+    changes = sum(1 for a, b in zip(value, value[1:]) if a.isdigit() != b.isdigit() and a.isalnum() and b.isalnum())
+    return changes >= 3
+
+
 def looks_like_password(value: str) -> bool:
     """For a value with no `=` or `is` before it (`password hunter2`): a digit or a symbol in it."""
     if len(value) < 4 or is_prose(value):
