@@ -225,3 +225,30 @@ def test_a_record_written_before_screening_is_served_screened(ws):
         for route in ("/runs", "/runs/r-0000beef", "/portal/runs", "/portal/runs/r-0000beef"):
             response = client.get(route)
             assert response.status_code == 200 and not leaked(response.text, corpus), route
+
+
+def _locomo() -> Path | None:
+    """The shared LoCoMo dev split: $SWARMKIT_LOCOMO, ../shared/data/locomo-dev, /work/shared/data/locomo-dev."""
+    import os
+
+    repo = Path(__file__).resolve().parents[2]
+    for candidate in (os.environ.get("SWARMKIT_LOCOMO"), repo.parent / "shared" / "data" / "locomo-dev",
+                      "/work/shared/data/locomo-dev"):
+        if candidate and Path(candidate).is_dir() and list(Path(candidate).glob("conversation-*.json")):
+            return Path(candidate)
+    return None
+
+
+def test_real_conversation_facts_are_left_intact():
+    """A benign corpus nobody tuned the rules on: every fact and question of LoCoMo's dev split
+    (people talking about their lives: dates, places, numbers, plans)."""
+    folder = _locomo()
+    if folder is None:
+        pytest.skip("the LoCoMo dev split is not here (set SWARMKIT_LOCOMO to its folder)")
+    texts = []
+    for path in sorted(folder.glob("conversation-*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        texts += [fact["text"] for fact in data["facts"]] + [q["question"] for q in data["questions"]]
+    altered = [text for text in texts if screen(text).text != text]
+    print(f"\nscreening false-positive rate on LoCoMo: {len(altered)}/{len(texts)}")
+    assert len(texts) > 1000 and len(altered) <= len(texts) // 100, altered[:10]

@@ -215,8 +215,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):
         return None
-    if form == "bare" and kind in ("weak", "phrase"):
-        return None
+    if form == "bare" and (kind in ("weak", "phrase") or key.lower() == "pass"):
+        return None  # "Pass the salt", "Pass `--expect`": pass is a verb more often than a key
     if form == "bare" and kind in ("token", "secret"):
         form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
     if form == "bare" and kind == "password" and _word_before(text, end - len(key)) in _BEFORE_A_BARE_PASSWORD:

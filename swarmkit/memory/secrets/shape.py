@@ -105,7 +105,7 @@ def looks_like_token(value: str) -> bool:
 
 def looks_like_password(value: str) -> bool:
     """For a value with no `=` or `is` before it (`password hunter2`): a digit or a symbol in it."""
-    if len(value) < 4 or is_prose(value):
+    if len(value) < 4 or is_prose(value) or any(c.isspace() for c in value):
         return False
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() and c not in "-'’" for c in value)
