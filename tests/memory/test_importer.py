@@ -177,3 +177,37 @@ def test_progress_is_reported(store, notes):
     seen = []
     store.import_folder(notes, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 2), (2, 2)]
+
+
+def test_the_folders_name_is_screened_in_metadata_and_the_commit_message(store, folder, tmp_path):
+    """Issue 9: an imported folder's name went unscreened into every line and the commit message."""
+    from tests.memory.conftest import git
+
+    token = "ghp_" + "Xy7Q" * 9
+    source = tmp_path / f"notes-{token}"
+    source.mkdir()
+    (source / "a.md").write_text("- Release on Tuesdays\n")
+    result = store.import_folder(source)
+    assert result.imported == 1
+    assert token not in (folder / "inbox.md").read_text() and token not in git(folder, "log", "--format=%B")
+    assert "import: folder:notes- REDACTED_SECRET" in (folder / "inbox.md").read_text()
+
+
+def test_screening_stops_when_it_can_change_nothing(store, folder, tmp_path, monkeypatch):
+    """Words already in the folder are duplicates unscreened; past the budget the rest is skipped."""
+    import swarmkit.memory.importer as importer
+
+    source = tmp_path / "many"
+    source.mkdir()
+    texts = [f"host{n:02d} password=secret{n:02d}x is old" for n in range(50)]
+    (source / "a.md").write_text("".join(f"- {text}\n" for text in texts))
+    monkeypatch.setattr(importer, "SCREEN_BUDGET", 10 * len(texts[0]))
+    screened = []
+    real = importer.screen_entry
+    monkeypatch.setattr(importer, "screen_entry", lambda text: screened.append(text) or real(text))
+    result = store.import_folder(source)
+    assert len(screened) == 10 and result.truncated and result.imported == 10 and result.skipped == 40
+    screened.clear()
+    monkeypatch.setattr(importer, "SCREEN_BUDGET", 10_000)
+    again = store.import_folder(source)
+    assert again.duplicates >= 10 and len(screened) == 40  # the ten imported are duplicates, unscreened
