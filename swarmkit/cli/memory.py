@@ -113,7 +113,7 @@ def status(ctx: click.Context, as_json: bool) -> int:
         click.echo(f"Git: {info['head'][:10] if info['head'] else 'no commits'} ({state})"
                    + (f", remote {without_credentials(info['remote'])}" if info["remote"] else ""))
         if info["git_state"]:
-            click.echo(f"Writes are refused until it is finished: {info['git_state']}")
+            click.echo(f"Writes are refused: {info['git_state']}")
     else:
         click.echo("Git: not versioned")
     return _finish(ctx)

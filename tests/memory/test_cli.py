@@ -303,3 +303,16 @@ def test_any_script_makes_a_user_file(cli, ws):
     assert (zoe, zo) == ("users/zoë.md", "users/zo.md")
     code, _, err = cli("memory", "--workspace", str(ws), "--user", "!!!", "status")
     assert code == 1 and err == "error: user name '!!!' has no letters or digits\n  hint: use a name such as --user alice\n"
+
+
+def test_status_says_why_writes_are_refused(cli, ws):
+    mem(cli, ws, "feedback", "r-00000001", "--reason", "Something was wrong")
+    git(folder_of(ws), "checkout", "-q", "--detach")
+    head = git(folder_of(ws), "rev-parse", "HEAD").strip()
+    code, out, _ = mem(cli, ws, "status")
+    assert code == 0 and out.splitlines()[-1] == f"Writes are refused: HEAD is not on a branch (detached at {head[:10]})"
+    code, _, err = mem(cli, ws, "feedback", "r-00000002", "--reason", "Another thing was wrong")
+    assert code == 1 and err == (f"error: the memory folder {folder_of(ws)} cannot be written: HEAD is not on a "
+                                 f"branch (detached at {head[:10]}); nothing was written\n"
+                                 "  hint: in that folder, check out the branch first (git switch main), then retry: "
+                                 "a commit here would be lost\n")

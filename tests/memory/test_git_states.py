@@ -205,3 +205,4 @@ def test_sync_refuses_a_remote_with_several_branches_and_no_default(tmp_path):
                                   "nothing was changed")
     assert info.value.hint.startswith("give the remote a default branch")
     assert git(bare, "rev-parse", "main") == head
+
