@@ -83,7 +83,7 @@ def main(quick: bool = False) -> dict:
             "memory status": ["memory", "-w", ws, "status"],
             "memory list": ["memory", "-w", ws, "list"],
             "memory search": ["memory", "-w", ws, "search", "password key token pin"],
-            "memory feedback": ["memory", "-w", ws, "feedback", "r-0000abcd", "--reason", inputs["lines"][2]],
+            "memory add": ["memory", "-w", ws, "add", "--", inputs["lines"][3]],
             "memory reindex": ["memory", "-w", ws, "reindex"],
         }
         for name, args in commands.items():

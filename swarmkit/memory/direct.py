@@ -107,7 +107,7 @@ def edit(store, ref: str, text: str):
         raise store.missing_error()
     store.entry_at(ref)  # a bad ref is refused before anything is locked or committed
     with store.writing():
-        entry, lines = store.entry_at(ref)
+        entry, lines = store.entry_at(ref, exact=True)  # bytes that are not UTF-8 elsewhere stay as they are
         if entry.text == clean:
             return WriteResult("unchanged", entry.ref, "the entry already says this", None, entry.text,
                                stable_ref=stable_ref(entry))

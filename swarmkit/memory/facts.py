@@ -17,6 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
+# A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
+# read at all, which keeps reading a text linear in its length, whatever its shape.
+MAX_CLAUSE = 5 * MAX_VALUE
 _ADVERBS = r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only)\s+)*"
 _I = r"i\s+" + _ADVERBS
 _IM = r"(?:i\s*['’]\s*m|i\s+am)\s+" + _ADVERBS
@@ -32,7 +35,7 @@ _TRAILING = re.compile(
     r"by the way|btw|fyi))+[\s.!]*$")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
-_JOIN = re.compile(r",?\s+(?:and|but)\s+|,\s+", re.I)
+_JOIN = re.compile(r",?(?<!\s)\s+(?:and|but)\s+|,\s+", re.I)  # (?<!\s): a run of spaces is tried once
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
 # The thing in "my X is Y" that is a fact about who the user is (the rest are preferences).
 IDENTITY_THINGS = frozenset({
@@ -206,6 +209,8 @@ def _read(text: str, form: str) -> tuple[Shape, dict] | None:
 
 def read_statement(clause: str) -> Fact | None:
     """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
+    if len(clause) > MAX_CLAUSE:
+        return None
     additive = _ADDITIVE.match(clause.strip()) is not None
     clause = _strip_lead_in(clause).rstrip(" .!")
     found = _read(clause, "said") if clause and not clause.endswith("?") else None
@@ -240,8 +245,8 @@ def clauses(text: str) -> list[str]:
             continue
         start, prefix = 0, ""
         for join in _JOIN.finditer(sentence):
-            if join.start() < start:
-                continue
+            if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
+                continue  # (what follows is too long to read as one statement)
             implied = _starts_statement(sentence[join.end():])
             if implied is not None:
                 out.append(prefix + sentence[start:join.start()])
@@ -264,6 +269,8 @@ def extract(text: str) -> list[Fact]:
 
 def read_fact(text: str) -> Fact | None:
     """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape."""
+    if len(text) > MAX_CLAUSE:
+        return None
     stated = _strip_lead_in(text).rstrip(" .!")
     found = _read(stated, "fact")
     if found is None:

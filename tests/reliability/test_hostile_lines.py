@@ -57,8 +57,12 @@ def test_every_command_answers_on_hostile_lines(hostile):
                  ["show", "hostile.md#L3"], ["reindex"]):
         code, out, err, cpu = _cli("memory", "-w", ws, *args)
         _assert_answered(code, out, err, cpu, f"memory {args[0]}")
-    code, out, err, cpu = _cli("memory", "-w", ws, "feedback", "r-0000abcd", "--reason", hostile["lines"][2])
+    run_id = json.loads(_cli("runs", "-w", ws, "--json")[1])[0]["id"]
+    code, out, err, cpu = _cli("memory", "-w", ws, "feedback", run_id, "--reason", hostile["lines"][2])
     _assert_answered(code, out, err, cpu, "memory feedback", codes=(0, 1))
+    for text in hostile["lines"][3:6]:
+        code, out, err, cpu = _cli("memory", "-w", ws, "add", "--", text)
+        _assert_answered(code, out, err, cpu, "memory add", codes=(0, 1))
     code, out, err, cpu = _cli("runs", "-w", ws)
     _assert_answered(code, out, err, cpu, "runs")
 

@@ -15,6 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from swarmkit.memory import entries as E
+from swarmkit.memory import facts
 from swarmkit.memory.screening import redact, screen_entry
 from tests.reliability.harness import examples
 from tests.reliability.hostile_lines import SHAPES, line
@@ -28,16 +29,20 @@ MAX_LARGE_CPU = 1.0  # seconds for 32,000 characters (about 60 ms is typical)
 PIECES = ["[", "]", ";", ":", " ", "\t", "-", "_", ".", "=", "@", "/", "//", "://", "'", '"', "\\", "<", ">",
           "|", "#", "*", "a", "A", "0", "9", "é", "李", "eyJ", "ghp_", "sk-", "password", "pin", "key",
           "token", "is", "for the", "Bearer", "Basic", "Authorization", "mysql", "-p", "4111", "DE89",
-          "123-45-", "[[", "]]", "by: agent", "secret", "cookie", "\u2028", "\x0c"]
+          "123-45-", "[[", "]]", "by: agent", "secret", "cookie", "\u2028", "\x0c", ", ", " and ", "I live in",
+          "my editor is", "also", " since ", ", now"]
 
 
 def _work(text: str) -> None:
-    """What happens to a line on its way in and out of the memory folder."""
+    """What happens to a line on its way in and out of the memory folder (and to a user's words on
+    their way to the mock's extraction)."""
     E.parse_text(text + "\n")
     E.clean_text(text)
     E.dedupe_key(text)
     redact(text)
     screen_entry(text)
+    facts.extract(text)
+    facts.subject_of(text)
 
 
 def _cpu(text: str) -> float:
