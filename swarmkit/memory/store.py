@@ -24,6 +24,8 @@ INBOX_MD = "inbox.md"
 INDEX_DIR = ".index"  # derived files (recall index, lock): never committed
 MEMORY_LIMIT = 4 * 1024
 FILE_LIMIT = 64 * 1024
+HAND_EDITED_FILE_LIMIT = 512 * 1024  # bytes: a hand-edited file larger than this is not committed
+HAND_EDITS_PER_WRITE = 1024 * 1024  # bytes of hand-edited files one write screens and commits
 TARGETS = ("auto", "me", "lessons", "workspace", "inbox")
 INDEX_HEADING = "## Index"
 _HEADINGS = {MEMORY_MD: "# Memory", ME_MD: "# About me", LESSONS_MD: "# Lessons", INBOX_MD: "# Inbox"}
@@ -389,14 +391,26 @@ class MemoryStore:
 
     def hand_edits(self) -> list[str]:
         """Memory files changed, added or deleted by hand since the last commit. Anything else in the
-        folder (dot files, editor swap and backup files, other files, links) is never committed."""
-        out = []
+        folder (dot files, editor swap and backup files, other files, links) is never committed.
+        They are screened before they are committed, so one write takes at most HAND_EDITS_PER_WRITE
+        bytes of them (the next write takes the rest), and a file over HAND_EDITED_FILE_LIMIT is
+        left out with a warning: screening stays bounded whatever is pasted into the folder."""
+        out, budget = [], HAND_EDITS_PER_WRITE
         for rel in self.git.changed_paths():
             rel = rel.rstrip("/")
             if rel.startswith(INDEX_DIR + "/") or not is_memory_file(rel):
                 continue
-            if os.path.islink(self.path(rel)) or not self._inside(rel):
+            path = self.path(rel)
+            if os.path.islink(path) or not self._inside(rel):
                 continue  # a link (dangling or not) is never committed, and never blocks a write
+            size = path.stat().st_size if path.is_file() else 0
+            if size > HAND_EDITED_FILE_LIMIT:
+                self._warn(f"{rel} is over {HAND_EDITED_FILE_LIMIT // 1024} KB, too large to be a memory file: "
+                           "it is not committed (split it, or move it out of the memory folder)")
+                continue
+            if size > budget and out:
+                continue  # the next write takes it
+            budget -= size
             out.append(rel)
         return out
 

@@ -206,3 +206,22 @@ def test_sync_refuses_a_remote_with_several_branches_and_no_default(tmp_path):
     assert info.value.hint.startswith("give the remote a default branch")
     assert git(bare, "rev-parse", "main") == head
 
+
+
+def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
+    """A file pasted in that is too large to be memory is left out, with a warning; many large
+    hand edits are committed over several writes, each screening a bounded amount."""
+    import swarmkit.memory.store as store_module
+
+    monkeypatch.setattr(store_module, "HAND_EDITED_FILE_LIMIT", 2000)
+    monkeypatch.setattr(store_module, "HAND_EDITS_PER_WRITE", 3000)
+    (folder / "huge.md").write_text("- big\n" * 500)  # 3,000 bytes: over the file limit
+    for name in ("a.md", "b.md", "c.md"):
+        (folder / name).write_text("- note\n" * 250)  # 1,750 bytes each
+    with pytest.warns(UserWarning, match="huge.md is over 1 KB, too large to be a memory file"):
+        written.remember("First lesson after the paste", kind="insight")
+    committed = git(folder, "show", "--name-only", "--format=", "HEAD~1").split()
+    assert committed == ["a.md"]  # b.md would take the write over 3,000 bytes of hand edits
+    written.remember("Second lesson after the paste", kind="insight")
+    written.remember("Third lesson after the paste", kind="insight")
+    assert "huge.md" not in git(folder, "ls-files") and {"b.md", "c.md"} <= set(git(folder, "ls-files").split())
