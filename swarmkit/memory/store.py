@@ -106,7 +106,6 @@ def file_class(rel: str) -> str:
 
 
 MAX_DEPTH = 4  # folders deep, counting the file: me.md is 1, notes/a/b/c.md is 4
-_NOT_NOTES = ("~", ".swp", ".swo", ".swx", ".bak", ".orig", ".rej", ".tmp", ".save")
 
 
 def is_memory_file(rel: str) -> bool:
