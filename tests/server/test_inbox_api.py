@@ -127,3 +127,22 @@ def test_a_body_that_is_not_json(client):
     response = client.post("/memory/inbox/keep", content=b" " * (64 * 1024 + 1),
                            headers=headers | {"Content-Type": "application/json"})
     assert response.status_code == 413
+
+
+def test_an_action_while_git_is_busy_is_a_409_that_says_why(client, root):
+    """Issue 9: HEAD on no branch (a commit there is lost at the next checkout) refuses every write."""
+    import subprocess
+
+    from swarmkit.memory.gitops import clean_env
+
+    folder = folder_of(root)
+    subprocess.run(["git", "checkout", "-q", "--detach"], cwd=folder, env=clean_env(), check=True)
+    before, inbox_text = commit_count(folder), (folder / "inbox.md").read_text()
+    entry = inbox(client)[0]
+    response = post(client, "/memory/inbox/keep", {"ref": entry["ref"], "expect": entry["digest"]})
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert error["code"] == "conflict" and "cannot be written: HEAD is not on a branch" in error["message"]
+    assert error["hint"].startswith("in that folder, check out the branch first")
+    assert commit_count(folder) == before and (folder / "inbox.md").read_text() == inbox_text
+    assert client.get("/memory/status").json()["git"]["state"].startswith("HEAD is not on a branch")
