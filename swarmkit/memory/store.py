@@ -414,8 +414,8 @@ class MemoryStore:
         return out
 
     def _inside(self, rel: str) -> bool:
-        folder = os.path.realpath(self.folder)
-        return os.path.realpath(self.path(rel).parent).startswith(folder)
+        folder, parent = os.path.realpath(self.folder), os.path.realpath(self.path(rel).parent)
+        return parent == folder or parent.startswith(folder + os.sep)
 
     def commit_hand_edits(self) -> str | None:
         """Commit the pending hand edits, each file screened first (a secret typed into a memory
