@@ -182,6 +182,11 @@ NEW_FAMILIES = [
     ("Das Passwort ist Sonnenblume", "Sonnenblume"),
     ("The root password on the NAS is qwerty", "qwerty"),
     ("card 4012888888881881 exp 10/28 cvv 737", "737"),
+    ("my pin number is 7731", "7731"),
+    ("the admin pw is letmein", "letmein"),
+    ("Netflix: user bob@example.com, pass NetFl1x!", "NetFl1x"),
+    ("password for wifi: 'guest-network-22'", "guest-network-22"),
+    ("AWS AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtn"),
 ]
 
 

@@ -43,11 +43,12 @@ ID_PREFIXES = frozenset("security insurance passport account card license licenc
 KEYWORDS = {
     "password": (r"passw(?:or)?d|passwort|kennwort|contrase[ñn]a|wachtwoord|l[öo]senord|salasana|has[łl]o|"
                  r"пароль|mot[ \t]de[ \t]passe|密码|密碼|パスワード|비밀번호|maiden[ \t]name|security[ \t]answer|"
-                 + _WORD_START + r"(?:pass|pwd|mdp|senha|parola)"),
+                 + _WORD_START + r"(?:pass|pwd|pw|mdp|senha|parola)"),
     "phrase": r"passphrase|mnemonic|phrase",
     "secret": r"secrets?|credentials?|creds|apikey|" + _WORD_START + r"keys?",
     "token": r"tokens?",
-    "code": _WORD_START + r"(?:pin|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?|combination|combo)",
+    "code": _WORD_START + r"(?:pin(?:[ \t_-]?(?:number|no|num))?|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?|"
+                          r"combination|combo)",
     "id": _WORD_START + r"(?:ssn|nino|bsn|cpf|aadhaar|personnummer|iban|passport|licen[cs]e|number|no|num|nr|id)",
     "weak": _WORD_START + r"(?:auth|sig|signature|hmac|session(?:id)?|sid|cookie|salt)",
 }
@@ -71,7 +72,7 @@ _FOLLOWS = {
 PATTERNS = {kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}(?:{_FOLLOWS[kind]}))")
             for kind, words in KEYWORDS.items()}
 TRIGGERS = {
-    "password": ("pass", "pwd", "mdp", "kennwort", "contrase", "senha", "wachtwoord", "senord", "salasana",
+    "password": ("pass", "pwd", "pw", "mdp", "kennwort", "contrase", "senha", "wachtwoord", "senord", "salasana",
                  "has", "parola", "пароль", "密码", "密碼", "パスワード", "비밀번호", "maiden", "answer"),
     "phrase": ("phrase", "mnemonic"),
     "secret": ("secret", "cred", "key"),
@@ -89,6 +90,8 @@ _AFTER = re.compile(
     (?:
         [ \t]{0,3}(?P<op>=>|:=|===?|=|:|\|)[ \t]{0,3}
       | (?P<gt>>)
+      | [ \t]{1,3}(?:for|of|to|on|at|in|from|with)(?:[ \t]{1,3}[^\s.,;:!?=]{1,30}){1,5}?
+        [ \t]{0,3}(?P<op2>[:=])[ \t]{0,3}
       | (?:[ \t]{1,3}(?:for|of|to|on|at|in|from|with)(?:[ \t]{1,3}[^\s.,;:!?=]{1,30}){1,5}?)?
         (?P<word>'s|’s|[ \t]{1,3}(?:is[ \t]set[ \t]to|set[ \t]to|should[ \t]be|will[ \t]be|is[ \t]now
                  |is[ \t]still|equals|is|was|are|were|es|ist|est|é|är|jest|è|[—–-]|(?P<to>to)))[ \t]{1,3}
@@ -109,6 +112,7 @@ _VALUE_BEFORE = re.compile(
     re.X,
 )
 _CODE_FORM = frozenset({"=", ":=", "==", "===", "=>", ":"})
+_USER_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?|login|e-?mail|account)\b")
 _CLAUSE_END = re.compile(r"$|[.,;:!?)\n]|[ \t]+(?:and|but|or|for|on|to|at|in|from|via|please)\b")
 _BEFORE_A_BARE_PASSWORD = frozenset("with using use default initial temporary temp root admin".split())
 # login: alice@example.com / hunter22, credentials: alice | hunter22
@@ -207,7 +211,7 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         if xml is None or not _literal(xml.group(1).strip(), kind, "=", True, ""):
             return None
         return xml.span(1)
-    op = after.group("op")
+    op = after.group("op") or after.group("op2")  # `password for wifi: X` is `password: X`
     form = op if op is not None else ("bare" if after.group("bare") is not None else "words")
     if after.group("to") is not None:
         form = "to"  # "change the password to X": only a value that looks like one (a digit, a symbol)
@@ -215,8 +219,9 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):
         return None
-    if form == "bare" and (kind in ("weak", "phrase") or key.lower() == "pass"):
-        return None  # "Pass the salt", "Pass `--expect`": pass is a verb more often than a key
+    if form == "bare" and (kind in ("weak", "phrase") or (key.lower() == "pass" and not _USER_BEFORE.search(
+            text, max(0, end - 80), end - len(key)))):
+        return None  # "Pass the salt": pass is a verb, unless a user was just named ("user bob, pass X")
     if form == "bare" and kind in ("token", "secret"):
         form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
     if form == "bare" and kind == "password" and _word_before(text, end - len(key)) in _BEFORE_A_BARE_PASSWORD:

@@ -88,6 +88,11 @@ _PRIVATE_KEY = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?--
 _PRIVATE_KEY_END = re.compile(r"-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----")
 
 
+# An AWS secret access key has no prefix of its own: 40 characters of base64, found right after its
+# access key id ("AKIA... / wJalr...").
+_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+
+
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of every issuer-shaped token (and private-key block) in the text."""
     for rule in RULES:
@@ -97,6 +102,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             if rule.random and not looks_random(match.group(0), 16):
                 continue
             yield match.span()
+            if rule.family == "aws access key id":
+                secret = _AWS_SECRET.search(text, match.end(), match.end() + 120)
+                if secret is not None and looks_random(secret.group(0), 40):
+                    yield secret.span()
     if "-----begin" in low:
         yield from _private_keys(text)
 
