@@ -756,7 +756,7 @@ class MemoryStore:
         try:
             count = self._index.rebuild()
             # the index answered from memory only: it could not be stored, which is what reindex is for
-            reason = None if getattr(self._index, "_persistent", True) else "it cannot be written there"
+            reason = None if self._index.persistent else "it cannot be written there"
         except (OSError, sqlite3.Error) as exc:
             self._index = None
             reason = getattr(exc, "strerror", None) or str(exc)
