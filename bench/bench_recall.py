@@ -74,6 +74,7 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
     k, threshold, scope = defaults["max_results"], defaults["similarity_threshold"], defaults["search_scope"]
     hits = {"defaults": Counter(), "bm25": Counter()} if baseline else {"defaults": Counter()}
     totals: Counter = Counter()
+    per_conversation: dict[str, Counter] = {}
     empty = empty_sharing = 0
     conversations = sorted(data.glob("conversation-*.json"))[: 2 if quick else None]
     for path in conversations:
@@ -84,6 +85,7 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
         store = MemoryStore(folder, "bench")
         index = RecallIndex(store)
         vocabulary = set()
+        per_conversation[path.stem] = mine = Counter()
         for entry in store.entries(FACTS_FILE):
             vocabulary.update(entry_terms(entry.text, entry.meta))
         for question in conversation["questions"]:
@@ -93,9 +95,12 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
             runs = {"defaults": index.search(question["question"], k, threshold, scope)}
             if baseline:
                 runs["bm25"] = index.search(question["question"], k, 0.0, scope, scorer=BM25())
+            mine["questions"] += 1
             for name, found in runs.items():
                 got = [facts[h.line - 3] for h in found if h.file == FACTS_FILE]
-                hits[name][category] += any(evidence & set(f["evidence"]) for f in got)
+                hit = any(evidence & set(f["evidence"]) for f in got)
+                hits[name][category] += hit
+                mine[name] += hit
             if not runs["defaults"]:
                 empty += 1
                 empty_sharing += bool(vocabulary & set(terms(question["question"])))
@@ -108,6 +113,10 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
         figures[f"recall@{k}_{name}"] = sum(counter.values()) / total
         figures[f"by_category_{name}"] = {CATEGORIES.get(c, str(c)): counter[c] / totals[c] for c in sorted(totals)}
     figures["by_category_questions"] = {CATEGORIES.get(c, str(c)): totals[c] for c in sorted(totals)}
+    for name in hits:
+        figures[f"by_conversation_{name}"] = {stem: counts[name] / counts["questions"]
+                                             for stem, counts in per_conversation.items()}
+    figures["by_conversation_questions"] = {stem: counts["questions"] for stem, counts in per_conversation.items()}
     return figures
 
 
@@ -205,6 +214,9 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
     for name, count in figures["by_category_questions"].items():
         print(f"  {name:<14}{figures['by_category_defaults'][name]:>10.3f}{figures['by_category_bm25'][name]:>10.3f}"
               f"   {count}")
+    for stem, count in figures["by_conversation_questions"].items():
+        print(f"  {stem.removeprefix('conversation-'):<14}{figures['by_conversation_defaults'][stem]:>10.3f}"
+              f"{figures['by_conversation_bm25'][stem]:>10.3f}   {count}")
     print(f"  defaults: top {k}, threshold {figures['threshold']}, scope {figures['scope']}; "
           f"empty answers {figures['empty']} ({figures['empty_sharing_a_term']} sharing a term with an entry)")
     if steps if steps is not None else not quick:
