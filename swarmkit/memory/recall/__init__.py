@@ -67,7 +67,7 @@ def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15
         value = scorer.score(qterms, held[doc_id - 1], source)
         if value >= threshold and value > 0:
             scored.append((value, doc_id))
-    scored.sort(key=lambda item: (-item[0], -item[1]))
+    scored.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
     out = []
     for value, doc_id in scored[:max_results]:
         e = found[doc_id - 1]

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 MAX_TIER_TERMS = 10  # up to this many distinct terms, the exact search by term subsets; beyond, MaxScore
+SAME = 1e-9  # scores this close are equal (one sum added up in two orders differs in the last bits)
 
 
 class Candidates(Protocol):
@@ -140,18 +141,26 @@ def _by_tiers(order, lists, weights, k, floor, top_id) -> list[tuple[float, int]
     subsets.sort(key=lambda item: -item[0])
     out: list[tuple[float, int]] = []
     met: set[int] = set()
-    for value, members in subsets:
-        ordered = sorted((lists[t] for t in members), key=len)
-        tier = ordered[0].intersection(*ordered[1:]) if len(ordered) > 1 else ordered[0]
-        if met:
-            tier = tier - met
-        if not tier:
+    start = 0
+    while start < len(subsets) and len(out) < k:
+        end = start + 1  # subsets of equal weight (two terms with the same df) are one tier: newest first across them
+        while end < len(subsets) and subsets[start][0] - subsets[end][0] <= SAME:
+            end += 1
+        tiers = []
+        for value, members in subsets[start:end]:
+            ordered = sorted((lists[t] for t in members), key=len)
+            tier = ordered[0].intersection(*ordered[1:]) if len(ordered) > 1 else ordered[0]
+            if met:
+                tier = tier - met
+            if tier:
+                tiers.append((value, tier))
+        start = end
+        if not tiers:
             continue
-        picked = _newest(tier, k - len(out), top_id)
-        out.extend((value, doc_id) for doc_id in picked)
-        if len(out) >= k:
-            break
-        met = met | tier  # never in place: `tier` may be a posting set itself
+        union = tiers[0][1] if len(tiers) == 1 else set().union(*(tier for _, tier in tiers))
+        for doc_id in _newest(union, k - len(out), top_id):
+            out.append((next(value for value, tier in tiers if doc_id in tier), doc_id))
+        met = met | union  # never in place: `union` may be a posting set itself
     return out
 
 
