@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from swarmkit.memory.recall.index import RecallIndex
 from swarmkit.memory.recall.scope import SCOPES, check_parameters, scope_predicate
-from swarmkit.memory.recall.scoring import BM25, Candidates, Coverage, Scorer, idf
+from swarmkit.memory.recall.scoring import TIE_POOL, BM25, Candidates, Coverage, Scorer, by_feedback, idf
 from swarmkit.memory.recall.words import entry_terms, stem, terms
 
-__all__ = ["BM25", "SCOPES", "Candidates", "Coverage", "RecallIndex", "Scorer", "entry_terms", "idf",
-           "scan_search", "scope_predicate", "stem", "terms"]
+__all__ = ["BM25", "SCOPES", "Candidates", "Coverage", "RecallIndex", "Scorer", "by_feedback", "entry_terms",
+           "idf", "scan_search", "scope_predicate", "stem", "terms"]
 
 
 class _Scan:
@@ -68,6 +68,8 @@ def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15
         if value >= threshold and value > 0:
             scored.append((value, doc_id))
     scored.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
+    if isinstance(scorer, Coverage):
+        scored = by_feedback(scored[:max_results + TIE_POOL], qterms, source, max_results)
     out = []
     for value, doc_id in scored[:max_results]:
         e = found[doc_id - 1]

@@ -25,6 +25,7 @@ from swarmkit.memory.recall.storage import (FileRow, IndexDB, IndexedEntry, Segm
 from swarmkit.memory.recall.words import entry_terms, terms
 
 CACHE_IDS = 500_000  # posting ids kept decoded in the process (about 30 MB at most)
+ROW_FILES = 256  # files whose line table a process keeps (a search reads those of its hits and ties)
 
 
 def parse_entry(line: str) -> tuple[str, dict] | None:
@@ -53,6 +54,7 @@ class _Source:
         self.n = index.count()
         self.top_id = index.top_id()
         self._df: dict[str, int] = {}
+        self.lines: dict[str, list[str] | None] = {}  # file → its lines, read once per search
 
     def df(self, term: str) -> int:
         value = self._df.get(term)
@@ -66,7 +68,7 @@ class _Source:
         return self.index._posting_in_scope(term, self.scope, self.in_scope)
 
     def terms_of(self, ids: Iterable[int]) -> dict[int, list[str]]:
-        return self.index._terms_of(ids)
+        return self.index._terms_of(ids, self.lines)
 
     def average_length(self) -> float:
         return self.index._length / self.n if self.n else 0.0
@@ -91,7 +93,7 @@ class RecallIndex:
         self._postings: OrderedDict[str, set[int]] = OrderedDict()  # term → its live ids, whole folder
         self._scoped: OrderedDict[tuple, set[int]] = OrderedDict()  # (term, scope) → in-scope ids
         self._scopes: dict[tuple, tuple] = {}  # scope → ("all" | "minus" | "only", ids, its predicate)
-        self._rows: dict[int, tuple] = {}  # file id → (line numbers, line digests), for hits being served
+        self._rows: OrderedDict[int, tuple] = OrderedDict()  # file id → (line numbers, line digests)
         self._cached = self._count = self._total = self._length = self._top_id = 0
         self._hidden: set[int] | None = None
         self._lock = threading.RLock()
@@ -421,12 +423,19 @@ class RecallIndex:
             cached = self._db.entry_rows(row.id)
             if cached is None or len(cached[0]) != row.count:
                 return None
-            if len(self._rows) >= 64:
-                self._rows.clear()
+            if len(self._rows) >= ROW_FILES:
+                self._rows.popitem(last=False)
             self._rows[row.id] = cached
+        else:
+            self._rows.move_to_end(row.id)
         return cached
 
-    def _terms_of(self, ids: Iterable[int]) -> dict[int, list[str]]:
+    def _lines(self, rel: str, cache: dict[str, list[str] | None]) -> list[str] | None:
+        if rel not in cache:
+            cache[rel] = self.store.read_lines(rel)
+        return cache[rel]
+
+    def _terms_of(self, ids: Iterable[int], cache: dict[str, list[str] | None]) -> dict[int, list[str]]:
         """Entry id → its terms, read from the files (for scorers that need whole entries)."""
         out: dict[int, list[str]] = {}
         by_file: dict[str, list[int]] = {}
@@ -437,7 +446,7 @@ class RecallIndex:
         for rel, doc_ids in by_file.items():
             row = self._files[rel]
             rows = self._entry_rows(row)
-            lines = self.store.read_lines(rel)
+            lines = self._lines(rel, cache)
             if rows is None or lines is None:
                 continue
             for doc_id in doc_ids:
@@ -501,7 +510,6 @@ class RecallIndex:
         """The hits, each read back from its file; files whose lines disagree with the index."""
         from swarmkit.memory.store import RecallHit
 
-        lines_of: dict[str, list[str] | None] = {}
         hits, stale = [], set()
         for value, doc_id in found:
             located = self._locate(doc_id)
@@ -511,9 +519,7 @@ class RecallIndex:
             rel, file = located
             position = doc_id - file.first
             number = rows[0][position]
-            if rel not in lines_of:
-                lines_of[rel] = self.store.read_lines(rel)
-            lines = lines_of[rel]
+            lines = self._lines(rel, source.lines)
             line = lines[number - 1] if lines and 0 < number <= len(lines) else None
             same = line is not None and line_digest(line) == rows[1][position * 8:position * 8 + 8]
             fields = parse_entry(line) if same else None

@@ -5,7 +5,8 @@ A scorer is two methods: `top` (the best k entries of a candidate source, exactl
 scoring every entry) and `score` (one entry's score, used to check a hit before it is served).
 `Coverage` is what recall uses; `BM25` is the baseline the benchmark prints beside it. Another
 scorer (embeddings, say) implements the same two methods; fusing it with Coverage (reciprocal
-rank over both `top` lists) is a scorer too.
+rank over both `top` lists) is a scorer too. `by_feedback` orders equal scores by what the best
+hits share (it reads at most k + TIE_POOL entries); any scorer's `top` can end with it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 MAX_TIER_TERMS = 10  # up to this many distinct terms, the exact search by term subsets; beyond, MaxScore
+TIE_POOL = 32  # entries tied at the k-th score beyond the k: the newest this many are ordered by feedback
 SAME = 1e-9  # scores this close are equal (one sum added up in two orders differs in the last bits)
 
 
@@ -38,7 +40,7 @@ class Scorer(Protocol):
     name: str
 
     def top(self, query: list[str], source: Candidates, k: int, threshold: float) -> list[tuple[float, int]]:
-        """The best k (score, id) at or above threshold: best first, equal scores newest first."""
+        """The best k (score, id) at or above threshold, best first (equal scores: see `by_feedback`)."""
 
     def score(self, query: list[str], entry: Iterable[str], source: Candidates) -> float:
         """One entry's score for the query (the same value `top` gives it)."""
@@ -57,6 +59,7 @@ class Coverage:
     A query term found in no entry is left out of both sums: it can say nothing about which entry
     answers, so it must not push real matches under the threshold. The square root keeps rare
     words weighing more than common ones while two words the entry shares still outweigh one.
+    Equal scores are ordered by `by_feedback`, then newest first.
     """
 
     name = "coverage"
@@ -85,11 +88,12 @@ class Coverage:
         lists = {t: source.ids(t) for t in weights}
         order = sorted((t for t in weights if lists[t]), key=lambda t: -weights[t])
         floor = max(threshold * total, 1e-12) - 1e-9
+        wanted = k + TIE_POOL  # the exact best k and, when the k-th score is shared, the entries sharing it
         if len(order) <= MAX_TIER_TERMS:
-            found = _by_tiers(order, lists, weights, k, floor, source.top_id)
+            found = _by_tiers(order, lists, weights, wanted, floor, source.top_id)
         else:
-            found = _by_max_score(order, lists, weights, k, floor)
-        return [(min(1.0, value / total), doc_id) for value, doc_id in found]
+            found = _by_max_score(order, lists, weights, wanted, floor)
+        return by_feedback([(min(1.0, value / total), doc_id) for value, doc_id in found], query, source, k)
 
 
 class BM25:
@@ -127,6 +131,46 @@ class BM25:
         scored = ((self._value(weights, terms, average) / best, doc_id)
                   for doc_id, terms in source.terms_of(ids).items())
         return heapq.nlargest(k, ((v, i) for v, i in scored if v >= threshold and v > 0))
+
+
+def by_feedback(found: list[tuple[float, int]], query: list[str], source: Candidates,
+                k: int) -> list[tuple[float, int]]:
+    """The best k of `found` ((score, id), best first, equal scores newest first), with equal scores
+    ordered by what each entry shares with the others at or above the k-th score.
+
+    Those entries (the pool: at most k + TIE_POOL, so the work is bounded) are the best evidence of
+    what the query is about (pseudo-relevance feedback). Each term of an entry that is not a query
+    term earns the scores of the other pool entries that hold it, weighted √idf within the pool (a
+    term all of them hold weighs next to nothing). Scores are untouched: this only decides between
+    entries the score cannot tell apart, before recency does.
+    """
+    if len(found) < 2:
+        return found[:k]
+    bar = found[min(k, len(found)) - 1][0] - SAME
+    pool = [item for item in found if item[0] >= bar]
+    groups, group, last = [], 0, None  # equal scores share a group number
+    for value, _ in pool:
+        if last is not None and last - value > SAME:
+            group += 1
+        groups.append(group)
+        last = value
+    if group == len(pool) - 1:
+        return pool[:k]  # no two scores equal: nothing to decide
+    asked = set(query)
+    held = source.terms_of(doc_id for _, doc_id in pool)
+    others = {doc_id: set(held.get(doc_id, ())) - asked for _, doc_id in pool}
+    count: dict[str, int] = {}
+    mass: dict[str, float] = {}
+    for value, doc_id in pool:
+        for t in others[doc_id]:
+            count[t] = count.get(t, 0) + 1
+            mass[t] = mass.get(t, 0.0) + value
+    n = len(pool)
+    weight = {t: math.sqrt(idf(n, c)) for t, c in count.items() if c > 1}  # a term only one holds shares nothing
+    shared = {doc_id: round(sum((mass[t] - value) * weight[t] for t in others[doc_id] if t in weight), 9)
+              for value, doc_id in pool}
+    ranked = sorted(zip(groups, pool), key=lambda item: (item[0], -shared[item[1][1]], -item[1][1]))
+    return [item for _, item in ranked[:k]]
 
 
 def _by_tiers(order, lists, weights, k, floor, top_id) -> list[tuple[float, int]]:
