@@ -143,7 +143,7 @@ class _LightStemmer:
 # Each step of the scorer, in the order they were added; the table switches off every step after
 # the one named, so each row shows what that step adds to the ones above it.
 STEPS = ("absent query words weigh nothing", "Snowball stemmer", "apostrophes and contractions",
-         "dates", "weight sqrt(idf) instead of idf")
+         "dates", "weight sqrt(idf) instead of idf", "ties: what the best hits share")
 
 
 @contextmanager
@@ -173,6 +173,8 @@ def steps_off(names: set[str]):
         patch(terms, "_ADDED", type("NoDates", (dict,), {"__missing__": lambda self, key: []})())
     if "weight sqrt(idf) instead of idf" in names:
         patch(scoring.Coverage, "weight", staticmethod(scoring.idf))
+    if "ties: what the best hits share" in names:
+        patch(scoring, "by_feedback", lambda found, query, source, k: found[:k])  # equal scores newest first
     terms._STEMS.clear()
     try:
         yield
@@ -182,12 +184,14 @@ def steps_off(names: set[str]):
         terms._STEMS.clear()
 
 
-def steps_table(data: Path, work: Path) -> list[tuple[str, float]]:
+def steps_table(data: Path, work: Path) -> list[dict]:
     rows = []
     for i in range(len(STEPS) + 1):
         with steps_off(set(STEPS[i:])):
             figures = evaluate(data, work / f"steps-{i}", baseline=False)
-        rows.append(("before these steps" if i == 0 else f"+ {STEPS[i - 1]}", figures[f"recall@{figures['k']}_defaults"]))
+        rows.append({"step": "before these steps" if i == 0 else f"+ {STEPS[i - 1]}",
+                     "recall": figures[f"recall@{figures['k']}_defaults"],
+                     "by_conversation": figures["by_conversation_defaults"]})
     return rows
 
 
@@ -215,7 +219,7 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
         print(f"  {name:<14}{figures['by_category_defaults'][name]:>10.3f}{figures['by_category_bm25'][name]:>10.3f}"
               f"   {count}")
     for stem, count in figures["by_conversation_questions"].items():
-        print(f"  {stem.removeprefix('conversation-'):<14}{figures['by_conversation_defaults'][stem]:>10.3f}"
+        print(f"  {stem.replace('conversation-', 'conv. '):<14}{figures['by_conversation_defaults'][stem]:>10.3f}"
               f"{figures['by_conversation_bm25'][stem]:>10.3f}   {count}")
     print(f"  defaults: top {k}, threshold {figures['threshold']}, scope {figures['scope']}; "
           f"empty answers {figures['empty']} ({figures['empty_sharing_a_term']} sharing a term with an entry)")
@@ -225,9 +229,12 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
             figures["steps"] = steps_table(folder, work)
         finally:
             shutil.rmtree(work, ignore_errors=True)
-        print(f"  recall@{k} at the defaults, step by step:")
-        for name, value in figures["steps"]:
-            print(f"    {name:<40}{value:.3f}")
+        stems = list(figures["by_conversation_questions"])
+        print(f"  recall@{k} at the defaults, step by step (and per conversation):")
+        print(f"    {'':<40}{'all':>7}" + "".join(f"{stem.removeprefix('conversation-'):>7}" for stem in stems))
+        for row in figures["steps"]:
+            print(f"    {row['step']:<40}{row['recall']:>7.3f}"
+                  + "".join(f"{row['by_conversation'][stem]:>7.3f}" for stem in stems))
     checks = [(f"recall@{k} at the defaults >= {TARGET}", ours, ours >= TARGET)]
     if not quick:
         checks.append(("no empty answer for a question sharing a term with an entry",
