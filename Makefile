@@ -4,27 +4,45 @@ VENV := .venv
 BIN := $(VENV)/bin
 MODELS := swarmkit/models
 CODEGEN = $(BIN)/datamodel-codegen --input schema --output
+# The portal's browser tests drive Debian's Chromium; playwright (the `browser` group) is installed
+# only where that browser is.
+CHROMIUM := $(wildcard /usr/bin/chromium)
+BROWSER_STAMP := $(if $(CHROMIUM),$(VENV)/.installed-browser)
+# tests/packaging installs the package into fresh venvs from this folder of wheels, offline.
+WHEELHOUSE := $(VENV)/wheelhouse
 
-.PHONY: demo test codegen codegen-check bench lint clean
+.PHONY: demo test lint codegen codegen-check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamps re-run the install only when pyproject.toml changes.
+# Stamps re-run an install only when pyproject.toml changes; pip >= 25.1 reads dependency groups
+# (`--group`). The demo needs the base install only.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade 'pip>=25.1'
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --upgrade 'pip>=25.1'
+	$(BIN)/python -m pip install --quiet -e '.[all]' --group dev
+	rm -rf $(WHEELHOUSE)
+	$(BIN)/python -m pip wheel --quiet --wheel-dir $(WHEELHOUSE) '.[all]' hatchling
+	rm -f $(WHEELHOUSE)/swarmkit_memory-*.whl
 	touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-browser: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --group browser
+	touch $@
 
 demo: $(VENV)/.installed
 	$(BIN)/python examples/demo.py
 
-test: $(VENV)/.installed-dev codegen-check
+test: $(VENV)/.installed-dev $(BROWSER_STAMP) codegen-check
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
 
 # Regenerate swarmkit/models/ from schema/ (settings: [tool.datamodel-codegen] in pyproject.toml).
 codegen: $(VENV)/.installed-dev
