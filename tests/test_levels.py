@@ -227,4 +227,4 @@ def test_level_07_rejects_offline_with_the_error_its_readme_shows(level_copy, sw
     error = next(line for line in step["expected"].splitlines() if line.startswith("error:"))
     code, out = swarmkit(step["argv"][1:])
     assert code == 1
-    assert matches(error + "\n", out.splitlines()[-1] + "\n"), out
+    assert matches(error + "\n", next(line for line in out.splitlines() if line.startswith("error:")) + "\n"), out

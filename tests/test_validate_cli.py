@@ -65,13 +65,21 @@ def test_require_fails_on_what_nothing_reaches(snapshot, workspace, cli):
     assert out == snapshot
 
 
-def test_usage_errors_exit_2(cli, tmp_path):
+def test_usage_errors_exit_2_in_the_one_error_form(cli, tmp_path):
     status, _, err = cli("validate", str(tmp_path / "missing"))
-    assert status == 2 and "does not exist" in err
+    assert (status, err) == (2, f"error: invalid value for '[PATH]': Directory '{tmp_path / 'missing'}' does not "
+                                "exist\n  hint: `swarmkit validate --help` shows the usage\n")
     status, _, err = cli("validate", "--format", "yaml")
-    assert status == 2 and "'yaml' is not one of 'text', 'json', 'github'" in err
+    assert (status, err) == (2, "error: invalid value for '--format': 'yaml' is not one of 'text', 'json', 'github'\n"
+                                "  hint: `swarmkit validate --help` shows the usage\n")
     status, _, err = cli("frobnicate")
-    assert status == 2 and "No such command 'frobnicate'" in err
+    assert (status, err) == (2, "error: no such command 'frobnicate'\n  hint: `swarmkit --help` shows the usage\n")
+    status, _, err = cli("validate", "--tre")
+    assert (status, err) == (2, "error: no such option '--tre'\n"
+                                "  hint: did you mean --tree? `swarmkit validate --help` shows the usage\n")
+    status, _, err = cli("memory", "stat")
+    assert (status, err) == (2, "error: no such command 'stat'\n"
+                                "  hint: did you mean status? `swarmkit memory --help` shows the usage\n")
 
 
 def test_an_internal_error_exits_3_with_a_bug_report(cli, workspace, monkeypatch):

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import click
 
+from swarmkit.cli.options import common_options
+
 
 @click.command()
-@click.argument("path", type=click.Path(file_okay=False))
+@click.argument("path", required=False, type=click.Path(file_okay=False))
 @click.option("--name", help="The workspace's name (default: from the folder's name).")
-def init(path: str, name: str | None) -> int:
-    """Create a workspace at PATH: workspace.yaml, one topology, an archetype and a skill."""
+@common_options
+def init(path: str | None, name: str | None) -> int:
+    """Create a workspace at PATH (or -w PATH; default: here): workspace.yaml, one topology, an archetype
+    and a skill."""
+    from swarmkit.cli import output
+    from swarmkit.cli.options import workspace_folder
     from swarmkit.scaffold import create_workspace
 
+    path = workspace_folder(path, required=False, upward=False)  # never one found above: init creates it
     written = create_workspace(path, name)
-    click.echo(f"Created workspace at {path}:")
+    output.say(f"Created workspace at {path}:")
     for rel in written:
-        click.echo(f"  {rel}")
-    click.echo("Memory is on, with nothing to wire. Next:")
-    click.echo(f"  swarmkit validate {path} --tree")
+        output.say(f"  {rel}")
+    output.say("Memory is on, with nothing to wire. Next:")
+    output.say(f"  swarmkit validate {path} --tree" if path != "." else "  swarmkit validate --tree")
     return 0

@@ -8,6 +8,8 @@ import sys
 import click
 
 from swarmkit import __version__
+from swarmkit.cli import output
+from swarmkit.cli.options import common_options
 from swarmkit.exit_status import ExitStatus
 
 # name -> (module, attribute, one-line help). Modules load only when their command runs, so
@@ -22,8 +24,24 @@ COMMANDS = {
     "serve": ("swarmkit.cli.serve", "serve", "Serve the memory and runs API and the portal pages (loopback)."),
 }
 
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-class LazyGroup(click.Group):
+
+class Group(click.Group):
+    """A group whose command list shows each command's whole first help line, never cut at '...'."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class LazyGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
@@ -34,15 +52,20 @@ class LazyGroup(click.Group):
         return getattr(importlib.import_module(module), attribute)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        # from the table, so `swarmkit --help` imports no command module
         with formatter.section("Commands"):
-            formatter.write_dl(rows)
+            formatter.write_dl([(name, COMMANDS[name][2]) for name in self.list_commands(ctx)])
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="swarmkit")
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="swarmkit")
+@common_options
 def cli() -> None:
-    """swarmkit: multi-agent workspaces written as YAML, with memory on by default."""
+    """swarmkit: multi-agent workspaces written as YAML, with memory on by default.
+
+    Options -w, -q and -v may also follow the command (swarmkit memory list -q). Shell completion:
+    see docs/cli.md.
+    """
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -51,6 +74,15 @@ def main(argv: list[str] | None = None) -> None:
 
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit status; no traceback reaches a user."""
+    import warnings
+
+    output.reset()
+    with warnings.catch_warnings():
+        warnings.showwarning = output.show_warning
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> int:
     from swarmkit.errors import SwarmkitError
 
     try:
@@ -58,22 +90,21 @@ def run(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.UsageError as exc:
-        exc.show()
+        output.error(*usage_problem(exc))
         return ExitStatus.USAGE
     except click.ClickException as exc:
-        exc.show()
+        output.error(_sentence(exc.format_message()))
         return ExitStatus.USAGE if exc.exit_code == 2 else ExitStatus.INVALID
-    except click.Abort:
-        click.echo("Aborted.", err=True)
+    except click.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            return interrupted()
+        output.error("aborted")
         return ExitStatus.INVALID
     except SwarmkitError as exc:
-        click.echo(f"error: {exc.message}", err=True)
-        if exc.hint:
-            click.echo(f"  hint: {exc.hint}", err=True)
+        output.error(exc.message, exc.hint)
         return exc.exit_status
     except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
-        return 130
+        return interrupted()
     except Exception as exc:  # a bug in swarmkit, never the user's input
         import traceback
 
@@ -82,3 +113,31 @@ def run(argv: list[str] | None = None) -> int:
         click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
         return ExitStatus.INTERNAL
     return int(result or 0)
+
+
+def interrupted() -> int:
+    """Ctrl-C: 130, as a shell reports a command ended by SIGINT (128 + 2)."""
+    output.error("interrupted")
+    return ExitStatus.INTERRUPTED
+
+
+def _sentence(message: str) -> str:
+    """click's "No such option: --x." as swarmkit writes messages: "no such option: --x"."""
+    message = message.strip().rstrip(".")
+    return message[:1].lower() + message[1:] if message[1:2].islower() or message[1:2] == " " else message
+
+
+def usage_problem(exc: click.UsageError) -> tuple[str, str]:
+    """(message, hint) for a bad command line: what is wrong, and where the usage is explained."""
+    import re
+
+    command = exc.ctx.command_path if exc.ctx is not None else "swarmkit"
+    message = exc.format_message()
+    # click ends some messages with its guess: that belongs in the hint
+    found = re.search(r"\.?\s*\(?(?:Did you mean(?: one of:)?|Possible options:) (?P<options>.+?)\??\)?$", message)
+    guess = ""
+    if found:
+        message = message[:found.start()]
+        options = found["options"].replace("'", "").split(", ")
+        guess = f"did you mean {' or '.join(options)}? "
+    return _sentence(message), f"{guess}`{command} --help` shows the usage"

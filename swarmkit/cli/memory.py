@@ -2,31 +2,61 @@
 
 from __future__ import annotations
 
-import json
+import os
 import sys
+from collections.abc import Callable
 
 import click
 
+from swarmkit.cli import output
+from swarmkit.cli.main import Group
+from swarmkit.cli.options import common_options, format_options, json_document, output_format
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.entries import KINDS
 from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
 
+DEFAULT_LOCK_TIMEOUT = 10.0
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value):
+    """--user and --lock-timeout, from the group or the subcommand (the last one given wins)."""
+    from click.core import ParameterSource
+
+    if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+        output.settings.given[param.name] = value
+    return value
+
+
+def memory_options(f: Callable) -> Callable:
+    """--user and --lock-timeout, accepted by `memory` and by each of its commands."""
+    f = click.option("--lock-timeout", type=click.FloatRange(min=0), expose_value=False, callback=_remember,
+                     help=f"Seconds to wait for another process writing to the folder before giving up "
+                          f"[default: {DEFAULT_LOCK_TIMEOUT:g}].")(f)
+    f = click.option("--user", expose_value=False, callback=_remember,
+                     help="Act for a named user (their file is users/<user>.md instead of me.md).")(f)
+    return common_options(f)
+
+
+def _state(ctx: click.Context) -> dict:
+    """What this command resolved: the store, the memory settings and the workspace root."""
+    return ctx.find_root().meta.setdefault("swarmkit.memory", {})
+
 
 def _store(ctx: click.Context):
     """The workspace's MemoryStore (resolved once per command)."""
-    obj = ctx.obj
+    obj = _state(ctx)
     if "store" in obj:
         return obj["store"]
-    import warnings
-
-    from swarmkit.memory.store import MemoryStore, MemoryWarning
+    from swarmkit.cli.options import workspace_folder
     from swarmkit.cli.resolving import resolve_or_stop
+    from swarmkit.memory.store import MemoryStore
 
-    workspace = resolve_or_stop(obj["workspace"], "its memory folder is unknown")
-    warnings.simplefilter("ignore", MemoryWarning)  # printed by _finish, once
-    store = MemoryStore(workspace.memory.folder, workspace.id, obj.get("user"), lock_timeout=obj["lock_timeout"])
+    workspace = resolve_or_stop(workspace_folder(), "its memory folder is unknown")
+    given = output.settings.given
+    store = MemoryStore(workspace.memory.folder, workspace.id, given.get("user"),
+                        lock_timeout=given.get("lock_timeout", DEFAULT_LOCK_TIMEOUT))
     obj["store"] = store
     obj["settings"] = workspace.memory
     obj["root"] = workspace.root
@@ -34,14 +64,22 @@ def _store(ctx: click.Context):
 
 
 def _finish(ctx: click.Context, code: int = 0) -> int:
-    store = ctx.obj.get("store")
+    store = _state(ctx).get("store")
     for message in store.warnings if store is not None else []:
-        click.echo(f"warning: {message}", err=True)
+        output.warning(message)
     return code
 
 
-def _json(data) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+def _json(data: dict) -> None:
+    click.echo(json_document(data))
+
+
+def _as_json() -> bool:
+    return output_format() == "json"
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def _require_folder(store) -> None:
@@ -67,33 +105,38 @@ def _result_line(result) -> str:
     return head + (f" ({'; '.join(notes)})" if notes else "")
 
 
+def _report(ctx: click.Context, result, code: int = 0) -> int:
+    """A change's result: its line, or with --format json the result as a document."""
+    if _as_json():
+        _json(result.to_dict())
+    else:
+        click.echo(_result_line(result))
+    return _finish(ctx, code)
+
+
 def _stable(entry) -> str:
     from swarmkit.memory.store import stable_ref
 
     return stable_ref(entry)
 
 
-@click.group()
-@click.option("--workspace", "-w", "workspace", default=".", show_default=True,
-              type=click.Path(file_okay=False), help="The workspace whose memory folder to use.")
-@click.option("--user", help="Act for a named user (their file is users/<user>.md instead of me.md).")
-@click.option("--lock-timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
-              help="Seconds to wait for another process writing to the folder before giving up.")
-@click.pass_context
-def memory(ctx: click.Context, workspace: str, user: str | None, lock_timeout: float) -> None:
+@click.group(cls=Group)
+@memory_options
+def memory() -> None:
     """Read, search and curate the memory folder (markdown files under git)."""
-    ctx.obj = {"workspace": workspace, "user": user, "lock_timeout": lock_timeout}
 
 
 @memory.command()
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def status(ctx: click.Context, as_json: bool) -> int:
+def status(ctx: click.Context) -> int:
     """Where the folder is, its files and entry counts, the inbox, swarms and git state."""
     store = _store(ctx)
     info = store.status()
-    info["memory"] = ctx.obj["settings"].sentence()
-    if as_json:
+    info["folder"] = os.path.normpath(info["folder"])  # a workspace found above: no `topologies/..`
+    info["memory"] = _state(ctx)["settings"].sentence()
+    if _as_json():
         _json(info)
         return _finish(ctx)
     click.echo(info["memory"])
@@ -102,7 +145,7 @@ def status(ctx: click.Context, as_json: bool) -> int:
         click.echo("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
     for rel, count in info["files"].items():
-        click.echo(f"  {rel:<40} {count:>6} entries")
+        click.echo(f"  {rel:<40} {count:>6} {'entry' if count == 1 else 'entries'}")
     if info["others"]:
         click.echo(f"Other people's files: {info['others']} (shown only to them: --user NAME)")
     click.echo(f"Inbox: {info['inbox']} unreviewed")
@@ -121,15 +164,16 @@ def status(ctx: click.Context, as_json: bool) -> int:
 
 @memory.command("list")
 @click.argument("file", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def list_(ctx: click.Context, file: str | None, as_json: bool) -> int:
+def list_(ctx: click.Context, file: str | None) -> int:
     """Every entry with its ref (or only FILE's, e.g. lessons.md)."""
     store = _store(ctx)
     _require_folder(store)
     items = store.entries(file)
-    if as_json:
-        _json([e.to_dict() | {"stable_ref": _stable(e)} for e in items])
+    if _as_json():
+        _json({"entries": [e.to_dict() | {"stable_ref": _stable(e)} for e in items]})
         return _finish(ctx)
     for e in items:
         kind = f" ({e.kind})" if e.kind else ""
@@ -145,13 +189,14 @@ def list_(ctx: click.Context, file: str | None, as_json: bool) -> int:
 @click.option("--threshold", type=click.FloatRange(0, 1), help="Minimum score, 0..1 (default: reader config).")
 @click.option("--scope", type=click.Choice(SCOPES), help="Which files to search (default: reader config).")
 @click.option("--inbox", is_flag=True, help="Also search the inbox (its entries are marked [unreviewed]).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def search(ctx, query, max_results, threshold, scope, inbox, as_json) -> int:
+def search(ctx, query, max_results, threshold, scope, inbox) -> int:
     """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
     store = _store(ctx)
     _require_folder(store)
-    reader = ctx.obj["settings"].reader
+    reader = _state(ctx)["settings"].reader
     hits = store.recall(
         query,
         max_results if max_results is not None else (reader.max_results if reader else 5),
@@ -162,8 +207,9 @@ def search(ctx, query, max_results, threshold, scope, inbox, as_json) -> int:
     )
     from swarmkit.memory.store import text_digest
 
-    if as_json:
-        _json([h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits])
+    if _as_json():
+        _json({"query": query,
+               "results": [h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits]})
         return _finish(ctx)
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
@@ -175,9 +221,10 @@ def search(ctx, query, max_results, threshold, scope, inbox, as_json) -> int:
 
 @memory.command()
 @click.argument("ref")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def show(ctx: click.Context, ref: str, as_json: bool) -> int:
+def show(ctx: click.Context, ref: str) -> int:
     """Show one entry (me.md#3f9a1c2b or me.md#L3) with its metadata, or a whole file (lessons.md)."""
     store = _store(ctx)
     _require_folder(store)
@@ -190,7 +237,7 @@ def show(ctx: click.Context, ref: str, as_json: bool) -> int:
         if lines is None:
             raise SwarmkitError(f"{ref} is not in the memory folder {store.folder}",
                                 "`swarmkit memory status` lists the files")
-        if as_json:
+        if _as_json():
             _json({"file": ref, "text": "\n".join(lines) + "\n", "entries": [e.to_dict() for e in store.entries(ref)]})
         else:
             click.echo("\n".join(lines))
@@ -199,7 +246,7 @@ def show(ctx: click.Context, ref: str, as_json: bool) -> int:
 
     entry, lines = store.entry_at(ref)
     data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
-    if as_json:
+    if _as_json():
         _json(data)
         return _finish(ctx)
     click.echo(f"{data['stable_ref']} ({entry.ref}): {entry.text}")
@@ -220,43 +267,46 @@ def _text_argument(text: str) -> str:
                                 "(default: read from the text, e.g. \"I live in Munich\").")
 @click.option("--to", "to", metavar="FILE", help="me | lessons | workspace, or a .md file of the memory folder "
                                                  "(default: your file for facts about you, else lessons.md).")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def add(ctx: click.Context, text: str, kind: str | None, subject: str | None, to: str | None) -> int:
     """Tell memory TEXT directly (- reads it from standard input): yours, screened, deduped, one commit."""
-    click.echo(_result_line(_store(ctx).add(_text_argument(text), kind, subject, to)))
-    return _finish(ctx)
+    return _report(ctx, _store(ctx).add(_text_argument(text), kind, subject, to))
 
 
 @memory.command()
 @click.argument("ref")
 @click.argument("text")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def edit(ctx: click.Context, ref: str, text: str) -> int:
     """Replace the text of the entry at REF with TEXT (- reads standard input); it becomes yours (one commit)."""
-    click.echo(_result_line(_store(ctx).edit(ref, _text_argument(text))))
-    return _finish(ctx)
+    return _report(ctx, _store(ctx).edit(ref, _text_argument(text)))
 
 
 @memory.command()
 @click.argument("ref")
 @click.option("--expect", help="Only if the entry still has this text or digest.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def forget(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Remove the entry at REF (one commit)."""
-    result = _store(ctx).forget(ref, expect)
-    click.echo(_result_line(result))
-    return _finish(ctx)
+    return _report(ctx, _store(ctx).forget(ref, expect))
 
 
 @memory.command()
 @click.argument("entry", metavar="REF|SUBJECT|TEXT")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def history(ctx: click.Context, entry: str, as_json: bool) -> int:
+def history(ctx: click.Context, entry: str) -> int:
     """Every change to one entry, newest first, from the folder's git history (older texts included)."""
     items = _store(ctx).history(entry)
-    if as_json:
-        _json(items)
+    if _as_json():
+        _json({"entry": entry, "changes": items})
         return _finish(ctx)
     for item in items:
         where = f"{item['from']} → {item['file']}" if item["from"] else item["file"]
@@ -271,12 +321,15 @@ def history(ctx: click.Context, entry: str, as_json: bool) -> int:
 
 @memory.command("import")
 @click.argument("path")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def import_(ctx: click.Context, path: str, as_json: bool) -> int:
+def import_(ctx: click.Context, path: str) -> int:
     """Import notes (.md bullets) from the folder at PATH into the inbox, in one commit."""
     store = _store(ctx)
-    if sys.stderr.isatty() and not as_json:
+    if path.strip():
+        path = os.path.abspath(path)  # relative to where the command runs
+    if sys.stderr.isatty() and not _as_json() and not output.settings.quiet:
         with click.progressbar(length=1, label="Importing", file=sys.stderr) as bar:
             state = {"done": 0}
 
@@ -288,7 +341,7 @@ def import_(ctx: click.Context, path: str, as_json: bool) -> int:
             result = store.import_folder(path, progress)
     else:
         result = store.import_folder(path)
-    if as_json:
+    if _as_json():
         _json(result.to_dict())
         return _finish(ctx)
     click.echo(f"Imported {result.imported}, duplicates {result.duplicates}, skipped {result.skipped}"
@@ -297,14 +350,15 @@ def import_(ctx: click.Context, path: str, as_json: bool) -> int:
     for rel, why in result.skipped_files:
         click.echo(f"  skipped {rel}: {why}")
     if result.imported:
-        click.echo("Review them with `swarmkit memory inbox`.")
+        output.say("Review them with `swarmkit memory inbox`.")
     return _finish(ctx)
 
 
 @memory.command()
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def inbox(ctx: click.Context, as_json: bool) -> int:
+def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
     from swarmkit.memory.store import entry_digest
 
@@ -313,8 +367,8 @@ def inbox(ctx: click.Context, as_json: bool) -> int:
     lines = store.read_lines("inbox.md") or []
     entries = store.inbox_list()
     items = [e.to_dict() | {"stable_ref": _stable(e), "digest": entry_digest(lines[e.line - 1])} for e in entries]
-    if as_json:
-        _json(items)
+    if _as_json():
+        _json({"entries": items})
         return _finish(ctx)
     for item in items:
         why = item["metadata"].get("contradicts")
@@ -322,7 +376,7 @@ def inbox(ctx: click.Context, as_json: bool) -> int:
     if not items:
         click.echo("The inbox is empty.")
     else:
-        click.echo("Keep: swarmkit memory keep REF --to me|lessons|workspace (or pin REF, delete REF)")
+        output.say("Keep: swarmkit memory keep REF --to me|lessons|workspace (or pin REF, delete REF)")
     return _finish(ctx)
 
 
@@ -330,36 +384,41 @@ def inbox(ctx: click.Context, as_json: bool) -> int:
 @click.argument("ref")
 @click.option("--to", "to", type=click.Choice(KEEP_TARGETS), default="me", show_default=True)
 @click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def keep(ctx: click.Context, ref: str, to: str, expect: str | None) -> int:
     """Move an inbox entry into your files, as yours (one commit)."""
-    click.echo(_result_line(_store(ctx).inbox_keep(ref, to, expect)))
-    return _finish(ctx)
+    return _report(ctx, _store(ctx).inbox_keep(ref, to, expect))
 
 
 @memory.command()
 @click.argument("ref")
 @click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def pin(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Move an inbox entry above "## Index" in MEMORY.md: always loaded (one commit)."""
-    click.echo(_result_line(_store(ctx).inbox_pin(ref, expect)))
-    return _finish(ctx)
+    return _report(ctx, _store(ctx).inbox_pin(ref, expect))
 
 
 @memory.command()
 @click.argument("ref")
 @click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Delete an inbox entry (one commit)."""
-    click.echo(_result_line(_store(ctx).inbox_delete(ref, expect)))
-    return _finish(ctx)
+    return _report(ctx, _store(ctx).inbox_delete(ref, expect))
 
 
 @memory.command()
 @click.argument("run_id")
 @click.option("--reason", required=True, help="What was wrong, in one or two sentences.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
     """Record the owner's feedback on a run as a correction in the workspace file."""
@@ -367,20 +426,20 @@ def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
     from swarmkit.runtime.records import RUN_ID, load_run
 
     if RUN_ID.match(run_id.strip()):
-        load_run(ctx.obj["root"], run_id.strip())  # feedback is about a run that happened here
+        load_run(_state(ctx)["root"], run_id.strip())  # feedback is about a run that happened here
     result = store.feedback(run_id, reason)
-    click.echo(_result_line(result))
-    return _finish(ctx, 0 if result.status != "refused" else 1)
+    return _report(ctx, result, 0 if result.status != "refused" else 1)
 
 
 @memory.command()
 @click.option("--remote", help="Set the folder's git remote first (a URL or the path of a bare repository).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@format_options("text", "json")
+@memory_options
 @click.pass_context
-def sync(ctx: click.Context, remote: str | None, as_json: bool) -> int:
+def sync(ctx: click.Context, remote: str | None) -> int:
     """Pull (rebase; entries merge by union) and push the folder's git remote."""
     info = _store(ctx).sync(remote)
-    if as_json:
+    if _as_json():
         _json(info)
         return _finish(ctx)
     if info.get("cloned"):
@@ -391,11 +450,16 @@ def sync(ctx: click.Context, remote: str | None, as_json: bool) -> int:
 
 
 @memory.command()
+@format_options("text", "json")
+@memory_options
 @click.pass_context
 def reindex(ctx: click.Context) -> int:
     """Rebuild the recall index from the files (it also refreshes itself after hand edits)."""
     store = _store(ctx)
     _require_folder(store)
     count = store.reindex()
-    click.echo(f"Indexed {count} entries.")
+    if _as_json():
+        _json({"indexed": count})
+    else:
+        click.echo(f"Indexed {_plural(count, 'entry', 'entries')}.")
     return _finish(ctx)

@@ -6,11 +6,12 @@ import sys
 
 import click
 
+from swarmkit.cli.options import common_options, format_options
 from swarmkit.exit_status import ExitStatus
 
 
 @click.command()
-@click.argument("workspace", type=click.Path(exists=True, file_okay=False))
+@click.argument("workspace", required=False)
 @click.argument("topology", required=False)
 @click.option("--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input.")
 @click.option("--provider",
@@ -18,17 +19,19 @@ from swarmkit.exit_status import ExitStatus
                    "openrouter, groq, together, ollama, ...) or a model_providers id. Default: each agent's "
                    "model.provider.")
 @click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")
-@click.option("--json", "as_json", is_flag=True, help="Print the whole run record as JSON.")
+@format_options("text", "json", help="text prints the final answer; json the whole run record.")
 @click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
 @click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
 @click.option("--script", type=click.Path(exists=True, dir_okay=False),
               help="mock: a YAML or JSON file of scripted replies and tool calls.")
-def run(workspace: str, topology: str | None, text: str, provider: str | None, user: str | None, as_json: bool,
+@common_options
+def run(workspace: str | None, topology: str | None, text: str, provider: str | None, user: str | None,
         base_url: str | None, api_key: str | None, timeout: float | None, script: str | None) -> int:
-    """Run TOPOLOGY of WORKSPACE (it may be omitted when there is only one)."""
-    import json
-
+    """Run TOPOLOGY of WORKSPACE: the workspace defaults to the nearest one, here or above, and the
+    topology may be omitted when there is only one (swarmkit run --input TEXT)."""
+    from swarmkit.cli import output
+    from swarmkit.cli.options import json_document, output_format
     from swarmkit.cli.resolving import resolve_or_stop
     from swarmkit.errors import UsageProblem
     from swarmkit.runtime.engine import Run
@@ -44,13 +47,15 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
         text = sys.stdin.read()
     if not text.strip():
         raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
+    workspace, topology = _workspace_and_topology(workspace, topology)
     ws = resolve_or_stop(workspace, "nothing was run")
     if not ws.topologies:
         raise UsageProblem("the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)")
     if topology is None and len(ws.topologies) != 1:
         names = ", ".join(ws.topologies) or "none"
         raise UsageProblem(f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
-                           f"swarmkit run {workspace} TOPOLOGY --input ...")
+                           f"swarmkit run {workspace} TOPOLOGY --input ..." if workspace != "."
+                           else "swarmkit run TOPOLOGY --input ...")
     if topology is not None and topology not in ws.topologies:
         from swarmkit.workspace.suggest import did_you_mean
 
@@ -59,7 +64,8 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
     chosen = ws.topology(topology)
     providers = ProviderSet(ws.model_providers, forced=provider, script=script, base_url=base_url,
                             api_key=api_key, timeout=timeout)
-    # A provider this run cannot use fails here, before anything runs or is recorded.
+    # A provider this run cannot use (an extra not installed, say) fails here, before anything runs
+    # or is recorded.
     if provider is not None:
         providers.check(provider)
     else:
@@ -70,18 +76,45 @@ def run(workspace: str, topology: str | None, text: str, provider: str | None, u
         record = the_run.execute(text)
     finally:
         saved = save_run(ws.root, the_run.record)
+    as_json = output_format() == "json"
     if as_json:
-        click.echo(json.dumps(saved, indent=2, ensure_ascii=False))  # as it was kept: screened
+        click.echo(json_document(saved))  # as it was kept: screened
     elif record["status"] == "ok":
         click.echo(record["output"])
     for warning in record["warnings"]:
-        click.echo(f"warning: {warning}", err=True)
+        output.warning(warning)
     if not as_json:
-        click.echo(summary_line(record), err=True)
+        output.note(summary_line(record))
+        for line in step_lines(record):
+            output.detail(line)
     if record["status"] != "ok":
-        click.echo(f"error: run {record['id']} {record['status']}: {record['error']}", err=True)
+        output.error(f"run {record['id']} {record['status']}: {record['error']}",
+                     f"`swarmkit runs show {record['id']}` shows what happened")
         return ExitStatus.INVALID
     return ExitStatus.OK
+
+
+def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str, str | None]:
+    """`run [WORKSPACE] [TOPOLOGY]`: one argument is the workspace when it is a folder (and -w is not
+    given), else the topology of the workspace found from here upward."""
+    import os
+
+    from swarmkit.cli import output
+    from swarmkit.cli.options import workspace_folder
+
+    if second is not None:
+        return workspace_folder(first), second
+    if first is not None and output.settings.workspace is None and os.path.isdir(first):
+        return workspace_folder(first), None
+    return workspace_folder(), first
+
+
+def step_lines(record: dict) -> list[str]:
+    """What --verbose shows after a run: each agent's answer and each model call."""
+    lines = [f"  agent {a['id']} ({a['role']}): {a['output']}" for a in record["agents"]]
+    lines += [f"  model call {c['agent']} {c['purpose']} {c['model']}: {c['duration_ms']} ms"
+              for c in record["model_calls"]]
+    return lines
 
 
 def summary_line(record: dict) -> str:

@@ -4,33 +4,41 @@ from __future__ import annotations
 
 import click
 
+from swarmkit.cli.main import Group
+from swarmkit.cli.options import common_options, format_options, json_document, output_format
 
-def _workspace_root(path: str):
+
+def _workspace_root():
+    """The workspace whose runs these are (found upward); a folder that is not one is an error."""
     from pathlib import Path
 
+    from swarmkit.cli.options import workspace_folder
+    from swarmkit.errors import SwarmkitError
+    from swarmkit.workspace.layout import WORKSPACE_FILES
+
+    path = workspace_folder()
+    if not any((Path(path) / name).is_file() for name in WORKSPACE_FILES):
+        raise SwarmkitError(f"there is no workspace at {path} (no workspace.yaml)",
+                            "pass a workspace folder with -w PATH, or create one with `swarmkit init PATH`")
     return Path(path)
 
 
-@click.group(invoke_without_command=True)
-@click.option("--workspace", "-w", default=".", type=click.Path(exists=True, file_okay=False),
-              show_default=True, help="The workspace folder.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.group(cls=Group, invoke_without_command=True)
+@format_options("text", "json")
+@common_options
 @click.pass_context
-def runs(ctx: click.Context, workspace: str, as_json: bool) -> int:
+def runs(ctx: click.Context) -> int:
     """List the runs of a workspace, newest first (or show / rm one)."""
-    ctx.obj = {"workspace": workspace, "json": as_json}
     if ctx.invoked_subcommand is not None:
         return 0
-    import json
-
     from swarmkit.runtime.records import list_runs
 
-    records = list_runs(_workspace_root(workspace))
-    if as_json:
-        click.echo(json.dumps([_summary(r) for r in records], indent=2, ensure_ascii=False))
+    records = list_runs(_workspace_root())
+    if output_format() == "json":
+        click.echo(json_document({"runs": [_summary(r) for r in records]}))
         return 0
     if not records:
-        click.echo("No runs yet. Start one with: swarmkit run WORKSPACE --input TEXT")
+        click.echo("No runs yet. Start one with: swarmkit run --input TEXT")
         return 0
     for r in records:
         s = _summary(r)
@@ -52,16 +60,15 @@ def _summary(record: dict) -> dict:
 
 @runs.command()
 @click.argument("run_id")
-@click.pass_context
-def show(ctx: click.Context, run_id: str) -> int:
+@format_options("text", "json")
+@common_options
+def show(run_id: str) -> int:
     """Show one run: agents, decisions, recalled memory, memory writes, model calls."""
-    import json
-
     from swarmkit.runtime.records import load_run
 
-    record = load_run(_workspace_root(ctx.obj["workspace"]), run_id)
-    if ctx.obj["json"]:
-        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+    record = load_run(_workspace_root(), run_id)
+    if output_format() == "json":
+        click.echo(json_document(record))
         return 0
     try:
         lines = _render(record)
@@ -117,12 +124,12 @@ def _render(record: dict) -> list[str]:
 
 @runs.command()
 @click.argument("run_id")
-@click.pass_context
-def rm(ctx: click.Context, run_id: str) -> int:
+@common_options
+def rm(run_id: str) -> int:
     """Remove a run's record and its swarm folder."""
     from swarmkit.runtime.records import check_run_id, load_run, remove_run_record
 
-    root = _workspace_root(ctx.obj["workspace"])
+    root = _workspace_root()
     check_run_id(run_id)
     record = load_run(root, run_id)
     removed_swarm = None

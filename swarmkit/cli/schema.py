@@ -6,14 +6,17 @@ from pathlib import Path
 
 import click
 
+from swarmkit.cli.options import common_options
 from swarmkit.schemas import schema_names
 
 
 @click.command()
 @click.argument("name", required=False, type=click.Choice(schema_names()))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write NAME.schema.json files into this folder.")
+@common_options
 def schema(name: str | None, out_dir: str | None) -> int:
-    """Print the schema NAME, or write the schemas (all, or NAME) into --out DIR."""
+    """Print the schema NAME, or write the schemas (all, or NAME) into --out DIR (-w is not used)."""
+    from swarmkit.cli import output
     from swarmkit.schemas import schema_text
 
     if out_dir is None:
@@ -26,5 +29,5 @@ def schema(name: str | None, out_dir: str | None) -> int:
     for each in [name] if name else schema_names():
         path = target / f"{each}.schema.json"
         path.write_text(schema_text(each), encoding="utf-8")
-        click.echo(f"wrote {path}")
+        output.say(f"wrote {path}")
     return 0

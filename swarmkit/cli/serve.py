@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from swarmkit.cli import output
+from swarmkit.cli.options import common_options
 from swarmkit.errors import SwarmkitError
 
 DEFAULT_HOST = "127.0.0.1"
@@ -68,19 +70,26 @@ def check_workspace(path: Path):
 
 
 @click.command()
-@click.argument("workspace", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("workspace", required=False, type=click.Path(file_okay=False))
 @click.option("--host", default=DEFAULT_HOST, show_default=True,
               help="Address to listen on; anything but loopback lets other machines read this memory.")
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
 @click.option("--user", help="Serve this person's view (their users/<user>.md); default: the owner's (me.md). "
                              "A person's file is only shown in their own view.")
-def serve(workspace: Path, host: str, port: int, user: str | None) -> int:
+@common_options
+def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     """Serve WORKSPACE's memory and runs: the portal pages and the HTTP API.
 
-    Every POST needs the token printed at start-up (the portal pages carry it) and, from a browser,
-    the server's own origin. Stop with Ctrl+C.
+    WORKSPACE defaults to the nearest one, here or above. Every POST needs the token printed at
+    start-up (the portal pages carry it) and, from a browser, the server's own origin. Stop with
+    Ctrl+C. Needs the serve extra.
     """
+    from swarmkit import extras
+    from swarmkit.cli.options import workspace_folder
+
+    extras.require("serve", "swarmkit serve")
+    workspace = Path(workspace_folder(workspace))
     if user is not None:
         from swarmkit.errors import UsageProblem
         from swarmkit.memory.store import slug
@@ -98,19 +107,19 @@ def serve(workspace: Path, host: str, port: int, user: str | None) -> int:
 
     app = create_app(workspace, allowed_hosts=allowed_hosts_for(host), user=user)
     if warning:
-        click.echo(f"warning: {warning}", err=True)
+        output.warning(warning)
     if resolution.valid:
         ws = resolution.workspace
         click.echo(f'Serving workspace "{ws.id}" ({ws.name}) at {url_for(sock)}')
-        click.echo(ws.memory.sentence())
+        output.say(ws.memory.sentence())
         if user is not None:
-            click.echo(f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's")
+            output.say(f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's")
     else:
         click.echo(f"Serving workspace {workspace} at {url_for(sock)}")
-        click.echo(f"warning: the workspace is not valid; its pages show the problems until they are fixed "
-                   f"(`swarmkit validate {workspace}`)", err=True)
+        output.warning(f"the workspace is not valid; its pages show the problems until they are fixed "
+                       f"(`swarmkit validate {workspace}`)")
     click.echo(f"API token for POST requests (header X-Swarmkit-Token): {app.state.config.token}")
-    click.echo("Press Ctrl+C to stop.")
+    output.say("Press Ctrl+C to stop.")
     import warnings
 
     from swarmkit.memory.store import MemoryWarning
@@ -126,5 +135,5 @@ def serve(workspace: Path, host: str, port: int, user: str | None) -> int:
         pass
     finally:
         sock.close()
-    click.echo("Stopped.")
+    output.say("Stopped.")
     return 0

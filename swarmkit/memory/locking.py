@@ -30,6 +30,15 @@ class LockBusy(SwarmkitError):
     """Another process kept the memory folder locked for longer than the wait bound."""
 
 
+def check_platform() -> None:
+    """Refuse where the liveness check cannot work: os.kill(pid, 0) probes a process on POSIX
+    (Linux, macOS), but on Windows it would end the process or fail."""
+    if os.name != "posix":
+        raise SwarmkitError("writing to the memory folder needs Linux or macOS: on Windows its lock cannot "
+                            "tell whether another writer is still alive", "run swarmkit under WSL (Windows "
+                            "Subsystem for Linux)")
+
+
 def process_start(pid: int) -> str | None:
     """When the process started (clock ticks since boot, from /proc), or None where unknown."""
     try:
@@ -150,6 +159,7 @@ class FolderLock:
                 pass
 
     def acquire(self) -> None:
+        check_platform()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         start = process_start(os.getpid()) or "-"
         self._token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f} {start}\n"

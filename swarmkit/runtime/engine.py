@@ -90,6 +90,10 @@ class Run:
             self.record["status"] = "failed"
             self.record["error"] = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
             raise
+        except KeyboardInterrupt:  # Ctrl-C: the record says how far the run got
+            self.record["status"] = "interrupted"
+            self.record["error"] = "interrupted (Ctrl-C)"
+            raise
         finally:
             used = sorted({call["provider"] for call in self.record["model_calls"]})
             if self.providers.forced is None and used:

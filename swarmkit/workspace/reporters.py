@@ -80,8 +80,6 @@ def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool 
         files = len({d.file for d in shown if d.is_error})
         tail = f", {_plural(warnings, 'warning')}" if warnings else ""
         lines.append(f"{_plural(errors, 'error')} in {_plural(files, 'file')}{tail}: the workspace is not valid")
-        if workspace is not None and require:
-            lines.extend(_auto_bindings(workspace))
         return "\n".join(lines) + "\n"
     c = summary_counts(workspace)
     tail = f" ({_plural(warnings, 'warning')})" if warnings else ""
@@ -198,7 +196,10 @@ def render_json(resolution, root_arg: str, *, tree: bool = False, require: bool 
         item["file"] = display_path(root_arg, d.file)
         diagnostics.append(item)
     valid = workspace is not None and not any(d.is_error for d in shown)
-    doc: dict = {"valid": valid, "workspace": None, "memory": None, "diagnostics": diagnostics}
+    from swarmkit.cli.options import FORMAT_VERSION
+
+    doc: dict = {"format_version": FORMAT_VERSION, "valid": valid, "workspace": None, "memory": None,
+                 "diagnostics": diagnostics}
     if workspace is not None:
         doc["workspace"] = {"id": workspace.id, "name": workspace.name, "counts": summary_counts(workspace)}
         memory = workspace.memory.to_dict()

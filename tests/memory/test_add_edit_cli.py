@@ -206,13 +206,13 @@ def test_edit_errors_and_nothing_is_written(cli, ws):
 def test_stable_refs_do_not_shift_when_a_line_above_goes(cli, ws):
     for text in ("Prefers tabs", "Drinks tea", "Walks to work"):
         mem(cli, ws, "add", text, "--to", "me")
-    listed = json.loads(mem(cli, ws, "list", "--json")[1])
+    listed = json.loads(mem(cli, ws, "list", "--json")[1])["entries"]
     assert [e["stable_ref"] for e in listed] == [f"me.md#{text_digest(t)}" for t in
                                                  ("Prefers tabs", "Drinks tea", "Walks to work")]
     first, second = listed[0]["stable_ref"], listed[1]["stable_ref"]
     assert mem(cli, ws, "forget", first)[1].startswith("forgotten me.md#L3: Prefers tabs (commit ")
     assert mem(cli, ws, "forget", second)[1].startswith("forgotten me.md#L3: Drinks tea (commit ")
-    assert [e["text"] for e in json.loads(mem(cli, ws, "list", "--json")[1])] == ["Walks to work"]
+    assert [e["text"] for e in json.loads(mem(cli, ws, "list", "--json")[1])["entries"]] == ["Walks to work"]
 
 
 def test_show_names_an_entry_by_either_ref(cli, ws):
@@ -229,20 +229,20 @@ def test_history_by_ref_subject_or_text(cli, ws):
     ref = f"me.md#{text_digest('I live in Munich')}"
     mem(cli, ws, "edit", ref, "I live in Munich, Bavaria")
     now = f"me.md#{text_digest('I live in Munich, Bavaria')}"
-    by_ref = json.loads(mem(cli, ws, "history", now, "--json")[1])
+    by_ref = json.loads(mem(cli, ws, "history", now, "--json")[1])["changes"]
     assert [(i["change"], i["old"], i["text"]) for i in by_ref] == [
         ("changed", "I live in Munich", "I live in Munich, Bavaria"),
         ("changed", "I live in Berlin", "I live in Munich"),
         ("added", None, "I live in Berlin"),
     ]
-    assert json.loads(mem(cli, ws, "history", "user.location", "--json")[1]) == by_ref
-    assert json.loads(mem(cli, ws, "history", "I live in Berlin", "--json")[1]) == by_ref  # an older text
+    assert json.loads(mem(cli, ws, "history", "user.location", "--json")[1])["changes"] == by_ref
+    assert json.loads(mem(cli, ws, "history", "I live in Berlin", "--json")[1])["changes"] == by_ref  # an older text
     code, out, _ = mem(cli, ws, "history", "user.location")
     lines = out.splitlines()
     assert len(lines) == 3 and all(" (origin user)" in line for line in lines)
     assert lines[1].endswith(" changed me.md: I live in Berlin → I live in Munich (origin user)")
     mem(cli, ws, "forget", now)
-    latest = json.loads(mem(cli, ws, "history", "user.location", "--json")[1])[0]
+    latest = json.loads(mem(cli, ws, "history", "user.location", "--json")[1])["changes"][0]
     assert (latest["change"], latest["text"]) == ("removed", "I live in Munich, Bavaria")
 
 
@@ -252,7 +252,7 @@ def test_history_follows_an_entry_from_the_inbox_into_your_file(cli, ws, tmp_pat
     (notes / "a.md").write_text("- Prefers dark mode\n")
     mem(cli, ws, "import", str(notes))
     mem(cli, ws, "keep", "inbox.md#" + text_digest("Prefers dark mode"), "--to", "me")
-    items = json.loads(mem(cli, ws, "history", "Prefers dark mode", "--json")[1])
+    items = json.loads(mem(cli, ws, "history", "Prefers dark mode", "--json")[1])["changes"]
     assert [(i["change"], i["from"], i["file"]) for i in items] == [("moved", "inbox.md", "me.md"),
                                                                   ("added", None, "inbox.md")]
 

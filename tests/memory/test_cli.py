@@ -51,6 +51,10 @@ def test_status_before_and_after_the_first_write(cli, ws):
     code, out, _ = mem(cli, ws, "status", "--json")
     info = json.loads(out)
     assert code == 0 and info["exists"] and info["files"]["workspaces/demo.md"] == 2 and info["git"]
+    assert info["format_version"] == 1
+    mem(cli, ws, "add", "Prefers tabs", "--to", "me")
+    listed = mem(cli, ws, "status")[1].splitlines()
+    assert f"  {'me.md':<40} {1:>6} entry" in listed and f"  {'workspaces/demo.md':<40} {2:>6} entries" in listed
 
 
 def test_read_commands_on_a_missing_folder(cli, ws):
@@ -75,7 +79,7 @@ def test_feedback_list_search_show_forget(cli, ws):
     code, out, _ = mem(cli, ws, "search", "old deploy api")
     assert out == f"1.00  {ref}  It used the old deploy API\n"
     code, out, _ = mem(cli, ws, "search", "deploy api", "--json")
-    hits = json.loads(out)
+    hits = json.loads(out)["results"]
     assert hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["stable_ref"] == ref and hits[0]["score"] == 1.0
     code, out, _ = mem(cli, ws, "search", "nothing like it")
     assert out == "No entries match.\n"
@@ -114,7 +118,7 @@ def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
     code, out, _ = mem(cli, ws, "import", str(notes), "--json")
     assert json.loads(out)["duplicates"] == 3 and json.loads(out)["commit"] is None
     code, out, _ = mem(cli, ws, "inbox", "--json")
-    items = json.loads(out)
+    items = json.loads(out)["entries"]
     assert [i["text"] for i in items] == ["Prefers dark mode", "Release on Tuesdays", "Pager rotates weekly"]
     first, second, third = items
     code, out, _ = mem(cli, ws, "keep", first["ref"], "--to", "me", "--expect", first["digest"])
@@ -123,26 +127,30 @@ def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
     assert code == 1 and err == (f"error: {second['ref']} changed since it was listed; nothing was changed\n"
                                  "  hint: list the entries again and retry with the ref shown now\n")
     code, out, _ = mem(cli, ws, "inbox", "--json")
-    second = json.loads(out)[0]
+    second = json.loads(out)["entries"][0]
     code, out, _ = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])
     assert code == 0 and out.startswith(f"pinned MEMORY.md#{text_digest('Release on Tuesdays')}: Release on Tuesdays")
     code, out, _ = mem(cli, ws, "inbox")
     assert "Pager rotates weekly" in out
-    code, out, _ = mem(cli, ws, "delete", json.loads(mem(cli, ws, "inbox", "--json")[1])[0]["ref"])
+    code, out, _ = mem(cli, ws, "delete", json.loads(mem(cli, ws, "inbox", "--json")[1])["entries"][0]["ref"])
     assert code == 0 and out.startswith("deleted inbox.md#L4: Pager rotates weekly (commit ")
     assert mem(cli, ws, "inbox")[1] == "The inbox is empty.\n"
 
 
-def test_import_errors(cli, ws):
+def test_import_takes_a_path_relative_to_where_it_runs(cli, ws, tmp_path):
+    (tmp_path / "notes").mkdir()  # cwd = tmp_path
+    (tmp_path / "notes" / "a.md").write_text("- Prefers dark mode\n")
     code, out, err = mem(cli, ws, "import", "notes")
-    assert code == 1
-    assert err.startswith("error: import needs an absolute path, not 'notes'\n  hint: use the full path, for example ")
+    assert code == 0 and out.startswith("Imported 1, duplicates 0, skipped 0; commit "), err
+    code, out, err = mem(cli, ws, "import", "missing")
+    assert (code, out) == (1, "")
+    assert err == f"error: {tmp_path / 'missing'} does not exist\n  hint: check the path; import reads an existing folder of .md files\n"
 
 
 def test_history(cli, ws):
     feedback(cli, ws)
     code, out, _ = mem(cli, ws, "history", "feedback:", "--json")
-    items = json.loads(out)
+    items = json.loads(out)["changes"]
     assert len(items) == 1 and items[0]["origin"] == "feedback" and items[0]["run"] == "r-00000001"
     assert mem(cli, ws, "history", "nothing-here")[1] == "No history for nothing-here.\n"
 
@@ -156,7 +164,7 @@ def test_sync_without_a_remote(cli, ws):
 
 def test_reindex(cli, ws):
     feedback(cli, ws)
-    assert mem(cli, ws, "reindex") == (0, "Indexed 1 entries.\n", "")
+    assert mem(cli, ws, "reindex") == (0, "Indexed 1 entry.\n", "")
 
 
 def test_an_invalid_workspace(cli, workspace):

@@ -149,3 +149,14 @@ def test_a_lock_without_a_start_time_is_stale_after_two_minutes(tmp_path):
     with FolderLock(path, timeout=1):
         pass
     assert not path.exists()
+
+
+def test_the_lock_refuses_clearly_where_it_cannot_tell_a_live_holder(tmp_path, monkeypatch):
+    """Supported platforms are Linux and macOS; on Windows os.kill(pid, 0) is no liveness probe."""
+    monkeypatch.setattr(os, "name", "nt")
+    with pytest.raises(SwarmkitError) as caught:
+        FolderLock(tmp_path / ".lock").acquire()
+    monkeypatch.undo()
+    assert caught.value.message.startswith("writing to the memory folder needs Linux or macOS")
+    assert "WSL" in caught.value.hint
+    assert not (tmp_path / ".lock").exists()

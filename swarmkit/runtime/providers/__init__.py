@@ -11,6 +11,9 @@ def make_provider(name: str, *, script: str | None = None, base_url: str | None 
 
         return MockProvider(script=script)
     if name == "openai":
+        from swarmkit.extras import require
+
+        require("openai", "an OpenAI-compatible provider (openai, ollama, groq, a model_providers entry, ...)")
         from swarmkit.runtime.providers.openai import OpenAIProvider
 
         return OpenAIProvider.from_settings(base_url=base_url, api_key=api_key, timeout=timeout, retries=retries)

@@ -1,0 +1,123 @@
+"""What the CLI prints besides results: errors, warnings, notes and details, in one form and colour.
+
+Every command prints problems as `error: …` / `warning: …` with an indented `hint: …`. `--quiet`
+drops the chatter around a result (summaries, next steps, progress); `--verbose` adds details.
+Colour goes to a terminal only, unless NO_COLOR (never) or FORCE_COLOR (always) says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import click
+
+
+@dataclass
+class Settings:
+    """The options every command accepts, wherever on the command line they were given."""
+
+    workspace: str | None = None
+    quiet: bool = False
+    verbose: bool = False
+    format: str | None = None
+    given: dict = field(default_factory=dict)  # a command family's own shared options (memory --user)
+    warned: set[str] = field(default_factory=set)
+
+
+settings = Settings()
+
+
+def reset() -> None:
+    """A new invocation (the tests run many in one process)."""
+    global settings
+    settings = Settings()
+
+
+# ---- colour ----------------------------------------------------------------------------------
+
+def use_color(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+_STYLES = {
+    "error": {"fg": "red", "bold": True},
+    "bad": {"fg": "red", "bold": True},
+    "warning": {"fg": "yellow", "bold": True},
+    "hint": {"fg": "cyan"},
+    "ok": {"fg": "green", "bold": True},
+}
+# The words a reader's eye looks for: `error:` and `error[code]`, the same for warnings, `hint:`,
+# and validate's verdict.
+_MARKERS = re.compile(
+    r"(?P<error>(?<![\w-])error(?=:|\[))"
+    r"|(?P<warning>(?<![\w-])warning(?=:|\[))"
+    r"|(?P<hint>(?<=^  )hint:)"
+    r"|(?P<ok>(?<=\) )is valid\b)"
+    r"|(?P<bad>the workspace is not valid$)",
+    re.M,
+)
+
+
+def paint(text: str, stream: TextIO) -> str:
+    """`text` with its markers coloured when `stream` should get colour; else unchanged."""
+    if not use_color(stream):
+        return text
+    return _MARKERS.sub(lambda m: click.style(m.group(0), **_STYLES[m.lastgroup]), text)
+
+
+def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print `text` to stdout (or stderr), its markers coloured where colour is wanted."""
+    stream = sys.stderr if err else sys.stdout
+    click.echo(paint(text, stream), file=stream, nl=nl, color=use_color(stream))
+
+
+# ---- the kinds of message ----------------------------------------------------------------------
+
+def problem_text(message: str, hint: str = "", *, kind: str = "error") -> str:
+    return f"{kind}: {message}" + (f"\n  hint: {hint}" if hint else "")
+
+
+def error(message: str, hint: str = "") -> None:
+    echo(problem_text(message, hint), err=True)
+
+
+def warning(message: str, hint: str = "") -> None:
+    """`warning: …` on stderr, once per message per command."""
+    if message in settings.warned:
+        return
+    settings.warned.add(message)
+    echo(problem_text(message, hint, kind="warning"), err=True)
+
+
+def say(message: str) -> None:
+    """A line of a command's report on stdout that is not its result (init's file list); --quiet drops it."""
+    if not settings.quiet:
+        echo(message)
+
+
+def note(message: str) -> None:
+    """Chatter around a result on stderr (a run's summary line, a next step); --quiet drops it."""
+    if not settings.quiet:
+        echo(message, err=True)
+
+
+def detail(message: str) -> None:
+    """What --verbose adds, on stderr."""
+    if settings.verbose:
+        echo(message, err=True)
+
+
+def show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """`warnings.showwarning` for the CLI: `warning: …`, never a Python source line."""
+    warning(str(message))
