@@ -6,7 +6,6 @@ The memory folder is filled with 1,000 entries first (as hand edits, committed b
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import statistics
 import subprocess

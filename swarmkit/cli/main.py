@@ -41,7 +41,17 @@ class Group(click.Group):
                 formatter.write_dl(rows)
 
 
+class Interrupted(Exception):
+    """Ctrl-C, carried past click (which would print a blank line and call it an abort)."""
+
+
 class LazyGroup(Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
@@ -96,10 +106,12 @@ def _run(argv: list[str] | None) -> int:
         output.error(_sentence(exc.format_message()))
         return ExitStatus.USAGE if exc.exit_code == 2 else ExitStatus.INVALID
     except click.Abort as exc:
-        if isinstance(exc.__context__, KeyboardInterrupt):
+        if isinstance(exc.__context__, KeyboardInterrupt):  # during parsing, before a command ran
             return interrupted()
         output.error("aborted")
         return ExitStatus.INVALID
+    except Interrupted:
+        return interrupted()
     except SwarmkitError as exc:
         output.error(exc.message, exc.hint)
         return exc.exit_status
@@ -117,6 +129,11 @@ def _run(argv: list[str] | None) -> int:
 
 def interrupted() -> int:
     """Ctrl-C: 130, as a shell reports a command ended by SIGINT (128 + 2)."""
+    try:
+        if sys.stderr.isatty():  # the message starts on a new line, not after the terminal's ^C
+            click.echo(err=True)
+    except ValueError:  # a closed stream
+        pass
     output.error("interrupted")
     return ExitStatus.INTERRUPTED
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from swarmkit.memory.store import text_digest
-from tests.memory.conftest import commit_count, git
 
 
 @pytest.fixture

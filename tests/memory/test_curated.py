@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from tests.memory.conftest import commits, lines
+from tests.memory.conftest import lines
 
 
 def _agree(known, proposed, subject, attribute):

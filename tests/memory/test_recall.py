@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.recall import RecallIndex, scan_search, stem, terms
+from swarmkit.memory.recall import scan_search, stem, terms
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import git
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import select
 import socket
-import time
 import warnings
 from pathlib import Path
 from urllib.parse import urlsplit

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.helpers import write_overlay
-from tests.runtime.conftest import REMEMBER, RecordingMock, run_once
+from tests.runtime.conftest import RecordingMock, run_once
 
 CHECK = """apiVersion: swarmkit/v1
 kind: Skill
