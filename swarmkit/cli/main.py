@@ -86,10 +86,15 @@ def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit status; no traceback reaches a user."""
     import warnings
 
+    import time
+
     output.reset()
+    started = time.perf_counter()
     with warnings.catch_warnings():
         warnings.showwarning = output.show_warning
-        return _run(argv)
+        status = _run(argv)
+    output.detail(f"exit {status} after {time.perf_counter() - started:.2f} s")
+    return status
 
 
 def _run(argv: list[str] | None) -> int:
