@@ -60,6 +60,9 @@ def test_outside_a_workspace_commands_say_so(cli, tmp_path, monkeypatch):
     status, out, err = cli("runs", "-w", ".")
     assert (status, err) == (1, "error: there is no workspace at . (no workspace.yaml)\n  hint: pass a workspace "
                                 "folder with -w PATH, or create one with `swarmkit init PATH`\n")
+    assert cli("run", "teem", "--input", "hi") == (2, "", "error: there is no folder teem, and no workspace here or "
+                                                          "above to run a topology teem of\n  hint: pass the workspace "
+                                                          "folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...\n")
     status, out, _ = cli("validate")  # the diagnostic names what is missing
     assert status == 1 and "error[workspace.not-found]" in out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -104,8 +105,16 @@ def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str,
 
     if second is not None:
         return workspace_folder(first), second
-    if first is not None and output.settings.workspace is None and os.path.isdir(first):
+    if first is None or output.settings.workspace is not None:
+        return workspace_folder(), first
+    if os.path.isdir(first):
         return workspace_folder(first), None
+    from swarmkit.cli.options import find_upward
+    from swarmkit.errors import UsageProblem
+
+    if find_upward(Path.cwd()) is None:  # neither a folder nor a topology of a workspace here
+        raise UsageProblem(f"there is no folder {first}, and no workspace here or above to run a topology "
+                           f"{first} of", "pass the workspace folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...")
     return workspace_folder(), first
 
 
