@@ -153,9 +153,18 @@ def test_a_lock_without_a_start_time_is_stale_after_two_minutes(tmp_path):
 
 def test_the_lock_refuses_clearly_where_it_cannot_tell_a_live_holder(tmp_path, monkeypatch):
     """Supported platforms are Linux and macOS; on Windows os.kill(pid, 0) is no liveness probe."""
-    monkeypatch.setattr(os, "name", "nt")
+    import swarmkit.memory.locking as locking
+
+    class Windows:  # the os module as the lock sees it on Windows (pathlib keeps the real one)
+        name = "nt"
+
+        def __getattr__(self, attribute):
+            return getattr(os, attribute)
+
+    lock = FolderLock(tmp_path / ".lock")
+    monkeypatch.setattr(locking, "os", Windows())
     with pytest.raises(SwarmkitError) as caught:
-        FolderLock(tmp_path / ".lock").acquire()
+        lock.acquire()
     monkeypatch.undo()
     assert caught.value.message.startswith("writing to the memory folder needs Linux or macOS")
     assert "WSL" in caught.value.hint
