@@ -144,6 +144,12 @@ def test_quiet_keeps_results_and_verbose_adds_the_steps(team, cli):
     assert (Path("other") / "workspace.yaml").is_file()
 
 
+def test_a_command_group_alone_prints_its_help(cli):
+    assert cli("memory") == cli("memory", "--help")
+    status, out, err = cli()
+    assert (status, err) == (0, "") and out.startswith("Usage: swarmkit [OPTIONS] COMMAND [ARGS]...")
+
+
 def test_memory_help_shows_each_command_line_whole(cli):
     status, out, _ = cli("memory", "--help")
     commands = out.split("Commands:")[1]

@@ -104,6 +104,9 @@ def _run(argv: list[str] | None) -> int:
         result = cli.main(args=argv, prog_name="swarmkit", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:  # `swarmkit`, `swarmkit memory`: their help
+        click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+        return ExitStatus.OK
     except click.UsageError as exc:
         output.error(*usage_problem(exc))
         return ExitStatus.USAGE
