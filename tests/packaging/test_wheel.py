@@ -94,7 +94,7 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     # The extras are missing: each command says which, and the exact command that installs it.
     refused = run(swarmkit_, "run", "team", "--provider", "openai", "--input", "hi", cwd=home, env=env, check=False)
     assert refused.returncode == 1
-    assert "needs the `openai` extra (httpx), which is not installed" in refused.stderr
+    assert 'model provider "openai" (OpenAI-compatible) needs the `openai` extra (httpx)' in refused.stderr
     refused = run(swarmkit_, "serve", "team", cwd=home, env=env, check=False)
     assert refused.returncode == 1, refused.stderr
     hint = refused.stderr.split("hint: install it: ", 1)[1].strip()

@@ -75,6 +75,7 @@ class ProviderSet:
         if builtin.protocol == "mock":
             return make_provider("mock", script=self.flags["script"])
         if key == "openai":  # OPENAI_BASE_URL and friends still apply, as for any OpenAI client
+            _require_client(key)
             return self._named(make_provider("openai", **self.flags), key)
         return self._openai_compatible(key, expand(builtin.base_url), builtin.key_env, None)
 
@@ -100,6 +101,7 @@ class ProviderSet:
     def _openai_compatible(self, key: str, base_url: str, key_env: str, timeout) -> Provider:
         from swarmkit.runtime.providers import make_provider
 
+        _require_client(key)  # before the key: installing is the first thing to fix
         api_key = self.flags["api_key"]
         if api_key is None and key_env:
             api_key = os.environ.get(key_env)
@@ -118,3 +120,10 @@ class ProviderSet:
     def _named(provider: Provider, key: str) -> Provider:
         provider.name = key  # run records name the provider as the workspace does
         return provider
+
+
+def _require_client(key: str) -> None:
+    """The OpenAI-compatible client is the `openai` extra: name it, for this provider, when it is missing."""
+    from swarmkit.extras import require
+
+    require("openai", f'model provider "{key}" (OpenAI-compatible)')
