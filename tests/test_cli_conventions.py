@@ -196,6 +196,21 @@ def test_colour_on_a_terminal_and_never_with_no_color(team, tmp_path):
     assert f"{RED}\x1b[1merror\x1b[0m[schema.enum]" in forced.stdout
 
 
+def test_progress_on_a_terminal_for_import_and_reindex_and_none_with_quiet(team, tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for index in range(3):
+        (notes / f"{index}.md").write_text(f"- Release train {index} leaves on Tuesdays\n")
+    shown = on_a_terminal(["memory", "-w", "ws", "import", "notes"], tmp_path, {})
+    assert "Importing [##########" in shown and "Imported 3" in shown
+    shown = on_a_terminal(["memory", "-w", "ws", "reindex"], tmp_path, {})
+    assert "Indexing memory [" in shown and "Indexed 3 entries." in shown
+    assert on_a_terminal(["memory", "-w", "ws", "reindex", "-q"], tmp_path, {}) == "Indexed 3 entries.\r\n"
+    (notes / "3.md").write_text("- One more note about the deploy window\n")
+    quiet = on_a_terminal(["memory", "-w", "ws", "import", "notes", "--quiet"], tmp_path, {})
+    assert "Importing" not in quiet and quiet.startswith("Imported 1, duplicates 3")
+
+
 # ---- Ctrl-C --------------------------------------------------------------------------------------
 
 class SilentEndpoint:

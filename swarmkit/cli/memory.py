@@ -54,6 +54,7 @@ def _store(ctx: click.Context):
     from swarmkit.memory.store import MemoryStore
 
     workspace = resolve_or_stop(workspace_folder(), "its memory folder is unknown")
+    output.progress_bars()
     given = output.settings.given
     store = MemoryStore(workspace.memory.folder, workspace.id, given.get("user"),
                         lock_timeout=given.get("lock_timeout", DEFAULT_LOCK_TIMEOUT))
@@ -329,18 +330,7 @@ def import_(ctx: click.Context, path: str) -> int:
     store = _store(ctx)
     if path.strip():
         path = os.path.abspath(path)  # relative to where the command runs
-    if sys.stderr.isatty() and not _as_json() and not output.settings.quiet:
-        with click.progressbar(length=1, label="Importing", file=sys.stderr) as bar:
-            state = {"done": 0}
-
-            def progress(done: int, total: int) -> None:
-                bar.length = total
-                bar.update(done - state["done"])
-                state["done"] = done
-
-            result = store.import_folder(path, progress)
-    else:
-        result = store.import_folder(path)
+    result = store.import_folder(path, _ImportProgress())
     if _as_json():
         _json(result.to_dict())
         return _finish(ctx)
@@ -352,6 +342,22 @@ def import_(ctx: click.Context, path: str) -> int:
     if result.imported:
         output.say("Review them with `swarmkit memory inbox`.")
     return _finish(ctx)
+
+
+class _ImportProgress:
+    """import's files read, on recall's progress bar (a terminal only; never with --quiet)."""
+
+    def __init__(self) -> None:
+        self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        from swarmkit.memory.recall.progress import Progress
+
+        if self.bar is None:
+            self.bar = Progress(total, label="Importing", min_total=2)
+        self.bar.advance(done - self.bar.done)
+        if done >= total:
+            self.bar.close()
 
 
 @memory.command()

@@ -118,6 +118,14 @@ def detail(message: str) -> None:
         echo(message, err=True)
 
 
+def progress_bars() -> None:
+    """Bars (index builds, import) show on a terminal; --quiet turns them off. For commands that
+    have loaded recall already: its import is not free."""
+    from swarmkit.memory.recall import progress
+
+    progress.shown = not settings.quiet
+
+
 def show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """`warnings.showwarning` for the CLI: `warning: …`, never a Python source line."""
     warning(str(message))

@@ -72,6 +72,7 @@ def run(workspace: str | None, topology: str | None, text: str, provider: str | 
     else:
         for agent in chosen.walk():
             providers.for_agent(agent)
+    output.progress_bars()  # recall may build its index
     the_run = Run(ws, chosen, providers, user=user)
     try:
         record = the_run.execute(text)

@@ -19,7 +19,7 @@ from tests.packaging.conftest import make_venv, offline_env, run
 
 BASE_LIMIT = 15  # packages in a base install, swarmkit-memory included (pip and setuptools are not)
 # The base install's own requirements (PEP 503 names): a new one is a decision, made here too.
-BASE_REQUIREMENTS = {"click", "jsonschema", "ruamel-yaml", "ruamel-yaml-clib", "pydantic"}
+BASE_REQUIREMENTS = {"click", "jsonschema", "ruamel-yaml", "ruamel-yaml-clib", "pydantic", "pystemmer"}
 
 
 def test_sdist_ships_the_package_its_docs_and_whole_tutorials(dist):

@@ -9,6 +9,7 @@ from typing import TextIO
 
 MIN_BYTES = 1 << 20  # smaller builds finish before a bar would be read
 WIDTH = 30
+shown = True  # False: no bar at all (the CLI's --quiet)
 
 
 class Progress:
@@ -23,7 +24,7 @@ class Progress:
             tty = self.stream.isatty()
         except (AttributeError, ValueError):
             tty = False
-        self.enabled = tty and total >= min_total
+        self.enabled = shown and tty and total >= min_total
 
     def advance(self, amount: int) -> None:
         self.done += amount
