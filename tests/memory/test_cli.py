@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.memory.store import text_digest
+from tests.memory.conftest import git
 
 
 @pytest.fixture

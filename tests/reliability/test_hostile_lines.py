@@ -11,7 +11,6 @@ import io
 import json
 import time
 import warnings
-from pathlib import Path
 
 import pytest
 
