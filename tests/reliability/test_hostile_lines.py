@@ -56,7 +56,7 @@ def test_every_command_answers_on_hostile_lines(hostile):
                  ["show", "hostile.md#L3"], ["reindex"]):
         code, out, err, cpu = _cli("memory", "-w", ws, *args)
         _assert_answered(code, out, err, cpu, f"memory {args[0]}")
-    run_id = json.loads(_cli("runs", "-w", ws, "--json")[1])[0]["id"]
+    run_id = json.loads(_cli("runs", "-w", ws, "--json")[1])["runs"][0]["id"]
     code, out, err, cpu = _cli("memory", "-w", ws, "feedback", run_id, "--reason", hostile["lines"][2])
     _assert_answered(code, out, err, cpu, "memory feedback", codes=(0, 1))
     for text in hostile["lines"][3:6]:
@@ -75,7 +75,7 @@ def test_every_server_route_answers_on_hostile_lines(hostile):
     ws = hostile["ws"]
     if not (hostile["folder"] / "hostile.md").exists():
         test_every_command_answers_on_hostile_lines(hostile)
-    run_id = json.loads(_cli("runs", "-w", str(ws), "--json")[1])[0]["id"]
+    run_id = json.loads(_cli("runs", "-w", str(ws), "--json")[1])["runs"][0]["id"]
     routes = ["/memory/status", "/memory/entries", "/memory/entries?file=hostile.md",
               "/memory/entries?q=password+key+token", "/memory/inbox", "/runs", f"/runs/{run_id}",
               "/portal/memory", "/portal/memory?q=pin+code", "/portal/runs", f"/portal/runs/{run_id}"]
