@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.cli.main import COMMANDS, cli as root_command
+from swarmkit.cli.main import COMMANDS
+from swarmkit.cli.main import cli as root_command
 from swarmkit.extras import install_command
 
 REPO = Path(__file__).parents[1]

@@ -132,7 +132,7 @@ def test_bundled_schemas_validate_what_the_resolver_accepts(tmp_path, cli, monke
 
     monkeypatch.chdir(tmp_path)
     cli("init", "team")
-    for rel, name in zip(YAML_FILES, ["workspace", "topology", "archetype", "skill"]):
+    for rel, name in zip(YAML_FILES, ["workspace", "topology", "archetype", "skill"], strict=True):
         schema = json.loads((tmp_path / "team" / ".schema" / f"{name}.schema.json").read_text())
         data = YAML(typ="safe").load((tmp_path / "team" / rel).read_text())
         assert list(Draft202012Validator(schema).iter_errors(data)) == []

@@ -84,9 +84,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit status; no traceback reaches a user."""
-    import warnings
-
     import time
+    import warnings
 
     output.reset()
     started = time.perf_counter()

@@ -124,7 +124,7 @@ def sync(store, remote: str | None = None) -> dict:
         _ensure_union(store)
         upstream = f"refs/remotes/origin/{branch}"
         pulled = 0
-        for attempt in range(3):
+        for _attempt in range(3):
             if git.run("rev-parse", "--verify", "-q", upstream, check=False).returncode == 0:
                 if git.run("merge-base", "HEAD", upstream, check=False).returncode != 0:
                     raise SwarmkitError(

@@ -30,8 +30,8 @@ from swarmkit.resolver.agents import (
     skill_entries,
 )
 from swarmkit.resolver.artifacts import Artifact
-from swarmkit.resolver.known import Known, declared
 from swarmkit.resolver.bindings import is_enabled, make_binding, merge_decision_skills
+from swarmkit.resolver.known import Known, declared
 from swarmkit.resolver.reachability import find_unreached
 from swarmkit.resolver.resolved import (
     Binding,

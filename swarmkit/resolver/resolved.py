@@ -136,6 +136,6 @@ class ResolvedWorkspace:
         """The named topology, or the only one when `name` is None."""
         if name is None:
             if len(self.topologies) != 1:
-                raise KeyError("the workspace has %d topologies; name one" % len(self.topologies))
+                raise KeyError(f"the workspace has {len(self.topologies)} topologies; name one")
             return next(iter(self.topologies.values()))
         return self.topologies[name]

@@ -7,8 +7,15 @@ import re
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
-from swarmkit.memory.store import (INBOX_MD, MemoryStore, check_ref, entry_digest, file_class, holds_entries,
-                                   stable_ref)
+from swarmkit.memory.store import (
+    INBOX_MD,
+    MemoryStore,
+    check_ref,
+    entry_digest,
+    file_class,
+    holds_entries,
+    stable_ref,
+)
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
 

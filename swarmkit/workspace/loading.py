@@ -133,8 +133,8 @@ def _parse(source: SourceFile) -> Diagnostic | None:
 
 
 def _marked_error(exc, rel: str, text: str) -> Diagnostic:
-    from ruamel.yaml.constructor import DuplicateKeyError
     from ruamel.yaml.composer import ComposerError
+    from ruamel.yaml.constructor import DuplicateKeyError
 
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS
-from tests.compat.corpus import BROKEN, REPO, RUNNABLE, VALID, copy_workspace, needs_corpus, upstream_validator
+from tests.compat.corpus import (
+    BROKEN,
+    REPO,
+    RUNNABLE,
+    VALID,
+    copy_workspace,
+    needs_corpus,
+    upstream_validator,
+)
 
 LEVELS = sorted(p for p in (REPO / "examples" / "levels").glob("[0-9][0-9]-*") if p.is_dir())
 

@@ -97,7 +97,8 @@ _OLD_GROUP = __import__("re").compile(
 
 
 def test_the_group_scanner_accepts_exactly_the_old_grammar():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     @settings(max_examples=400, deadline=None)
     @given(st.text(alphabet="ab9_-:; \t\u00a0\u00e9x", max_size=14))

@@ -8,8 +8,8 @@ machine a wall-clock bound fails for reasons that have nothing to do with swarmk
 from __future__ import annotations
 
 import contextlib
-import os
 import io
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path

@@ -13,8 +13,7 @@ import time
 import pytest
 
 from swarmkit.memory.store import MemoryStore
-from tests.reliability.memory_helpers import (assert_every_file_parses, assert_fsck_clean, commit_count,
-                                              git)
+from tests.reliability.memory_helpers import assert_every_file_parses, assert_fsck_clean, commit_count, git
 
 KILLS = 50
 # Writes until killed; long entries make each file write take a while, so kills land mid-write too.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from swarmkit.memory.recall.index import RecallIndex
 from swarmkit.memory.recall.scope import SCOPES, check_parameters, scope_predicate
-from swarmkit.memory.recall.scoring import TIE_POOL, BM25, Candidates, Coverage, Scorer, by_feedback, idf
+from swarmkit.memory.recall.scoring import BM25, TIE_POOL, Candidates, Coverage, Scorer, by_feedback, idf
 from swarmkit.memory.recall.words import entry_terms, stem, terms
 
 __all__ = ["BM25", "SCOPES", "Candidates", "Coverage", "RecallIndex", "Scorer", "by_feedback", "entry_terms",

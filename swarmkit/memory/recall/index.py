@@ -20,8 +20,15 @@ from swarmkit.memory.recall.listing import FileStamps
 from swarmkit.memory.recall.progress import Progress
 from swarmkit.memory.recall.scope import check_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import Coverage, Scorer
-from swarmkit.memory.recall.storage import (FileRow, IndexDB, IndexedEntry, SegmentWriter, line_digest,
-                                             remove_index_files, unpack)
+from swarmkit.memory.recall.storage import (
+    FileRow,
+    IndexDB,
+    IndexedEntry,
+    SegmentWriter,
+    line_digest,
+    remove_index_files,
+    unpack,
+)
 from swarmkit.memory.recall.words import entry_terms, terms
 
 CACHE_IDS = 500_000  # posting ids kept decoded in the process (about 30 MB at most)

@@ -169,7 +169,7 @@ def by_feedback(found: list[tuple[float, int]], query: list[str], source: Candid
     weight = {t: math.sqrt(idf(n, c)) for t, c in count.items() if c > 1}  # a term only one holds shares nothing
     shared = {doc_id: round(sum((mass[t] - value) * weight[t] for t in others[doc_id] if t in weight), 9)
               for value, doc_id in pool}
-    ranked = sorted(zip(groups, pool), key=lambda item: (item[0], -shared[item[1][1]], -item[1][1]))
+    ranked = sorted(zip(groups, pool, strict=True), key=lambda item: (item[0], -shared[item[1][1]], -item[1][1]))
     return [item for _, item in ranked[:k]]
 
 

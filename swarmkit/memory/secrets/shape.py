@@ -99,7 +99,7 @@ def looks_like_token(value: str) -> bool:
     as in a random token (several letter-digit changes), not words with a year in them."""
     if not _TOKEN_CHARS.fullmatch(value) or entropy(value[:256]) < 3.0:
         return False
-    changes = sum(1 for a, b in zip(value, value[1:]) if a.isdigit() != b.isdigit() and a.isalnum() and b.isalnum())
+    changes = sum(1 for a, b in zip(value, value[1:], strict=False) if a.isdigit() != b.isdigit() and a.isalnum() and b.isalnum())
     return changes >= 3
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError, ToolCall
 
+
 def make_provider(name: str, *, script: str | None = None, base_url: str | None = None,
                   api_key: str | None = None, timeout: float | None = None, retries: int | None = None) -> Provider:
     if name == "mock":

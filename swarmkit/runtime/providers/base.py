@@ -8,7 +8,6 @@ from typing import Any, Protocol
 from swarmkit.errors import SwarmkitError
 
 
-
 class ProviderError(SwarmkitError):
     """The model endpoint failed: unreachable, refused, timed out, or answered garbage."""
 

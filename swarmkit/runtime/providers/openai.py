@@ -11,8 +11,8 @@ import json
 import os
 import time
 
-from swarmkit.urls import without_credentials
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderError, ToolCall
+from swarmkit.urls import without_credentials
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 60.0
