@@ -17,8 +17,11 @@ from pathlib import Path
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 # The console script, as a user runs it (and as upstream's is run); `python -m` when it is missing.
-SCRIPT = [str(Path(sys.executable).with_name("swarmkit"))] if Path(sys.executable).with_name("swarmkit").is_file() \
+SCRIPT = (
+    [str(Path(sys.executable).with_name("swarmkit"))]
+    if Path(sys.executable).with_name("swarmkit").is_file()
     else SWARMKIT
+)
 TARGET_RATIO = 20.0
 
 
@@ -60,7 +63,10 @@ def main(quick: bool = False) -> dict:
                 theirs.append(cpu_of([upstream, "validate", str(theirs_ws)]))
         assert all(code == 0 for *_, code in ours), "swarmkit validate refused its own init workspace"
         ours_cpu = statistics.median(c for c, _, _ in ours)
-        figures["swarmkit"] = {"median_cpu_s": ours_cpu, "median_wall_s": statistics.median(w for _, w, _ in ours)}
+        figures["swarmkit"] = {
+            "median_cpu_s": ours_cpu,
+            "median_wall_s": statistics.median(w for _, w, _ in ours),
+        }
         print(f"swarmkit validate (init): median {ours_cpu * 1000:.0f} ms CPU over {len(ours)} runs")
         if upstream is None:
             print("upstream swarmkit-runtime not found (set SWARMKIT_UPSTREAM): comparison skipped")
@@ -70,10 +76,17 @@ def main(quick: bool = False) -> dict:
             theirs_cpu = statistics.median(c for c, _, _ in theirs)
             ratio = theirs_cpu / ours_cpu
             figures["upstream"] = {"command": upstream, "median_cpu_s": theirs_cpu, "ratio": ratio}
-            print(f"upstream validate (init): median {theirs_cpu:.2f} s CPU over {len(theirs)} runs; "
-                  f"swarmkit is {ratio:.1f}x faster")
-            targets.append({"name": f"validate >= {TARGET_RATIO:.0f}x faster than upstream (CPU)", "value": ratio,
-                            "ok": ratio >= TARGET_RATIO})
+            print(
+                f"upstream validate (init): median {theirs_cpu:.2f} s CPU over {len(theirs)} runs; "
+                f"swarmkit is {ratio:.1f}x faster"
+            )
+            targets.append(
+                {
+                    "name": f"validate >= {TARGET_RATIO:.0f}x faster than upstream (CPU)",
+                    "value": ratio,
+                    "ok": ratio >= TARGET_RATIO,
+                }
+            )
     finally:
         shutil.rmtree(base, ignore_errors=True)
     for t in targets:

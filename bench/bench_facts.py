@@ -46,20 +46,32 @@ def history_repo(folder: Path, commits: int) -> None:
     for n in range(commits):
         place = f"City{n // 50}"
         lessons.append(f"- Lesson number {n} about deploys [by: agent; kind: rule; added: 2026-11-30]")
-        me = (f"# About me\n\n- Lives in {place} [by: agent; kind: identity; subject: user.location]\n"
-              f"- Standup is in room {n // 50}\n")  # no subject: history follows its text
-        files = {"lessons.md": "# Lessons\n\n" + "\n".join(lessons[-200:]) + "\n", "me.md": me,
-                 "MEMORY.md": "# Memory\n\n## Index\n- [[me]]\n- [[lessons]]\n"}
+        me = (
+            f"# About me\n\n- Lives in {place} [by: agent; kind: identity; subject: user.location]\n"
+            f"- Standup is in room {n // 50}\n"
+        )  # no subject: history follows its text
+        files = {
+            "lessons.md": "# Lessons\n\n" + "\n".join(lessons[-200:]) + "\n",
+            "me.md": me,
+            "MEMORY.md": "# Memory\n\n## Index\n- [[me]]\n- [[lessons]]\n",
+        }
         message = f"Remember: lesson {n}"
-        stream.append(f"commit refs/heads/main\ncommitter swarmkit <memory@swarmkit.invalid> {1764000000 + n} +0000\n"
-                      f"data {len(message)}\n{message}\n")  # each commit continues the branch
+        stream.append(
+            f"commit refs/heads/main\ncommitter swarmkit <memory@swarmkit.invalid> {1764000000 + n} +0000\n"
+            f"data {len(message)}\n{message}\n"
+        )  # each commit continues the branch
         for rel, text in files.items():
             data = text.encode()
             stream.append(f"M 100644 inline {rel}\ndata {len(data)}\n")
             stream.append(text)
             stream.append("\n")
-    subprocess.run(["git", "fast-import", "--quiet"], cwd=folder, input="".join(stream).encode(), check=True,
-                   env=clean_env())
+    subprocess.run(
+        ["git", "fast-import", "--quiet"],
+        cwd=folder,
+        input="".join(stream).encode(),
+        check=True,
+        env=clean_env(),
+    )
     subprocess.run(["git", "checkout", "-q", "main"], cwd=folder, check=True, env=clean_env())
 
 
@@ -77,7 +89,9 @@ def main(quick: bool = False) -> dict:
         times = []
         for n in range(10 if quick else 30):
             start = time.perf_counter()
-            result = store.remember(f"Lives in Town{n}", "identity", subject="user.location", origin="memory-writer")
+            result = store.remember(
+                f"Lives in Town{n}", "identity", subject="user.location", origin="memory-writer"
+            )
             times.append((time.perf_counter() - start) * 1000)
             assert result.status == "replaced", result
         figures["replace_median_ms"] = statistics.median(times)
@@ -88,8 +102,9 @@ def main(quick: bool = False) -> dict:
             times.append((time.perf_counter() - start) * 1000)
         figures["add_median_ms"] = statistics.median(times)
 
-        message = " ".join(["I live in Porto, and my editor is Vim; I also speak French. Where is the meeting?"]
-                           * 50)[:4000]
+        message = " ".join(
+            ["I live in Porto, and my editor is Vim; I also speak French. Where is the meeting?"] * 50
+        )[:4000]
         start = time.perf_counter()
         for _ in range(10):
             facts = extract(message)
@@ -112,23 +127,39 @@ def main(quick: bool = False) -> dict:
         shutil.rmtree(base, ignore_errors=True)
 
     checks = [
-        ("replace a value in a 600-line me.md, with commit, median <= 80 ms", figures["replace_median_ms"],
-         TARGETS["replace_median_ms"]),
+        (
+            "replace a value in a 600-line me.md, with commit, median <= 80 ms",
+            figures["replace_median_ms"],
+            TARGETS["replace_median_ms"],
+        ),
         ("memory add, with commit, median <= 80 ms", figures["add_median_ms"], TARGETS["add_median_ms"]),
         ("extract the facts of 4,000 characters <= 20 ms", figures["extract_ms"], TARGETS["extract_ms"]),
-        (f"history of one subject over {commits:,} commits <= 3 s", figures["history_s"], TARGETS["history_s"]),
-        (f"history of an entry by its first text, {commits:,} commits <= 3 s", figures["history_text_s"],
-         TARGETS["history_s"]),
+        (
+            f"history of one subject over {commits:,} commits <= 3 s",
+            figures["history_s"],
+            TARGETS["history_s"],
+        ),
+        (
+            f"history of an entry by its first text, {commits:,} commits <= 3 s",
+            figures["history_text_s"],
+            TARGETS["history_s"],
+        ),
     ]
-    figures["targets"] = [{"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks]
+    figures["targets"] = [
+        {"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks
+    ]
     rows = [
         ("replace in a 600-line me.md + commit", f"{figures['replace_median_ms']:.1f} ms"),
         ("memory add + commit", f"{figures['add_median_ms']:.1f} ms"),
         ("extract 4,000 characters", f"{figures['extract_ms']:.2f} ms ({figures['extract_facts']} facts)"),
-        ("history of a subject", f"{figures['history_s']:.2f} s for {commits:,} commits "
-                                 f"({figures['history_changes']} changes)"),
-        ("history by an old text", f"{figures['history_text_s']:.2f} s ({figures['history_text_changes']} changes "
-                                   "followed)"),
+        (
+            "history of a subject",
+            f"{figures['history_s']:.2f} s for {commits:,} commits ({figures['history_changes']} changes)",
+        ),
+        (
+            "history by an old text",
+            f"{figures['history_text_s']:.2f} s ({figures['history_text_changes']} changes followed)",
+        ),
     ]
     width = max(len(r[0]) for r in rows)
     for name, value in rows:

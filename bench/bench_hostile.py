@@ -44,14 +44,20 @@ def build(base: Path, size: int) -> dict:
     subprocess.run(SWARMKIT + ["init", str(ws)], check=True, stdout=subprocess.DEVNULL)
     deep = base / "deep"
     subprocess.run(SWARMKIT + ["init", str(deep)], check=True, stdout=subprocess.DEVNULL)
-    (deep / "skills" / "deep.yaml").write_text("apiVersion: swarmkit/v1\nkind: Skill\ndeep: "
-                                               + "[" * 10_000 + "leaf" + "]" * 10_000 + "\n")
+    (deep / "skills" / "deep.yaml").write_text(
+        "apiVersion: swarmkit/v1\nkind: Skill\ndeep: " + "[" * 10_000 + "leaf" + "]" * 10_000 + "\n"
+    )
     return {"ws": ws, "deep": deep, **write_inputs(base, size)}
 
 
 def serve(ws: Path):
-    process = subprocess.Popen(SWARMKIT + ["serve", str(ws), "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    process = subprocess.Popen(
+        SWARMKIT + ["serve", str(ws), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
     url = token = None
     deadline = time.monotonic() + 30
     while (url is None or token is None) and time.monotonic() < deadline:
@@ -94,19 +100,34 @@ def main(quick: bool = False) -> dict:
             figures["commands"][name] = round(seconds, 3)
             print(f"{name:<24} {seconds:6.2f} s (exit {code})")
             targets.append({"name": f"{name} <= {LIMIT_S:g} s", "value": seconds, "ok": seconds <= LIMIT_S})
-        run_id = json.loads(subprocess.run(SWARMKIT + ["runs", "-w", ws, "--json"], capture_output=True,
-                                           text=True).stdout)[0]["id"]
+        run_id = json.loads(
+            subprocess.run(SWARMKIT + ["runs", "-w", ws, "--json"], capture_output=True, text=True).stdout
+        )[0]["id"]
         process, url = serve(inputs["ws"])
         try:
-            routes = ["memory/status", "memory/entries", "memory/entries?file=hostile.md",
-                      "memory/entries?q=password+key+token", "memory/inbox", "runs", f"runs/{run_id}",
-                      "portal/memory", "portal/runs", f"portal/runs/{run_id}"]
+            routes = [
+                "memory/status",
+                "memory/entries",
+                "memory/entries?file=hostile.md",
+                "memory/entries?q=password+key+token",
+                "memory/inbox",
+                "runs",
+                f"runs/{run_id}",
+                "portal/memory",
+                "portal/runs",
+                f"portal/runs/{run_id}",
+            ]
             for route in routes:
                 seconds, status = get(url + route)
                 figures["routes"][route] = round(seconds, 3)
                 print(f"GET /{route:<34} {seconds:6.2f} s ({status})")
-                targets.append({"name": f"GET /{route} <= {LIMIT_S:g} s", "value": seconds,
-                                "ok": seconds <= LIMIT_S and status == 200})
+                targets.append(
+                    {
+                        "name": f"GET /{route} <= {LIMIT_S:g} s",
+                        "value": seconds,
+                        "ok": seconds <= LIMIT_S and status == 200,
+                    }
+                )
             # the server keeps answering while it renders its heaviest page several times over
             heavy = [threading.Thread(target=get, args=(url + "portal/memory",)) for _ in range(4)]
             for thread in heavy:
@@ -116,7 +137,9 @@ def main(quick: bool = False) -> dict:
                 thread.join()
             figures["status_while_busy_s"] = round(worst, 3)
             print(f"GET /memory/status while /portal/memory renders 4 times: worst {worst:.2f} s")
-            targets.append({"name": f"status while busy <= {LIMIT_S:g} s", "value": worst, "ok": worst <= LIMIT_S})
+            targets.append(
+                {"name": f"status while busy <= {LIMIT_S:g} s", "value": worst, "ok": worst <= LIMIT_S}
+            )
         finally:
             process.send_signal(signal.SIGINT)
             try:

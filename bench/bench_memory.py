@@ -22,12 +22,40 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-TARGETS = {"warm_median_ms": 10, "warm_p95_ms": 25, "first_recall_s": 3, "remember_median_ms": 60, "import_s": 3}
-_SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "de", "pa", "xe", "zu", "gri", "tor", "len",
-              "mar", "dus", "fen", "hol", "qui"]
-_COMMON = ("deploy staging release service billing customer invoice cache latency database schema "
-           "migration token budget report summary meeting review design test flaky build pipeline "
-           "region cluster backup restore alert pager owner team policy contract vendor price").split()
+TARGETS = {
+    "warm_median_ms": 10,
+    "warm_p95_ms": 25,
+    "first_recall_s": 3,
+    "remember_median_ms": 60,
+    "import_s": 3,
+}
+_SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "ne",
+    "ru",
+    "sa",
+    "ti",
+    "vo",
+    "de",
+    "pa",
+    "xe",
+    "zu",
+    "gri",
+    "tor",
+    "len",
+    "mar",
+    "dus",
+    "fen",
+    "hol",
+    "qui",
+]
+_COMMON = (
+    "deploy staging release service billing customer invoice cache latency database schema "
+    "migration token budget report summary meeting review design test flaky build pipeline "
+    "region cluster backup restore alert pager owner team policy contract vendor price"
+).split()
 
 
 def vocabulary(size: int, rng: random.Random) -> list[str]:
@@ -67,7 +95,9 @@ def generate_folder(folder: Path, entries: int, per_file: int, rng: random.Rando
         for _ in range(per_file):
             text = " ".join(pick(rng.randint(6, 14))).capitalize()
             texts.append(text)
-            lines.append(f"- {text} [by: agent; kind: {rng.choice(kinds)}; added: 2026-11-{rng.randint(1, 30):02d}]")
+            lines.append(
+                f"- {text} [by: agent; kind: {rng.choice(kinds)}; added: 2026-11-{rng.randint(1, 30):02d}]"
+            )
         path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(lines) + "\n")
@@ -106,8 +136,13 @@ print(time.perf_counter() - start, len(hits))
 def fresh_recall(folder: Path, query: str) -> float:
     """Wall time of a new Python process: start, import, open (or build) the index, one recall."""
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", FRESH, str(folder), query], capture_output=True, text=True,
-                          cwd=ROOT, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", FRESH, str(folder), query],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     assert proc.stdout.split()[1] is not None
     return time.perf_counter() - start
 
@@ -164,8 +199,10 @@ def main(quick: bool = False) -> dict:
         figures["queries"] = len(qs)
         figures["queries_with_hits"] = hits_found
 
-        long_queries = [" ".join(rng.sample(" ".join(rng.sample(texts, 6)).lower().split(), 40))
-                        for _ in range(20 if quick else 50)]
+        long_queries = [
+            " ".join(rng.sample(" ".join(rng.sample(texts, 6)).lower().split(), 40))
+            for _ in range(20 if quick else 50)
+        ]
         long_times = []
         for q in long_queries:  # a whole task as the query, as the memory-reader sends it
             start = time.perf_counter()
@@ -200,9 +237,13 @@ def main(quick: bool = False) -> dict:
         start = time.perf_counter()
         result = store.import_folder(notes)
         figures["import_s"] = time.perf_counter() - start
-        figures["import_result"] = {"imported": result.imported, "duplicates": result.duplicates,
-                                    "skipped": result.skipped, "truncated": result.truncated,
-                                    "files_read": result.files_read}
+        figures["import_result"] = {
+            "imported": result.imported,
+            "duplicates": result.duplicates,
+            "skipped": result.skipped,
+            "truncated": result.truncated,
+            "files_read": result.files_read,
+        }
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
@@ -211,22 +252,37 @@ def main(quick: bool = False) -> dict:
         ("warm recall median <= 10 ms", figures["warm_median_ms"], TARGETS["warm_median_ms"]),
         ("warm recall p95 <= 25 ms", figures["warm_p95_ms"], TARGETS["warm_p95_ms"]),
         ("first recall in a fresh process <= 3 s", first, TARGETS["first_recall_s"]),
-        ("remember with commit median <= 60 ms", figures["remember_median_ms"], TARGETS["remember_median_ms"]),
+        (
+            "remember with commit median <= 60 ms",
+            figures["remember_median_ms"],
+            TARGETS["remember_median_ms"],
+        ),
         ("import 200 files / 2 MB <= 3 s", figures["import_s"], TARGETS["import_s"]),
     ]
-    figures["targets"] = [{"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks]
+    figures["targets"] = [
+        {"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks
+    ]
     rows = [
         ("entries / files", f"{n_entries:,} / {figures['files']:,}"),
         ("warm recall median", f"{figures['warm_median_ms']:.2f} ms"),
         ("warm recall p95", f"{figures['warm_p95_ms']:.2f} ms"),
-        ("40-word query median / p95", f"{figures['long_query_median_ms']:.2f} / {figures['long_query_p95_ms']:.2f} ms"),
+        (
+            "40-word query median / p95",
+            f"{figures['long_query_median_ms']:.2f} / {figures['long_query_p95_ms']:.2f} ms",
+        ),
         ("plain scan median", f"{figures['scan_median_ms']:.0f} ms ({figures['scan_ratio']:.0f}x the index)"),
         ("first recall, fresh process, index build", f"{figures['first_recall_build_s']:.2f} s"),
         ("first recall, fresh process, index built", f"{figures['first_recall_load_s']:.2f} s"),
-        ("remember + commit median / p95", f"{figures['remember_median_ms']:.1f} / {figures['remember_p95_ms']:.1f} ms"),
+        (
+            "remember + commit median / p95",
+            f"{figures['remember_median_ms']:.1f} / {figures['remember_p95_ms']:.1f} ms",
+        ),
         ("recall right after a write", f"{figures['recall_after_write_ms']:.1f} ms"),
-        ("import 200 files", f"{figures['import_s']:.2f} s for {figures['import_bytes']:,} bytes "
-                             f"({figures['import_result']['imported']} imported, inbox limit truncates)"),
+        (
+            "import 200 files",
+            f"{figures['import_s']:.2f} s for {figures['import_bytes']:,} bytes "
+            f"({figures['import_result']['imported']} imported, inbox limit truncates)",
+        ),
     ]
     width = max(len(r[0]) for r in rows)
     for name, value in rows:

@@ -35,8 +35,12 @@ FACTS_FILE = "facts.md"
 
 
 def data_folder(explicit: str | None = None) -> Path | None:
-    candidates = [explicit, os.environ.get("SWARMKIT_LOCOMO_DIR"), ROOT.parent / "shared" / "data" / "locomo-dev",
-                  "/work/shared/data/locomo-dev"]
+    candidates = [
+        explicit,
+        os.environ.get("SWARMKIT_LOCOMO_DIR"),
+        ROOT.parent / "shared" / "data" / "locomo-dev",
+        "/work/shared/data/locomo-dev",
+    ]
     for candidate in candidates:
         if candidate and sorted(Path(candidate).glob("conversation-*.json")):
             return Path(candidate)
@@ -44,7 +48,7 @@ def data_folder(explicit: str | None = None) -> Path | None:
 
 
 def session_date(text: str) -> str | None:
-    """"1:56 pm on 8 May, 2023" → 2023-05-08."""
+    """ "1:56 pm on 8 May, 2023" → 2023-05-08."""
     try:
         return datetime.strptime(text.split(" on ", 1)[1].strip(), "%d %B, %Y").date().isoformat()
     except (IndexError, ValueError):
@@ -106,17 +110,29 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
                 empty_sharing += bool(vocabulary & set(terms(question["question"])))
         index.close()
     total = sum(totals.values())
-    figures = {"data": str(data), "conversations": [p.stem for p in conversations], "questions": total,
-               "k": k, "threshold": threshold, "scope": scope,
-               "empty": empty, "empty_sharing_a_term": empty_sharing}
+    figures = {
+        "data": str(data),
+        "conversations": [p.stem for p in conversations],
+        "questions": total,
+        "k": k,
+        "threshold": threshold,
+        "scope": scope,
+        "empty": empty,
+        "empty_sharing_a_term": empty_sharing,
+    }
     for name, counter in hits.items():
         figures[f"recall@{k}_{name}"] = sum(counter.values()) / total
-        figures[f"by_category_{name}"] = {CATEGORIES.get(c, str(c)): counter[c] / totals[c] for c in sorted(totals)}
+        figures[f"by_category_{name}"] = {
+            CATEGORIES.get(c, str(c)): counter[c] / totals[c] for c in sorted(totals)
+        }
     figures["by_category_questions"] = {CATEGORIES.get(c, str(c)): totals[c] for c in sorted(totals)}
     for name in hits:
-        figures[f"by_conversation_{name}"] = {stem: counts[name] / counts["questions"]
-                                             for stem, counts in per_conversation.items()}
-    figures["by_conversation_questions"] = {stem: counts["questions"] for stem, counts in per_conversation.items()}
+        figures[f"by_conversation_{name}"] = {
+            stem: counts[name] / counts["questions"] for stem, counts in per_conversation.items()
+        }
+    figures["by_conversation_questions"] = {
+        stem: counts["questions"] for stem, counts in per_conversation.items()
+    }
     return figures
 
 
@@ -142,8 +158,14 @@ class _LightStemmer:
 
 # Each step of the scorer, in the order they were added; the table switches off every step after
 # the one named, so each row shows what that step adds to the ones above it.
-STEPS = ("absent query words weigh nothing", "Snowball stemmer", "apostrophes and contractions",
-         "dates", "weight sqrt(idf) instead of idf", "ties: what the best hits share")
+STEPS = (
+    "absent query words weigh nothing",
+    "Snowball stemmer",
+    "apostrophes and contractions",
+    "dates",
+    "weight sqrt(idf) instead of idf",
+    "ties: what the best hits share",
+)
 
 
 @contextmanager
@@ -162,8 +184,11 @@ def steps_off(names: set[str]):
         setattr(owner, name, value)
 
     if "absent query words weigh nothing" in names:
-        patch(scoring.Coverage, "weights", lambda self, query, source: {
-            t: self.weight(source.n, source.df(t)) for t in query})
+        patch(
+            scoring.Coverage,
+            "weights",
+            lambda self, query, source: {t: self.weight(source.n, source.df(t)) for t in query},
+        )
     if "Snowball stemmer" in names:
         patch(terms._Stems, "_stemmer", _LightStemmer())
     if "apostrophes and contractions" in names:
@@ -189,9 +214,13 @@ def steps_table(data: Path, work: Path) -> list[dict]:
     for i in range(len(STEPS) + 1):
         with steps_off(set(STEPS[i:])):
             figures = evaluate(data, work / f"steps-{i}", baseline=False)
-        rows.append({"step": "before these steps" if i == 0 else f"+ {STEPS[i - 1]}",
-                     "recall": figures[f"recall@{figures['k']}_defaults"],
-                     "by_conversation": figures["by_conversation_defaults"]})
+        rows.append(
+            {
+                "step": "before these steps" if i == 0 else f"+ {STEPS[i - 1]}",
+                "recall": figures[f"recall@{figures['k']}_defaults"],
+                "by_conversation": figures["by_conversation_defaults"],
+            }
+        )
     return rows
 
 
@@ -212,17 +241,25 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
         shutil.rmtree(work, ignore_errors=True)
     k = figures["k"]
     ours, base = figures[f"recall@{k}_defaults"], figures[f"recall@{k}_bm25"]
-    print(f"  {figures['questions']} questions from {len(figures['conversations'])} conversations in {folder}")
+    print(
+        f"  {figures['questions']} questions from {len(figures['conversations'])} conversations in {folder}"
+    )
     print(f"  {'':<14}{'defaults':>10}{'bm25':>10}   questions")
     print(f"  {f'recall@{k}':<14}{ours:>10.3f}{base:>10.3f}   {figures['questions']}")
     for name, count in figures["by_category_questions"].items():
-        print(f"  {name:<14}{figures['by_category_defaults'][name]:>10.3f}{figures['by_category_bm25'][name]:>10.3f}"
-              f"   {count}")
+        print(
+            f"  {name:<14}{figures['by_category_defaults'][name]:>10.3f}{figures['by_category_bm25'][name]:>10.3f}"
+            f"   {count}"
+        )
     for stem, count in figures["by_conversation_questions"].items():
-        print(f"  {stem.replace('conversation-', 'conv. '):<14}{figures['by_conversation_defaults'][stem]:>10.3f}"
-              f"{figures['by_conversation_bm25'][stem]:>10.3f}   {count}")
-    print(f"  defaults: top {k}, threshold {figures['threshold']}, scope {figures['scope']}; "
-          f"empty answers {figures['empty']} ({figures['empty_sharing_a_term']} sharing a term with an entry)")
+        print(
+            f"  {stem.replace('conversation-', 'conv. '):<14}{figures['by_conversation_defaults'][stem]:>10.3f}"
+            f"{figures['by_conversation_bm25'][stem]:>10.3f}   {count}"
+        )
+    print(
+        f"  defaults: top {k}, threshold {figures['threshold']}, scope {figures['scope']}; "
+        f"empty answers {figures['empty']} ({figures['empty_sharing_a_term']} sharing a term with an entry)"
+    )
     if steps if steps is not None else not quick:
         work = Path(tempfile.mkdtemp(prefix="swarmkit-bench-recall-"))
         try:
@@ -231,18 +268,30 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
             shutil.rmtree(work, ignore_errors=True)
         stems = list(figures["by_conversation_questions"])
         print(f"  recall@{k} at the defaults, step by step (and per conversation):")
-        print(f"    {'':<40}{'all':>7}" + "".join(f"{stem.removeprefix('conversation-'):>7}" for stem in stems))
+        print(
+            f"    {'':<40}{'all':>7}" + "".join(f"{stem.removeprefix('conversation-'):>7}" for stem in stems)
+        )
         for row in figures["steps"]:
-            print(f"    {row['step']:<40}{row['recall']:>7.3f}"
-                  + "".join(f"{row['by_conversation'][stem]:>7.3f}" for stem in stems))
+            print(
+                f"    {row['step']:<40}{row['recall']:>7.3f}"
+                + "".join(f"{row['by_conversation'][stem]:>7.3f}" for stem in stems)
+            )
     checks = [(f"recall@{k} at the defaults >= {TARGET}", ours, ours >= TARGET)]
     if not quick:
-        checks.append(("no empty answer for a question sharing a term with an entry",
-                       figures["empty_sharing_a_term"], figures["empty_sharing_a_term"] == 0))
+        checks.append(
+            (
+                "no empty answer for a question sharing a term with an entry",
+                figures["empty_sharing_a_term"],
+                figures["empty_sharing_a_term"] == 0,
+            )
+        )
     figures["targets"] = [{"name": name, "value": value, "ok": ok} for name, value, ok in checks]
     for t in figures["targets"]:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}" if isinstance(t["value"], float)
-              else f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']}")
+        print(
+            f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}"
+            if isinstance(t["value"], float)
+            else f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']}"
+        )
     return figures
 
 
@@ -250,8 +299,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", help="a folder of conversation-*.json (LoCoMo format)")
     parser.add_argument("--quick", action="store_true", help="two conversations only, no steps table")
-    parser.add_argument("--steps", action=argparse.BooleanOptionalAction, default=None,
-                        help="also measure recall with each step of the scorer switched off (default: unless --quick)")
+    parser.add_argument(
+        "--steps",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also measure recall with each step of the scorer switched off (default: unless --quick)",
+    )
     args = parser.parse_args()
     result = main(quick=args.quick, data=args.data, steps=args.steps)
     sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)

@@ -30,9 +30,17 @@ SWARMKIT = [sys.executable, "-m", "swarmkit"]
 RATIO = 1.5
 PEAK_MIB = 80
 # Words every folder holds (the most common of bench_memory's vocabulary) and the run's task.
-QUERIES = ["deploy staging release", "billing invoice customer", "cache latency database", "schema migration",
-           "flaky test pipeline", "backup restore region", "alert pager owner", "vendor contract price",
-           "token budget report"]
+QUERIES = [
+    "deploy staging release",
+    "billing invoice customer",
+    "cache latency database",
+    "schema migration",
+    "flaky test pipeline",
+    "backup restore region",
+    "alert pager owner",
+    "vendor contract price",
+    "token budget report",
+]
 TASK = "Summarise how we deploy to staging, and what the billing cache policy is."
 
 
@@ -73,12 +81,19 @@ def measure(workspaces: dict[str, Path], runs: int) -> dict[str, dict]:
     run_times: dict[str, list] = {name: [] for name in workspaces}
     for i in range(runs):
         for name, workspace in workspaces.items():
-            searches[name].append(one(["memory", "--workspace", str(workspace), "search", QUERIES[i % len(QUERIES)]]))
+            searches[name].append(
+                one(["memory", "--workspace", str(workspace), "search", QUERIES[i % len(QUERIES)]])
+            )
         for name, workspace in workspaces.items():
             run_times[name].append(one(["run", str(workspace), "--input", TASK])[0])
-    return {name: {"search_median_s": statistics.median(t for t, _ in searches[name]),
-                   "search_peak_mib": max(m for _, m in searches[name]),
-                   "run_median_s": statistics.median(run_times[name])} for name in workspaces}
+    return {
+        name: {
+            "search_median_s": statistics.median(t for t, _ in searches[name]),
+            "search_peak_mib": max(m for _, m in searches[name]),
+            "run_median_s": statistics.median(run_times[name]),
+        }
+        for name in workspaces
+    }
 
 
 def main(quick: bool = False) -> dict:
@@ -92,20 +107,37 @@ def main(quick: bool = False) -> dict:
         small, large = ({**built[name], **timed[name]} for name in ("small", "large"))
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    figures = {"small_entries": small_n, "large_entries": large_n, "small": small, "large": large,
-               "search_ratio": large["search_median_s"] / small["search_median_s"],
-               "run_ratio": large["run_median_s"] / small["run_median_s"]}
+    figures = {
+        "small_entries": small_n,
+        "large_entries": large_n,
+        "small": small,
+        "large": large,
+        "search_ratio": large["search_median_s"] / small["search_median_s"],
+        "run_ratio": large["run_median_s"] / small["run_median_s"],
+    }
     print(f"  {'':<34}{small_n:>10,}{large_n:>10,}   ratio")
-    print(f"  {'memory search, fresh process':<34}{small['search_median_s']:>9.3f}s{large['search_median_s']:>9.3f}s"
-          f"   {figures['search_ratio']:.2f}x")
-    print(f"  {'run (mock provider), fresh process':<34}{small['run_median_s']:>9.3f}s{large['run_median_s']:>9.3f}s"
-          f"   {figures['run_ratio']:.2f}x")
-    print(f"  {'memory search, peak memory':<34}{small['search_peak_mib']:>7.1f}MiB{large['search_peak_mib']:>7.1f}MiB")
-    print(f"  {'memory reindex (index build)':<34}{small['index_build_s']:>9.3f}s{large['index_build_s']:>9.3f}s")
-    checks = [(f"memory search at {large_n:,} <= {RATIO}x its time at {small_n:,}", figures["search_ratio"], RATIO),
-              (f"run at {large_n:,} <= {RATIO}x its time at {small_n:,}", figures["run_ratio"], RATIO),
-              (f"memory search at {large_n:,} peaks at <= {PEAK_MIB} MiB", large["search_peak_mib"], PEAK_MIB)]
-    figures["targets"] = [{"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks]
+    print(
+        f"  {'memory search, fresh process':<34}{small['search_median_s']:>9.3f}s{large['search_median_s']:>9.3f}s"
+        f"   {figures['search_ratio']:.2f}x"
+    )
+    print(
+        f"  {'run (mock provider), fresh process':<34}{small['run_median_s']:>9.3f}s{large['run_median_s']:>9.3f}s"
+        f"   {figures['run_ratio']:.2f}x"
+    )
+    print(
+        f"  {'memory search, peak memory':<34}{small['search_peak_mib']:>7.1f}MiB{large['search_peak_mib']:>7.1f}MiB"
+    )
+    print(
+        f"  {'memory reindex (index build)':<34}{small['index_build_s']:>9.3f}s{large['index_build_s']:>9.3f}s"
+    )
+    checks = [
+        (f"memory search at {large_n:,} <= {RATIO}x its time at {small_n:,}", figures["search_ratio"], RATIO),
+        (f"run at {large_n:,} <= {RATIO}x its time at {small_n:,}", figures["run_ratio"], RATIO),
+        (f"memory search at {large_n:,} peaks at <= {PEAK_MIB} MiB", large["search_peak_mib"], PEAK_MIB),
+    ]
+    figures["targets"] = [
+        {"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks
+    ]
     for t in figures["targets"]:
         print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.2f}")
     return figures

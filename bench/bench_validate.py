@@ -85,8 +85,14 @@ def main(quick: bool = False) -> dict:
         walls = sorted(w for w, _, _ in runs)
         median = statistics.median(walls)
         peak = max(m for _, m, _ in runs)
-        figures["init_validate"] = {"median_s": median, "p90_s": walls[int(len(walls) * 0.9) - 1], "peak_mib": peak}
-        print(f"validate (init workspace): median {median * 1000:.0f} ms, peak {peak:.1f} MiB over {len(runs)} runs")
+        figures["init_validate"] = {
+            "median_s": median,
+            "p90_s": walls[int(len(walls) * 0.9) - 1],
+            "peak_mib": peak,
+        }
+        print(
+            f"validate (init workspace): median {median * 1000:.0f} ms, peak {peak:.1f} MiB over {len(runs)} runs"
+        )
         targets.append({"name": "init validate median <= 0.20 s", "value": median, "ok": median <= 0.20})
         targets.append({"name": "init validate peak <= 60 MiB", "value": peak, "ok": peak <= 60})
 
@@ -102,7 +108,9 @@ def main(quick: bool = False) -> dict:
                 times.append(wall)
             median = statistics.median(times)
             files = size["topologies"] + size["skills"] + size["archetypes"] + 1
-            figures["generated"].append({"scale": scale, **size, "files": files, "median_s": median, "peak_mib": peak_mib})
+            figures["generated"].append(
+                {"scale": scale, **size, "files": files, "median_s": median, "peak_mib": peak_mib}
+            )
             print(
                 f"validate x{scale}: {size['topologies']} topologies, {size['skills']} skills, "
                 f"{size['archetypes']} archetypes: {median:.2f} s ({median / files * 1e6:.0f} µs/file), "

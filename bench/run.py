@@ -31,7 +31,9 @@ def main() -> int:
         if args.only and name not in args.only:
             continue
         print(f"== {name}", flush=True)
-        command = [sys.executable, str(Path(__file__).resolve()), "--one", name] + (["--quick"] if args.quick else [])
+        command = [sys.executable, str(Path(__file__).resolve()), "--one", name] + (
+            ["--quick"] if args.quick else []
+        )
         failed |= subprocess.run(command).returncode != 0
     return 1 if failed else 0
 

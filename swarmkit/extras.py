@@ -41,8 +41,10 @@ def require(extra: str, needed_by: str) -> None:
     """Raise MissingExtra (with the install command as its hint) when `extra` is not installed."""
     gone = missing_modules(extra)
     if gone:
-        raise MissingExtra(f"{needed_by} needs the `{extra}` extra ({', '.join(gone)}), which is not installed",
-                           f"install it: {install_command(extra)}")
+        raise MissingExtra(
+            f"{needed_by} needs the `{extra}` extra ({', '.join(gone)}), which is not installed",
+            f"install it: {install_command(extra)}",
+        )
 
 
 def install_command(extra: str) -> str:

@@ -37,7 +37,9 @@ def yaml_scalar(text: str) -> str:
     if _PLAIN_NAME.fullmatch(text) and text.lower() not in _YAML_WORDS and not text.endswith(" "):
         return text
     # JSON escapes C0 controls; YAML also forbids DEL, C1 controls and non-characters unescaped
-    return _NOT_YAML_PRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(text, ensure_ascii=False))
+    return _NOT_YAML_PRINTABLE.sub(
+        lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(text, ensure_ascii=False)
+    )
 
 
 def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
@@ -51,13 +53,17 @@ def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
     if (root / "workspace.yml").exists():
         existing.append("workspace.yml")
     if existing:
-        what = "a workspace" if any(r.startswith("workspace.") for r in existing) else "files init would write"
+        what = (
+            "a workspace" if any(r.startswith("workspace.") for r in existing) else "files init would write"
+        )
         raise SwarmkitError(
             f"{root} already holds {what} ({', '.join(existing)}); nothing was written",
             "choose an empty or new folder, or edit the existing workspace",
         )
     if name is not None and not name.strip():
-        raise SwarmkitError("--name is empty", "give the workspace a name, for example --name 'Research team'")
+        raise SwarmkitError(
+            "--name is empty", "give the workspace a name, for example --name 'Research team'"
+        )
     # strip before falling back: a folder named " " must not give an empty name
     display = (name or "").strip() or root.resolve().name.strip() or "workspace"
     # the id too: a name such as "True" or "Null" gives an id that YAML reads as a boolean or null

@@ -56,8 +56,10 @@ def inlined(name: str) -> dict:
     A reference back into a definition being written out is kept, pointing at a copy under the
     result's own $defs.
     """
-    docs = {name: load_schema(name)["$defs"] if "$defs" in load_schema(name) else {},
-            SHARED: load_schema(SHARED)["$defs"]}
+    docs = {
+        name: load_schema(name)["$defs"] if "$defs" in load_schema(name) else {},
+        SHARED: load_schema(SHARED)["$defs"],
+    }
     kept: dict[str, tuple[str, str]] = {}  # local name in the result -> (document, definition)
 
     def expand(node, doc: str, stack: frozenset):
@@ -78,7 +80,10 @@ def inlined(name: str) -> dict:
                 return merged
             local = definition if target_doc == name else f"{SHARED}-{definition}"
             kept[local] = key
-            return {**{k: expand(v, doc, stack) for k, v in node.items() if k != "$ref"}, "$ref": f"#/$defs/{local}"}
+            return {
+                **{k: expand(v, doc, stack) for k, v in node.items() if k != "$ref"},
+                "$ref": f"#/$defs/{local}",
+            }
         return {key: expand(value, doc, stack) for key, value in node.items()}
 
     top = load_schema(name)
@@ -112,10 +117,10 @@ def bundled_schema(name: str) -> dict:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) and ref.startswith(prefix):
-                node["$ref"] = "#/$defs/" + ref[len(prefix):]
-                need(ref[len(prefix):])
+                node["$ref"] = "#/$defs/" + ref[len(prefix) :]
+                need(ref[len(prefix) :])
             elif in_shared and isinstance(ref, str) and ref.startswith("#/$defs/"):
-                need(ref[len("#/$defs/"):])
+                need(ref[len("#/$defs/") :])
             for value in node.values():
                 rewrite(value, in_shared)
         elif isinstance(node, list):

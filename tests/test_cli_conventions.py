@@ -27,8 +27,15 @@ REMEMBER = "Two things to remember about me: I live in Lisbon and my editor is H
 
 def swarmkit(*args: str, cwd: Path, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
     """The real command in a child process (signals, terminals, the environment, missing modules)."""
-    return subprocess.run([sys.executable, "-m", "swarmkit", *args], cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, timeout=120, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "swarmkit", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+        **kwargs,
+    )
 
 
 @pytest.fixture
@@ -37,6 +44,7 @@ def team(workspace):
 
 
 # ---- which workspace ---------------------------------------------------------------------------
+
 
 def test_the_workspace_is_found_upward_from_the_current_folder(team, cli, monkeypatch):
     assert cli("run", "--input", REMEMBER, "-w", "ws")[0] == 0
@@ -48,22 +56,33 @@ def test_the_workspace_is_found_upward_from_the_current_folder(team, cli, monkey
     assert status == 0 and "recalled 1" in err
     assert len(cli("runs")[1].splitlines()) == 2
     assert "Lives in Lisbon" in cli("memory", "list")[1]
-    status, out, _ = cli("run", "main", "--input", "Where do I live?")  # one argument, not a folder: the topology
+    status, out, _ = cli(
+        "run", "main", "--input", "Where do I live?"
+    )  # one argument, not a folder: the topology
     assert status == 0
 
 
 def test_outside_a_workspace_commands_say_so(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    expected = (f"error: no workspace here: no workspace.yaml in {tmp_path} or any folder above it\n"
-                "  hint: pass the workspace with -w PATH, or create one with `swarmkit init PATH`\n")
+    expected = (
+        f"error: no workspace here: no workspace.yaml in {tmp_path} or any folder above it\n"
+        "  hint: pass the workspace with -w PATH, or create one with `swarmkit init PATH`\n"
+    )
     for args in (["runs"], ["runs", "show", "r-1a2b3c4d"], ["memory", "list"], ["run", "--input", "hi"]):
         assert cli(*args) == (1, "", expected), args
     status, out, err = cli("runs", "-w", ".")
-    assert (status, err) == (1, "error: there is no workspace at . (no workspace.yaml)\n  hint: pass a workspace "
-                                "folder with -w PATH, or create one with `swarmkit init PATH`\n")
-    assert cli("run", "teem", "--input", "hi") == (2, "", "error: there is no folder teem, and no workspace here or "
-                                                          "above to run a topology teem of\n  hint: pass the workspace "
-                                                          "folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...\n")
+    assert (status, err) == (
+        1,
+        "error: there is no workspace at . (no workspace.yaml)\n  hint: pass a workspace "
+        "folder with -w PATH, or create one with `swarmkit init PATH`\n",
+    )
+    assert cli("run", "teem", "--input", "hi") == (
+        2,
+        "",
+        "error: there is no folder teem, and no workspace here or "
+        "above to run a topology teem of\n  hint: pass the workspace "
+        "folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...\n",
+    )
     status, out, _ = cli("validate")  # the diagnostic names what is missing
     assert status == 1 and "error[workspace.not-found]" in out
 
@@ -93,34 +112,54 @@ def test_options_are_taken_before_or_after_the_command(team, cli):
     after = cli("runs", "show", run_id, "--json", "-w", "ws")
     before = cli("-w", "ws", "runs", "--json", "show", run_id)
     assert after[0] == 0 and after == before and json.loads(after[1])["id"] == run_id
-    assert cli("memory", "--user", "ana", "list", "-w", "ws") == cli("memory", "list", "--user", "ana", "-w", "ws")
+    assert cli("memory", "--user", "ana", "list", "-w", "ws") == cli(
+        "memory", "list", "--user", "ana", "-w", "ws"
+    )
     assert cli("-q", "validate", "ws") == cli("validate", "ws", "-q") == (0, "", "")
 
 
 # ---- output --------------------------------------------------------------------------------------
 
+
 def test_every_json_output_carries_the_format_version_and_json_is_format_json(team, cli, tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "a.md").write_text("- Release on Tuesdays\n")
-    commands = [["validate", "ws"], ["run", "ws", "--input", REMEMBER], ["runs", "-w", "ws"],
-                ["memory", "-w", "ws", "status"], ["memory", "-w", "ws", "list"],
-                ["memory", "-w", "ws", "search", "Lisbon"], ["memory", "-w", "ws", "show", "me.md"],
-                ["memory", "-w", "ws", "history", "user.location"], ["memory", "-w", "ws", "inbox"],
-                ["memory", "-w", "ws", "add", "Prefers tabs"], ["memory", "-w", "ws", "reindex"],
-                ["memory", "-w", "ws", "import", "notes"]]
+    commands = [
+        ["validate", "ws"],
+        ["run", "ws", "--input", REMEMBER],
+        ["runs", "-w", "ws"],
+        ["memory", "-w", "ws", "status"],
+        ["memory", "-w", "ws", "list"],
+        ["memory", "-w", "ws", "search", "Lisbon"],
+        ["memory", "-w", "ws", "show", "me.md"],
+        ["memory", "-w", "ws", "history", "user.location"],
+        ["memory", "-w", "ws", "inbox"],
+        ["memory", "-w", "ws", "add", "Prefers tabs"],
+        ["memory", "-w", "ws", "reindex"],
+        ["memory", "-w", "ws", "import", "notes"],
+    ]
     for args in commands:
         status, out, err = cli(*args, "--format", "json")
         document = json.loads(out)
-        assert status == 0 and next(iter(document)) == "format_version" and document["format_version"] == 1, args
+        assert status == 0 and next(iter(document)) == "format_version" and document["format_version"] == 1, (
+            args
+        )
         if args[0] != "run" and "add" not in args and "import" not in args:  # these change what they read
             assert cli(*args, "--json")[1] == out, args
 
 
 def test_usage_errors_and_problems_share_the_error_hint_form(team, cli):
-    assert cli("runs", "-w", "ws", "show") == (2, "", "error: missing argument 'RUN_ID'\n"
-                                                     "  hint: `swarmkit runs show --help` shows the usage\n")
-    assert cli("validate", "-q", "-v") == (2, "", "error: --quiet and --verbose contradict each other; pass one of "
-                                                  "them\n  hint: `swarmkit validate --help` shows the usage\n")
+    assert cli("runs", "-w", "ws", "show") == (
+        2,
+        "",
+        "error: missing argument 'RUN_ID'\n  hint: `swarmkit runs show --help` shows the usage\n",
+    )
+    assert cli("validate", "-q", "-v") == (
+        2,
+        "",
+        "error: --quiet and --verbose contradict each other; pass one of "
+        "them\n  hint: `swarmkit validate --help` shows the usage\n",
+    )
     status, _, err = cli("memory", "-w", "ws", "show", "me.md#L1")
     assert status == 1 and err.startswith("error: ") and "\n  hint: " in err
 
@@ -131,8 +170,10 @@ def test_a_warning_is_one_warning_line_never_a_python_warning(team, tmp_path):
     done = swarmkit("run", "ws", "--input", REMEMBER, cwd=tmp_path, env={"PATH": str(no_git)})
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
-    assert lines[0] == ("warning: git is not installed: memory files are written, but nothing is versioned "
-                        "(install git to keep a history)")
+    assert lines[0] == (
+        "warning: git is not installed: memory files are written, but nothing is versioned "
+        "(install git to keep a history)"
+    )
     assert lines[1].startswith("run r-") and len(lines) == 2
 
 
@@ -156,7 +197,8 @@ def test_memory_help_shows_each_command_line_whole(cli):
     commands = out.split("Commands:")[1]
     assert status == 0 and "..." not in commands
     assert "Recall: entries ranked by the share of the query's weight they contain (score 0..1)." in " ".join(
-        out.split())
+        out.split()
+    )
 
 
 # ---- colour --------------------------------------------------------------------------------------
@@ -167,9 +209,13 @@ RED = "\x1b[31m"
 def on_a_terminal(args: list[str], cwd: Path, env: dict) -> str:
     """What the command writes to a real terminal (a pseudo-terminal)."""
     main, child = pty.openpty()
-    with subprocess.Popen([sys.executable, "-m", "swarmkit", *args], cwd=cwd, stdout=child, stderr=child,
-                          env={**{k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")},
-                               **env}) as process:
+    with subprocess.Popen(
+        [sys.executable, "-m", "swarmkit", *args],
+        cwd=cwd,
+        stdout=child,
+        stderr=child,
+        env={**{k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}, **env},
+    ) as process:
         os.close(child)
         chunks = []
         while True:
@@ -214,6 +260,7 @@ def test_progress_on_a_terminal_for_import_and_reindex_and_none_with_quiet(team,
 
 # ---- Ctrl-C --------------------------------------------------------------------------------------
 
+
 class SilentEndpoint:
     """A loopback HTTP endpoint that accepts a request and never answers: a long model call."""
 
@@ -247,9 +294,26 @@ def test_ctrl_c_during_a_long_run_exits_130_and_records_the_run(team, tmp_path, 
     endpoint = SilentEndpoint()
     try:
         process = subprocess.Popen(
-            [sys.executable, "-m", "swarmkit", "run", "ws", "--provider", "openai", "--base-url", endpoint.url,
-             "--api-key", "k", "--input", "Where do I live?"],
-            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                "-m",
+                "swarmkit",
+                "run",
+                "ws",
+                "--provider",
+                "openai",
+                "--base-url",
+                endpoint.url,
+                "--api-key",
+                "k",
+                "--input",
+                "Where do I live?",
+            ],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert endpoint.asked.wait(60), process.communicate()
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
@@ -263,15 +327,24 @@ def test_ctrl_c_during_a_long_run_exits_130_and_records_the_run(team, tmp_path, 
 
 # ---- shell completion ---------------------------------------------------------------------------
 
+
 def test_shell_completion_scripts_and_completions(tmp_path):
     for shell in ("bash", "zsh", "fish"):
         done = swarmkit(cwd=tmp_path, env={"_SWARMKIT_COMPLETE": f"{shell}_source"})
         assert done.returncode == 0 and "_SWARMKIT_COMPLETE" in done.stdout, shell
-    done = swarmkit(cwd=tmp_path, env={"_SWARMKIT_COMPLETE": "bash_complete", "COMP_WORDS": "swarmkit mem",
-                                       "COMP_CWORD": "1"})
+    done = swarmkit(
+        cwd=tmp_path,
+        env={"_SWARMKIT_COMPLETE": "bash_complete", "COMP_WORDS": "swarmkit mem", "COMP_CWORD": "1"},
+    )
     assert done.stdout.split() == ["plain,memory"]
-    done = swarmkit(cwd=tmp_path, env={"_SWARMKIT_COMPLETE": "bash_complete",
-                                       "COMP_WORDS": "swarmkit validate --format j", "COMP_CWORD": "3"})
+    done = swarmkit(
+        cwd=tmp_path,
+        env={
+            "_SWARMKIT_COMPLETE": "bash_complete",
+            "COMP_WORDS": "swarmkit validate --format j",
+            "COMP_CWORD": "3",
+        },
+    )
     assert done.stdout.split() == ["plain,json"]
 
 
@@ -293,21 +366,30 @@ BLOCKER = textwrap.dedent("""
 
 
 def without(modules: set[str], *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", BLOCKER.format(blocked=modules), *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKER.format(blocked=modules), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_missing_extra_is_named_with_the_command_that_installs_it(team, tmp_path):
     done = without({"starlette", "uvicorn"}, "serve", "ws", cwd=tmp_path)
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == ("error: swarmkit serve needs the `serve` extra (starlette, uvicorn), which is not installed\n"
-                           f"  hint: install it: {install_command('serve')}\n")
+    assert done.stderr == (
+        "error: swarmkit serve needs the `serve` extra (starlette, uvicorn), which is not installed\n"
+        f"  hint: install it: {install_command('serve')}\n"
+    )
     for provider in ("openai", "groq"):  # groq: its key variable is not set either; the extra comes first
         done = without({"httpx"}, "run", "ws", "--provider", provider, "--input", "hi", cwd=tmp_path)
         assert (done.returncode, done.stdout) == (1, "")
-        assert done.stderr == (f'error: model provider "{provider}" (OpenAI-compatible) needs the `openai` extra '
-                               "(httpx), which is not installed\n"
-                               f"  hint: install it: {install_command('openai')}\n")
+        assert done.stderr == (
+            f'error: model provider "{provider}" (OpenAI-compatible) needs the `openai` extra '
+            "(httpx), which is not installed\n"
+            f"  hint: install it: {install_command('openai')}\n"
+        )
     assert not (tmp_path / "ws" / ".swarmkit" / "runs").exists()  # refused before anything ran
     done = without({"httpx", "starlette", "uvicorn"}, "run", "ws", "--input", REMEMBER, cwd=tmp_path)
     assert done.returncode == 0  # the mock provider needs no extra

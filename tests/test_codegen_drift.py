@@ -28,7 +28,10 @@ def _codegen_check(cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         # -o: treat the install stamp as up to date, so the copy never reinstalls into this venv.
         ["make", "-s", "-o", f"{VENV}/.installed-dev", "codegen-check", f"VENV={VENV}"],
-        cwd=cwd, capture_output=True, text=True, env={**os.environ, "MAKEFLAGS": ""},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MAKEFLAGS": ""},
     )
 
 
@@ -43,8 +46,10 @@ def test_a_schema_edit_without_regeneration_is_caught(tmp_path):
     _copy_project(tmp_path)
     schema = tmp_path / "schema" / "common.schema.json"
     text = schema.read_text()
-    edited = text.replace('"description": "The most memories recalled for one input."',
-                          '"description": "The most memories recalled per input."')
+    edited = text.replace(
+        '"description": "The most memories recalled for one input."',
+        '"description": "The most memories recalled per input."',
+    )
     assert edited != text
     schema.write_text(edited)
     result = _codegen_check(tmp_path)

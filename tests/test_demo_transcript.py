@@ -11,7 +11,9 @@ DEMO = Path(__file__).parents[1] / "examples" / "demo.py"
 
 
 def test_demo_transcript(snapshot, tmp_path):
-    result = subprocess.run([sys.executable, str(DEMO), str(tmp_path)], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, str(DEMO), str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     transcript = result.stdout
     # What differs between runs: run ids, git commits and the temporary folder.
@@ -22,6 +24,9 @@ def test_demo_transcript(snapshot, tmp_path):
     # The story the demo tells, stated plainly as well as in the snapshot:
     runs = transcript.split("$ swarmkit run demo")[1:]
     assert "memory: recalled 0, wrote 2" in runs[0]
-    assert "From memory: Editor is Helix; Lives in Lisbon." in runs[1] and "memory: recalled 2, wrote 0" in runs[1]
+    assert (
+        "From memory: Editor is Helix; Lives in Lisbon." in runs[1]
+        and "memory: recalled 2, wrote 0" in runs[1]
+    )
     assert "From memory" not in runs[2] and "memory off" in runs[2]
     assert "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars\nFolder:" in transcript

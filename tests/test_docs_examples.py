@@ -47,7 +47,7 @@ def example_blocks(text: str) -> list[tuple[str, list]]:
     for match in re.finditer(r"```(console|sh|yaml)\n(.*?)```", text, flags=re.S):
         kind, body = match.groups()
         if kind == "yaml":
-            before = text[:match.start()].rstrip().rsplit("\n\n", 1)[-1]
+            before = text[: match.start()].rstrip().rsplit("\n\n", 1)[-1]
             target = APPEND.search(before)
             if target:
                 blocks.append(("append", [(target[1], body)]))
@@ -121,7 +121,7 @@ def test_yaml_examples_are_valid(name, tmp_path):
     path = next(p for p in DOCS if p.name == name)
     text = path.read_text()
     for index, match in enumerate(re.finditer(r"```yaml\n(.*?)```", text, flags=re.S)):
-        if APPEND.search(text[:match.start()].rstrip().rsplit("\n\n", 1)[-1]):
+        if APPEND.search(text[: match.start()].rstrip().rsplit("\n\n", 1)[-1]):
             continue  # run by the command examples, where its effect is shown
         snippet = match[1]
         data = YAML(typ="safe").load(snippet)

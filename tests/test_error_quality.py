@@ -17,10 +17,12 @@ def validate(cli, root) -> tuple[int, str]:
 
 def test_a_reference_to_a_file_dropped_for_its_own_error_is_not_also_unknown(workspace, cli):
     """summarize.yaml and assistant.yaml do not load; the agents naming them get no second error."""
-    root = workspace({
-        "skills/summarize.yaml": 'apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: summarize, name: "Summarize\n',
-        "archetypes/assistant.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata:\n\tid: assistant\n",
-    })
+    root = workspace(
+        {
+            "skills/summarize.yaml": 'apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: summarize, name: "Summarize\n',
+            "archetypes/assistant.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata:\n\tid: assistant\n",
+        }
+    )
     status, out = validate(cli, root)
     assert status == 1
     assert out == (
@@ -49,7 +51,9 @@ def test_a_reference_to_a_declaration_with_errors_is_not_also_unknown(workspace,
 
 
 def test_an_unreadable_workspace_yaml_leaves_its_declarations_unknown_not_missing(workspace, cli):
-    root = workspace({"skills/issues.yaml": ISSUES_SKILL, "workspace.yaml": "apiVersion: swarmkit/v1\nkind: [Workspace\n"})
+    root = workspace(
+        {"skills/issues.yaml": ISSUES_SKILL, "workspace.yaml": "apiVersion: swarmkit/v1\nkind: [Workspace\n"}
+    )
     status, out = validate(cli, root)
     assert status == 1
     assert out == (
@@ -63,9 +67,12 @@ def test_an_unreadable_workspace_yaml_leaves_its_declarations_unknown_not_missin
 def test_an_unclosed_quote_is_placed_where_it_opens(workspace, cli):
     root = workspace()
     text = (root / "topologies/main.yaml").read_text()
-    (root / "topologies/main.yaml").write_text(text.replace(
-        "  description: A lead that answers with the help of one researcher.",
-        '  description: "A lead that answers with the help of one researcher.'))
+    (root / "topologies/main.yaml").write_text(
+        text.replace(
+            "  description: A lead that answers with the help of one researcher.",
+            '  description: "A lead that answers with the help of one researcher.',
+        )
+    )
     status, out = validate(cli, root)
     assert status == 1
     assert out.startswith(
@@ -111,7 +118,7 @@ def test_a_newline_inside_a_value_is_escaped_in_text_output(workspace, cli):
     status, out = validate(cli, root)
     assert status == 1
     assert out == (
-        'ws/topologies/main.yaml:24:40: error[schema.pattern] agents.root.children[0].skills_additional[1] is '
+        "ws/topologies/main.yaml:24:40: error[schema.pattern] agents.root.children[0].skills_additional[1] is "
         '"sum\\nmarize", which is not allowed here\n'
         "  hint: use a skill id, or server:<id> or pack:<id> (lowercase letters, digits and dashes)\n"
         "1 error in 1 file: the workspace is not valid\n"
@@ -122,10 +129,15 @@ def test_a_newline_inside_a_value_is_escaped_in_text_output(workspace, cli):
 def test_keys_of_the_earlier_format_say_how_they_are_written_now(workspace, cli):
     root = workspace()
     topology = (root / "topologies/main.yaml").read_text()
-    (root / "topologies/main.yaml").write_text(topology.replace(
-        "        skills_additional: [summarize]", "        skills_additional: [summarize]\n        read_only: true"))
+    (root / "topologies/main.yaml").write_text(
+        topology.replace(
+            "        skills_additional: [summarize]",
+            "        skills_additional: [summarize]\n        read_only: true",
+        )
+    )
     status, out = validate(cli, root)
     assert status == 1
     assert out.startswith(
         'ws/topologies/main.yaml:25:9: error[schema.unknown-field] unknown field "read_only" in agents.root.children[0]\n'
-        "  hint: a read-only swarm member is written iam: {base_scope: [swarm:read]}\n")
+        "  hint: a read-only swarm member is written iam: {base_scope: [swarm:read]}\n"
+    )

@@ -18,8 +18,10 @@ def test_init_writes_a_complete_commented_workspace(snapshot, cli, tmp_path, mon
     files = snapshot_tree(tmp_path / "team")
     assert {k: v for k, v in files.items() if not k.startswith(".schema/")} == snapshot(name="files")
     assert sorted(k for k in files if k.startswith(".schema/")) == [
-        ".schema/archetype.schema.json", ".schema/skill.schema.json",
-        ".schema/topology.schema.json", ".schema/workspace.schema.json",
+        ".schema/archetype.schema.json",
+        ".schema/skill.schema.json",
+        ".schema/topology.schema.json",
+        ".schema/workspace.schema.json",
     ]
 
 
@@ -112,8 +114,14 @@ def test_schema_out_writes_every_schema(cli, tmp_path):
     status, out, _ = cli("schema", "--out", str(tmp_path / "s"))
     assert status == 0
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
-        "archetype.schema.json", "contract.schema.json", "executor-adapter.schema.json", "funnel.schema.json",
-        "role-registry.schema.json", "skill.schema.json", "topology.schema.json", "trigger.schema.json",
+        "archetype.schema.json",
+        "contract.schema.json",
+        "executor-adapter.schema.json",
+        "funnel.schema.json",
+        "role-registry.schema.json",
+        "skill.schema.json",
+        "topology.schema.json",
+        "trigger.schema.json",
         "workspace.schema.json",
     ]
     assert out.count("wrote ") == 9
@@ -121,8 +129,14 @@ def test_schema_out_writes_every_schema(cli, tmp_path):
 
 def test_schema_without_a_name_or_out_is_a_usage_error(cli):
     status, _, err = cli("schema")
-    assert status == 2 and ("name a schema to print (workspace, topology, archetype, skill, trigger, executor-adapter, funnel, "
-                              "role-registry, contract), or use --out DIR") in err
+    assert (
+        status == 2
+        and (
+            "name a schema to print (workspace, topology, archetype, skill, trigger, executor-adapter, funnel, "
+            "role-registry, contract), or use --out DIR"
+        )
+        in err
+    )
 
 
 def test_bundled_schemas_validate_what_the_resolver_accepts(tmp_path, cli, monkeypatch):
@@ -137,4 +151,6 @@ def test_bundled_schemas_validate_what_the_resolver_accepts(tmp_path, cli, monke
         data = YAML(typ="safe").load((tmp_path / "team" / rel).read_text())
         assert list(Draft202012Validator(schema).iter_errors(data)) == []
         data["unexpected"] = 1
-        assert [e.validator for e in Draft202012Validator(schema).iter_errors(data)] == ["additionalProperties"]
+        assert [e.validator for e in Draft202012Validator(schema).iter_errors(data)] == [
+            "additionalProperties"
+        ]

@@ -84,8 +84,14 @@ def steps(readme: str) -> list[dict]:
         elif kind == "sh":
             for line in body.splitlines():
                 if line.startswith("swarmkit "):
-                    out.append({"argv": shlex.split(line.split(" #")[0]), "kind": kind, "expected": None,
-                                "fails": False})
+                    out.append(
+                        {
+                            "argv": shlex.split(line.split(" #")[0]),
+                            "kind": kind,
+                            "expected": None,
+                            "fails": False,
+                        }
+                    )
         elif kind == "text" and previous == "sh" and out and out[-1]["kind"] == "sh":
             out[-1]["expected"] = body
             out[-1]["fails"] = any(line.startswith("error:") for line in body.splitlines())
@@ -108,7 +114,9 @@ def matches(expected: str, actual: str) -> bool:
 
 
 def records(level: Path) -> list[dict]:
-    found = [json.loads(p.read_text(encoding="utf-8")) for p in (level / ".swarmkit" / "runs").glob("r-*.json")]
+    found = [
+        json.loads(p.read_text(encoding="utf-8")) for p in (level / ".swarmkit" / "runs").glob("r-*.json")
+    ]
     return sorted(found, key=lambda r: r["started_at"])
 
 
@@ -116,11 +124,14 @@ def records(level: Path) -> list[dict]:
 def test_level_wires_no_memory_unless_it_teaches_it(name):
     """Memory is on by default: only level 09 writes the memory block; no level binds memory skills."""
     from swarmkit.workspace.loading import load_yaml_text
+
     files = sorted((LEVELS_DIR / name).rglob("*.y*ml"))
     assert files
     for path in files:
         text = path.read_text(encoding="utf-8")
-        assert "yaml-language-server" not in text.splitlines()[0], f"{path.name}: no schema modeline in examples"
+        assert "yaml-language-server" not in text.splitlines()[0], (
+            f"{path.name}: no schema modeline in examples"
+        )
         data = load_yaml_text(text)  # the C parser alone refuses [swarm:read]
         if path.name == "mock-script.yaml":
             continue
@@ -185,7 +196,9 @@ def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit):
             continue
         assert code == (1 if step["fails"] else 0), f"{shown} exited {code}:\n{out}"
         if step["expected"] is not None:
-            assert matches(step["expected"], out), f"{shown} printed:\n{out}\nthe README shows:\n{step['expected']}"
+            assert matches(step["expected"], out), (
+                f"{shown} printed:\n{out}\nthe README shows:\n{step['expected']}"
+            )
 
     removed = [s for s in plan if s["argv"][1:2] == ["runs"] and "rm" in s["argv"]]
     ran = records(level)
@@ -206,8 +219,9 @@ def test_level_09_second_run_recalls_what_the_first_wrote(level_copy, swarmkit):
         code, out = swarmkit(argv[1:])
         assert code == 0, out
         ids.append(RUN_ID.search(out).group(0))
-    first, second = (json.loads((level / ".swarmkit" / "runs" / f"{i}.json").read_text(encoding="utf-8"))
-                     for i in ids)
+    first, second = (
+        json.loads((level / ".swarmkit" / "runs" / f"{i}.json").read_text(encoding="utf-8")) for i in ids
+    )
     written = {w["ref"]: w["text"] for w in first["memory_writes"] if w["status"] == "written"}
     assert len(written) >= 2, first["memory_writes"]
     recalled = {r["ref"]: r["text"] for r in second["recalled"]}
@@ -227,4 +241,6 @@ def test_level_07_rejects_offline_with_the_error_its_readme_shows(level_copy, sw
     error = next(line for line in step["expected"].splitlines() if line.startswith("error:"))
     code, out = swarmkit(step["argv"][1:])
     assert code == 1
-    assert matches(error + "\n", next(line for line in out.splitlines() if line.startswith("error:")) + "\n"), out
+    assert matches(
+        error + "\n", next(line for line in out.splitlines() if line.startswith("error:")) + "\n"
+    ), out

@@ -24,12 +24,20 @@ def bindings(workspace) -> dict:
 def test_valid_fixture_with_the_block_resolves_to_its_values():
     ws = resolved("valid/memory-block")
     assert ws.memory.enabled
-    assert (ws.memory.reader.max_results, ws.memory.reader.similarity_threshold, ws.memory.reader.search_scope) == (
-        3, 0.3, "both",
+    assert (
+        ws.memory.reader.max_results,
+        ws.memory.reader.similarity_threshold,
+        ws.memory.reader.search_scope,
+    ) == (
+        3,
+        0.3,
+        "both",
     )
     assert ws.memory.writer.min_output_length == 250
     assert dict(bindings(ws)["memory-reader"].config) == {
-        "max_results": 3, "similarity_threshold": 0.3, "search_scope": "both",
+        "max_results": 3,
+        "similarity_threshold": 0.3,
+        "search_scope": "both",
     }
     assert dict(bindings(ws)["memory-writer"].config) == {"min_output_length": 250}
 
@@ -39,7 +47,11 @@ def test_invalid_search_scope_is_an_exact_error_at_its_line():
     assert not resolution.valid
     (d,) = resolution.diagnostics
     assert (d.code, d.file, d.line, d.column, d.pointer) == (
-        "schema.enum", "workspace.yaml", 11, 19, "/memory/reader/search_scope",
+        "schema.enum",
+        "workspace.yaml",
+        11,
+        19,
+        "/memory/reader/search_scope",
     )
     assert d.message == 'memory.reader.search_scope is "everything", which is not one of: user, all, both'
 
@@ -48,11 +60,17 @@ def test_no_memory_block_gives_both_bindings_and_both_bundled_skills():
     ws = resolved("valid/no-memory-block")
     reader, writer = bindings(ws)["memory-reader"], bindings(ws)["memory-writer"]
     assert (reader.trigger, reader.scope, reader.required, reader.origin) == ("pre_input", "*", False, "auto")
-    assert (writer.trigger, writer.scope, writer.required, writer.origin) == ("post_output", "*", False, "auto")
+    assert (writer.trigger, writer.scope, writer.required, writer.origin) == (
+        "post_output",
+        "*",
+        False,
+        "auto",
+    )
     assert dict(reader.config) == {"max_results": 5, "similarity_threshold": 0.15, "search_scope": "all"}
     assert dict(writer.config) == {"min_output_length": 100}
     assert {s.id: s.origin for s in ws.skills.values()} == {
-        "governed-memory": "bundled", "memory-reconcile": "bundled",
+        "governed-memory": "bundled",
+        "memory-reconcile": "bundled",
     }
     assert ws.memory.explicit == () and ws.memory.auto == ("memory-reader", "memory-writer")
     for agent in ws.topology().walk():
@@ -63,7 +81,11 @@ def test_explicit_reader_binding_is_kept_verbatim_and_only_the_writer_added():
     ws = resolved("valid/explicit-reader")
     reader = bindings(ws)["memory-reader"]
     assert (reader.trigger, reader.scope, reader.agents, reader.required, reader.origin) == (
-        "checkpoint", "lead", ("lead",), True, "explicit",
+        "checkpoint",
+        "lead",
+        ("lead",),
+        True,
+        "explicit",
     )
     assert dict(reader.config) == {"max_results": 2}  # as written: no defaults merged into the binding
     assert [b.id for b in ws.decision_skills] == ["memory-reader", "memory-writer"]
@@ -158,19 +180,22 @@ def test_topology_decision_skills_override_extend_and_disable(tmp_path):
         "outputs: {{type: object, properties: {{reasoning: {{type: string}}}}}}\n"
         "provenance: {{authored_by: human, version: 1.0.0}}\n"
     )
-    write_overlay(root, {
-        "workspace.yaml": (FIXTURES / "valid/no-memory-block/workspace.yaml").read_text()
-        + "governance:\n  provider: mock\n  decision_skills:\n    - {id: tone, trigger: post_output}\n"
-        "    - {id: facts, trigger: post_output}\n",
-        "skills/tone.yaml": check.format(id="tone"),
-        "skills/facts.yaml": check.format(id="facts"),
-        "skills/safety.yaml": check.format(id="safety"),
-        "topologies/main.yaml": (FIXTURES / "valid/no-memory-block/topologies/main.yaml").read_text()
-        + "governance:\n  decision_skills:\n"
-        "    - {id: tone, trigger: pre_input, required: false}\n"
-        "    - {id: memory-writer, trigger: post_output, enabled: false}\n"
-        "    - {id: safety, trigger: pre_input, scope: lead}\n",
-    })
+    write_overlay(
+        root,
+        {
+            "workspace.yaml": (FIXTURES / "valid/no-memory-block/workspace.yaml").read_text()
+            + "governance:\n  provider: mock\n  decision_skills:\n    - {id: tone, trigger: post_output}\n"
+            "    - {id: facts, trigger: post_output}\n",
+            "skills/tone.yaml": check.format(id="tone"),
+            "skills/facts.yaml": check.format(id="facts"),
+            "skills/safety.yaml": check.format(id="safety"),
+            "topologies/main.yaml": (FIXTURES / "valid/no-memory-block/topologies/main.yaml").read_text()
+            + "governance:\n  decision_skills:\n"
+            "    - {id: tone, trigger: pre_input, required: false}\n"
+            "    - {id: memory-writer, trigger: post_output, enabled: false}\n"
+            "    - {id: safety, trigger: pre_input, scope: lead}\n",
+        },
+    )
     resolution = resolve(root)
     assert resolution.valid, resolution.diagnostics
     topology = resolution.workspace.topology("main")

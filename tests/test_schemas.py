@@ -40,7 +40,9 @@ def test_schema_is_valid_draft_2020_12(path):
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
 def test_every_property_has_a_description_and_objects_are_closed(path):
     schema = json.loads(path.read_text())
-    for where, obj in walk_objects(schema["$defs"] if "$defs" in schema and "properties" not in schema else schema):
+    for where, obj in walk_objects(
+        schema["$defs"] if "$defs" in schema and "properties" not in schema else schema
+    ):
         if "/inputs" in where or "/outputs" in where:
             continue
         for name, prop in obj["properties"].items():

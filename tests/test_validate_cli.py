@@ -21,8 +21,15 @@ def fixtures_cwd(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "github"])
-@pytest.mark.parametrize("case", ["valid/memory-block", "valid/memory-off", "invalid/search-scope-everything",
-                                  "invalid/disabled-but-bound"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "valid/memory-block",
+        "valid/memory-off",
+        "invalid/search-scope-everything",
+        "invalid/disabled-but-bound",
+    ],
+)
 def test_validate_output(snapshot, fixtures_cwd, cli, case, fmt):
     status, out, err = cli("validate", f"fixtures/{case}", "--format", fmt)
     assert status == (0 if case.startswith("valid") else 1)
@@ -53,11 +60,13 @@ def test_require_passes_a_clean_workspace_and_lists_the_auto_bindings(snapshot, 
 
 
 def test_require_fails_on_what_nothing_reaches(snapshot, workspace, cli):
-    root = workspace({
-        "skills/spare.yaml": "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: spare, name: S, description: A spare check.}\n"
-        "category: decision\nimplementation: {type: llm_prompt, prompt: Judge.}\n"
-        "outputs: {type: object, properties: {reasoning: {type: string}}}\nprovenance: {authored_by: human, version: 1.0.0}\n",
-    })
+    root = workspace(
+        {
+            "skills/spare.yaml": "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: spare, name: S, description: A spare check.}\n"
+            "category: decision\nimplementation: {type: llm_prompt, prompt: Judge.}\n"
+            "outputs: {type: object, properties: {reasoning: {type: string}}}\nprovenance: {authored_by: human, version: 1.0.0}\n",
+        }
+    )
     status, out, _ = cli("validate", str(root))
     assert status == 0 and "warning[reach.unused-skill]" in out  # a warning without --require
     status, out, _ = cli("validate", str(root), "--require")
@@ -67,19 +76,34 @@ def test_require_fails_on_what_nothing_reaches(snapshot, workspace, cli):
 
 def test_usage_errors_exit_2_in_the_one_error_form(cli, tmp_path):
     status, _, err = cli("validate", str(tmp_path / "missing"))
-    assert (status, err) == (2, f"error: invalid value for '[PATH]': Directory '{tmp_path / 'missing'}' does not "
-                                "exist\n  hint: `swarmkit validate --help` shows the usage\n")
+    assert (status, err) == (
+        2,
+        f"error: invalid value for '[PATH]': Directory '{tmp_path / 'missing'}' does not "
+        "exist\n  hint: `swarmkit validate --help` shows the usage\n",
+    )
     status, _, err = cli("validate", "--format", "yaml")
-    assert (status, err) == (2, "error: invalid value for '--format': 'yaml' is not one of 'text', 'json', 'github'\n"
-                                "  hint: `swarmkit validate --help` shows the usage\n")
+    assert (status, err) == (
+        2,
+        "error: invalid value for '--format': 'yaml' is not one of 'text', 'json', 'github'\n"
+        "  hint: `swarmkit validate --help` shows the usage\n",
+    )
     status, _, err = cli("frobnicate")
-    assert (status, err) == (2, "error: no such command 'frobnicate'\n  hint: `swarmkit --help` shows the usage\n")
+    assert (status, err) == (
+        2,
+        "error: no such command 'frobnicate'\n  hint: `swarmkit --help` shows the usage\n",
+    )
     status, _, err = cli("validate", "--tre")
-    assert (status, err) == (2, "error: no such option '--tre'\n"
-                                "  hint: did you mean --tree? `swarmkit validate --help` shows the usage\n")
+    assert (status, err) == (
+        2,
+        "error: no such option '--tre'\n"
+        "  hint: did you mean --tree? `swarmkit validate --help` shows the usage\n",
+    )
     status, _, err = cli("memory", "stat")
-    assert (status, err) == (2, "error: no such command 'stat'\n"
-                                "  hint: did you mean status? `swarmkit memory --help` shows the usage\n")
+    assert (status, err) == (
+        2,
+        "error: no such command 'stat'\n"
+        "  hint: did you mean status? `swarmkit memory --help` shows the usage\n",
+    )
 
 
 def test_an_internal_error_exits_3_with_a_bug_report(cli, workspace, monkeypatch):
@@ -91,8 +115,10 @@ def test_an_internal_error_exits_3_with_a_bug_report(cli, workspace, monkeypatch
     monkeypatch.setattr(swarmkit.resolver, "resolve", broken)
     status, out, err = cli("validate", str(workspace()))
     assert status == 3
-    assert err.startswith("swarmkit: internal error: ZeroDivisionError: division by zero\n"
-                          "This is a bug in swarmkit; please report it with the details below.\n")
+    assert err.startswith(
+        "swarmkit: internal error: ZeroDivisionError: division by zero\n"
+        "This is a bug in swarmkit; please report it with the details below.\n"
+    )
 
 
 def test_a_folder_without_workspace_yaml(cli, tmp_path, monkeypatch):
@@ -108,14 +134,16 @@ def test_a_folder_without_workspace_yaml(cli, tmp_path, monkeypatch):
 
 
 def test_all_problems_are_reported_in_one_pass(cli, workspace):
-    root = workspace({
-        "workspace.yaml": "apiVersion: swarmkit/v1\nkind: Workspace\nmetadata: {id: demo, name: Demo}\n"
-        "memory: {reader: {search_scope: everything}, writer: {min_output_lenght: 10}}\n",
-        "skills/broken.yaml": "apiVersion: swarmkit/v1\nkind: [Skill\n",
-        "archetypes/assistant.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\n"
-        "metadata: {id: assistant, name: A, description: An assistant.}\nrole: boss\ndefaults: {}\n"
-        "provenance: {authored_by: human, version: 1.0.0}\n",
-    })
+    root = workspace(
+        {
+            "workspace.yaml": "apiVersion: swarmkit/v1\nkind: Workspace\nmetadata: {id: demo, name: Demo}\n"
+            "memory: {reader: {search_scope: everything}, writer: {min_output_lenght: 10}}\n",
+            "skills/broken.yaml": "apiVersion: swarmkit/v1\nkind: [Skill\n",
+            "archetypes/assistant.yaml": "apiVersion: swarmkit/v1\nkind: Archetype\n"
+            "metadata: {id: assistant, name: A, description: An assistant.}\nrole: boss\ndefaults: {}\n"
+            "provenance: {authored_by: human, version: 1.0.0}\n",
+        }
+    )
     status, out, _ = cli("validate", str(root))
     codes = [line.split("[", 1)[1].split("]", 1)[0] for line in out.splitlines() if "error[" in line]
     assert status == 1

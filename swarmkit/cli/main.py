@@ -16,12 +16,28 @@ from swarmkit.exit_status import ExitStatus
 # `swarmkit validate` never pays for the runtime or the server.
 COMMANDS = {
     "init": ("swarmkit.cli.init", "init", "Create a new workspace (memory on, nothing to wire)."),
-    "validate": ("swarmkit.cli.validate", "validate", "Check a workspace and show its effective configuration."),
+    "validate": (
+        "swarmkit.cli.validate",
+        "validate",
+        "Check a workspace and show its effective configuration.",
+    ),
     "schema": ("swarmkit.cli.schema", "schema", "Print or write the swarmkit/v1 JSON Schemas."),
-    "run": ("swarmkit.cli.run", "run", "Run a topology: mock provider offline, or any OpenAI-compatible endpoint."),
+    "run": (
+        "swarmkit.cli.run",
+        "run",
+        "Run a topology: mock provider offline, or any OpenAI-compatible endpoint.",
+    ),
     "runs": ("swarmkit.cli.runs", "runs", "List, show and remove run records."),
-    "memory": ("swarmkit.cli.memory", "memory", "Read, search and curate the memory folder (markdown under git)."),
-    "serve": ("swarmkit.cli.serve", "serve", "Serve the memory and runs API and the portal pages (loopback)."),
+    "memory": (
+        "swarmkit.cli.memory",
+        "memory",
+        "Read, search and curate the memory folder (markdown under git).",
+    ),
+    "serve": (
+        "swarmkit.cli.serve",
+        "serve",
+        "Serve the memory and runs API and the portal pages (loopback).",
+    ),
 }
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -158,10 +174,12 @@ def usage_problem(exc: click.UsageError) -> tuple[str, str]:
     command = exc.ctx.command_path if exc.ctx is not None else "swarmkit"
     message = exc.format_message()
     # click ends some messages with its guess: that belongs in the hint
-    found = re.search(r"\.?\s*\(?(?:Did you mean(?: one of:)?|Possible options:) (?P<options>.+?)\??\)?$", message)
+    found = re.search(
+        r"\.?\s*\(?(?:Did you mean(?: one of:)?|Possible options:) (?P<options>.+?)\??\)?$", message
+    )
     guess = ""
     if found:
-        message = message[:found.start()]
+        message = message[: found.start()]
         options = found["options"].replace("'", "").split(", ")
         guess = f"did you mean {' or '.join(options)}? "
     return _sentence(message), f"{guess}`{command} --help` shows the usage"

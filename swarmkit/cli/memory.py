@@ -31,11 +31,20 @@ def _remember(ctx: click.Context, param: click.Parameter, value):
 
 def memory_options(f: Callable) -> Callable:
     """--user and --lock-timeout, accepted by `memory` and by each of its commands."""
-    f = click.option("--lock-timeout", type=click.FloatRange(min=0), expose_value=False, callback=_remember,
-                     help=f"Seconds to wait for another process writing to the folder before giving up "
-                          f"[default: {DEFAULT_LOCK_TIMEOUT:g}].")(f)
-    f = click.option("--user", expose_value=False, callback=_remember,
-                     help="Act for a named user (their file is users/<user>.md instead of me.md).")(f)
+    f = click.option(
+        "--lock-timeout",
+        type=click.FloatRange(min=0),
+        expose_value=False,
+        callback=_remember,
+        help=f"Seconds to wait for another process writing to the folder before giving up "
+        f"[default: {DEFAULT_LOCK_TIMEOUT:g}].",
+    )(f)
+    f = click.option(
+        "--user",
+        expose_value=False,
+        callback=_remember,
+        help="Act for a named user (their file is users/<user>.md instead of me.md).",
+    )(f)
     return common_options(f)
 
 
@@ -56,8 +65,12 @@ def _store(ctx: click.Context):
     workspace = resolve_or_stop(workspace_folder(), "its memory folder is unknown")
     output.progress_bars()
     given = output.settings.given
-    store = MemoryStore(workspace.memory.folder, workspace.id, given.get("user"),
-                        lock_timeout=given.get("lock_timeout", DEFAULT_LOCK_TIMEOUT))
+    store = MemoryStore(
+        workspace.memory.folder,
+        workspace.id,
+        given.get("user"),
+        lock_timeout=given.get("lock_timeout", DEFAULT_LOCK_TIMEOUT),
+    )
     obj["store"] = store
     obj["settings"] = workspace.memory
     obj["root"] = workspace.root
@@ -154,8 +167,10 @@ def status(ctx: click.Context) -> int:
         click.echo(f"Swarms: {', '.join(info['swarms'])}")
     if info["git"]:
         state = "uncommitted hand edits" if info["dirty"] else "clean"
-        click.echo(f"Git: {info['head'][:10] if info['head'] else 'no commits'} ({state})"
-                   + (f", remote {without_credentials(info['remote'])}" if info["remote"] else ""))
+        click.echo(
+            f"Git: {info['head'][:10] if info['head'] else 'no commits'} ({state})"
+            + (f", remote {without_credentials(info['remote'])}" if info["remote"] else "")
+        )
         if info["git_state"]:
             click.echo(f"Writes are refused: {info['git_state']}")
     else:
@@ -186,8 +201,15 @@ def list_(ctx: click.Context, file: str | None) -> int:
 
 @memory.command()
 @click.argument("query")
-@click.option("--max", "max_results", type=click.IntRange(min=1), help="At most this many results (default: reader config).")
-@click.option("--threshold", type=click.FloatRange(0, 1), help="Minimum score, 0..1 (default: reader config).")
+@click.option(
+    "--max",
+    "max_results",
+    type=click.IntRange(min=1),
+    help="At most this many results (default: reader config).",
+)
+@click.option(
+    "--threshold", type=click.FloatRange(0, 1), help="Minimum score, 0..1 (default: reader config)."
+)
 @click.option("--scope", type=click.Choice(SCOPES), help="Which files to search (default: reader config).")
 @click.option("--inbox", is_flag=True, help="Also search the inbox (its entries are marked [unreviewed]).")
 @format_options("text", "json")
@@ -202,15 +224,23 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
         query,
         max_results if max_results is not None else (reader.max_results if reader else 5),
         threshold if threshold is not None else (reader.similarity_threshold if reader else 0.15),
-        scope or (str(reader.search_scope.value if hasattr(reader.search_scope, "value") else reader.search_scope)
-                  if reader else "all"),
+        scope
+        or (
+            str(reader.search_scope.value if hasattr(reader.search_scope, "value") else reader.search_scope)
+            if reader
+            else "all"
+        ),
         include_inbox=inbox,
     )
     from swarmkit.memory.store import text_digest
 
     if _as_json():
-        _json({"query": query,
-               "results": [h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits]})
+        _json(
+            {
+                "query": query,
+                "results": [h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits],
+            }
+        )
         return _finish(ctx)
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
@@ -236,10 +266,18 @@ def show(ctx: click.Context, ref: str) -> int:
         store.check_visible(ref)
         lines = store.read_lines(ref)
         if lines is None:
-            raise SwarmkitError(f"{ref} is not in the memory folder {store.folder}",
-                                "`swarmkit memory status` lists the files")
+            raise SwarmkitError(
+                f"{ref} is not in the memory folder {store.folder}",
+                "`swarmkit memory status` lists the files",
+            )
         if _as_json():
-            _json({"file": ref, "text": "\n".join(lines) + "\n", "entries": [e.to_dict() for e in store.entries(ref)]})
+            _json(
+                {
+                    "file": ref,
+                    "text": "\n".join(lines) + "\n",
+                    "entries": [e.to_dict() for e in store.entries(ref)],
+                }
+            )
         else:
             click.echo("\n".join(lines))
         return _finish(ctx)
@@ -263,11 +301,21 @@ def _text_argument(text: str) -> str:
 
 @memory.command()
 @click.argument("text")
-@click.option("--kind", type=click.Choice(KINDS), help="What sort of fact (default: read from the text, else none).")
-@click.option("--subject", help="What it is about, e.g. user.location: a later value for it replaces this one "
-                                "(default: read from the text, e.g. \"I live in Munich\").")
-@click.option("--to", "to", metavar="FILE", help="me | lessons | workspace, or a .md file of the memory folder "
-                                                 "(default: your file for facts about you, else lessons.md).")
+@click.option(
+    "--kind", type=click.Choice(KINDS), help="What sort of fact (default: read from the text, else none)."
+)
+@click.option(
+    "--subject",
+    help="What it is about, e.g. user.location: a later value for it replaces this one "
+    '(default: read from the text, e.g. "I live in Munich").',
+)
+@click.option(
+    "--to",
+    "to",
+    metavar="FILE",
+    help="me | lessons | workspace, or a .md file of the memory folder "
+    "(default: your file for facts about you, else lessons.md).",
+)
 @format_options("text", "json")
 @memory_options
 @click.pass_context
@@ -313,8 +361,10 @@ def history(ctx: click.Context, entry: str) -> int:
         where = f"{item['from']} → {item['file']}" if item["from"] else item["file"]
         text = f"{item['old']} → {item['text']}" if item["change"] == "changed" else item["text"]
         by = ", ".join(f"{k} {item[k]}" for k in ("origin", "run") if item.get(k))
-        click.echo(f"{item['date'][:10]} {item['commit'][:10]} {item['change']} {where}: {text}"
-                   + (f" ({by})" if by else ""))
+        click.echo(
+            f"{item['date'][:10]} {item['commit'][:10]} {item['change']} {where}: {text}"
+            + (f" ({by})" if by else "")
+        )
     if not items:
         click.echo(f"No history for {entry}.")
     return _finish(ctx)
@@ -334,9 +384,11 @@ def import_(ctx: click.Context, path: str) -> int:
     if _as_json():
         _json(result.to_dict())
         return _finish(ctx)
-    click.echo(f"Imported {result.imported}, duplicates {result.duplicates}, skipped {result.skipped}"
-               + (", truncated (limits reached)" if result.truncated else "")
-               + (f"; commit {result.commit[:10]}" if result.commit else ""))
+    click.echo(
+        f"Imported {result.imported}, duplicates {result.duplicates}, skipped {result.skipped}"
+        + (", truncated (limits reached)" if result.truncated else "")
+        + (f"; commit {result.commit[:10]}" if result.commit else "")
+    )
     for rel, why in result.skipped_files:
         click.echo(f"  skipped {rel}: {why}")
     if result.imported:
@@ -372,7 +424,9 @@ def inbox(ctx: click.Context) -> int:
     _require_folder(store)
     lines = store.read_lines("inbox.md") or []
     entries = store.inbox_list()
-    items = [e.to_dict() | {"stable_ref": _stable(e), "digest": entry_digest(lines[e.line - 1])} for e in entries]
+    items = [
+        e.to_dict() | {"stable_ref": _stable(e), "digest": entry_digest(lines[e.line - 1])} for e in entries
+    ]
     if _as_json():
         _json({"entries": items})
         return _finish(ctx)
@@ -451,7 +505,9 @@ def sync(ctx: click.Context, remote: str | None) -> int:
     if info.get("cloned"):
         click.echo(f"Cloned {without_credentials(info['remote'])} ({info['pulled']} commits).")
     else:
-        click.echo(f"Synced with {without_credentials(info['remote'])}: pulled {info['pulled']}, pushed {info['pushed']} commits.")
+        click.echo(
+            f"Synced with {without_credentials(info['remote'])}: pulled {info['pulled']}, pushed {info['pushed']} commits."
+        )
     return _finish(ctx)
 
 

@@ -41,13 +41,31 @@ def _record(name: str) -> Callable:
 def common_options(f: Callable) -> Callable:
     """-w/--workspace, -q/--quiet, -v/--verbose: on every command and group."""
     options = [
-        click.option("-w", "--workspace", "workspace_option", type=click.Path(file_okay=False), expose_value=False,
-                     callback=_record("workspace"),
-                     help="The workspace folder (default: the nearest folder, here or above, with workspace.yaml)."),
-        click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_record("quiet"),
-                     help="Print only results and problems: no summaries, next steps or progress."),
-        click.option("-v", "--verbose", is_flag=True, expose_value=False, callback=_record("verbose"),
-                     help="Also print details: which workspace, a run's steps, timings."),
+        click.option(
+            "-w",
+            "--workspace",
+            "workspace_option",
+            type=click.Path(file_okay=False),
+            expose_value=False,
+            callback=_record("workspace"),
+            help="The workspace folder (default: the nearest folder, here or above, with workspace.yaml).",
+        ),
+        click.option(
+            "-q",
+            "--quiet",
+            is_flag=True,
+            expose_value=False,
+            callback=_record("quiet"),
+            help="Print only results and problems: no summaries, next steps or progress.",
+        ),
+        click.option(
+            "-v",
+            "--verbose",
+            is_flag=True,
+            expose_value=False,
+            callback=_record("verbose"),
+            help="Also print details: which workspace, a run's steps, timings.",
+        ),
     ]
     for option in reversed(options):
         f = option(f)
@@ -63,10 +81,22 @@ def format_options(*choices: str, help: str = "text for people, json for tools."
         return value
 
     def decorate(f: Callable) -> Callable:
-        f = click.option("--json", "as_json", is_flag=True, expose_value=False, callback=record_json,
-                         help="The same as --format json.")(f)
-        return click.option("--format", "fmt", type=click.Choice(choices), expose_value=False,
-                            callback=_record("format"), help=f"{help}  [default: text]")(f)
+        f = click.option(
+            "--json",
+            "as_json",
+            is_flag=True,
+            expose_value=False,
+            callback=record_json,
+            help="The same as --format json.",
+        )(f)
+        return click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(choices),
+            expose_value=False,
+            callback=_record("format"),
+            help=f"{help}  [default: text]",
+        )(f)
 
     return decorate
 
@@ -83,6 +113,7 @@ def json_document(data) -> str:
 
 
 # ---- which workspace ---------------------------------------------------------------------------
+
 
 def find_upward(start: Path) -> Path | None:
     """The nearest folder from `start` upward that holds workspace.yaml (or .yml), else None."""
@@ -114,8 +145,10 @@ def workspace_folder(given: str | None = None, *, required: bool = True, upward:
     if found is None:
         if not required:
             return "."
-        raise SwarmkitError(f"no workspace here: no workspace.yaml in {here} or any folder above it",
-                            "pass the workspace with -w PATH, or create one with `swarmkit init PATH`")
+        raise SwarmkitError(
+            f"no workspace here: no workspace.yaml in {here} or any folder above it",
+            "pass the workspace with -w PATH, or create one with `swarmkit init PATH`",
+        )
     shown = os.path.relpath(found, here)
     if shown != ".":
         output.detail(f"workspace: {shown} (found above {here})")

@@ -39,6 +39,7 @@ def reset() -> None:
 
 # ---- colour ----------------------------------------------------------------------------------
 
+
 def use_color(stream: TextIO) -> bool:
     if os.environ.get("NO_COLOR"):
         return False
@@ -83,6 +84,7 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
 
 
 # ---- the kinds of message ----------------------------------------------------------------------
+
 
 def problem_text(message: str, hint: str = "", *, kind: str = "error") -> str:
     return f"{kind}: {message}" + (f"\n  hint: {hint}" if hint else "")

@@ -26,7 +26,11 @@ def resolve_or_stop(path, doing: str):
     if len(errors) > MAX_DIAGNOSTICS:
         click.echo(f"... and {len(errors) - MAX_DIAGNOSTICS} more", err=True)
     if any(d.code == "workspace.not-found" for d in errors):
-        raise SwarmkitError(f"there is no workspace at {path}",
-                            "pass a folder with workspace.yaml, or create one with `swarmkit init PATH`")
-    raise SwarmkitError(f"the workspace at {path} is not valid; {doing}",
-                        f"run `swarmkit validate {path}` to see every problem")
+        raise SwarmkitError(
+            f"there is no workspace at {path}",
+            "pass a folder with workspace.yaml, or create one with `swarmkit init PATH`",
+        )
+    raise SwarmkitError(
+        f"the workspace at {path} is not valid; {doing}",
+        f"run `swarmkit validate {path}` to see every problem",
+    )

@@ -14,21 +14,37 @@ from swarmkit.exit_status import ExitStatus
 @click.command()
 @click.argument("workspace", required=False)
 @click.argument("topology", required=False)
-@click.option("--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input.")
-@click.option("--provider",
-              help="Send every agent to this provider: mock (offline, deterministic), a built-in name (openai, "
-                   "openrouter, groq, together, ollama, ...) or a model_providers id. Default: each agent's "
-                   "model.provider.")
+@click.option(
+    "--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input."
+)
+@click.option(
+    "--provider",
+    help="Send every agent to this provider: mock (offline, deterministic), a built-in name (openai, "
+    "openrouter, groq, together, ollama, ...) or a model_providers id. Default: each agent's "
+    "model.provider.",
+)
 @click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")
 @format_options("text", "json", help="text prints the final answer; json the whole run record.")
 @click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
 @click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
-@click.option("--script", type=click.Path(exists=True, dir_okay=False),
-              help="mock: a YAML or JSON file of scripted replies and tool calls.")
+@click.option(
+    "--script",
+    type=click.Path(exists=True, dir_okay=False),
+    help="mock: a YAML or JSON file of scripted replies and tool calls.",
+)
 @common_options
-def run(workspace: str | None, topology: str | None, text: str, provider: str | None, user: str | None,
-        base_url: str | None, api_key: str | None, timeout: float | None, script: str | None) -> int:
+def run(
+    workspace: str | None,
+    topology: str | None,
+    text: str,
+    provider: str | None,
+    user: str | None,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float | None,
+    script: str | None,
+) -> int:
     """Run TOPOLOGY of WORKSPACE: the workspace defaults to the nearest one, here or above, and the
     topology may be omitted when there is only one (swarmkit run --input TEXT)."""
     from swarmkit.cli import output
@@ -43,7 +59,9 @@ def run(workspace: str | None, topology: str | None, text: str, provider: str | 
         from swarmkit.memory.store import user_slug
 
         if not user_slug(user):  # the store would refuse it, silently costing the run its memory
-            raise UsageProblem(f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana")
+            raise UsageProblem(
+                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
+            )
     if text == "-":
         text = sys.stdin.read()
     if not text.strip():
@@ -51,20 +69,33 @@ def run(workspace: str | None, topology: str | None, text: str, provider: str | 
     workspace, topology = _workspace_and_topology(workspace, topology)
     ws = resolve_or_stop(workspace, "nothing was run")
     if not ws.topologies:
-        raise UsageProblem("the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)")
+        raise UsageProblem(
+            "the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)"
+        )
     if topology is None and len(ws.topologies) != 1:
         names = ", ".join(ws.topologies) or "none"
-        raise UsageProblem(f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
-                           f"swarmkit run {workspace} TOPOLOGY --input ..." if workspace != "."
-                           else "swarmkit run TOPOLOGY --input ...")
+        raise UsageProblem(
+            f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
+            f"swarmkit run {workspace} TOPOLOGY --input ..."
+            if workspace != "."
+            else "swarmkit run TOPOLOGY --input ...",
+        )
     if topology is not None and topology not in ws.topologies:
         from swarmkit.workspace.suggest import did_you_mean
 
-        raise UsageProblem(f'no topology "{topology}" in the workspace',
-                           did_you_mean(topology, ws.topologies, "topologies: " + ", ".join(ws.topologies)))
+        raise UsageProblem(
+            f'no topology "{topology}" in the workspace',
+            did_you_mean(topology, ws.topologies, "topologies: " + ", ".join(ws.topologies)),
+        )
     chosen = ws.topology(topology)
-    providers = ProviderSet(ws.model_providers, forced=provider, script=script, base_url=base_url,
-                            api_key=api_key, timeout=timeout)
+    providers = ProviderSet(
+        ws.model_providers,
+        forced=provider,
+        script=script,
+        base_url=base_url,
+        api_key=api_key,
+        timeout=timeout,
+    )
     # A provider this run cannot use (an extra not installed, say) fails here, before anything runs
     # or is recorded.
     if provider is not None:
@@ -90,8 +121,10 @@ def run(workspace: str | None, topology: str | None, text: str, provider: str | 
         for line in step_lines(record):
             output.detail(line)
     if record["status"] != "ok":
-        output.error(f"run {record['id']} {record['status']}: {record['error']}",
-                     f"`swarmkit runs show {record['id']}` shows what happened")
+        output.error(
+            f"run {record['id']} {record['status']}: {record['error']}",
+            f"`swarmkit runs show {record['id']}` shows what happened",
+        )
         return ExitStatus.INVALID
     return ExitStatus.OK
 
@@ -114,26 +147,35 @@ def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str,
     from swarmkit.errors import UsageProblem
 
     if find_upward(Path.cwd()) is None:  # neither a folder nor a topology of a workspace here
-        raise UsageProblem(f"there is no folder {first}, and no workspace here or above to run a topology "
-                           f"{first} of", "pass the workspace folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...")
+        raise UsageProblem(
+            f"there is no folder {first}, and no workspace here or above to run a topology {first} of",
+            "pass the workspace folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...",
+        )
     return workspace_folder(), first
 
 
 def step_lines(record: dict) -> list[str]:
     """What --verbose shows after a run: each agent's answer and each model call."""
     lines = [f"  agent {a['id']} ({a['role']}): {a['output']}" for a in record["agents"]]
-    lines += [f"  model call {c['agent']} {c['purpose']} {c['model']}: {c['duration_ms']} ms"
-              for c in record["model_calls"]]
+    lines += [
+        f"  model call {c['agent']} {c['purpose']} {c['model']}: {c['duration_ms']} ms"
+        for c in record["model_calls"]
+    ]
     return lines
 
 
 def summary_line(record: dict) -> str:
-    writes = [w for w in record["memory_writes"] if w.get("kind") not in ("finding", "ruled_out", "question",
-                                                                           "answer", "curated")]
+    writes = [
+        w
+        for w in record["memory_writes"]
+        if w.get("kind") not in ("finding", "ruled_out", "question", "answer", "curated")
+    ]
     wrote = sum(1 for w in writes if w["status"] in ("written", "replaced"))
     held = sum(1 for w in writes if w["status"] == "held")
-    memory = "memory off" if not record["memory"]["enabled"] else (
-        f"memory: recalled {len({r['ref'] for r in record['recalled']})}, wrote {wrote}"
+    memory = (
+        "memory off"
+        if not record["memory"]["enabled"]
+        else (f"memory: recalled {len({r['ref'] for r in record['recalled']})}, wrote {wrote}")
     )
     if record["memory"]["enabled"] and wrote:
         memory += f", {held} held in the inbox" if held else ""
@@ -144,5 +186,8 @@ def summary_line(record: dict) -> str:
     from swarmkit.runtime.skipped import skipped_summary
 
     skipped = skipped_summary(record.get("skipped") or [])
-    return (f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "
-            f"{calls} model call{'s' if calls != 1 else ''}; {memory}" + (f"; skipped features: {skipped}" if skipped else ""))
+    return (
+        f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "
+        f"{calls} model call{'s' if calls != 1 else ''}; {memory}"
+        + (f"; skipped features: {skipped}" if skipped else "")
+    )

@@ -18,8 +18,10 @@ def _workspace_root():
 
     path = workspace_folder()
     if not any((Path(path) / name).is_file() for name in WORKSPACE_FILES):
-        raise SwarmkitError(f"there is no workspace at {path} (no workspace.yaml)",
-                            "pass a workspace folder with -w PATH, or create one with `swarmkit init PATH`")
+        raise SwarmkitError(
+            f"there is no workspace at {path} (no workspace.yaml)",
+            "pass a workspace folder with -w PATH, or create one with `swarmkit init PATH`",
+        )
     return Path(path)
 
 
@@ -43,7 +45,9 @@ def runs(ctx: click.Context) -> int:
     for r in records:
         s = _summary(r)
         # str(): a hand-edited record may hold null or a list where a name should be
-        click.echo(f"{s['id']}  {s['started_at']}  {str(s['topology']):<12} {str(s['status']):<8} {s['input']}")
+        click.echo(
+            f"{s['id']}  {s['started_at']}  {str(s['topology']):<12} {str(s['status']):<8} {s['input']}"
+        )
     return 0
 
 
@@ -87,11 +91,17 @@ def show(run_id: str) -> int:
 def _render(record: dict) -> list[str]:
     """The lines `swarmkit runs show` prints (KeyError or TypeError for a record of another shape)."""
     lines: list[str] = []
-    lines.append(f"run {record['id']} ({record['status']}) of topology {record['topology']}, "
-                 f"provider {record['provider']}, {record['duration_ms']} ms")
-    lines.append(f"started {record['started_at']}" + (f", user {record['user']}" if record.get("user") else ""))
+    lines.append(
+        f"run {record['id']} ({record['status']}) of topology {record['topology']}, "
+        f"provider {record['provider']}, {record['duration_ms']} ms"
+    )
+    lines.append(
+        f"started {record['started_at']}" + (f", user {record['user']}" if record.get("user") else "")
+    )
     lines.append(f"input: {record['input']}")
-    lines.append(f"output: {record['output']}" if record["output"] is not None else f"error: {record['error']}")
+    lines.append(
+        f"output: {record['output']}" if record["output"] is not None else f"error: {record['error']}"
+    )
     lines.append(record["memory"]["sentence"])
     lines.append("agents:")
     for agent in record["agents"]:
@@ -99,7 +109,9 @@ def _render(record: dict) -> list[str]:
     lines.append("decision skills:")
     for d in record["decisions"]:
         flag = "required" if d["required"] else "advisory"
-        lines.append(f"  {d['agent']} {d['trigger']} {d['skill']} [{d['origin']}, {flag}]: {d['verdict']} — {d['detail']}")
+        lines.append(
+            f"  {d['agent']} {d['trigger']} {d['skill']} [{d['origin']}, {flag}]: {d['verdict']} — {d['detail']}"
+        )
     lines.append("recalled:" + ("" if record["recalled"] else " nothing"))
     for r in record["recalled"]:
         lines.append(f"  {r['agent']} {r['ref']} ({r['score']}): {r['text']}")

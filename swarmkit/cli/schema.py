@@ -12,7 +12,12 @@ from swarmkit.schemas import schema_names
 
 @click.command()
 @click.argument("name", required=False, type=click.Choice(schema_names()))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write NAME.schema.json files into this folder.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Write NAME.schema.json files into this folder.",
+)
 @common_options
 def schema(name: str | None, out_dir: str | None) -> int:
     """Print the schema NAME, or write the schemas (all, or NAME) into --out DIR (-w is not used)."""
@@ -21,7 +26,9 @@ def schema(name: str | None, out_dir: str | None) -> int:
 
     if out_dir is None:
         if name is None:
-            raise click.UsageError("name a schema to print (" + ", ".join(schema_names()) + "), or use --out DIR")
+            raise click.UsageError(
+                "name a schema to print (" + ", ".join(schema_names()) + "), or use --out DIR"
+            )
         click.echo(schema_text(name), nl=False)
         return 0
     target = Path(out_dir)

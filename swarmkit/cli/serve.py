@@ -22,8 +22,10 @@ def exposure_warning(host: str) -> str | None:
     if is_loopback_address(host):
         return None
     where = "every network interface" if host in ("0.0.0.0", "::", "") else host
-    return (f"serving on {where}: other machines can reach this server and read this workspace's memory "
-            f"and runs; use --host {DEFAULT_HOST} unless you mean to share it")
+    return (
+        f"serving on {where}: other machines can reach this server and read this workspace's memory "
+        f"and runs; use --host {DEFAULT_HOST} unless you mean to share it"
+    )
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -31,8 +33,10 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise SwarmkitError(f"cannot serve on host {host!r}: {exc.strerror}",
-                            f"use an address of this machine, such as {DEFAULT_HOST}") from None
+        raise SwarmkitError(
+            f"cannot serve on host {host!r}: {exc.strerror}",
+            f"use an address of this machine, such as {DEFAULT_HOST}",
+        ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -42,10 +46,13 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-            raise SwarmkitError(f"port {port} on {host} is in use", "pick another with --port, or --port 0 "
-                                                                     "for any free port") from None
-        raise SwarmkitError(f"cannot serve on {host}:{port}: {exc.strerror or exc}",
-                            f"use --host {DEFAULT_HOST} and a port above 1023") from None
+            raise SwarmkitError(
+                f"port {port} on {host} is in use", "pick another with --port, or --port 0 for any free port"
+            ) from None
+        raise SwarmkitError(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}",
+            f"use --host {DEFAULT_HOST} and a port above 1023",
+        ) from None
     sock.set_inheritable(True)
     return sock
 
@@ -64,19 +71,33 @@ def check_workspace(path: Path):
 
     resolution = resolve(path)
     if any(d.code == "workspace.not-found" for d in resolution.diagnostics):
-        raise SwarmkitError(f"{path} is not a swarmkit workspace (no workspace.yaml)",
-                            "pass a workspace folder, or create one with `swarmkit init PATH`")
+        raise SwarmkitError(
+            f"{path} is not a swarmkit workspace (no workspace.yaml)",
+            "pass a workspace folder, or create one with `swarmkit init PATH`",
+        )
     return resolution
 
 
 @click.command()
 @click.argument("workspace", required=False, type=click.Path(file_okay=False))
-@click.option("--host", default=DEFAULT_HOST, show_default=True,
-              help="Address to listen on; anything but loopback lets other machines read this memory.")
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0: any free port).")
-@click.option("--user", help="Serve this person's view (their users/<user>.md); default: the owner's (me.md). "
-                             "A person's file is only shown in their own view.")
+@click.option(
+    "--host",
+    default=DEFAULT_HOST,
+    show_default=True,
+    help="Address to listen on; anything but loopback lets other machines read this memory.",
+)
+@click.option(
+    "--port",
+    default=DEFAULT_PORT,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--user",
+    help="Serve this person's view (their users/<user>.md); default: the owner's (me.md). "
+    "A person's file is only shown in their own view.",
+)
 @common_options
 def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     """Serve WORKSPACE's memory and runs: the portal pages and the HTTP API.
@@ -95,7 +116,9 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
         from swarmkit.memory.store import slug
 
         if not slug(user):
-            raise UsageProblem(f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana")
+            raise UsageProblem(
+                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
+            )
     resolution = check_workspace(workspace)
     warning = exposure_warning(host)
     sock = bind(host, port)
@@ -113,11 +136,15 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
         click.echo(f'Serving workspace "{ws.id}" ({ws.name}) at {url_for(sock)}')
         output.say(ws.memory.sentence())
         if user is not None:
-            output.say(f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's")
+            output.say(
+                f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's"
+            )
     else:
         click.echo(f"Serving workspace {workspace} at {url_for(sock)}")
-        output.warning(f"the workspace is not valid; its pages show the problems until they are fixed "
-                       f"(`swarmkit validate {workspace}`)")
+        output.warning(
+            f"the workspace is not valid; its pages show the problems until they are fixed "
+            f"(`swarmkit validate {workspace}`)"
+        )
     click.echo(f"API token for POST requests (header X-Swarmkit-Token): {app.state.config.token}")
     output.say("Press Ctrl+C to stop.")
     import warnings
@@ -126,8 +153,9 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
 
     # The API returns store warnings in its responses; one per request in the log would be noise.
     warnings.simplefilter("ignore", MemoryWarning)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                           proxy_headers=False))
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", proxy_headers=False)
+    )
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

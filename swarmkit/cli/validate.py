@@ -10,10 +10,17 @@ from swarmkit.exit_status import ExitStatus
 
 @click.command()
 @click.argument("path", required=False, type=click.Path(exists=True, file_okay=False))
-@format_options("text", "json", "github", help="text for people, json for tools, github for Actions annotations.")
-@click.option("--tree", is_flag=True, help="Show each topology's agents and the decision skills that apply to each.")
-@click.option("--require", is_flag=True,
-              help="Fail when something declared is reached by nothing (unused skills, bindings that reach no agent).")
+@format_options(
+    "text", "json", "github", help="text for people, json for tools, github for Actions annotations."
+)
+@click.option(
+    "--tree", is_flag=True, help="Show each topology's agents and the decision skills that apply to each."
+)
+@click.option(
+    "--require",
+    is_flag=True,
+    help="Fail when something declared is reached by nothing (unused skills, bindings that reach no agent).",
+)
 @common_options
 def validate(path: str | None, tree: bool, require: bool) -> int:
     """Check the workspace at PATH (default: the nearest folder, here or above, with workspace.yaml)."""
@@ -35,5 +42,9 @@ def validate(path: str | None, tree: bool, require: bool) -> int:
 
 def _is_problem(line: str) -> bool:
     """The lines --quiet keeps: diagnostics and their hints, and the verdict of an invalid workspace."""
-    return ("error[" in line or "warning[" in line or line.startswith("  hint: ")
-            or line.rstrip().endswith("the workspace is not valid"))
+    return (
+        "error[" in line
+        or "warning[" in line
+        or line.startswith("  hint: ")
+        or line.rstrip().endswith("the workspace is not valid")
+    )

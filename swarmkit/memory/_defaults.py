@@ -52,7 +52,9 @@ def memory_block(raw_workspace: dict) -> dict:
 def explicit_memory_bindings(raw_workspace: dict) -> list[tuple[int, dict]]:
     """(index, binding) of each memory-reader/-writer binding workspace.yaml writes itself."""
     bindings = (raw_workspace.get("governance") or {}).get("decision_skills") or []
-    return [(i, b) for i, b in enumerate(bindings) if isinstance(b, dict) and b.get("id") in BUILTIN_MEMORY_SKILLS]
+    return [
+        (i, b) for i, b in enumerate(bindings) if isinstance(b, dict) and b.get("id") in BUILTIN_MEMORY_SKILLS
+    ]
 
 
 def apply_memory_defaults(raw_workspace: dict) -> dict:

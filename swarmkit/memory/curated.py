@@ -22,8 +22,14 @@ class ProposeResult:
     commit: str | None = None
 
     def to_dict(self) -> dict:
-        return {"status": self.status, "ref": self.ref, "known": self.known, "value": self.value,
-                "reasoning": self.reasoning, "commit": self.commit}
+        return {
+            "status": self.status,
+            "ref": self.ref,
+            "known": self.known,
+            "value": self.value,
+            "reasoning": self.reasoning,
+            "commit": self.commit,
+        }
 
 
 def fact_subject(subject: str, attribute: str) -> str:
@@ -42,9 +48,18 @@ def known_value(entry: E.Entry, subject: str, attribute: str) -> str:
     return match.group(1).strip() if match else entry.text
 
 
-def propose(store, subject: str, attribute: str, value: str, type: str, by: str = "agent",
-            source: str | None = None, run_id: str | None = None, reconcile: Callable | None = None,
-            target: str = "auto") -> ProposeResult:
+def propose(
+    store,
+    subject: str,
+    attribute: str,
+    value: str,
+    type: str,
+    by: str = "agent",
+    source: str | None = None,
+    run_id: str | None = None,
+    reconcile: Callable | None = None,
+    target: str = "auto",
+) -> ProposeResult:
     """new (no fact yet) | reinforce (same value) | update (reconcile applied it) | contradict
     (quarantined to inbox.md for a person to decide)."""
     for name, part in (("subject", subject), ("attribute", attribute), ("value", value)):
@@ -54,7 +69,11 @@ def propose(store, subject: str, attribute: str, value: str, type: str, by: str 
     rel = store.target_file(target, type)
     text = fact_text(subject, attribute, value)
     for _ in range(2):
-        existing = next((e for e in store.entries(rel) if e.subject == key), None) if store.path(rel).exists() else None
+        existing = (
+            next((e for e in store.entries(rel) if e.subject == key), None)
+            if store.path(rel).exists()
+            else None
+        )
         if existing is not None:
             break
         result = store.remember(text, type, by, key, target, source, run_id, subject_must_be_new=True)
@@ -73,7 +92,9 @@ def propose(store, subject: str, attribute: str, value: str, type: str, by: str 
             verdict = {"verdict": "fail", "op": "contradict", "reasoning": f"reconcile failed: {exc}"}
     reasoning = (verdict or {}).get("reasoning")
     applies = (
-        isinstance(verdict, dict) and verdict.get("verdict") == "pass" and verdict.get("op") in _APPLY_OPS
+        isinstance(verdict, dict)
+        and verdict.get("verdict") == "pass"
+        and verdict.get("op") in _APPLY_OPS
         and not (existing.by == "user" and by == "agent")
     )
     if applies:
@@ -84,10 +105,15 @@ def propose(store, subject: str, attribute: str, value: str, type: str, by: str 
         if result.status == "reinforced":
             return ProposeResult("reinforce", result.ref, known, merged, reasoning)
         return ProposeResult(result.status, result.ref, known, merged, result.reason or reasoning)
-    why = reasoning or (f"{existing.ref} says {known!r}; no reconciler decided" if reconcile is None
-                        else f"{existing.ref} says {known!r}")
-    result = store.remember(text, type, "agent", key, "inbox", source, run_id,
-                            extra={"contradicts": existing.ref})
+    why = reasoning or (
+        f"{existing.ref} says {known!r}; no reconciler decided"
+        if reconcile is None
+        else f"{existing.ref} says {known!r}"
+    )
+    result = store.remember(
+        text, type, "agent", key, "inbox", source, run_id, extra={"contradicts": existing.ref}
+    )
     status = "contradict" if result.status in ("written", "replaced", "reinforced") else result.status
-    return ProposeResult(status, result.ref, known, value, why if status == "contradict" else result.reason,
-                         result.commit)
+    return ProposeResult(
+        status, result.ref, known, value, why if status == "contradict" else result.reason, result.commit
+    )

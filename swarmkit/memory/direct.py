@@ -18,6 +18,7 @@ ADD_TARGETS = ("me", "lessons", "workspace")
 class BadEntry(SwarmkitError):
     """The text or target a person gave cannot be written as it is; nothing was written."""
 
+
 _DROP_ON_EDIT = ("tainted",)  # a person wrote this text: nobody else's content is in it any more
 
 
@@ -26,8 +27,10 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     or not-a-fact text."""
     one_line = re.sub(r"\s+", " ", str(text or "")).strip()
     if not one_line:
-        raise BadEntry(f"the text is empty; nothing was {verb}",
-                            'say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"')
+        raise BadEntry(
+            f"the text is empty; nothing was {verb}",
+            'say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"',
+        )
     if len(one_line) > E.MAX_TEXT:
         raise BadEntry(
             f"the text is {len(one_line)} characters, and an entry holds at most {E.MAX_TEXT}; nothing was {verb}",
@@ -37,13 +40,19 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     if screened.ok:
         return E.clean_text(screened.text)
     if screened.refused == "nothing left but secrets":
-        raise BadEntry(f"the text is nothing but a secret, and memory never keeps secrets; nothing was {verb}",
-                            "write down where the secret is kept (a vault, an environment variable), not the secret")
+        raise BadEntry(
+            f"the text is nothing but a secret, and memory never keeps secrets; nothing was {verb}",
+            "write down where the secret is kept (a vault, an environment variable), not the secret",
+        )
     if NO_MEMORY in one_line.lower():
-        raise BadEntry(f"the text says {NO_MEMORY}, which asks not to be remembered; nothing was {verb}",
-                            f"remove {NO_MEMORY} to keep it")
-    raise BadEntry(f"the text is not a fact to keep: {screened.refused}; nothing was {verb}",
-                        "write a sentence, e.g. 'Prefers tabs over spaces'")
+        raise BadEntry(
+            f"the text says {NO_MEMORY}, which asks not to be remembered; nothing was {verb}",
+            f"remove {NO_MEMORY} to keep it",
+        )
+    raise BadEntry(
+        f"the text is not a fact to keep: {screened.refused}; nothing was {verb}",
+        "write a sentence, e.g. 'Prefers tabs over spaces'",
+    )
 
 
 def _target_file(store, to: str | None, kind: str | None, subject: str | None) -> str:
@@ -55,22 +64,32 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None) -
     if to in ADD_TARGETS:
         return store.target_file(to, kind)
     if to in ("inbox", INBOX_MD):
-        raise BadEntry("entries you add are yours, not for review: the inbox holds entries that wait for you",
-                       "leave out --to, or use --to me | lessons | workspace")
+        raise BadEntry(
+            "entries you add are yours, not for review: the inbox holds entries that wait for you",
+            "leave out --to, or use --to me | lessons | workspace",
+        )
     if not to.endswith(".md"):
-        raise BadEntry(f"cannot add an entry to {to!r}",
-                            f"use --to {' | '.join(ADD_TARGETS)}, or a .md file in the memory folder")
+        raise BadEntry(
+            f"cannot add an entry to {to!r}",
+            f"use --to {' | '.join(ADD_TARGETS)}, or a .md file in the memory folder",
+        )
     try:
         rel, _ = check_ref(f"{to}#L1")  # the same path rules as a ref
     except SwarmkitError:
-        raise BadEntry(f"{to!r} is not a file in the memory folder",
-                       "name it relative to the folder, like notes/project.md") from None
+        raise BadEntry(
+            f"{to!r} is not a file in the memory folder",
+            "name it relative to the folder, like notes/project.md",
+        ) from None
     if rel == MEMORY_MD:
-        raise BadEntry("MEMORY.md holds pinned entries and the index, not added ones",
-                            "add it to a file, or pin it by writing it above \"## Index\" in MEMORY.md")
+        raise BadEntry(
+            "MEMORY.md holds pinned entries and the index, not added ones",
+            'add it to a file, or pin it by writing it above "## Index" in MEMORY.md',
+        )
     if file_class(rel).startswith("swarm:"):
-        raise BadEntry(f"{rel} is a swarm folder's file: only the agents of its run write there",
-                            "leave out --to, or use --to me | lessons | workspace")
+        raise BadEntry(
+            f"{rel} is a swarm folder's file: only the agents of its run write there",
+            "leave out --to, or use --to me | lessons | workspace",
+        )
     store.check_visible(rel)
     return rel
 
@@ -94,7 +113,9 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
     rel = _target_file(store, to, kind, subject)
     result = store.remember(clean, kind, "user", subject, file=rel, origin="user")
     if result.status == "refused":
-        raise SwarmkitError(f"{result.reason}; nothing was written", f"remove or merge entries in {rel}, then retry")
+        raise SwarmkitError(
+            f"{result.reason}; nothing was written", f"remove or merge entries in {rel}, then retry"
+        )
     return result
 
 
@@ -109,19 +130,37 @@ def edit(store, ref: str, text: str):
     with store.writing():
         entry, lines = store.entry_at(ref, exact=True)  # bytes that are not UTF-8 elsewhere stay as they are
         if entry.text == clean:
-            return WriteResult("unchanged", entry.ref, "the entry already says this", None, entry.text,
-                               stable_ref=stable_ref(entry))
-        twin = next((e for e in E.parse_lines(lines, entry.file)
-                     if e.line != entry.line and E.dedupe_key(e.text) == E.dedupe_key(clean)), None)
+            return WriteResult(
+                "unchanged",
+                entry.ref,
+                "the entry already says this",
+                None,
+                entry.text,
+                stable_ref=stable_ref(entry),
+            )
+        twin = next(
+            (
+                e
+                for e in E.parse_lines(lines, entry.file)
+                if e.line != entry.line and E.dedupe_key(e.text) == E.dedupe_key(clean)
+            ),
+            None,
+        )
         if twin is not None:
-            raise BadEntry(f"{entry.file} already holds this text at {twin.ref}; nothing was changed",
-                                f"forget one of the two instead: swarmkit memory forget {entry.ref}")
+            raise BadEntry(
+                f"{entry.file} already holds this text at {twin.ref}; nothing was changed",
+                f"forget one of the two instead: swarmkit memory forget {entry.ref}",
+            )
         meta = {k: v for k, v in entry.meta.items() if k not in _DROP_ON_EDIT} | {"by": "user"}
         lines = list(lines)
         lines[entry.line - 1] = E.render(clean, meta)
         problem = store.size_problem(entry.file, lines)
         if problem:
-            raise SwarmkitError(problem + "; nothing was changed", f"remove or merge entries in {entry.file}, then retry")
+            raise SwarmkitError(
+                problem + "; nothing was changed", f"remove or merge entries in {entry.file}, then retry"
+            )
         title = f"Edit: {E.cut_text(entry.text, 36)} → {E.cut_text(clean, 36)}"
         commit = store.apply({entry.file: lines}, title, "user")
-        return WriteResult("edited", entry.ref, None, commit, clean, entry.text, f"{entry.file}#{text_digest(clean)}")
+        return WriteResult(
+            "edited", entry.ref, None, commit, clean, entry.text, f"{entry.file}#{text_digest(clean)}"
+        )

@@ -1,6 +1,6 @@
 """Memory entries: one markdown bullet per line; lenient to read, strict to write.
 
-    - Deploys go through staging first [by: agent; kind: rule; added: 2026-11-30]
+- Deploys go through staging first [by: agent; kind: rule; added: 2026-11-30]
 """
 
 from __future__ import annotations
@@ -10,8 +10,15 @@ from dataclasses import dataclass, field
 from datetime import date
 
 KINDS = (
-    "preference", "identity", "rule", "project_fact", "decision", "commitment", "correction",
-    "insight", "outcome",
+    "preference",
+    "identity",
+    "rule",
+    "project_fact",
+    "decision",
+    "commitment",
+    "correction",
+    "insight",
+    "outcome",
 )
 SWARM_KINDS = ("finding", "ruled_out", "question", "answer")
 USER_KINDS = ("identity", "preference", "correction")  # kinds that describe the user
@@ -59,8 +66,15 @@ class Entry:
         return f"{self.file}#L{self.line}"
 
     def to_dict(self) -> dict:
-        return {"ref": self.ref, "file": self.file, "line": self.line, "text": self.text,
-                "by": self.by, "kind": self.kind, "metadata": dict(self.meta)}
+        return {
+            "ref": self.ref,
+            "file": self.file,
+            "line": self.line,
+            "text": self.text,
+            "by": self.by,
+            "kind": self.kind,
+            "metadata": dict(self.meta),
+        }
 
 
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -116,7 +130,7 @@ def _trailing_groups(text: str) -> list[tuple[int, str]]:
             start -= 1
         if start < 0 or text[start] == "]":
             break
-        groups.append((start, text[start + 1:end - 1]))
+        groups.append((start, text[start + 1 : end - 1]))
         end = start
     return groups
 
@@ -167,7 +181,7 @@ def _links_only(text: str) -> bool:
         if not text.startswith("[[", at):
             return False
         close = text.find("]]", at + 2)
-        if close <= at + 2 or "[" in text[at + 2:close] or "]" in text[at + 2:close]:
+        if close <= at + 2 or "[" in text[at + 2 : close] or "]" in text[at + 2 : close]:
             return False
         at = close + 2
         while at < end and text[at].isspace():
@@ -285,7 +299,13 @@ def parse_ref(ref: str) -> tuple[str, int] | None:
     """`path#L12` → ("path", 12), or None when it is not a ref. A path may hold spaces (`my
     notes.md#L3`), never `#` or a control character."""
     path, sep, line = ref.strip().rpartition("#L")
-    if (not sep or not path.endswith(".md") or not (line.isascii() and line.isdigit()) or line[0] == "0"
-            or "#" in path or any(ch < " " or ch == "\x7f" for ch in path)):
+    if (
+        not sep
+        or not path.endswith(".md")
+        or not (line.isascii() and line.isdigit())
+        or line[0] == "0"
+        or "#" in path
+        or any(ch < " " or ch == "\x7f" for ch in path)
+    ):
         return None
     return path, int(line)

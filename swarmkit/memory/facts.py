@@ -20,7 +20,9 @@ MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
 # read at all, which keeps reading a text linear in its length, whatever its shape.
 MAX_CLAUSE = 5 * MAX_VALUE
-_ADVERBS = r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only)\s+)*"
+_ADVERBS = (
+    r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only)\s+)*"
+)
 _I = r"i\s+" + _ADVERBS
 _IM = r"(?:i\s*['’]\s*m|i\s+am)\s+" + _ADVERBS
 _ADDITIVE = re.compile(r"(?i)^(?:.*\b(?:also)\b.*|.*\b(?:too|as well)[.!]?)$")
@@ -28,30 +30,78 @@ _ADDITIVE = re.compile(r"(?i)^(?:.*\b(?:also)\b.*|.*\b(?:too|as well)[.!]?)$")
 _LEAD_IN = re.compile(
     r"(?i)^(?:(?:and|but|so|oh|well|also|please|btw|by the way|fyi|for the record|just so you know|"
     r"(?:please\s+)?(?:note|keep in mind|bear in mind|remember|don['’]t forget|never forget)(?:\s+that)?)"
-    r"\b[\s,:]*)+")
+    r"\b[\s,:]*)+"
+)
 _ASIDE = re.compile(r"(?i),?\s+(?:since|as of|starting)\b.*$")  # "…, since last month": when, not what
 _TRAILING = re.compile(
     r"(?i)(?:[\s,]+(?:now|these days|nowadays|at the moment|at present|currently|for now|too|as well|"
-    r"by the way|btw|fyi))+[\s.!]*$")
+    r"by the way|btw|fyi))+[\s.!]*$"
+)
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
 _JOIN = re.compile(r",?(?<!\s)\s+(?:and|but)\s+|,\s+", re.I)  # (?<!\s): a run of spaces is tried once
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
 # The thing in "my X is Y" that is a fact about who the user is (the rest are preferences).
-IDENTITY_THINGS = frozenset({
-    "name", "job", "role", "title", "city", "home", "hometown", "age", "pronouns", "employer", "company",
-    "team", "manager", "location", "timezone", "birthday", "email", "nationality", "partner",
-})
+IDENTITY_THINGS = frozenset(
+    {
+        "name",
+        "job",
+        "role",
+        "title",
+        "city",
+        "home",
+        "hometown",
+        "age",
+        "pronouns",
+        "employer",
+        "company",
+        "team",
+        "manager",
+        "location",
+        "timezone",
+        "birthday",
+        "email",
+        "nationality",
+        "partner",
+    }
+)
 # Words before the thing that do not change which thing it is: "my new editor" is my editor.
-_THING_ADJECTIVES = re.compile(r"^(?:(?:new|current|present|usual|main|primary|preferred|default|day-to-day)\s+)+")
+_THING_ADJECTIVES = re.compile(
+    r"^(?:(?:new|current|present|usual|main|primary|preferred|default|day-to-day)\s+)+"
+)
 _WORD_ALIASES = {"favorite": "favourite", "colour": "color"}
-_THING_ALIASES = {"boss": "manager", "home_town": "hometown", "city": "location",
-                  "home": "location", "company": "employer", "job_title": "role", "job": "role", "title": "role"}
+_THING_ALIASES = {
+    "boss": "manager",
+    "home_town": "hometown",
+    "city": "location",
+    "home": "location",
+    "company": "employer",
+    "job_title": "role",
+    "job": "role",
+    "title": "role",
+}
 _THIRD = {"study": "Studies", "teach": "Teaches", "watch": "Watches", "go": "Goes"}
 # After "I'm", words that start a mood or an activity, not a fact ("I'm not sure", "I'm looking for").
 _NOT_A_STATE = r"(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)"
-VERBS = ("study", "write", "drink", "run", "teach", "play", "drive", "read", "eat", "wear", "avoid",
-         "follow", "watch", "build", "maintain", "manage", "lead")
+VERBS = (
+    "study",
+    "write",
+    "drink",
+    "run",
+    "teach",
+    "play",
+    "drive",
+    "read",
+    "eat",
+    "wear",
+    "avoid",
+    "follow",
+    "watch",
+    "build",
+    "maintain",
+    "manage",
+    "lead",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +159,24 @@ def _subject(name: str, open_ended: bool = False) -> Callable[[dict], str]:
     return lambda groups: f"user.{name}"
 
 
-def _shape(name: str, said: str, fact: str, render: Callable[[dict], str], kind, subject,
-           accepts: Callable[[str], bool] | None = None) -> Shape:
-    return Shape(name, re.compile(said + r"$", re.I | re.S), re.compile(fact + r"$", re.I | re.S), render,
-                 kind if callable(kind) else _fixed(kind), subject, accepts or (lambda value: True))
+def _shape(
+    name: str,
+    said: str,
+    fact: str,
+    render: Callable[[dict], str],
+    kind,
+    subject,
+    accepts: Callable[[str], bool] | None = None,
+) -> Shape:
+    return Shape(
+        name,
+        re.compile(said + r"$", re.I | re.S),
+        re.compile(fact + r"$", re.I | re.S),
+        render,
+        kind if callable(kind) else _fixed(kind),
+        subject,
+        accepts or (lambda value: True),
+    )
 
 
 V = r"(?P<v>.+)"
@@ -121,8 +185,9 @@ THING = r"(?P<t>[a-z][a-z0-9' -]{0,40}?)"
 
 def _simple(name: str, said: str, head: str, kind: str, subject) -> Shape:
     """A shape whose fact is a fixed head and the value: `said` + value → `head` + value."""
-    return _shape(name, said + " " + V, re.escape(head.lower()) + " " + V, lambda g: f"{head} {g['v']}", kind,
-                  subject)
+    return _shape(
+        name, said + " " + V, re.escape(head.lower()) + " " + V, lambda g: f"{head} {g['v']}", kind, subject
+    )
 
 
 SHAPES: tuple[Shape, ...] = (
@@ -130,42 +195,107 @@ SHAPES: tuple[Shape, ...] = (
     _simple("go-by", rf"(?:{_I}go by|{_IM}called)", "Name is", "identity", _subject("name")),
     _simple("live-in", rf"(?:{_I}live|{_IM}living) in", "Lives in", "identity", _subject("location")),
     _simple("based-in", rf"{_IM}based in", "Is based in", "identity", _subject("location")),
-    _simple("moved-to", rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to", "Lives in", "identity",
-            _subject("location")),
+    _simple(
+        "moved-to",
+        rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to",
+        "Lives in",
+        "identity",
+        _subject("location"),
+    ),
     _simple("from", rf"(?:{_IM}from|{_I}come from)", "Is from", "identity", _subject("hometown")),
-    _shape("work-as", rf"{_I}work as (?P<v>(?:an?|the) .+)", r"works as (?P<v>(?:an?|the) .+)",
-           lambda g: f"Works as {g['v']}", "identity", _subject("role")),
-    _shape("work-at", rf"{_I}work (?P<p>at|for) " + V, r"works (?P<p>at|for) " + V,
-           lambda g: f"Works {g['p'].lower()} {g['v']}", "identity", _subject("employer")),
+    _shape(
+        "work-as",
+        rf"{_I}work as (?P<v>(?:an?|the) .+)",
+        r"works as (?P<v>(?:an?|the) .+)",
+        lambda g: f"Works as {g['v']}",
+        "identity",
+        _subject("role"),
+    ),
+    _shape(
+        "work-at",
+        rf"{_I}work (?P<p>at|for) " + V,
+        r"works (?P<p>at|for) " + V,
+        lambda g: f"Works {g['p'].lower()} {g['v']}",
+        "identity",
+        _subject("employer"),
+    ),
     _simple("report-to", rf"{_I}report to", "Reports to", "identity", _subject("manager")),
     _simple("speak", rf"{_I}speak", "Speaks", "identity", _subject("languages")),
-    _shape("age", rf"{_IM}(?P<v>\d{{1,3}}) years? old", r"is (?P<v>\d{1,3}) years? old",
-           lambda g: f"Is {g['v']} years old", "identity", _subject("age")),
-    _shape("use-as", rf"{_I}use (?P<v>.+?) as my {THING}", "(?!x)x",  # its fact reads as my-x-is
-           lambda g: f"{_thing_text(g['t'])} is {g['v']}", "preference", lambda g: f"user.{thing_key(g['t'])}"),
-    _shape("my-x-is", rf"my {THING} (?P<be>is|are) " + V, rf"{THING} (?P<be>is|are) " + V,
-           lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
-           lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
-           lambda g: f"user.{thing_key(g['t'])}"),
+    _shape(
+        "age",
+        rf"{_IM}(?P<v>\d{{1,3}}) years? old",
+        r"is (?P<v>\d{1,3}) years? old",
+        lambda g: f"Is {g['v']} years old",
+        "identity",
+        _subject("age"),
+    ),
+    _shape(
+        "use-as",
+        rf"{_I}use (?P<v>.+?) as my {THING}",
+        "(?!x)x",  # its fact reads as my-x-is
+        lambda g: f"{_thing_text(g['t'])} is {g['v']}",
+        "preference",
+        lambda g: f"user.{thing_key(g['t'])}",
+    ),
+    _shape(
+        "my-x-is",
+        rf"my {THING} (?P<be>is|are) " + V,
+        rf"{THING} (?P<be>is|are) " + V,
+        lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
+        lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
+        lambda g: f"user.{thing_key(g['t'])}",
+    ),
     _simple("prefer", rf"{_I}prefer", "Prefers", "preference", _subject("prefers", True)),
-    _shape("like", rf"{_I}(?P<verb>like|love|enjoy) " + V, r"(?P<verb>like|love|enjoy)s " + V,
-           lambda g: f"{_third(g['verb'])} {g['v']}", "preference", _subject("likes", True)),
-    _simple("dislike", rf"{_I}(?:hate|dislike|can['’]?t stand|cannot stand)", "Dislikes", "preference",
-            _subject("likes", True)),
+    _shape(
+        "like",
+        rf"{_I}(?P<verb>like|love|enjoy) " + V,
+        r"(?P<verb>like|love|enjoy)s " + V,
+        lambda g: f"{_third(g['verb'])} {g['v']}",
+        "preference",
+        _subject("likes", True),
+    ),
+    _simple(
+        "dislike",
+        rf"{_I}(?:hate|dislike|can['’]?t stand|cannot stand)",
+        "Dislikes",
+        "preference",
+        _subject("likes", True),
+    ),
     _simple("use", rf"{_I}use", "Uses", "preference", _subject("uses", True)),
-    _shape("have", rf"{_I}(?P<verb>have|own) " + V, r"(?P<verb>ha|own)s " + V,
-           lambda g: f"{'Has' if g['verb'].lower() in ('have', 'ha') else 'Owns'} {g['v']}", "identity",
-           _subject("has", True)),
-    _shape("is-a", rf"{_IM}(?P<v>an? .+)", r"is (?P<v>an? .+)",
-           lambda g: f"Is {g['v']}", "identity", _subject("is", True)),
-    _shape("is", rf"{_IM}(?P<v>(?!{_NOT_A_STATE}\b).+)", rf"is (?P<v>(?!{_NOT_A_STATE}\b).+)",
-           lambda g: f"Is {g['v']}", "identity", _subject("is", True),
-           # "Hi, I'm Sam" names the speaker, "I'm German" does not: one capitalised word is left alone
-           lambda value: re.fullmatch(r"[A-Z][\w'-]*", value) is None),
-    _shape("verb", rf"{_I}(?P<verb>{'|'.join(VERBS)}) " + V,
-           r"(?P<verb>" + "|".join(_third(v).lower() for v in VERBS) + ") " + V,
-           lambda g: f"{_third(g['verb'])} {g['v']}", "preference",
-           lambda g: f"user.{_base(g['verb'])}.{value_key(g['v'])}"),
+    _shape(
+        "have",
+        rf"{_I}(?P<verb>have|own) " + V,
+        r"(?P<verb>ha|own)s " + V,
+        lambda g: f"{'Has' if g['verb'].lower() in ('have', 'ha') else 'Owns'} {g['v']}",
+        "identity",
+        _subject("has", True),
+    ),
+    _shape(
+        "is-a",
+        rf"{_IM}(?P<v>an? .+)",
+        r"is (?P<v>an? .+)",
+        lambda g: f"Is {g['v']}",
+        "identity",
+        _subject("is", True),
+    ),
+    _shape(
+        "is",
+        rf"{_IM}(?P<v>(?!{_NOT_A_STATE}\b).+)",
+        rf"is (?P<v>(?!{_NOT_A_STATE}\b).+)",
+        lambda g: f"Is {g['v']}",
+        "identity",
+        _subject("is", True),
+        # "Hi, I'm Sam" names the speaker, "I'm German" does not: one capitalised word is left alone
+        lambda value: re.fullmatch(r"[A-Z][\w'-]*", value) is None,
+    ),
+    _shape(
+        "verb",
+        rf"{_I}(?P<verb>{'|'.join(VERBS)}) " + V,
+        r"(?P<verb>" + "|".join(_third(v).lower() for v in VERBS) + ") " + V,
+        lambda g: f"{_third(g['verb'])} {g['v']}",
+        "preference",
+        lambda g: f"user.{_base(g['verb'])}.{value_key(g['v'])}",
+    ),
 )
 SHAPE_NAMES = tuple(shape.name for shape in SHAPES)
 
@@ -224,13 +354,37 @@ def read_statement(clause: str) -> Fact | None:
 
 
 def _starts_statement(text: str) -> str | None:
-    """"" when `text` reads as a statement, "I " when it does once "I" is put back ("and work at
+    """ "" when `text` reads as a statement, "I " when it does once "I" is put back ("and work at
     Acme"), None when it is the rest of the previous statement ("and Portuguese")."""
     if read_statement(text) is not None:
         return ""
-    if re.match(r"(?i)(?:" + "|".join(("live", "work", "speak", "prefer", "use", "like", "love", "enjoy",
-                                        "hate", "dislike", "have", "own", "report", "moved", *VERBS)) + r")\b",
-                text) and read_statement("I " + text) is not None:
+    if (
+        re.match(
+            r"(?i)(?:"
+            + "|".join(
+                (
+                    "live",
+                    "work",
+                    "speak",
+                    "prefer",
+                    "use",
+                    "like",
+                    "love",
+                    "enjoy",
+                    "hate",
+                    "dislike",
+                    "have",
+                    "own",
+                    "report",
+                    "moved",
+                    *VERBS,
+                )
+            )
+            + r")\b",
+            text,
+        )
+        and read_statement("I " + text) is not None
+    ):
         return "I "
     return None
 
@@ -247,9 +401,9 @@ def clauses(text: str) -> list[str]:
         for join in _JOIN.finditer(sentence):
             if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
                 continue  # (what follows is too long to read as one statement)
-            implied = _starts_statement(sentence[join.end():])
+            implied = _starts_statement(sentence[join.end() :])
             if implied is not None:
-                out.append(prefix + sentence[start:join.start()])
+                out.append(prefix + sentence[start : join.start()])
                 start, prefix = join.end(), implied
         out.append(prefix + sentence[start:])
     return [clause.strip() for clause in out if clause.strip()]
@@ -281,8 +435,24 @@ def read_fact(text: str) -> Fact | None:
 
 # Shapes whose third-person form can only be about a person ("Prefers tabs"); the others also read
 # as facts about things ("Builds are slow", "Runs nightly", "Target is eu-west-1").
-ABOUT_A_PERSON = frozenset({"call-me", "go-by", "live-in", "based-in", "moved-to", "from", "work-as", "work-at",
-                            "report-to", "speak", "age", "prefer", "like", "dislike"})
+ABOUT_A_PERSON = frozenset(
+    {
+        "call-me",
+        "go-by",
+        "live-in",
+        "based-in",
+        "moved-to",
+        "from",
+        "work-as",
+        "work-at",
+        "report-to",
+        "speak",
+        "age",
+        "prefer",
+        "like",
+        "dislike",
+    }
+)
 
 
 def read_own_words(text: str) -> Fact | None:

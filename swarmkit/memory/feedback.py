@@ -18,7 +18,9 @@ def feedback(store, run_id: str, reason: str):
     """`kind: correction; by: user; subject: feedback:<hash>; origin: feedback`: the same reason
     again is the same line (reinforced, no second line)."""
     if not str(run_id or "").strip():
-        raise SwarmkitError("feedback needs the run it is about", "swarmkit memory feedback RUN_ID --reason TEXT")
+        raise SwarmkitError(
+            "feedback needs the run it is about", "swarmkit memory feedback RUN_ID --reason TEXT"
+        )
     if not str(reason or "").strip():
         raise SwarmkitError("feedback needs a reason", "say what was wrong: --reason 'it used the old API'")
     from swarmkit.runtime.records import check_run_id
@@ -28,5 +30,6 @@ def feedback(store, run_id: str, reason: str):
     key_text = screened.text if screened.ok else reason
     subject = feedback_subject(E.clean_text(key_text))
     source = f"swarmkit://runs/{run_id.strip()}"
-    return store.remember(reason, "correction", "user", subject, "workspace", source, run_id.strip(),
-                          origin="feedback")
+    return store.remember(
+        reason, "correction", "user", subject, "workspace", source, run_id.strip(), origin="feedback"
+    )

@@ -42,13 +42,31 @@ class GitBusy(SwarmkitError):
 
 # (marker in the git folder, what is going on, how to finish it) for every state a write must not touch
 _STATES = (
-    ("MERGE_HEAD", "a merge is in progress", "finish it (git merge --continue) or abort it (git merge --abort)"),
-    ("rebase-merge", "a rebase is in progress", "finish it (git rebase --continue) or abort it (git rebase --abort)"),
-    ("rebase-apply", "a rebase or `git am` is in progress",
-     "finish it (git rebase --continue) or abort it (git rebase --abort / git am --abort)"),
-    ("CHERRY_PICK_HEAD", "a cherry-pick is in progress",
-     "finish it (git cherry-pick --continue) or abort it (git cherry-pick --abort)"),
-    ("REVERT_HEAD", "a revert is in progress", "finish it (git revert --continue) or abort it (git revert --abort)"),
+    (
+        "MERGE_HEAD",
+        "a merge is in progress",
+        "finish it (git merge --continue) or abort it (git merge --abort)",
+    ),
+    (
+        "rebase-merge",
+        "a rebase is in progress",
+        "finish it (git rebase --continue) or abort it (git rebase --abort)",
+    ),
+    (
+        "rebase-apply",
+        "a rebase or `git am` is in progress",
+        "finish it (git rebase --continue) or abort it (git rebase --abort / git am --abort)",
+    ),
+    (
+        "CHERRY_PICK_HEAD",
+        "a cherry-pick is in progress",
+        "finish it (git cherry-pick --continue) or abort it (git cherry-pick --abort)",
+    ),
+    (
+        "REVERT_HEAD",
+        "a revert is in progress",
+        "finish it (git revert --continue) or abort it (git revert --abort)",
+    ),
     ("BISECT_LOG", "a bisect is in progress", "end it with git bisect reset"),
 )
 
@@ -59,11 +77,17 @@ def git_available() -> bool:
 
 def clean_env() -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update({
-        "GIT_AUTHOR_NAME": AUTHOR_NAME, "GIT_AUTHOR_EMAIL": AUTHOR_EMAIL,
-        "GIT_COMMITTER_NAME": AUTHOR_NAME, "GIT_COMMITTER_EMAIL": AUTHOR_EMAIL,
-        "GIT_TERMINAL_PROMPT": "0", "GIT_EDITOR": "true", "LC_ALL": "C",
-    })
+    env.update(
+        {
+            "GIT_AUTHOR_NAME": AUTHOR_NAME,
+            "GIT_AUTHOR_EMAIL": AUTHOR_EMAIL,
+            "GIT_COMMITTER_NAME": AUTHOR_NAME,
+            "GIT_COMMITTER_EMAIL": AUTHOR_EMAIL,
+            "GIT_TERMINAL_PROMPT": "0",
+            "GIT_EDITOR": "true",
+            "LC_ALL": "C",
+        }
+    )
     return env
 
 
@@ -80,8 +104,16 @@ class Git:
         for item in _SAFE_CONFIG:
             cmd += ["-c", item]
         cmd += list(args)
-        proc = subprocess.run(cmd, cwd=self.folder, env=self._env, input=input, capture_output=True,
-                              text=True, encoding="utf-8", errors="replace")
+        proc = subprocess.run(
+            cmd,
+            cwd=self.folder,
+            env=self._env,
+            input=input,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+        )
         if check and proc.returncode != 0:
             detail = (proc.stderr or proc.stdout).strip().splitlines()
             raise GitFailed(
@@ -120,8 +152,10 @@ class Git:
         except OSError:
             return None
         if head and not head.startswith("ref: "):
-            return (f"HEAD is not on a branch (detached at {head[:10]})",
-                    "check out the branch first (git switch main), then retry: a commit here would be lost")
+            return (
+                f"HEAD is not on a branch (detached at {head[:10]})",
+                "check out the branch first (git switch main), then retry: a commit here would be lost",
+            )
         return None
 
     def check_writable(self) -> None:
@@ -129,8 +163,10 @@ class Git:
         busy = self.busy_state()
         if busy is not None:
             what, hint = busy
-            raise GitBusy(f"the memory folder {self.folder} cannot be written: {what}; nothing was written",
-                          f"in that folder, {hint}")
+            raise GitBusy(
+                f"the memory folder {self.folder} cannot be written: {what}; nothing was written",
+                f"in that folder, {hint}",
+            )
 
     def clear_stale_locks(self, settle: float = 1.0) -> list[str]:
         """Remove the lock files (index.lock, ref locks) of a git killed mid-command.
@@ -191,8 +227,9 @@ class Git:
     def changed_paths(self) -> list[str]:
         """Paths with changes not yet committed (modified, new, deleted), relative to the folder.
         (--no-optional-locks: looking never rewrites git's index.)"""
-        proc = self.run("--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all",
-                        "--no-renames")
+        proc = self.run(
+            "--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"
+        )
         out = []
         for item in proc.stdout.split("\0"):
             if len(item) > 3:
@@ -215,8 +252,18 @@ class Git:
         body = message
         if trailers:
             body += "\n\n" + "\n".join(f"{k}: {v}" for k, v in trailers.items() if v)
-        proc = self.run("commit", "-q", "--no-verify", "--no-gpg-sign", "-F", "-", "--", *paths,
-                        input=body + "\n", check=False)
+        proc = self.run(
+            "commit",
+            "-q",
+            "--no-verify",
+            "--no-gpg-sign",
+            "-F",
+            "-",
+            "--",
+            *paths,
+            input=body + "\n",
+            check=False,
+        )
         if proc.returncode != 0:
             if self.run("diff", "--cached", "--quiet", "--", *paths, check=False).returncode == 0:
                 return None  # nothing to commit: the files already matched the last commit

@@ -28,8 +28,7 @@ class _Identity:
 
     def matches(self, entry: E.Entry) -> bool:
         subject = entry.subject
-        if subject and (subject in self.subjects
-                        or any(subject.startswith(p) for p in self.prefixes)):
+        if subject and (subject in self.subjects or any(subject.startswith(p) for p in self.prefixes)):
             return True
         return E.dedupe_key(entry.text) in self.keys
 
@@ -56,8 +55,10 @@ def _identity(store, what: str) -> _Identity:
 
     what = str(what or "").strip()
     if not what:
-        raise SwarmkitError("history needs an entry: a ref, a subject or the entry's text",
-                            "for example: swarmkit memory history user.location")
+        raise SwarmkitError(
+            "history needs an entry: a ref, a subject or the entry's text",
+            "for example: swarmkit memory history user.location",
+        )
     try:
         check_ref(what)
         is_ref = True
@@ -83,8 +84,17 @@ def _commits(store, pattern: str | None) -> list[dict]:
     """The commits whose memory-file diffs hold a line matching `pattern` (every commit for None),
     newest first, with the removed and added lines of each hunk."""
     pick = ["--regexp-ignore-case", "-G", pattern] if pattern else []
-    proc = store.git.run("log", "--format=%x1e%H%x1f%aI%x1f%s%x1f%b%x1f", "-p", "--no-color", "--no-ext-diff",
-                         "--unified=0", *pick, "--", "*.md")
+    proc = store.git.run(
+        "log",
+        "--format=%x1e%H%x1f%aI%x1f%s%x1f%b%x1f",
+        "-p",
+        "--no-color",
+        "--no-ext-diff",
+        "--unified=0",
+        *pick,
+        "--",
+        "*.md",
+    )
     out = []
     for record in proc.stdout.split("\x1e")[1:]:
         commit, when, title, body, patch = (record.split("\x1f") + [""] * 5)[:5]
@@ -107,8 +117,16 @@ def _commits(store, pattern: str | None) -> list[dict]:
                 hunks[-1][1].append(line[1:])
             elif hunks and line.startswith("+"):
                 hunks[-1][2].append(line[1:])
-        out.append({"commit": commit, "date": when, "message": title, "origin": trailers.get("Origin"),
-                    "run": trailers.get("Run") or None, "hunks": hunks})
+        out.append(
+            {
+                "commit": commit,
+                "date": when,
+                "message": title,
+                "origin": trailers.get("Origin"),
+                "run": trailers.get("Run") or None,
+                "hunks": hunks,
+            }
+        )
     return out
 
 
@@ -137,20 +155,33 @@ def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict
     events = []
     for file, a, b in changed:
         kind = "changed" if a.text != b.text else "updated"
-        events.append(base | {"change": kind, "file": file, "text": b.text, "old": a.text, "from": None,
-                              "entry": b})
+        events.append(
+            base | {"change": kind, "file": file, "text": b.text, "old": a.text, "from": None, "entry": b}
+        )
     for file, b in added:
         source = next((item for item in removed if E.dedupe_key(item[1].text) == E.dedupe_key(b.text)), None)
         if source is not None:
             removed.remove(source)
-            events.append(base | {"change": "moved", "file": file, "text": b.text, "old": None,
-                                  "from": source[0], "entry": b})
+            events.append(
+                base
+                | {
+                    "change": "moved",
+                    "file": file,
+                    "text": b.text,
+                    "old": None,
+                    "from": source[0],
+                    "entry": b,
+                }
+            )
         else:
-            events.append(base | {"change": "added", "file": file, "text": b.text, "old": None, "from": None,
-                                  "entry": b})
+            events.append(
+                base
+                | {"change": "added", "file": file, "text": b.text, "old": None, "from": None, "entry": b}
+            )
     for file, a in removed:
-        events.append(base | {"change": "removed", "file": file, "text": a.text, "old": None, "from": None,
-                              "entry": a})
+        events.append(
+            base | {"change": "removed", "file": file, "text": a.text, "old": None, "from": None, "entry": a}
+        )
     return events, learnt
 
 
@@ -168,8 +199,10 @@ def history(store, what: str) -> list[dict]:
     if not store.exists():
         raise store.missing_error()
     if not store.git.available or not store.git.is_own_repo():
-        raise SwarmkitError("history needs git: the memory folder is not a git repository",
-                            "install git; the next write starts versioning the folder")
+        raise SwarmkitError(
+            "history needs git: the memory folder is not a git repository",
+            "install git; the next write starts versioning the folder",
+        )
     who = _identity(store, what)
     commits = _commits(store, who.pattern())  # git finds the commits that touch what names it now
     if _learn(store, commits, who):

@@ -16,10 +16,37 @@ MAX_FILES = 200
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
 SCREEN_BUDGET = 256 * 1024  # characters of entry text screened per import (refused ones included)
-_PROTECTED_TREES = ("/proc", "/sys", "/dev", "/etc", "/boot", "/bin", "/sbin", "/usr", "/lib", "/lib32",
-                    "/lib64", "/System", "/Library")
-_PROTECTED_EXACT = ("/", "/var", "/opt", "/root", "/home", "/Users", "/run", "/private", "/Volumes", "/tmp",
-                    "/mnt", "/media", "/srv", "/Applications")
+_PROTECTED_TREES = (
+    "/proc",
+    "/sys",
+    "/dev",
+    "/etc",
+    "/boot",
+    "/bin",
+    "/sbin",
+    "/usr",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/System",
+    "/Library",
+)
+_PROTECTED_EXACT = (
+    "/",
+    "/var",
+    "/opt",
+    "/root",
+    "/home",
+    "/Users",
+    "/run",
+    "/private",
+    "/Volumes",
+    "/tmp",
+    "/mnt",
+    "/media",
+    "/srv",
+    "/Applications",
+)
 
 
 @dataclass
@@ -33,9 +60,15 @@ class ImportResult:
     skipped_files: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
 
     def to_dict(self) -> dict:
-        return {"imported": self.imported, "duplicates": self.duplicates, "skipped": self.skipped,
-                "truncated": self.truncated, "commit": self.commit, "files_read": self.files_read,
-                "skipped_files": [{"path": p, "reason": r} for p, r in self.skipped_files]}
+        return {
+            "imported": self.imported,
+            "duplicates": self.duplicates,
+            "skipped": self.skipped,
+            "truncated": self.truncated,
+            "commit": self.commit,
+            "files_read": self.files_read,
+            "skipped_files": [{"path": p, "reason": r} for p, r in self.skipped_files],
+        }
 
 
 class _Stop(Exception):
@@ -60,26 +93,36 @@ def check_source(store, path) -> Path:
     if not raw.strip():
         raise SwarmkitError("import needs a folder", "swarmkit memory import /absolute/path/to/notes")
     if not given.is_absolute():
-        raise SwarmkitError(f"import needs an absolute path, not {raw!r}",
-                            f"use the full path, for example {given.absolute()}")
+        raise SwarmkitError(
+            f"import needs an absolute path, not {raw!r}",
+            f"use the full path, for example {given.absolute()}",
+        )
     if given.is_symlink():
-        raise SwarmkitError(f"{raw} is a symlink; import reads only a real folder",
-                            f"import the folder it points to: {given.resolve()}")
+        raise SwarmkitError(
+            f"{raw} is a symlink; import reads only a real folder",
+            f"import the folder it points to: {given.resolve()}",
+        )
     if not given.exists():
-        raise SwarmkitError(f"{raw} does not exist", "check the path; import reads an existing folder of .md files")
+        raise SwarmkitError(
+            f"{raw} does not exist", "check the path; import reads an existing folder of .md files"
+        )
     if not given.is_dir():
         raise SwarmkitError(f"{raw} is a file, not a folder", "import a folder; its .md files are read")
     real = given.resolve()
     if _protected(real):
-        raise SwarmkitError(f"{raw} is a protected system folder; nothing was imported",
-                            "import a folder of your own notes")
+        raise SwarmkitError(
+            f"{raw} is a protected system folder; nothing was imported", "import a folder of your own notes"
+        )
     memory = store.folder.resolve()
     if real == memory:
-        raise SwarmkitError(f"{raw} is the memory folder itself; nothing was imported",
-                            "import another folder of notes")
+        raise SwarmkitError(
+            f"{raw} is the memory folder itself; nothing was imported", "import another folder of notes"
+        )
     if memory in real.parents:
-        raise SwarmkitError(f"{raw} is inside the memory folder {memory}; nothing was imported",
-                            "import a folder outside the memory folder")
+        raise SwarmkitError(
+            f"{raw} is inside the memory folder {memory}; nothing was imported",
+            "import a folder outside the memory folder",
+        )
     return real
 
 
@@ -199,8 +242,18 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
             for entry in E.parse_text(text, rel):
                 kind = entry.kind if entry.kind in E.KINDS else None
                 added = E.valid_date(entry.meta.get("added")) or E.today()
-                notes.append((entry.text, {"by": "agent", "kind": kind, "source": "import", "added": added,
-                                           "import": f"folder:{name}"}))
+                notes.append(
+                    (
+                        entry.text,
+                        {
+                            "by": "agent",
+                            "kind": kind,
+                            "source": "import",
+                            "added": added,
+                            "import": f"folder:{name}",
+                        },
+                    )
+                )
         if progress is not None:
             progress(done, len(files))
     candidates = _screened(store, notes, result)
@@ -235,5 +288,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
             added_lines += 1
         result.imported = added_lines
         if added_lines:
-            result.commit = store.apply({INBOX_MD: lines}, f"Import {added_lines} notes from folder:{name}", "import")
+            result.commit = store.apply(
+                {INBOX_MD: lines}, f"Import {added_lines} notes from folder:{name}", "import"
+            )
     return result

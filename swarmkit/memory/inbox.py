@@ -23,7 +23,9 @@ def _precheck(store, ref: str) -> None:
 
     rel, _ = check_ref(ref)
     if rel != INBOX_MD:
-        raise SwarmkitError(f"{ref} is not in the inbox", "inbox actions take refs from `swarmkit memory inbox`")
+        raise SwarmkitError(
+            f"{ref} is not in the inbox", "inbox actions take refs from `swarmkit memory inbox`"
+        )
     if not store.exists():
         raise store.missing_error()
 
@@ -43,8 +45,9 @@ def _check_sizes(store, files: dict) -> None:
         if lines is not None:
             problem = store.size_problem(rel, lines)
             if problem:
-                raise SwarmkitError(problem + "; nothing was changed",
-                                    f"remove or merge entries in {rel}, then retry")
+                raise SwarmkitError(
+                    problem + "; nothing was changed", f"remove or merge entries in {rel}, then retry"
+                )
 
 
 def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
@@ -79,8 +82,14 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
                     files[MEMORY_MD] = link
         _check_sizes(store, files)
         commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult("kept", f"{rel}#L{number}", None, commit, entry.text,
-                           stable_ref=f"{rel}#{text_digest(entry.text)}")
+        return WriteResult(
+            "kept",
+            f"{rel}#L{number}",
+            None,
+            commit,
+            entry.text,
+            stable_ref=f"{rel}#{text_digest(entry.text)}",
+        )
 
 
 def inbox_pin(store, ref: str, expect_text: str | None = None):
@@ -106,8 +115,14 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
         files = {INBOX_MD: inbox, MEMORY_MD: memory}
         _check_sizes(store, files)
         commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult("pinned", f"{MEMORY_MD}#L{insert + 1}", None, commit, entry.text,
-                           stable_ref=f"{MEMORY_MD}#{text_digest(entry.text)}")
+        return WriteResult(
+            "pinned",
+            f"{MEMORY_MD}#L{insert + 1}",
+            None,
+            commit,
+            entry.text,
+            stable_ref=f"{MEMORY_MD}#{text_digest(entry.text)}",
+        )
 
 
 def inbox_delete(store, ref: str, expect_text: str | None = None):

@@ -34,9 +34,11 @@ def check_platform() -> None:
     """Refuse where the liveness check cannot work: os.kill(pid, 0) probes a process on POSIX
     (Linux, macOS), but on Windows it would end the process or fail."""
     if os.name != "posix":
-        raise SwarmkitError("writing to the memory folder needs Linux or macOS: on Windows its lock cannot "
-                            "tell whether another writer is still alive", "run swarmkit under WSL (Windows "
-                            "Subsystem for Linux)")
+        raise SwarmkitError(
+            "writing to the memory folder needs Linux or macOS: on Windows its lock cannot "
+            "tell whether another writer is still alive",
+            "run swarmkit under WSL (Windows Subsystem for Linux)",
+        )
 
 
 def process_start(pid: int) -> str | None:
@@ -46,7 +48,7 @@ def process_start(pid: int) -> str | None:
             stat = handle.read().decode("ascii", "replace")
     except OSError:
         return None
-    fields = stat[stat.rfind(")") + 2:].split()
+    fields = stat[stat.rfind(")") + 2 :].split()
     return fields[19] if len(fields) > 19 else None  # field 22 of the whole line: starttime
 
 
@@ -67,7 +69,9 @@ def pid_alive(pid: int) -> bool:
 class FolderLock:
     """`with FolderLock(path): ...`; re-entrant within one object."""
 
-    def __init__(self, path: Path, timeout: float = DEFAULT_TIMEOUT, stale_after: float = DEFAULT_STALE_AFTER):
+    def __init__(
+        self, path: Path, timeout: float = DEFAULT_TIMEOUT, stale_after: float = DEFAULT_STALE_AFTER
+    ):
         self.path = Path(path)
         self.timeout = timeout
         self.stale_after = stale_after
@@ -115,8 +119,13 @@ class FolderLock:
             return None
         parts = content.split()
         try:
-            return {"pid": int(parts[0]), "host": parts[1], "time": float(parts[2]),
-                    "start": parts[3] if len(parts) > 3 else None, "raw": content}
+            return {
+                "pid": int(parts[0]),
+                "host": parts[1],
+                "time": float(parts[2]),
+                "start": parts[3] if len(parts) > 3 else None,
+                "raw": content,
+            }
         except (IndexError, ValueError):
             return {"pid": 0, "host": "", "time": 0.0, "start": None, "raw": content}
 

@@ -32,8 +32,21 @@ _TELEMETRY = [
     re.compile(r"^\s*(?:stdout|stderr|tokens? used|latency|elapsed)\s*[:=]", re.I),
 ]
 # What is left of a redacted text when it held nothing but secrets: key names and filler words.
-_KEY_STEMS = ("pass", "pwd", "secret", "key", "token", "bearer", "authoris", "authoriz", "credential", "pin",
-              "code", "basic", "cookie")
+_KEY_STEMS = (
+    "pass",
+    "pwd",
+    "secret",
+    "key",
+    "token",
+    "bearer",
+    "authoris",
+    "authoriz",
+    "credential",
+    "pin",
+    "code",
+    "basic",
+    "cookie",
+)
 _FILLER = frozenset("my is the use our here this it for and a an to id was are".split())
 
 

@@ -29,9 +29,7 @@ HAND_EDITS_PER_WRITE = 512 * 1024  # bytes of hand-edited files one write screen
 TARGETS = ("auto", "me", "lessons", "workspace", "inbox")
 INDEX_HEADING = "## Index"
 _HEADINGS = {MEMORY_MD: "# Memory", ME_MD: "# About me", LESSONS_MD: "# Lessons", INBOX_MD: "# Inbox"}
-_MEMORY_INTRO = (
-    "Always loaded. Pinned entries go above \"## Index\"; every memory file is linked below it.\n"
-)
+_MEMORY_INTRO = 'Always loaded. Pinned entries go above "## Index"; every memory file is linked below it.\n'
 _EXCLUDES = (f"/{INDEX_DIR}/", ".*.tmp-*")
 
 
@@ -50,8 +48,15 @@ class WriteResult:
     stable_ref: str | None = None  # file#digest: names the entry however lines above it move
 
     def to_dict(self) -> dict:
-        return {"status": self.status, "ref": self.ref, "reason": self.reason, "commit": self.commit,
-                "text": self.text, "old": self.old, "stable_ref": self.stable_ref}
+        return {
+            "status": self.status,
+            "ref": self.ref,
+            "reason": self.reason,
+            "commit": self.commit,
+            "text": self.text,
+            "old": self.old,
+            "stable_ref": self.stable_ref,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +71,16 @@ class RecallHit:
     unreviewed: bool = False
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "score": round(self.score, 4), "ref": self.ref, "file": self.file,
-                "line": self.line, "by": self.by, "kind": self.kind, "unreviewed": self.unreviewed}
+        return {
+            "text": self.text,
+            "score": round(self.score, 4),
+            "ref": self.ref,
+            "file": self.file,
+            "line": self.line,
+            "by": self.by,
+            "kind": self.kind,
+            "unreviewed": self.unreviewed,
+        }
 
 
 def slug(text: str, limit: int = 64) -> str:
@@ -112,8 +125,12 @@ def is_memory_file(rel: str) -> bool:
     """A markdown file swarmkit reads, lists and commits: `.md`, a name a ref can hold, no hidden part
     (dot files, editor swap and backup files are never memory), at most four levels deep."""
     parts = rel.split("/")
-    return (rel.endswith(".md") and len(parts) <= MAX_DEPTH and E.parse_ref(f"{rel}#L1") is not None
-            and all(part and not part.startswith((".", "#")) and part == part.strip() for part in parts))
+    return (
+        rel.endswith(".md")
+        and len(parts) <= MAX_DEPTH
+        and E.parse_ref(f"{rel}#L1") is not None
+        and all(part and not part.startswith((".", "#")) and part == part.strip() for part in parts)
+    )
 
 
 def holds_entries(rel: str) -> bool:
@@ -163,8 +180,11 @@ def check_ref(ref: str) -> tuple[str, int | str]:
     if parsed is None and isinstance(ref, str):
         parsed = _digest_ref(ref)
     # never outside the folder, never into .git/ or .index/
-    if parsed is None or parsed[0].startswith("/") or any(
-            part in ("", "..") or part.startswith(".") for part in parsed[0].split("/")):
+    if (
+        parsed is None
+        or parsed[0].startswith("/")
+        or any(part in ("", "..") or part.startswith(".") for part in parsed[0].split("/"))
+    ):
         raise SwarmkitError(
             f"{ref!r} is not a memory ref",
             "a ref names a file in the memory folder and an entry, like me.md#3f9a1c2b (its digest) or "
@@ -176,15 +196,21 @@ def check_ref(ref: str) -> tuple[str, int | str]:
 class MemoryStore:
     """One memory folder. Opening never writes; the folder is created on the first write."""
 
-    def __init__(self, folder: Path | str, workspace_id: str, user: str | None = None,
-                 lock_timeout: float = DEFAULT_TIMEOUT):
+    def __init__(
+        self,
+        folder: Path | str,
+        workspace_id: str,
+        user: str | None = None,
+        lock_timeout: float = DEFAULT_TIMEOUT,
+    ):
         self.folder = Path(folder).absolute()
         self.workspace_id = workspace_id
         self.user = user
         self.user_slug = user_slug(user) if user else None
         if user is not None and not self.user_slug:
-            raise SwarmkitError(f"user name {user!r} has no letters or digits",
-                                "use a name such as --user alice")
+            raise SwarmkitError(
+                f"user name {user!r} has no letters or digits", "use a name such as --user alice"
+            )
         self.git = Git(self.folder)
         self.lock = FolderLock(self.folder / INDEX_DIR / "write.lock", timeout=lock_timeout)
         self.warnings: list[str] = []
@@ -268,8 +294,10 @@ class MemoryStore:
 
     def _git_on(self) -> bool:
         if not self.git.available:
-            self._warn("git is not installed: memory files are written, but nothing is versioned "
-                       "(install git to keep a history)")
+            self._warn(
+                "git is not installed: memory files are written, but nothing is versioned "
+                "(install git to keep a history)"
+            )
             return False
         return self.git.is_own_repo()
 
@@ -279,8 +307,10 @@ class MemoryStore:
         if not folder.exists():
             return "missing"
         if not folder.is_dir():
-            raise SwarmkitError(f"the memory folder {folder} is a file, not a folder",
-                                "point storage.memory_folder at a folder, or move the file away")
+            raise SwarmkitError(
+                f"the memory folder {folder} is a file, not a folder",
+                "point storage.memory_folder at a folder, or move the file away",
+            )
         # hidden entries (.git, .index, another writer's temp files mid-create) do not make it "not empty"
         names = [n for n in os.listdir(folder) if not n.startswith(".")]
         if not names:
@@ -315,8 +345,11 @@ class MemoryStore:
             self._write_excludes()
             files = self.md_files()
             self.screen_files(files)
-            self.git.commit(files + self._existing([".gitattributes"]), "Start versioning the memory folder",
-                            {"Origin": "swarmkit"})
+            self.git.commit(
+                files + self._existing([".gitattributes"]),
+                "Start versioning the memory folder",
+                {"Origin": "swarmkit"},
+            )
         else:
             self._write_excludes()
 
@@ -329,7 +362,7 @@ class MemoryStore:
             ME_MD: f"{_HEADINGS[ME_MD]}\n",
             LESSONS_MD: f"{_HEADINGS[LESSONS_MD]}\n",
             INBOX_MD: f"{_HEADINGS[INBOX_MD]}\n\nUnreviewed entries (imports, contradictions, tainted notes): "
-                      "keep, pin or delete each one.\n",
+            "keep, pin or delete each one.\n",
             ".gitattributes": "*.md merge=union\n",
         }
         for rel, text in files.items():
@@ -350,8 +383,10 @@ class MemoryStore:
         missing = [line for line in _EXCLUDES if line not in current.splitlines()]
         if missing:
             exclude.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(exclude, current + ("" if not current or current.endswith("\n") else "\n")
-                         + "\n".join(missing) + "\n")
+            atomic_write(
+                exclude,
+                current + ("" if not current or current.endswith("\n") else "\n") + "\n".join(missing) + "\n",
+            )
 
     # ---- the write transaction ---------------------------------------------------------------
     @contextmanager
@@ -404,8 +439,10 @@ class MemoryStore:
                 continue  # a link (dangling or not) is never committed, and never blocks a write
             size = path.stat().st_size if path.is_file() else 0
             if size > HAND_EDITED_FILE_LIMIT:
-                self._warn(f"{rel} is over {HAND_EDITED_FILE_LIMIT // 1024} KB, too large to be a memory file: "
-                           "it is not committed (split it, or move it out of the memory folder)")
+                self._warn(
+                    f"{rel} is over {HAND_EDITED_FILE_LIMIT // 1024} KB, too large to be a memory file: "
+                    "it is not committed (split it, or move it out of the memory folder)"
+                )
                 continue
             if size > budget and out:
                 continue  # the next write takes it
@@ -425,8 +462,10 @@ class MemoryStore:
             return None
         redacted = self.screen_files(rels)
         if redacted:
-            self._warn(f"redacted {redacted} secret{'s' if redacted != 1 else ''} in hand edits of "
-                       f"{', '.join(rels)} before committing them")
+            self._warn(
+                f"redacted {redacted} secret{'s' if redacted != 1 else ''} in hand edits of "
+                f"{', '.join(rels)} before committing them"
+            )
         return self.git.commit(rels, "Hand edits", {"Origin": "hand-edit"})
 
     def screen_files(self, rels: list[str]) -> int:
@@ -455,8 +494,13 @@ class MemoryStore:
             return None  # a write that does not grow an over-full (hand-edited) file is fine
         return f"{rel} is full ({limit // 1024} KB): consolidate it first"
 
-    def apply(self, files: dict[str, list[str] | None], message: str, origin: str = "swarmkit",
-              run_id: str | None = None) -> str | None:
+    def apply(
+        self,
+        files: dict[str, list[str] | None],
+        message: str,
+        origin: str = "swarmkit",
+        run_id: str | None = None,
+    ) -> str | None:
         """Write (or delete) the files atomically and commit exactly them; call inside writing().
         Pending hand edits are committed first, as their own commit."""
         for rel in files:
@@ -468,8 +512,14 @@ class MemoryStore:
             from swarmkit.memory.screening import redact
 
             # a hand-edited file this write rewrites was read before it was screened: screen it again
-            files = {rel: (E.split_lines(redact("\n".join(lines))[0]) if rel in edited and lines is not None
-                           else lines) for rel, lines in files.items()}
+            files = {
+                rel: (
+                    E.split_lines(redact("\n".join(lines))[0])
+                    if rel in edited and lines is not None
+                    else lines
+                )
+                for rel, lines in files.items()
+            }
         for rel, lines in files.items():
             if lines is None:
                 target = self.path(rel)
@@ -507,8 +557,10 @@ class MemoryStore:
             return [f"# About {self.user or cls[5:]}"]
         if cls.startswith("workspace:"):
             ws = cls.split(":", 1)[1]
-            marker = E.render(f"Facts about workspace {ws}",
-                              {"by": "agent", "workspace": ws, "added": E.today(), "marker": "workspace"})
+            marker = E.render(
+                f"Facts about workspace {ws}",
+                {"by": "agent", "workspace": ws, "added": E.today(), "marker": "workspace"},
+            )
             return [f"# Workspace {ws}", "", marker]
         return [f"# {Path(rel).stem}"]
 
@@ -541,15 +593,19 @@ class MemoryStore:
         lines.append(line)
         return lines, len(lines)
 
-    def entry_at(self, ref: str, expect_text: str | None = None, exact: bool = False) -> tuple[E.Entry, list[str]]:
+    def entry_at(
+        self, ref: str, expect_text: str | None = None, exact: bool = False
+    ) -> tuple[E.Entry, list[str]]:
         """The entry a ref names and its file's lines (exact=True: to write them back, see
         read_lines); a stable ref whose text changed is refused."""
         rel, number = check_ref(ref)
         self.check_visible(rel)
         lines = self.read_lines(rel, exact)
         if lines is None:
-            raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
-                                "`swarmkit memory list` shows every entry with its ref")
+            raise SwarmkitError(
+                f"{rel} is not in the memory folder {self.folder}",
+                "`swarmkit memory list` shows every entry with its ref",
+            )
         if isinstance(number, str):
             found = next((e for e in E.parse_lines(lines, rel) if text_digest(e.text) == number), None)
             if found is None:
@@ -560,16 +616,23 @@ class MemoryStore:
                 )
             number = found.line
         if number > len(lines):
-            raise SwarmkitError(f"{ref}: {rel} has only {len(lines)} line{'s' if len(lines) != 1 else ''}",
-                                "`swarmkit memory list` shows every entry with its ref")
+            raise SwarmkitError(
+                f"{ref}: {rel} has only {len(lines)} line{'s' if len(lines) != 1 else ''}",
+                "`swarmkit memory list` shows every entry with its ref",
+            )
         entry = E.parse_line(lines[number - 1], rel, number)
         if entry is None:
-            raise SwarmkitError(f"{ref} is not an entry (line {number} of {rel} is a heading, prose or blank)",
-                                "`swarmkit memory list` shows every entry with its ref")
+            raise SwarmkitError(
+                f"{ref} is not an entry (line {number} of {rel} is a heading, prose or blank)",
+                "`swarmkit memory list` shows every entry with its ref",
+            )
         if not self.entry_visible(entry):
             self.check_visible(entry.meta["for"])
-        if expect_text is not None and expect_text != entry_digest(lines[number - 1]) \
-                and E.dedupe_key(shown(entry.text)) != E.dedupe_key(expect_text):
+        if (
+            expect_text is not None
+            and expect_text != entry_digest(lines[number - 1])
+            and E.dedupe_key(shown(entry.text)) != E.dedupe_key(expect_text)
+        ):
             raise SwarmkitError(
                 f"{ref} changed since it was listed; nothing was changed",
                 "list the entries again and retry with the ref shown now",
@@ -582,13 +645,28 @@ class MemoryStore:
             raise SwarmkitError(f"unknown memory target {target!r}", f"use one of: {', '.join(TARGETS)}")
         if target == "auto":
             return self.user_file if kind in E.USER_KINDS else LESSONS_MD
-        return {"me": self.user_file, "lessons": LESSONS_MD, "workspace": self.workspace_file,
-                "inbox": INBOX_MD}[target]
+        return {
+            "me": self.user_file,
+            "lessons": LESSONS_MD,
+            "workspace": self.workspace_file,
+            "inbox": INBOX_MD,
+        }[target]
 
-    def remember(self, text: str, kind: str | None = None, by: str = "agent", subject: str | None = None,
-                 target: str = "auto", source: str | None = None, run_id: str | None = None,
-                 origin: str = "swarmkit", extra: dict | None = None, file: str | None = None,
-                 also: Callable[[], dict] | None = None, subject_must_be_new: bool = False) -> WriteResult:
+    def remember(
+        self,
+        text: str,
+        kind: str | None = None,
+        by: str = "agent",
+        subject: str | None = None,
+        target: str = "auto",
+        source: str | None = None,
+        run_id: str | None = None,
+        origin: str = "swarmkit",
+        extra: dict | None = None,
+        file: str | None = None,
+        also: Callable[[], dict] | None = None,
+        subject_must_be_new: bool = False,
+    ) -> WriteResult:
         """Screen, dedupe and write one entry; one commit. See the design for each status."""
         allowed = E.KINDS + E.SWARM_KINDS if file and file.startswith("swarms/") else E.KINDS
         if kind is not None and kind not in allowed:
@@ -629,7 +707,9 @@ class MemoryStore:
                     return WriteResult("exists", old.ref, f"{old.ref} already holds {norm_subject}")
                 outranked = self.outranks(old, by, origin)
                 if outranked:
-                    return WriteResult("outranked", old.ref, outranked, text=old.text, stable_ref=stable_ref(old))
+                    return WriteResult(
+                        "outranked", old.ref, outranked, text=old.text, stable_ref=stable_ref(old)
+                    )
                 new_lines = list(lines)
                 new_lines[old.line - 1] = line
                 status, number, verb, replaced = "replaced", old.line, "Replace", old.text
@@ -647,11 +727,15 @@ class MemoryStore:
                 problem = self.size_problem(path, content)
                 if problem:
                     return WriteResult("refused", reason=problem)
-            title = (f"{verb}: {E.cut_text(replaced, 36)} → {E.cut_text(clean, 36)}" if replaced
-                     else f"{verb}: {E.cut_text(clean, 72)}")
+            title = (
+                f"{verb}: {E.cut_text(replaced, 36)} → {E.cut_text(clean, 36)}"
+                if replaced
+                else f"{verb}: {E.cut_text(clean, 72)}"
+            )
             commit = self.apply(files, title, origin, run_id)
-            return WriteResult(status, f"{rel}#L{number}", None, commit, clean, replaced,
-                               f"{rel}#{text_digest(clean)}")
+            return WriteResult(
+                status, f"{rel}#L{number}", None, commit, clean, replaced, f"{rel}#{text_digest(clean)}"
+            )
 
     def same_subject(self, existing: list[E.Entry], subject: str, rel: str) -> E.Entry | None:
         """The entry about the same thing: the same subject or, in a person's file, a line without
@@ -689,7 +773,9 @@ class MemoryStore:
             entry, lines = self.entry_at(ref, expect_text, exact=True)
             del lines[entry.line - 1]
             commit = self.apply({entry.file: lines}, f"Forget: {E.cut_text(shown(entry.text), 72)}", "user")
-            return WriteResult("forgotten", entry.ref, None, commit, shown(entry.text), None, stable_ref(entry))
+            return WriteResult(
+                "forgotten", entry.ref, None, commit, shown(entry.text), None, stable_ref(entry)
+            )
 
     def missing_error(self) -> SwarmkitError:
         return SwarmkitError(
@@ -703,14 +789,18 @@ class MemoryStore:
         if file:
             check_ref(f"{file}#L1")  # the same path rules as a ref
             self.check_visible(file)
-        files = [file] if file else [rel for rel in self.md_files() if holds_entries(rel) and self.visible(rel)]
+        files = (
+            [file] if file else [rel for rel in self.md_files() if holds_entries(rel) and self.visible(rel)]
+        )
         out: list[E.Entry] = []
         for rel in files:
             lines = self.read_lines(rel)
             if lines is None:
                 if file:
-                    raise SwarmkitError(f"{rel} is not in the memory folder {self.folder}",
-                                        "`swarmkit memory status` lists the files")
+                    raise SwarmkitError(
+                        f"{rel} is not in the memory folder {self.folder}",
+                        "`swarmkit memory status` lists the files",
+                    )
                 continue
             out.extend(e for e in E.parse_lines(lines, rel) if self.entry_visible(e))
         return out
@@ -735,8 +825,14 @@ class MemoryStore:
                 out.append(entry.text)
         return out
 
-    def recall(self, query: str, max_results: int = 5, similarity_threshold: float = 0.15,
-               search_scope: str = "all", include_inbox: bool = False) -> list[RecallHit]:
+    def recall(
+        self,
+        query: str,
+        max_results: int = 5,
+        similarity_threshold: float = 0.15,
+        search_scope: str = "all",
+        include_inbox: bool = False,
+    ) -> list[RecallHit]:
         from swarmkit.memory.recall import RecallIndex
 
         if self._index is None:
@@ -744,7 +840,9 @@ class MemoryStore:
         hits = self._index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
         if include_inbox and any(hit.unreviewed for hit in hits):
             inbox = {e.line: e for e in E.parse_lines(self.read_lines(INBOX_MD) or [], INBOX_MD)}
-            hits = [h for h in hits if not h.unreviewed or (h.line in inbox and self.entry_visible(inbox[h.line]))]
+            hits = [
+                h for h in hits if not h.unreviewed or (h.line in inbox and self.entry_visible(inbox[h.line]))
+            ]
         return hits
 
     def reindex(self) -> int:
@@ -809,13 +907,32 @@ class MemoryStore:
         }
 
     # ---- features in their own modules -------------------------------------------------------
-    def propose(self, subject: str, attribute: str, value: str, type: str, by: str = "agent",
-                source: str | None = None, run_id: str | None = None, reconcile: Callable | None = None,
-                target: str = "auto"):
+    def propose(
+        self,
+        subject: str,
+        attribute: str,
+        value: str,
+        type: str,
+        by: str = "agent",
+        source: str | None = None,
+        run_id: str | None = None,
+        reconcile: Callable | None = None,
+        target: str = "auto",
+    ):
         from swarmkit.memory.curated import propose
 
-        return propose(self, subject, attribute, value, type, by=by, source=source, run_id=run_id,
-                       reconcile=reconcile, target=target)
+        return propose(
+            self,
+            subject,
+            attribute,
+            value,
+            type,
+            by=by,
+            source=source,
+            run_id=run_id,
+            reconcile=reconcile,
+            target=target,
+        )
 
     def history(self, what: str) -> list[dict]:
         from swarmkit.memory.history import history

@@ -9,7 +9,12 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import redact
 
-FILES = {"finding": "findings.md", "ruled_out": "findings.md", "question": "questions.md", "answer": "questions.md"}
+FILES = {
+    "finding": "findings.md",
+    "ruled_out": "findings.md",
+    "question": "questions.md",
+    "answer": "questions.md",
+}
 LATEST_FINDINGS = 10
 RULES = (
     "Write what you measured and what you ruled out, with sources.",
@@ -100,8 +105,13 @@ class Swarm:
         """What each member sees before a step: header, goal, members, latest findings, open questions."""
         info = self.readme()
         members = ", ".join(f"{m} (read-only)" if ro else m for m, ro in info["members"]) or "(none listed)"
-        lines = [f'<swarm_notes swarm="{self.slug}">', HEADER, f"Goal: {info['goal'] or '(not stated)'}",
-                 f"Members: {members}", "Latest findings:"]
+        lines = [
+            f'<swarm_notes swarm="{self.slug}">',
+            HEADER,
+            f"Goal: {info['goal'] or '(not stated)'}",
+            f"Members: {members}",
+            "Latest findings:",
+        ]
         findings = self.findings()[-LATEST_FINDINGS:]
         for e in findings:
             label = "ruled out" if e.kind == "ruled_out" else "finding"
@@ -131,8 +141,17 @@ class Swarm:
         lines += ["", "## Rules"] + [f"- {rule}" for rule in RULES]
         return lines
 
-    def note(self, kind: str, text: str, author: str, sources=None, tainted: bool = False,
-             goal: str | None = None, members=None, reply_to: str | None = None):
+    def note(
+        self,
+        kind: str,
+        text: str,
+        author: str,
+        sources=None,
+        tainted: bool = False,
+        goal: str | None = None,
+        members=None,
+        reply_to: str | None = None,
+    ):
         """Append a finding, ruled_out, question or answer; README.md comes with the first note."""
         if kind not in FILES:
             raise SwarmkitError(f"unknown swarm note kind {kind!r}", f"use one of: {', '.join(FILES)}")
@@ -159,9 +178,19 @@ class Swarm:
 
             def also():
                 return {} if self.store.path(readme_rel).exists() else {readme_rel: lines}
-        return self.store.remember(text, kind, "agent", None, source=f"swarmkit://runs/{self.run_id}",
-                                   run_id=self.run_id, origin="swarm", extra=extra,
-                                   file=f"{self.rel}/{FILES[kind]}", also=also)
+
+        return self.store.remember(
+            text,
+            kind,
+            "agent",
+            None,
+            source=f"swarmkit://runs/{self.run_id}",
+            run_id=self.run_id,
+            origin="swarm",
+            extra=extra,
+            file=f"{self.rel}/{FILES[kind]}",
+            also=also,
+        )
 
     def _question_for(self, reply_to: str | None) -> E.Entry | None:
         if reply_to is None:
@@ -170,8 +199,10 @@ class Swarm:
         for e in self.questions():
             if e.kind == "question" and (e.ref == reply_to or E.dedupe_key(e.text) == E.dedupe_key(reply_to)):
                 return e
-        raise SwarmkitError(f"no question {reply_to!r} in swarm {self.slug}",
-                            "reply to a question's ref (questions.md#L3) or its exact text")
+        raise SwarmkitError(
+            f"no question {reply_to!r} in swarm {self.slug}",
+            "reply to a question's ref (questions.md#L3) or its exact text",
+        )
 
     def remove(self):
         """Delete this run's swarm folder (one commit)."""
@@ -190,7 +221,11 @@ def remove_run(store, run_id: str):
 
     suffix = "-" + run_part(run_id)
     swarms = store.folder / "swarms"
-    found = sorted(p.name for p in swarms.iterdir() if p.is_dir() and p.name.endswith(suffix)) if swarms.is_dir() else []
+    found = (
+        sorted(p.name for p in swarms.iterdir() if p.is_dir() and p.name.endswith(suffix))
+        if swarms.is_dir()
+        else []
+    )
     if not found:
         return WriteResult("absent", None, f"run {run_id} has no swarm folder")
     with store.writing():

@@ -10,7 +10,9 @@ UNION = "*.md merge=union"
 
 def _need_git(store) -> None:
     if not store.git.available:
-        raise SwarmkitError("sync needs git, and git is not installed", "install git, then run the sync again")
+        raise SwarmkitError(
+            "sync needs git, and git is not installed", "install git, then run the sync again"
+        )
 
 
 def _clone(store, remote: str) -> dict:
@@ -23,13 +25,23 @@ def _clone(store, remote: str) -> dict:
         branches = store.git.run("branch", "-r", "--format=%(refname:short)", check=False).stdout.split()
         branches = [b for b in branches if b.startswith("origin/") and b != "origin/HEAD"]
         if len(branches) == 1:
-            store.git.run("checkout", "-q", "-b", branches[0].removeprefix("origin/"), branches[0], check=False)
+            store.git.run(
+                "checkout", "-q", "-b", branches[0].removeprefix("origin/"), branches[0], check=False
+            )
     if not store.exists():
-        raise SwarmkitError(f"{without_credentials(remote)} is not a memory folder (it has no MEMORY.md at its top)",
-                            f"check the remote; the clone was left in {store.folder} for you to inspect")
+        raise SwarmkitError(
+            f"{without_credentials(remote)} is not a memory folder (it has no MEMORY.md at its top)",
+            f"check the remote; the clone was left in {store.folder} for you to inspect",
+        )
     store._write_excludes()
-    return {"remote": without_credentials(remote), "branch": store.git.branch(), "cloned": True, "pulled": _count(store, "HEAD"),
-            "pushed": 0, "head": store.git.head()}
+    return {
+        "remote": without_credentials(remote),
+        "branch": store.git.branch(),
+        "cloned": True,
+        "pulled": _count(store, "HEAD"),
+        "pushed": 0,
+        "head": store.git.head(),
+    }
 
 
 def _count(store, spec: str) -> int:
@@ -65,9 +77,12 @@ def _remote_branch(store, url: str) -> str | None:
     git = store.git
     for line in git.run("ls-remote", "--symref", "origin", "HEAD", check=False).stdout.splitlines():
         if line.startswith("ref: refs/heads/") and line.endswith("\tHEAD"):
-            return line[len("ref: refs/heads/"):-len("\tHEAD")]
-    heads = [line.split("\t", 1)[1].removeprefix("refs/heads/")
-             for line in git.run("ls-remote", "--heads", "origin", check=False).stdout.splitlines() if "\t" in line]
+            return line[len("ref: refs/heads/") : -len("\tHEAD")]
+    heads = [
+        line.split("\t", 1)[1].removeprefix("refs/heads/")
+        for line in git.run("ls-remote", "--heads", "origin", check=False).stdout.splitlines()
+        if "\t" in line
+    ]
     if len(heads) > 1:
         raise SwarmkitError(
             f"{without_credentials(url)} has several branches ({', '.join(sorted(heads)[:5])}) and no default "
@@ -99,7 +114,9 @@ def sync(store, remote: str | None = None) -> dict:
     if remote is not None and not remote.strip():
         raise SwarmkitError("--remote is empty", "give a git URL or the path of a bare repository")
     if not store.exists():
-        folder_empty = not store.folder.exists() or not [n for n in store.folder.iterdir() if n.name != ".index"]
+        folder_empty = not store.folder.exists() or not [
+            n for n in store.folder.iterdir() if n.name != ".index"
+        ]
         if remote and folder_empty:
             return _clone(store, remote)
         if not remote:
@@ -111,13 +128,17 @@ def sync(store, remote: str | None = None) -> dict:
             git.run("remote", "set-url" if has else "add", "origin", remote)
         url = git.run("remote", "get-url", "origin", check=False).stdout.strip()
         if not url:
-            raise SwarmkitError("the memory folder has no remote to sync with",
-                                "swarmkit memory sync --remote URL (a git URL or the path of a bare repository)")
+            raise SwarmkitError(
+                "the memory folder has no remote to sync with",
+                "swarmkit memory sync --remote URL (a git URL or the path of a bare repository)",
+            )
         fetched = git.run("fetch", "-q", "origin", check=False)
         if fetched.returncode != 0:
             detail = (fetched.stderr or "").strip().splitlines()
-            raise SwarmkitError(f"could not fetch from {without_credentials(url)}: {detail[-1] if detail else 'git fetch failed'}",
-                                "check the remote's address and your access to it, then retry")
+            raise SwarmkitError(
+                f"could not fetch from {without_credentials(url)}: {detail[-1] if detail else 'git fetch failed'}",
+                "check the remote's address and your access to it, then retry",
+            )
         followed = _remote_branch(store, url)
         branch = followed or git.branch()  # an empty remote gets this folder's branch
         store.commit_hand_edits()  # a rebase needs them committed; they are screened first
@@ -145,12 +166,23 @@ def sync(store, remote: str | None = None) -> dict:
             detail = (push.stderr or "").strip()
             if "rejected" not in detail and "fetch first" not in detail and "non-fast-forward" not in detail:
                 last = detail.splitlines()[-1] if detail else "git push failed"
-                raise SwarmkitError(f"could not push to {without_credentials(url)}: {last}",
-                                    "check your access to the remote, then run the sync again")
+                raise SwarmkitError(
+                    f"could not push to {without_credentials(url)}: {last}",
+                    "check your access to the remote, then run the sync again",
+                )
             git.run("fetch", "-q", "origin")  # someone pushed in between: rebase on theirs and retry
         else:
-            raise SwarmkitError(f"could not push to {without_credentials(url)}: it kept changing", "run the sync again in a moment")
+            raise SwarmkitError(
+                f"could not push to {without_credentials(url)}: it kept changing",
+                "run the sync again in a moment",
+            )
         if followed is None and pushed:
             _point_bare_head(url, branch)
-        return {"remote": without_credentials(url), "branch": branch, "cloned": False, "pulled": pulled, "pushed": pushed,
-                "head": git.head()}
+        return {
+            "remote": without_credentials(url),
+            "branch": branch,
+            "cloned": False,
+            "pulled": pulled,
+            "pushed": pushed,
+            "head": git.head(),
+        }

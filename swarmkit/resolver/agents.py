@@ -54,11 +54,15 @@ def skill_entries(agent: dict, archetype: Artifact | None, path: tuple) -> list[
         entries = [(e, archetype, ("defaults", "skills", i)) for i, e in enumerate(own)]
     else:
         entries = []
-    entries += [(e, None, path + ("skills_additional", i)) for i, e in enumerate(agent.get("skills_additional", []))]
+    entries += [
+        (e, None, path + ("skills_additional", i)) for i, e in enumerate(agent.get("skills_additional", []))
+    ]
     return entries
 
 
-def resolve_skills(entries: list[tuple], topology: Artifact, index: SkillIndex, out: list[Diagnostic]) -> list[str]:
+def resolve_skills(
+    entries: list[tuple], topology: Artifact, index: SkillIndex, out: list[Diagnostic]
+) -> list[str]:
     """The agent's concrete skill ids, in order, once each; problems with entries go to `out`."""
     skills: list[str] = []
     for entry, written_in, path in entries:
@@ -70,8 +74,17 @@ def resolve_skills(entries: list[tuple], topology: Artifact, index: SkillIndex, 
         else:
             found = [entry]
             if written_in is None and index.known.unknown(entry):
-                out.append(diag(where, "ref.unknown-skill", f'unknown skill "{entry}"', path,
-                                did_you_mean(entry, index.known, "add a file for it under skills/, or remove it from this list")))
+                out.append(
+                    diag(
+                        where,
+                        "ref.unknown-skill",
+                        f'unknown skill "{entry}"',
+                        path,
+                        did_you_mean(
+                            entry, index.known, "add a file for it under skills/, or remove it from this list"
+                        ),
+                    )
+                )
         for skill_id in found:
             if skill_id not in skills:
                 skills.append(skill_id)
@@ -89,7 +102,8 @@ def _once(index: SkillIndex, where: Artifact, path: tuple) -> bool:
 def _abstract(abstract: dict, where: Artifact, path: tuple, index: SkillIndex, out) -> list[str]:
     category, capability = abstract["category"], abstract.get("capability")
     matches = sorted(
-        sid for sid, cat in index.categories.items()
+        sid
+        for sid, cat in index.categories.items()
         if cat == category and (capability is None or capability in sid)
     )
     if len(matches) == 1:
@@ -99,13 +113,28 @@ def _abstract(abstract: dict, where: Artifact, path: tuple, index: SkillIndex, o
     wanted = f"category {category}" + (f' whose id contains "{capability}"' if capability is not None else "")
     if _once(index, where, path):
         if matches:
-            out.append(diag(where, "skill.abstract-ambiguous",
-                            f"the abstract skill ({wanted}) matches {len(matches)} skills: {', '.join(matches)}",
-                            path + ("abstract",), "name the skill by its id, or make capability specific to one skill", at="key"))
+            out.append(
+                diag(
+                    where,
+                    "skill.abstract-ambiguous",
+                    f"the abstract skill ({wanted}) matches {len(matches)} skills: {', '.join(matches)}",
+                    path + ("abstract",),
+                    "name the skill by its id, or make capability specific to one skill",
+                    at="key",
+                )
+            )
         else:
-            out.append(diag(where, "skill.abstract-no-match", f"no skill matches the abstract skill ({wanted})",
-                            path + ("abstract",), "add a skill of that category whose id contains the capability, "
-                            "or name a skill by its id", at="key"))
+            out.append(
+                diag(
+                    where,
+                    "skill.abstract-no-match",
+                    f"no skill matches the abstract skill ({wanted})",
+                    path + ("abstract",),
+                    "add a skill of that category whose id contains the capability, "
+                    "or name a skill by its id",
+                    at="key",
+                )
+            )
     return []
 
 
@@ -115,35 +144,68 @@ def _bulk(entry: str, where: Artifact, path: tuple, index: SkillIndex, out) -> l
         matches = sorted(sid for sid, server in index.mcp_servers.items() if server == target)
         servers = sorted(set(index.mcp_servers.values()))
         if not matches and index.known.complete and not index.known.maybe and _once(index, where, path):
-            out.append(diag(where, "ref.unknown-grant", f'"{entry}" grants nothing: no skill calls MCP server "{target}"',
-                            path, did_you_mean(target, servers, f"a skill calls it with implementation {{type: mcp_tool, server: {target}}}")))
+            out.append(
+                diag(
+                    where,
+                    "ref.unknown-grant",
+                    f'"{entry}" grants nothing: no skill calls MCP server "{target}"',
+                    path,
+                    did_you_mean(
+                        target,
+                        servers,
+                        f"a skill calls it with implementation {{type: mcp_tool, server: {target}}}",
+                    ),
+                )
+            )
         return matches
     matches = sorted(sid for sid, pack in index.pack_skills.items() if pack == target)
     if index.command_packs.unknown(target) and _once(index, where, path):
-        out.append(diag(where, "ref.unknown-grant", f'"{entry}" grants nothing: no command pack "{target}"',
-                        path, did_you_mean(target, index.command_packs, "declare it in workspace.yaml under command_packs")))
+        out.append(
+            diag(
+                where,
+                "ref.unknown-grant",
+                f'"{entry}" grants nothing: no command pack "{target}"',
+                path,
+                did_you_mean(target, index.command_packs, "declare it in workspace.yaml under command_packs"),
+            )
+        )
     return matches
 
 
-def check_requires(agent: dict, held: list[str], topology: Artifact, path: tuple, out: list[Diagnostic]) -> None:
+def check_requires(
+    agent: dict, held: list[str], topology: Artifact, path: tuple, out: list[Diagnostic]
+) -> None:
     """Both sides of every ordering rule are skills the agent holds, and the rules form no cycle."""
     rules = agent.get("requires") or {}
     graph: dict[str, list[str]] = {}
     for guarded, prerequisites in rules.items():
         for name in [guarded, *prerequisites]:
             if name not in held:
-                out.append(diag(topology, "agent.requires-not-held",
-                                f'requires names "{name}", which is not one of {agent["id"]}\'s skills',
-                                path + ("requires", guarded), "grant it in skills or skills_additional, or drop the rule",
-                                at="key"))
+                out.append(
+                    diag(
+                        topology,
+                        "agent.requires-not-held",
+                        f'requires names "{name}", which is not one of {agent["id"]}\'s skills',
+                        path + ("requires", guarded),
+                        "grant it in skills or skills_additional, or drop the rule",
+                        at="key",
+                    )
+                )
                 break
         else:
             graph[guarded] = list(prerequisites)
     cycle = _cycle(graph)
     if cycle:
-        out.append(diag(topology, "agent.requires-cycle", "requires forms a cycle: " + " → ".join(cycle),
-                        path + ("requires", cycle[0]), "one of these skills must be callable without the others",
-                        at="key"))
+        out.append(
+            diag(
+                topology,
+                "agent.requires-cycle",
+                "requires forms a cycle: " + " → ".join(cycle),
+                path + ("requires", cycle[0]),
+                "one of these skills must be callable without the others",
+                at="key",
+            )
+        )
 
 
 def check_depends_on(walked: list, topology: Artifact, out: list[Diagnostic]) -> None:
@@ -154,14 +216,29 @@ def check_depends_on(walked: list, topology: Artifact, out: list[Diagnostic]) ->
         deps = agent.get("depends_on") or []
         for i, dep in enumerate(deps):
             if dep not in ids:
-                out.append(diag(topology, "ref.unknown-agent", f'depends_on names "{dep}", which is no agent of this topology',
-                                path + ("depends_on", i), did_you_mean(dep, ids, "use the id of an agent of this topology")))
+                out.append(
+                    diag(
+                        topology,
+                        "ref.unknown-agent",
+                        f'depends_on names "{dep}", which is no agent of this topology',
+                        path + ("depends_on", i),
+                        did_you_mean(dep, ids, "use the id of an agent of this topology"),
+                    )
+                )
         graph.setdefault(agent["id"], []).extend(d for d in deps if d in ids)
     cycle = _cycle(graph)
     if cycle:
         start = next(path for agent, path, _, _ in walked if agent["id"] == cycle[0])
-        out.append(diag(topology, "agent.depends-on-cycle", "depends_on forms a cycle: " + " → ".join(cycle),
-                        start + ("depends_on",), "an agent cannot wait for itself, directly or through others", at="key"))
+        out.append(
+            diag(
+                topology,
+                "agent.depends-on-cycle",
+                "depends_on forms a cycle: " + " → ".join(cycle),
+                start + ("depends_on",),
+                "an agent cannot wait for itself, directly or through others",
+                at="key",
+            )
+        )
 
 
 def _cycle(graph: dict[str, list[str]]) -> list[str] | None:
@@ -181,7 +258,7 @@ def _cycle(graph: dict[str, list[str]]) -> list[str] | None:
                 stack.pop()
                 trail.pop()
             elif state.get(child) == 1:
-                return trail[trail.index(child):] + [child]
+                return trail[trail.index(child) :] + [child]
             elif not state.get(child):
                 state[child] = 1
                 trail.append(child)
@@ -193,8 +270,15 @@ def check_output_schema(value, artifact: Artifact, path: tuple, root: Path, out:
     """An inline schema is a JSON Schema; a path names one inside the workspace."""
     problem = _output_schema_problem(value, artifact, root)
     if problem:
-        out.append(diag(artifact, "ref.output-schema", problem, path,
-                        "point output_schema at a JSON Schema file in the workspace, write one inline, or use null"))
+        out.append(
+            diag(
+                artifact,
+                "ref.output-schema",
+                problem,
+                path,
+                "point output_schema at a JSON Schema file in the workspace, write one inline, or use null",
+            )
+        )
 
 
 def _output_schema_problem(value, artifact: Artifact, root: Path) -> str | None:
@@ -210,7 +294,9 @@ def _output_schema_problem(value, artifact: Artifact, root: Path) -> str | None:
         if not target.is_relative_to(root):
             return f'output_schema "{value}" is outside the workspace'
         if not target.is_file():
-            return f'output_schema "{value}" does not exist (looked for {target.relative_to(root).as_posix()})'
+            return (
+                f'output_schema "{value}" does not exist (looked for {target.relative_to(root).as_posix()})'
+            )
         try:
             text = target.read_text(encoding="utf-8")
             if target.suffix.lower() in (".yaml", ".yml"):

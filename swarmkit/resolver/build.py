@@ -53,7 +53,9 @@ def _decision_list(data: dict) -> list:
 
 
 def build_workspace(
-    root: Path, by_kind: dict[str, list[Artifact]], sink: DiagnosticSink,
+    root: Path,
+    by_kind: dict[str, list[Artifact]],
+    sink: DiagnosticSink,
     dropped: dict[str, frozenset[str]] | None = None,
 ) -> tuple[ResolvedWorkspace | None, list[Diagnostic]]:
     """`dropped` holds, per kind, the stems of files that did not load (reported for themselves)."""
@@ -101,7 +103,9 @@ def build_workspace(
     known_topologies = Known(topologies, dropped.get("Topology", frozenset()))
     for artifact in skills.values():
         if artifact.valid and artifact.origin == "workspace":
-            linking.check_skill_implementation(artifact, known_skills, mcp_servers, pack_commands, known_topologies, out)
+            linking.check_skill_implementation(
+                artifact, known_skills, mcp_servers, pack_commands, known_topologies, out
+            )
     linking.check_composed_cycles(skills, out)
     known_adapters = Known(adapters, dropped.get("ExecutorAdapter", frozenset()))
     for artifact in archetypes.values():
@@ -118,27 +122,48 @@ def build_workspace(
     dropped_skills = dropped.get("Skill", frozenset())
     ws_bindings: tuple[Binding, ...] = ()
     if ws_valid:
-        ws_bindings = _workspace_bindings(ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out,
-                                          dropped_skills)
+        ws_bindings = _workspace_bindings(
+            ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out, dropped_skills
+        )
     elif ws_artifact is not None:
         for i, raw in enumerate(_decision_list(ws_artifact.data)):
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                linking.check_binding_id(ws_artifact, _DECISIONS + (i,), raw["id"], skills, out, dropped_skills)
+                linking.check_binding_id(
+                    ws_artifact, _DECISIONS + (i,), raw["id"], skills, out, dropped_skills
+                )
 
     index = SkillIndex(
         known=known_skills,
-        categories={**{sid: a.data["category"] for sid, a in skills.items() if a.valid},
-                    **{sid: "capability" for sid in synthesized}},
-        mcp_servers={sid: a.data["implementation"]["server"] for sid, a in skills.items()
-                     if a.valid and a.data["implementation"]["type"] == "mcp_tool"},
+        categories={
+            **{sid: a.data["category"] for sid, a in skills.items() if a.valid},
+            **{sid: "capability" for sid in synthesized},
+        },
+        mcp_servers={
+            sid: a.data["implementation"]["server"]
+            for sid, a in skills.items()
+            if a.valid and a.data["implementation"]["type"] == "mcp_tool"
+        },
         command_packs=Known({*packs, "workspace"}, complete=packs.complete),
-        pack_skills={**{sid: a.data["implementation"]["pack"] for sid, a in skills.items()
-                        if a.valid and a.data["implementation"]["type"] == "command"},
-                     **{sid: origin.split(" ")[1] for sid, origin in synthesized.items()}},
+        pack_skills={
+            **{
+                sid: a.data["implementation"]["pack"]
+                for sid, a in skills.items()
+                if a.valid and a.data["implementation"]["type"] == "command"
+            },
+            **{sid: origin.split(" ")[1] for sid, origin in synthesized.items()},
+        },
     )
-    context = _TopologyContext(root, archetypes, skills, index, providers,
-                               Known(funnels, dropped.get("Funnel", frozenset())),
-                               Known(archetypes, dropped.get("Archetype", frozenset())), enabled, dropped_skills)
+    context = _TopologyContext(
+        root,
+        archetypes,
+        skills,
+        index,
+        providers,
+        Known(funnels, dropped.get("Funnel", frozenset())),
+        Known(archetypes, dropped.get("Archetype", frozenset())),
+        enabled,
+        dropped_skills,
+    )
     resolved_topologies = {
         name: _resolve_topology(artifact, ws_bindings, context, out)
         for name, artifact in topologies.items()
@@ -157,8 +182,10 @@ def build_workspace(
         memory=_memory_settings(root, raw_ws, block, explicit, ws_bindings),
         skills=MappingProxyType({sid: _resolved_skill(sid, a) for sid, a in skills.items()}),
         archetypes=MappingProxyType(
-            {aid: ResolvedArchetype(aid, a.rel, LazyModel("Archetype", a.data), _executor_of(a.data))
-             for aid, a in archetypes.items()}
+            {
+                aid: ResolvedArchetype(aid, a.rel, LazyModel("Archetype", a.data), _executor_of(a.data))
+                for aid, a in archetypes.items()
+            }
         ),
         topologies=MappingProxyType(resolved_topologies),
         decision_skills=ws_bindings,
@@ -167,10 +194,16 @@ def build_workspace(
         ),
         _model=LazyModel("Workspace", effective_ws),
         triggers=MappingProxyType({tid: _trigger_targets(a.data) for tid, a in triggers.items()}),
-        declared=MappingProxyType({
-            "adapters": tuple(adapters), "funnels": tuple(funnels), "role registries": tuple(registries),
-            "contracts": tuple(contracts), "mcp servers": tuple(mcp_servers), "command packs": tuple(packs),
-        }),
+        declared=MappingProxyType(
+            {
+                "adapters": tuple(adapters),
+                "funnels": tuple(funnels),
+                "role registries": tuple(registries),
+                "contracts": tuple(contracts),
+                "mcp servers": tuple(mcp_servers),
+                "command packs": tuple(packs),
+            }
+        ),
         synthesized_skills=MappingProxyType(synthesized),
         settings=MappingProxyType({key: raw_ws[key] for key in _RUN_SETTINGS if key in raw_ws}),
     )
@@ -199,8 +232,11 @@ def _pack_commands(ws_data: dict) -> dict[str, set[str] | None]:
     out: dict[str, set[str] | None] = {}
     for pack in ws_data.get("command_packs") or []:
         commands = pack.get("commands")
-        ids = {c["id"] for c in commands if isinstance(c, dict) and isinstance(c.get("id"), str)} \
-            if isinstance(commands, list) else None
+        ids = (
+            {c["id"] for c in commands if isinstance(c, dict) and isinstance(c.get("id"), str)}
+            if isinstance(commands, list)
+            else None
+        )
         if ids is not None and len(ids) != len(commands):
             ids = None
         out[pack["id"]] = ids
@@ -248,15 +284,19 @@ def _resolved_skill(skill_id: str, artifact: Artifact) -> ResolvedSkill:
 def _disabled_but_bound(artifact: Artifact, path: tuple, skill_id: str, out: list[Diagnostic]) -> None:
     out.append(
         linking.diag(
-            artifact, "memory.disabled-but-bound",
+            artifact,
+            "memory.disabled-but-bound",
             f"{skill_id} is bound here, but memory.enabled is false",
-            path, "remove this binding, or set memory.enabled: true", at="key",
+            path,
+            "remove this binding, or set memory.enabled: true",
+            at="key",
         )
     )
 
 
-def _workspace_bindings(artifact: Artifact, effective_ws: dict, explicit_count: int, skills, out,
-                        dropped: frozenset = frozenset()) -> tuple[Binding, ...]:
+def _workspace_bindings(
+    artifact: Artifact, effective_ws: dict, explicit_count: int, skills, out, dropped: frozenset = frozenset()
+) -> tuple[Binding, ...]:
     bindings = _decision_list(effective_ws)
     linking.check_duplicate_bindings(artifact, _DECISIONS, bindings[:explicit_count], out)
     result = []
@@ -268,7 +308,9 @@ def _workspace_bindings(artifact: Artifact, effective_ws: dict, explicit_count: 
         if not is_enabled(raw):
             continue
         if is_explicit:
-            binding = make_binding(raw, "explicit", "workspace", artifact.rel, artifact.source.locate(path, "key")[0])
+            binding = make_binding(
+                raw, "explicit", "workspace", artifact.rel, artifact.source.locate(path, "key")[0]
+            )
         else:
             binding = make_binding(raw, "auto", "workspace", "", 0)
         result.append(binding)
@@ -283,23 +325,40 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
     for agent, path, _, _ in walked:
         if agent["id"] in seen:
             out.append(
-                linking.diag(artifact, "id.duplicate", f'agent id "{agent["id"]}" is already used in this topology',
-                             path + ("id",), "give every agent of a topology its own id")
+                linking.diag(
+                    artifact,
+                    "id.duplicate",
+                    f'agent id "{agent["id"]}" is already used in this topology',
+                    path + ("id",),
+                    "give every agent of a topology its own id",
+                )
             )
         seen.add(agent["id"])
         archetype = agent.get("archetype")
         if archetype is not None and ctx.known_archetypes.unknown(archetype):
             out.append(
-                linking.diag(artifact, "ref.unknown-archetype", f'unknown archetype "{archetype}"',
-                             path + ("archetype",),
-                             linking.did_you_mean(archetype, ctx.archetypes,
-                                                  "add a file for it under archetypes/, or remove archetype:"))
+                linking.diag(
+                    artifact,
+                    "ref.unknown-archetype",
+                    f'unknown archetype "{archetype}"',
+                    path + ("archetype",),
+                    linking.did_you_mean(
+                        archetype, ctx.archetypes, "add a file for it under archetypes/, or remove archetype:"
+                    ),
+                )
             )
         funnel = agent.get("funnel")
         if funnel is not None and ctx.funnels.unknown(funnel):
             out.append(
-                linking.diag(artifact, "ref.unknown-funnel", f'unknown funnel "{funnel}"', path + ("funnel",),
-                             linking.did_you_mean(funnel, ctx.funnels, "add a file for it under funnels/, or remove funnel:"))
+                linking.diag(
+                    artifact,
+                    "ref.unknown-funnel",
+                    f'unknown funnel "{funnel}"',
+                    path + ("funnel",),
+                    linking.did_you_mean(
+                        funnel, ctx.funnels, "add a file for it under funnels/, or remove funnel:"
+                    ),
+                )
             )
         linking.check_provider(artifact, path + ("model",), agent.get("model"), ctx.providers, out)
         if "output_schema" in agent:
@@ -344,8 +403,9 @@ def _system_prompt(prompt: dict) -> str | None:
     return system
 
 
-def _resolve_agent(agent: dict, path: tuple, parent, depth: int, topology: Artifact, ctx: _TopologyContext,
-                   effective, out) -> ResolvedAgent:
+def _resolve_agent(
+    agent: dict, path: tuple, parent, depth: int, topology: Artifact, ctx: _TopologyContext, effective, out
+) -> ResolvedAgent:
     """The archetype's defaults under the agent's own settings: skills replace, skills_additional add."""
     archetype = ctx.archetypes.get(agent.get("archetype"))
     usable = archetype if archetype is not None and archetype.valid else None
@@ -356,7 +416,9 @@ def _resolve_agent(agent: dict, path: tuple, parent, depth: int, topology: Artif
         key = (usable.rel, "output_schema")
         if key not in ctx.index.reported:
             ctx.index.reported.add(key)
-            check_output_schema(defaults["output_schema"], usable, ("defaults", "output_schema"), ctx.root, out)
+            check_output_schema(
+                defaults["output_schema"], usable, ("defaults", "output_schema"), ctx.root, out
+            )
     prompt = merged(defaults.get("prompt"), agent.get("prompt")) or {}
     model = merged(defaults.get("model"), agent.get("model"))
     iam = merged(defaults.get("iam"), agent.get("iam"))
@@ -376,8 +438,10 @@ def _resolve_agent(agent: dict, path: tuple, parent, depth: int, topology: Artif
         executor=_executor_of(usable.data) if usable is not None else None,
         depends_on=tuple(agent.get("depends_on") or ()),
         requires=bool(agent.get("requires")),
-        output_schema="output_schema" in agent and agent["output_schema"] is not None
-        or "output_schema" not in agent and defaults.get("output_schema") is not None,
+        output_schema="output_schema" in agent
+        and agent["output_schema"] is not None
+        or "output_schema" not in agent
+        and defaults.get("output_schema") is not None,
     )
 
 

@@ -18,8 +18,15 @@ AGENTS_ROOT = ("agents", "root")
 BUNDLED_ADAPTERS = ("claude-code", "codex", "copilot", "gemini-cli", "opencode")
 
 
-def diag(artifact: Artifact, code: str, message: str, path: tuple, hint: str = "", at: str = "value",
-         severity: Severity = Severity.ERROR) -> Diagnostic:
+def diag(
+    artifact: Artifact,
+    code: str,
+    message: str,
+    path: tuple,
+    hint: str = "",
+    at: str = "value",
+    severity: Severity = Severity.ERROR,
+) -> Diagnostic:
     line, column = artifact.source.locate(path, at)
     return Diagnostic(code, message, artifact.rel, line, column, pointer_of(path), hint, severity)
 
@@ -38,15 +45,22 @@ def index_by_id(artifacts: list[Artifact], noun: str, out: list[Diagnostic]) -> 
             continue
         if ident in by_id:
             out.append(
-                diag(artifact, "id.duplicate", f'{noun} {key} "{ident}" is already defined in {by_id[ident].rel}',
-                     ("metadata", key), f"rename one of the two {noun}s")
+                diag(
+                    artifact,
+                    "id.duplicate",
+                    f'{noun} {key} "{ident}" is already defined in {by_id[ident].rel}',
+                    ("metadata", key),
+                    f"rename one of the two {noun}s",
+                )
             )
             continue
         by_id[ident] = artifact
     return by_id
 
 
-def walk_agents(agent: dict, path: tuple = AGENTS_ROOT, parent: str | None = None, depth: int = 0) -> Iterator:
+def walk_agents(
+    agent: dict, path: tuple = AGENTS_ROOT, parent: str | None = None, depth: int = 0
+) -> Iterator:
     """(agent data, path in the file, parent id, depth), depth-first, root first."""
     yield agent, path, parent, depth
     for i, child in enumerate(agent.get("children") or []):
@@ -62,8 +76,15 @@ def check_skill_refs(
             continue
         if known.unknown(skill_id):
             out.append(
-                diag(artifact, "ref.unknown-skill", f'unknown skill "{skill_id}"', path + (i,),
-                     did_you_mean(skill_id, known, "add a file for it under skills/, or remove it from this list"))
+                diag(
+                    artifact,
+                    "ref.unknown-skill",
+                    f'unknown skill "{skill_id}"',
+                    path + (i,),
+                    did_you_mean(
+                        skill_id, known, "add a file for it under skills/, or remove it from this list"
+                    ),
+                )
             )
 
 
@@ -83,15 +104,19 @@ def check_composed_cycles(skills: dict[str, Artifact], out: list[Diagnostic]) ->
         trail.append(node)
         for nxt in graph.get(node, []):
             if state.get(nxt) == 1:
-                cycle = trail[trail.index(nxt):] + [nxt]
+                cycle = trail[trail.index(nxt) :] + [nxt]
                 if frozenset(cycle) not in reported:
                     reported.add(frozenset(cycle))
                     artifact = skills[node]
                     index = composes_of(artifact).index(nxt)
                     out.append(
-                        diag(artifact, "skill.cycle", "composed skills form a cycle: " + " → ".join(cycle),
-                             ("implementation", "composes", index),
-                             "a composed skill may not include itself, directly or through others")
+                        diag(
+                            artifact,
+                            "skill.cycle",
+                            "composed skills form a cycle: " + " → ".join(cycle),
+                            ("implementation", "composes", index),
+                            "a composed skill may not include itself, directly or through others",
+                        )
                     )
             elif state.get(nxt) is None:
                 visit(nxt, trail)
@@ -103,9 +128,14 @@ def check_composed_cycles(skills: dict[str, Artifact], out: list[Diagnostic]) ->
             visit(node, [])
 
 
-def check_skill_implementation(artifact: Artifact, known_skills: Known, mcp_servers: Known,
-                               command_packs: dict[str, set[str]] | None, topologies: Known,
-                               out: list[Diagnostic]) -> None:
+def check_skill_implementation(
+    artifact: Artifact,
+    known_skills: Known,
+    mcp_servers: Known,
+    command_packs: dict[str, set[str]] | None,
+    topologies: Known,
+    out: list[Diagnostic],
+) -> None:
     """`command_packs` maps each declared pack to its command ids; None when workspace.yaml did not load."""
     impl = artifact.data["implementation"]
     kind = impl["type"]
@@ -113,28 +143,56 @@ def check_skill_implementation(artifact: Artifact, known_skills: Known, mcp_serv
         check_skill_refs(artifact, ("implementation", "composes"), impl["composes"], known_skills, out)
     elif kind == "mcp_tool" and mcp_servers.unknown(impl["server"]):
         out.append(
-            diag(artifact, "ref.unknown-mcp-server", f'unknown MCP server "{impl["server"]}"',
-                 ("implementation", "server"),
-                 did_you_mean(impl["server"], mcp_servers, "declare it in workspace.yaml under mcp_servers"))
+            diag(
+                artifact,
+                "ref.unknown-mcp-server",
+                f'unknown MCP server "{impl["server"]}"',
+                ("implementation", "server"),
+                did_you_mean(impl["server"], mcp_servers, "declare it in workspace.yaml under mcp_servers"),
+            )
         )
     elif kind == "command" and command_packs is not None:
         pack, command = impl["pack"], impl["command"]
         if pack not in command_packs:
-            out.append(diag(artifact, "ref.unknown-command", f'unknown command pack "{pack}"', ("implementation", "pack"),
-                            did_you_mean(pack, command_packs, "declare it in workspace.yaml under command_packs")))
+            out.append(
+                diag(
+                    artifact,
+                    "ref.unknown-command",
+                    f'unknown command pack "{pack}"',
+                    ("implementation", "pack"),
+                    did_you_mean(pack, command_packs, "declare it in workspace.yaml under command_packs"),
+                )
+            )
         elif command_packs[pack] is not None and command not in command_packs[pack]:
-            out.append(diag(artifact, "ref.unknown-command", f'command pack "{pack}" has no command "{command}"',
-                            ("implementation", "command"),
-                            did_you_mean(command, command_packs[pack], "commands: " + ", ".join(sorted(command_packs[pack])))))
+            out.append(
+                diag(
+                    artifact,
+                    "ref.unknown-command",
+                    f'command pack "{pack}" has no command "{command}"',
+                    ("implementation", "command"),
+                    did_you_mean(
+                        command, command_packs[pack], "commands: " + ", ".join(sorted(command_packs[pack]))
+                    ),
+                )
+            )
     elif kind == "agent" and "topology" in impl and not impl["topology"].startswith("swarmkit:"):
         if topologies.unknown(impl["topology"]):
-            out.append(diag(artifact, "ref.unknown-topology", f'unknown topology "{impl["topology"]}"',
-                            ("implementation", "topology"),
-                            did_you_mean(impl["topology"], topologies, "name a topology of this workspace (its metadata.name)")))
+            out.append(
+                diag(
+                    artifact,
+                    "ref.unknown-topology",
+                    f'unknown topology "{impl["topology"]}"',
+                    ("implementation", "topology"),
+                    did_you_mean(
+                        impl["topology"], topologies, "name a topology of this workspace (its metadata.name)"
+                    ),
+                )
+            )
 
 
-def check_provider(artifact: Artifact, path: tuple, model_ref: dict | None, providers: Known,
-                   out: list[Diagnostic]) -> None:
+def check_provider(
+    artifact: Artifact, path: tuple, model_ref: dict | None, providers: Known, out: list[Diagnostic]
+) -> None:
     """Any provider name is valid, as upstream; one swarmkit run cannot reach is a warning."""
     from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, is_known_name
 
@@ -143,43 +201,76 @@ def check_provider(artifact: Artifact, path: tuple, model_ref: dict | None, prov
         return
     names = [*providers, *BUILTIN_PROVIDERS]
     out.append(
-        diag(artifact, "ref.unknown-provider", f'model provider "{provider}" is neither built in nor declared',
-             path + ("provider",),
-             did_you_mean(provider, names, "declare it in workspace.yaml under model_providers (provider_id), "
-                                           "or use a built-in name such as mock, openai or openrouter"),
-             severity=Severity.WARNING)
+        diag(
+            artifact,
+            "ref.unknown-provider",
+            f'model provider "{provider}" is neither built in nor declared',
+            path + ("provider",),
+            did_you_mean(
+                provider,
+                names,
+                "declare it in workspace.yaml under model_providers (provider_id), "
+                "or use a built-in name such as mock, openai or openrouter",
+            ),
+            severity=Severity.WARNING,
+        )
     )
 
 
-def check_binding_id(artifact: Artifact, path: tuple, binding_id: str, skills: dict[str, Artifact],
-                     out: list[Diagnostic], dropped: frozenset = frozenset()) -> None:
+def check_binding_id(
+    artifact: Artifact,
+    path: tuple,
+    binding_id: str,
+    skills: dict[str, Artifact],
+    out: list[Diagnostic],
+    dropped: frozenset = frozenset(),
+) -> None:
     if binding_id in BUILTIN_MEMORY_SKILLS or binding_id in dropped:
         return
     if binding_id not in skills:
         out.append(
-            diag(artifact, "ref.unknown-decision-skill", f'unknown decision skill "{binding_id}"', path + ("id",),
-                 did_you_mean(binding_id, [*skills, *BUILTIN_MEMORY_SKILLS],
-                              "bind memory-reader, memory-writer or a skill defined under skills/"))
+            diag(
+                artifact,
+                "ref.unknown-decision-skill",
+                f'unknown decision skill "{binding_id}"',
+                path + ("id",),
+                did_you_mean(
+                    binding_id,
+                    [*skills, *BUILTIN_MEMORY_SKILLS],
+                    "bind memory-reader, memory-writer or a skill defined under skills/",
+                ),
+            )
         )
         return
     target = skills[binding_id]
     category = target.data.get("category") if target.valid else "decision"
     if category != "decision":
         out.append(
-            diag(artifact, "binding.not-decision",
-                 f'"{binding_id}" is a {category} skill, not a decision skill', path + ("id",),
-                 "set its category to decision, or bind a decision skill", severity=Severity.WARNING)
+            diag(
+                artifact,
+                "binding.not-decision",
+                f'"{binding_id}" is a {category} skill, not a decision skill',
+                path + ("id",),
+                "set its category to decision, or bind a decision skill",
+                severity=Severity.WARNING,
+            )
         )
 
 
-def check_duplicate_bindings(artifact: Artifact, base: tuple, bindings: list[dict], out: list[Diagnostic]) -> None:
+def check_duplicate_bindings(
+    artifact: Artifact, base: tuple, bindings: list[dict], out: list[Diagnostic]
+) -> None:
     seen: dict[str, int] = {}
     for i, binding in enumerate(bindings):
         if binding["id"] in seen:
             out.append(
-                diag(artifact, "binding.duplicate",
-                     f'"{binding["id"]}" is bound twice in this list (first at item {seen[binding["id"]] + 1})',
-                     base + (i, "id"), "keep one binding per skill in a list")
+                diag(
+                    artifact,
+                    "binding.duplicate",
+                    f'"{binding["id"]}" is bound twice in this list (first at item {seen[binding["id"]] + 1})',
+                    base + (i, "id"),
+                    "keep one binding per skill in a list",
+                )
             )
         else:
             seen[binding["id"]] = i
@@ -193,8 +284,15 @@ def check_role_ids(registries: dict[str, Artifact], out: list[Diagnostic]) -> No
             continue
         for i, role in enumerate(artifact.data["roles"]):
             if role["id"] in seen:
-                out.append(diag(artifact, "id.duplicate", f'role id "{role["id"]}" is already defined in {seen[role["id"]]}',
-                                ("roles", i, "id"), "give every role its own id, across all files in roles/"))
+                out.append(
+                    diag(
+                        artifact,
+                        "id.duplicate",
+                        f'role id "{role["id"]}" is already defined in {seen[role["id"]]}',
+                        ("roles", i, "id"),
+                        "give every role its own id, across all files in roles/",
+                    )
+                )
             else:
                 seen[role["id"]] = artifact.rel
 
@@ -202,9 +300,15 @@ def check_role_ids(registries: dict[str, Artifact], out: list[Diagnostic]) -> No
 def check_trigger_targets(artifact: Artifact, topologies: Known, out: list[Diagnostic]) -> None:
     for i, target in enumerate(artifact.data["targets"]):
         if isinstance(target, str) and topologies.unknown(target):
-            out.append(diag(artifact, "ref.unknown-topology", f'trigger "{artifact.data["metadata"]["id"]}" targets '
-                            f'unknown topology "{target}"', ("targets", i),
-                            did_you_mean(target, topologies, "name a topology of this workspace (its metadata.name)")))
+            out.append(
+                diag(
+                    artifact,
+                    "ref.unknown-topology",
+                    f'trigger "{artifact.data["metadata"]["id"]}" targets unknown topology "{target}"',
+                    ("targets", i),
+                    did_you_mean(target, topologies, "name a topology of this workspace (its metadata.name)"),
+                )
+            )
 
 
 def check_executor(artifact: Artifact, adapters: Known, out: list[Diagnostic]) -> None:
@@ -216,12 +320,40 @@ def check_executor(artifact: Artifact, adapters: Known, out: list[Diagnostic]) -
     names = sorted({*adapters, *BUNDLED_ADAPTERS})
     if kind == "harness":
         if not isinstance(ref, str) or not ref:
-            out.append(diag(artifact, "ref.unknown-executor", "executor kind harness needs ref: the adapter to run",
-                            ("executor", "kind"), "add ref with an adapter id: " + ", ".join(names)))
+            out.append(
+                diag(
+                    artifact,
+                    "ref.unknown-executor",
+                    "executor kind harness needs ref: the adapter to run",
+                    ("executor", "kind"),
+                    "add ref with an adapter id: " + ", ".join(names),
+                )
+            )
         elif ref not in BUNDLED_ADAPTERS and adapters.unknown(ref):
-            out.append(diag(artifact, "ref.unknown-executor", f'unknown harness adapter "{ref}"', ("executor", "ref"),
-                            did_you_mean(ref, names, "use a bundled adapter (" + ", ".join(BUNDLED_ADAPTERS)
-                                         + ") or add one under adapters/")))
+            out.append(
+                diag(
+                    artifact,
+                    "ref.unknown-executor",
+                    f'unknown harness adapter "{ref}"',
+                    ("executor", "ref"),
+                    did_you_mean(
+                        ref,
+                        names,
+                        "use a bundled adapter ("
+                        + ", ".join(BUNDLED_ADAPTERS)
+                        + ") or add one under adapters/",
+                    ),
+                )
+            )
     elif kind not in BUNDLED_ADAPTERS and adapters.unknown(kind):
-        out.append(diag(artifact, "ref.unknown-executor", f'unknown executor kind "{kind}"', ("executor", "kind"),
-                        did_you_mean(kind, ["model", "harness", *names], "use model, or harness with ref naming an adapter")))
+        out.append(
+            diag(
+                artifact,
+                "ref.unknown-executor",
+                f'unknown executor kind "{kind}"',
+                ("executor", "kind"),
+                did_you_mean(
+                    kind, ["model", "harness", *names], "use model, or harness with ref naming an adapter"
+                ),
+            )
+        )

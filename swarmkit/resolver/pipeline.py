@@ -62,4 +62,3 @@ def resolve(root: Path | str) -> Resolution:
     if sink.has_errors:
         workspace = None
     return Resolution(root, workspace, sink.sorted(), tuple(sorted(reach, key=Diagnostic.sort_key)))
-

@@ -12,7 +12,9 @@ _DECISIONS = ("governance", "decision_skills")
 _W = Severity.WARNING
 
 
-def find_unreached(workspace, ws_artifact: Artifact, artifacts: dict[str, dict[str, Artifact]]) -> list[Diagnostic]:
+def find_unreached(
+    workspace, ws_artifact: Artifact, artifacts: dict[str, dict[str, Artifact]]
+) -> list[Diagnostic]:
     """`artifacts` maps skill / archetype / topology to their artifacts by id, for positions."""
     out: list[Diagnostic] = []
     all_agents = {a for t in workspace.topologies.values() for a in t.agents}
@@ -30,26 +32,43 @@ def find_unreached(workspace, ws_artifact: Artifact, artifacts: dict[str, dict[s
         for binding in workspace.decision_skills:
             if binding.origin == "auto":
                 out.append(
-                    Diagnostic("reach.binding-unreached",
-                               f'"{binding.id}" (auto-bound) applies to every agent, but there are none',
-                               ws_artifact.rel, 1, 1, "", "add a topology under topologies/", _W)
+                    Diagnostic(
+                        "reach.binding-unreached",
+                        f'"{binding.id}" (auto-bound) applies to every agent, but there are none',
+                        ws_artifact.rel,
+                        1,
+                        1,
+                        "",
+                        "add a topology under topologies/",
+                        _W,
+                    )
                 )
 
     used = _used_skills(workspace)
     for skill in workspace.skills.values():
         if skill.origin == "workspace" and skill.id not in used:
             out.append(
-                diag(artifacts["skill"][skill.id], "reach.unused-skill",
-                     f'skill "{skill.id}" is used by no agent, binding or composed skill', ("metadata", "id"),
-                     "add it to an agent's skills or skills_additional, or delete the file", severity=_W)
+                diag(
+                    artifacts["skill"][skill.id],
+                    "reach.unused-skill",
+                    f'skill "{skill.id}" is used by no agent, binding or composed skill',
+                    ("metadata", "id"),
+                    "add it to an agent's skills or skills_additional, or delete the file",
+                    severity=_W,
+                )
             )
     used_archetypes = {a.archetype for t in workspace.topologies.values() for a in t.walk() if a.archetype}
     for archetype in workspace.archetypes.values():
         if archetype.id not in used_archetypes:
             out.append(
-                diag(artifacts["archetype"][archetype.id], "reach.unused-archetype",
-                     f'archetype "{archetype.id}" is used by no agent', ("metadata", "id"),
-                     "set it as an agent's archetype, or delete the file", severity=_W)
+                diag(
+                    artifacts["archetype"][archetype.id],
+                    "reach.unused-archetype",
+                    f'archetype "{archetype.id}" is used by no agent',
+                    ("metadata", "id"),
+                    "set it as an agent's archetype, or delete the file",
+                    severity=_W,
+                )
             )
     return out
 
@@ -60,21 +79,40 @@ def _check_scope(raw: dict, artifact: Artifact, path: tuple, agents: set[str], w
     named = parse_scope(raw.get("scope"))
     if named is None:
         if not agents:
-            out.append(diag(artifact, "reach.binding-unreached",
-                            f'"{raw["id"]}" applies to every agent, but there are none', path,
-                            "add a topology under topologies/", at="key", severity=_W))
+            out.append(
+                diag(
+                    artifact,
+                    "reach.binding-unreached",
+                    f'"{raw["id"]}" applies to every agent, but there are none',
+                    path,
+                    "add a topology under topologies/",
+                    at="key",
+                    severity=_W,
+                )
+            )
         return
     unknown = [a for a in named if a not in agents]
     for agent_id in unknown:
         out.append(
-            diag(artifact, "reach.unknown-scope-agent", f'scope names "{agent_id}", which is no agent of {where}',
-                 path + ("scope",), did_you_mean(agent_id, agents, 'use an agent id, or "*" for every agent'),
-                 severity=_W)
+            diag(
+                artifact,
+                "reach.unknown-scope-agent",
+                f'scope names "{agent_id}", which is no agent of {where}',
+                path + ("scope",),
+                did_you_mean(agent_id, agents, 'use an agent id, or "*" for every agent'),
+                severity=_W,
+            )
         )
     if len(unknown) == len(named):
         out.append(
-            diag(artifact, "reach.binding-unreached", f'"{raw["id"]}" reaches no agent: its scope names none that exist',
-                 path + ("scope",), "fix the agent ids in scope, or remove the binding", severity=_W)
+            diag(
+                artifact,
+                "reach.binding-unreached",
+                f'"{raw["id"]}" reaches no agent: its scope names none that exist',
+                path + ("scope",),
+                "fix the agent ids in scope, or remove the binding",
+                severity=_W,
+            )
         )
 
 

@@ -41,7 +41,9 @@ class ResolvedSkill:
     file: str
     category: str
     description: str
-    implementation: Mapping[str, Any]  # {type: llm_prompt, prompt} | {type: mcp_tool, ...} | {type: composed, ...}
+    implementation: Mapping[
+        str, Any
+    ]  # {type: llm_prompt, prompt} | {type: mcp_tool, ...} | {type: composed, ...}
     composes: tuple[str, ...]  # for a composed skill, the skills it runs
     _model: LazyModel = field(repr=False, compare=False)
 
@@ -97,7 +99,9 @@ class ResolvedTopology:
     agents: Mapping[str, ResolvedAgent]  # depth-first order, root first
     decision_skills: tuple[Binding, ...]
     _model: LazyModel = field(repr=False, compare=False)
-    settings: Mapping[str, Any] = field(default_factory=dict)  # runtime, artifacts, intent_monitoring, input_schema
+    settings: Mapping[str, Any] = field(
+        default_factory=dict
+    )  # runtime, artifacts, intent_monitoring, input_schema
 
     @property
     def model(self):
@@ -124,8 +128,12 @@ class ResolvedWorkspace:
     triggers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # trigger id -> its targets
     # Ids of the other artifacts and declarations, by plural noun (funnels, contracts, mcp servers, ...).
     declared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    synthesized_skills: Mapping[str, str] = field(default_factory=dict)  # upstream's made-up skills: id -> what
-    settings: Mapping[str, Any] = field(default_factory=dict)  # run-time blocks of workspace.yaml (planning, ...)
+    synthesized_skills: Mapping[str, str] = field(
+        default_factory=dict
+    )  # upstream's made-up skills: id -> what
+    settings: Mapping[str, Any] = field(
+        default_factory=dict
+    )  # run-time blocks of workspace.yaml (planning, ...)
 
     @property
     def model(self):

@@ -40,8 +40,14 @@ def _now() -> str:
 
 
 class Run:
-    def __init__(self, workspace, topology, provider: Provider | ProviderSet, user: str | None = None,
-                 run_id: str | None = None) -> None:
+    def __init__(
+        self,
+        workspace,
+        topology,
+        provider: Provider | ProviderSet,
+        user: str | None = None,
+        run_id: str | None = None,
+    ) -> None:
         self.ws = workspace
         self.topology = topology
         self.providers = provider if isinstance(provider, ProviderSet) else ProviderSet.single(provider)
@@ -138,7 +144,9 @@ class Run:
         for binding in (b for b in bindings if b.id == WRITER_ID):
             if binding.trigger == "post_output" and self._outermost_in_scope(agent, binding):
                 self.memory.write(agent, binding, task, output)
-        self.record["agents"].append({"id": agent.id, "role": agent.role, "parent": agent.parent, "output": output})
+        self.record["agents"].append(
+            {"id": agent.id, "role": agent.role, "parent": agent.parent, "output": output}
+        )
         return output
 
     def _child_task(self, parent, task: str) -> str:
@@ -168,7 +176,9 @@ class Run:
                         f"revisions: {reason}",
                     )
                 revisions += 1
-                output = self._answer(agent, prompts.revision_messages(messages, output, binding.id, reason), "revise")
+                output = self._answer(
+                    agent, prompts.revision_messages(messages, output, binding.id, reason), "revise"
+                )
         return output
 
     # ---- decision skills ------------------------------------------------------------------
@@ -182,7 +192,10 @@ class Run:
             part_impl = self.ws.skills[part].implementation
             if part_impl["type"] == "llm_prompt":
                 prompts_to_run.append((part, part_impl["prompt"]))
-        verdict, reason = "skipped", "mcp_tool decision skills need an MCP client, which swarmkit run does not have"
+        verdict, reason = (
+            "skipped",
+            "mcp_tool decision skills need an MCP client, which swarmkit run does not have",
+        )
         for name, prompt in prompts_to_run:
             reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))
             verdict, reason = parse_verdict(reply.content)
@@ -192,31 +205,50 @@ class Run:
                 break
         self._decision(agent, binding, verdict, reason)
         if blocking_status and binding.required and verdict not in ("pass", "skipped"):
-            raise RunStopped(blocking_status, f"{binding.id} says {verdict} for {agent.id}'s {what}: {reason}")
+            raise RunStopped(
+                blocking_status, f"{binding.id} says {verdict} for {agent.id}'s {what}: {reason}"
+            )
         return verdict, reason
 
     def _decision(self, agent, binding, verdict: str, detail: str) -> None:
-        self.record["decisions"].append({
-            "agent": agent.id, "skill": binding.id, "trigger": binding.trigger, "origin": binding.origin,
-            "required": binding.required, "verdict": verdict, "detail": detail,
-        })
+        self.record["decisions"].append(
+            {
+                "agent": agent.id,
+                "skill": binding.id,
+                "trigger": binding.trigger,
+                "origin": binding.origin,
+                "required": binding.required,
+                "verdict": verdict,
+                "detail": detail,
+            }
+        )
 
     # ---- model calls ----------------------------------------------------------------------
     def _call(self, agent, purpose: str, messages: list[dict], tool_specs: list | None = None):
         model = dict(agent.model) if agent.model else {}
         request = ChatRequest(
-            model=model.get("name", DEFAULT_MODEL), messages=messages, purpose=purpose, agent=agent.id,
-            tools=tool_specs or [], temperature=model.get("temperature"), max_tokens=model.get("max_tokens"),
+            model=model.get("name", DEFAULT_MODEL),
+            messages=messages,
+            purpose=purpose,
+            agent=agent.id,
+            tools=tool_specs or [],
+            temperature=model.get("temperature"),
+            max_tokens=model.get("max_tokens"),
         )
         provider = self.providers.for_agent(agent)
         started = time.perf_counter()
         try:
             return provider.complete(request)
         finally:
-            self.record["model_calls"].append({
-                "agent": agent.id, "purpose": purpose, "provider": provider.name, "model": request.model,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-            })
+            self.record["model_calls"].append(
+                {
+                    "agent": agent.id,
+                    "purpose": purpose,
+                    "provider": provider.name,
+                    "model": request.model,
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                }
+            )
 
     def _answer(self, agent, messages: list[dict], purpose: str) -> str:
         """One answer, running the tool calls the model makes (bounded rounds)."""
@@ -226,17 +258,29 @@ class Run:
         for _ in range(MAX_TOOL_ROUNDS):
             if not reply.tool_calls:
                 break
-            messages.append({
-                "role": "assistant", "content": reply.content or None,
-                "tool_calls": [
-                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
-                    for c in reply.tool_calls
-                ],
-            })
+            messages.append(
+                {
+                    "role": "assistant",
+                    "content": reply.content or None,
+                    "tool_calls": [
+                        {
+                            "id": c.id,
+                            "type": "function",
+                            "function": {"name": c.name, "arguments": json.dumps(c.arguments)},
+                        }
+                        for c in reply.tool_calls
+                    ],
+                }
+            )
             for call in reply.tool_calls:
                 result = self._run_tool(agent, call)
                 self.record["tool_calls"].append(
-                    {"agent": agent.id, "name": call.name, "arguments": redacted(call.arguments), "result": result}
+                    {
+                        "agent": agent.id,
+                        "name": call.name,
+                        "arguments": redacted(call.arguments),
+                        "result": result,
+                    }
                 )
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
             reply = self._call(agent, purpose, messages, specs)
@@ -268,6 +312,12 @@ class Run:
         skill = self.ws.skills.get("memory-reconcile")
         if skill is None or skill.implementation["type"] != "llm_prompt":
             return None
-        messages = prompts.reconcile_messages(skill.implementation["prompt"], subject, attribute, known,
-                                              proposed, f"proposed by {agent.id} in run {self.id}")
+        messages = prompts.reconcile_messages(
+            skill.implementation["prompt"],
+            subject,
+            attribute,
+            known,
+            proposed,
+            f"proposed by {agent.id} in run {self.id}",
+        )
         return parse_reconcile(self._call(agent, "reconcile", messages).content)

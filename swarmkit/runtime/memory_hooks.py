@@ -86,7 +86,11 @@ class MemoryHooks:
         if untrusted:
             self.taint(agent.id, f"recalled {untrusted}, which nobody reviewed")
         refs = ", ".join(hit.ref for hit in hits)
-        detail = f"recalled {len(hits)}" + (f" ({refs})" if refs else "") + (f", {len(pinned)} pinned" if pinned else "")
+        detail = (
+            f"recalled {len(hits)}"
+            + (f" ({refs})" if refs else "")
+            + (f", {len(pinned)} pinned" if pinned else "")
+        )
         self.run._decision(agent, binding, "pass", detail)
         items = [(f"[unreviewed] {hit.text}" if hit.unreviewed else hit.text, hit.ref) for hit in hits]
         return prompts.memory_block(items, pinned)
@@ -110,8 +114,11 @@ class MemoryHooks:
         minimum = int(config.get("min_output_length", self.run.ws.memory.writer_block.min_output_length))
         if len(output) < minimum:
             # an auto binding takes the memory block's value; one written out has its own config
-            knob = ("memory.writer.min_output_length" if binding.origin == "auto" or "min_output_length" not in config
-                    else f"the {binding.id} binding's config.min_output_length")
+            knob = (
+                "memory.writer.min_output_length"
+                if binding.origin == "auto" or "min_output_length" not in config
+                else f"the {binding.id} binding's config.min_output_length"
+            )
             self._note(f"writer skipped: answer {len(output)} < {minimum} chars ({knob})")
             self.run._decision(agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars")
             return
@@ -136,8 +143,12 @@ class MemoryHooks:
         counts: dict[str, int] = {}
         for status in statuses:
             counts[status] = counts.get(status, 0) + 1
-        words = {"reinforced": "already known", "held": "held in the inbox for you", "refused": "refused by screening",
-                 "outranked": "outranked by your own lines"}
+        words = {
+            "reinforced": "already known",
+            "held": "held in the inbox for you",
+            "refused": "refused by screening",
+            "outranked": "outranked by your own lines",
+        }
         parts = [f"{n} {words.get(status, status)}" for status, n in counts.items()]
         if len(statuses) < extracted:
             parts.append(f"{extracted - len(statuses)} not written (memory unavailable)")
@@ -163,17 +174,30 @@ class MemoryHooks:
             if tainted:
                 result = self._hold(store, text, kind, subject, personal, {"tainted": "yes"})
             else:
-                result = store.remember(text, kind=kind, by="agent", subject=subject, target=target,
-                                        run_id=self.run.id, origin="memory-writer")
+                result = store.remember(
+                    text,
+                    kind=kind,
+                    by="agent",
+                    subject=subject,
+                    target=target,
+                    run_id=self.run.id,
+                    origin="memory-writer",
+                )
                 if result.status == "outranked":
-                    result = self._hold(store, text, kind, subject, personal, {"contradicts": result.ref},
-                                        result.reason)
+                    result = self._hold(
+                        store, text, kind, subject, personal, {"contradicts": result.ref}, result.reason
+                    )
         except Exception as exc:
             self._fail("write", exc)
             return None
         self.run.record["memory_writes"].append(
-            {"agent": agent.id, "status": result.status, "ref": result.ref, "text": redacted(text),
-             "reason": result.reason or (f"tainted: {tainted}" if tainted else None)}
+            {
+                "agent": agent.id,
+                "status": result.status,
+                "ref": result.ref,
+                "text": redacted(text),
+                "reason": result.reason or (f"tainted: {tainted}" if tainted else None),
+            }
         )
         return result
 
@@ -183,8 +207,16 @@ class MemoryHooks:
 
         if personal:
             extra = extra | {"for": store.user_file}  # shown only to the person it is about
-        result = store.remember(text, kind=kind, by="agent", subject=subject, target="inbox", run_id=self.run.id,
-                                origin="memory-writer", extra=extra)
+        result = store.remember(
+            text,
+            kind=kind,
+            by="agent",
+            subject=subject,
+            target="inbox",
+            run_id=self.run.id,
+            origin="memory-writer",
+            extra=extra,
+        )
         if result.status in ("written", "replaced", "reinforced"):  # reinforced: it was waiting there already
             return WriteResult("held", result.ref, why, result.commit, result.text, None, result.stable_ref)
         return result
@@ -197,8 +229,9 @@ class MemoryHooks:
             if store is not None:
                 members = [(a.id, a.read_only) for a in self.run.topology.walk()]
                 try:
-                    self._swarm = store.swarm(self.run.topology.name, self.run.id, goal=self.run.user_input,
-                                              members=members)
+                    self._swarm = store.swarm(
+                        self.run.topology.name, self.run.id, goal=self.run.user_input, members=members
+                    )
                 except Exception as exc:
                     self._fail("open the swarm folder", exc)
         return self._swarm
@@ -210,8 +243,7 @@ class MemoryHooks:
         try:
             block = prompts.swarm_block(swarm.pinned_block())
             shown = swarm.findings()[-LATEST_FINDINGS:] + swarm.open_questions()  # what the block shows
-            tainted = next((e for e in shown
-                            if e.meta.get("tainted", "").lower() in ("yes", "true")), None)
+            tainted = next((e for e in shown if e.meta.get("tainted", "").lower() in ("yes", "true")), None)
         except Exception as exc:
             self._fail("read the swarm notes", exc)
             return None
@@ -225,16 +257,27 @@ class MemoryHooks:
     def swarm_note(self, agent, arguments: dict) -> dict:
         swarm = self.swarm()
         try:
-            result = swarm.note(arguments["kind"], arguments["text"], author=agent.id,
-                                sources=arguments.get("sources"), tainted=agent.id in self.tainted)
+            result = swarm.note(
+                arguments["kind"],
+                arguments["text"],
+                author=agent.id,
+                sources=arguments.get("sources"),
+                tainted=agent.id in self.tainted,
+            )
         except Exception as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
         self.run.record["swarm"] = swarm.slug
-        self.run.record["memory_writes"].append({
-            "agent": agent.id, "status": result.status, "ref": result.ref, "text": redacted(arguments["text"]),
-            "reason": result.reason, "kind": arguments["kind"],
-        })
+        self.run.record["memory_writes"].append(
+            {
+                "agent": agent.id,
+                "status": result.status,
+                "ref": result.ref,
+                "text": redacted(arguments["text"]),
+                "reason": result.reason,
+                "kind": arguments["kind"],
+            }
+        )
         return {"status": result.status, "ref": result.ref, "reason": result.reason}
 
     # ---- curated facts (governed-memory) ---------------------------------------------------
@@ -250,14 +293,26 @@ class MemoryHooks:
             return self.run.reconcile(agent, known, proposed, subject, attribute)
 
         try:
-            result = store.propose(arguments["subject"], arguments["attribute"], arguments["value"],
-                                   arguments["type"], by="agent", run_id=self.run.id, reconcile=reconcile)
+            result = store.propose(
+                arguments["subject"],
+                arguments["attribute"],
+                arguments["value"],
+                arguments["type"],
+                by="agent",
+                run_id=self.run.id,
+                reconcile=reconcile,
+            )
         except Exception as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
-        self.run.record["memory_writes"].append({
-            "agent": agent.id, "status": result.status, "ref": result.ref,
-            "text": redacted(f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}"),
-            "reason": result.reasoning, "kind": "curated",
-        })
+        self.run.record["memory_writes"].append(
+            {
+                "agent": agent.id,
+                "status": result.status,
+                "ref": result.ref,
+                "text": redacted(f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}"),
+                "reason": result.reasoning,
+                "kind": "curated",
+            }
+        )
         return result.to_dict()

@@ -97,7 +97,7 @@ EXTRACTION_SYSTEM = (
     "Never extract secrets, one-off details of this task, or anything the assistant merely guessed. "
     "Give each fact a subject: a stable dotted key for the one thing it is about, such as "
     "user.location, user.name, user.editor, user.manager, user.employer or user.languages, so that a "
-    "new value for the same thing replaces the old one (\"I moved to Munich\" is user.location again). "
+    'new value for the same thing replaces the old one ("I moved to Munich" is user.location again). '
     "For facts that add up rather than replace each other, put the value in the key "
     "(user.likes.hiking). "
     'Reply with JSON only: {"facts": [{"text": "<fact in a short third-person sentence>", '
@@ -112,7 +112,10 @@ def extraction_messages(user_input: str, output: str) -> list[dict]:
     # so old memories are not extracted again as new ones.
     return [
         {"role": "system", "content": EXTRACTION_SYSTEM},
-        {"role": "user", "content": f"{USER_SAID}\n{quoted(user_input)}\n\nAssistant answered:\n{quoted(output)}"},
+        {
+            "role": "user",
+            "content": f"{USER_SAID}\n{quoted(user_input)}\n\nAssistant answered:\n{quoted(output)}",
+        },
     ]
 
 
@@ -124,16 +127,23 @@ def revision_messages(messages: list[dict], previous: str, skill: str, reason: s
     ]
 
 
-def reconcile_messages(skill_prompt: str, subject: str, attribute: str, known: str, proposed: str,
-                       evidence: str) -> list[dict]:
-    values = {"known_value": neutralise(known), "proposed_value": neutralise(proposed),
-              "evidence": neutralise(evidence)}
+def reconcile_messages(
+    skill_prompt: str, subject: str, attribute: str, known: str, proposed: str, evidence: str
+) -> list[dict]:
+    values = {
+        "known_value": neutralise(known),
+        "proposed_value": neutralise(proposed),
+        "evidence": neutralise(evidence),
+    }
     # One pass: a value that itself says "{evidence}" must stay as written.
     prompt = re.sub(r"\{(known_value|proposed_value|evidence)\}", lambda m: values[m.group(1)], skill_prompt)
     return [
         {"role": "system", "content": prompt},
-        {"role": "user", "content": f"subject: {subject}\nattribute: {attribute}\n"
-                                    f"known: {quoted(known)}\nproposed: {quoted(proposed)}"},
+        {
+            "role": "user",
+            "content": f"subject: {subject}\nattribute: {attribute}\n"
+            f"known: {quoted(known)}\nproposed: {quoted(proposed)}",
+        },
     ]
 
 

@@ -32,11 +32,13 @@ def screened(value, key: str = ""):
             prefix = f"{key}: "
             joined, count = redact(prefix + value)
             if count and joined.startswith(prefix):
-                return joined[len(prefix):]
+                return joined[len(prefix) :]
         return redact(value)[0]
     if isinstance(value, dict):
-        return {redact(k)[0] if isinstance(k, str) else k: screened(v, k if isinstance(k, str) else "")
-                for k, v in value.items()}
+        return {
+            redact(k)[0] if isinstance(k, str) else k: screened(v, k if isinstance(k, str) else "")
+            for k, v in value.items()
+        }
     if isinstance(value, list):
         return [screened(item, key) for item in value]
     return value
@@ -67,8 +69,9 @@ def save_run(workspace_root: Path, record: dict) -> dict:
     if not folder.is_dir():
         folder.mkdir(parents=True, mode=0o700, exist_ok=True)
     saved = screened_record(dict(record, screened=None))
-    atomic_write(folder / f"{record['id']}.json", json.dumps(saved, indent=2, ensure_ascii=False) + "\n",
-                 mode=0o600)
+    atomic_write(
+        folder / f"{record['id']}.json", json.dumps(saved, indent=2, ensure_ascii=False) + "\n", mode=0o600
+    )
     sweep_temp_files(folder, depth=0)  # a run killed while saving leaves its temp file
     return saved
 

@@ -25,9 +25,17 @@ def skipped_features(ws, topology) -> list[dict]:
         where = f"agent {agent.id}"
         unused = [key for key in ("options", "tool_provider", "tool_model") if key in (agent.model or {})]
         if unused:
-            skip("model options", where, f"model.{', model.'.join(unused)} are not sent; name and temperature are")
+            skip(
+                "model options",
+                where,
+                f"model.{', model.'.join(unused)} are not sent; name and temperature are",
+            )
         if agent.executor:
-            skip("executors", where, f"upstream runs it on the {agent.executor} harness; here its model answers")
+            skip(
+                "executors",
+                where,
+                f"upstream runs it on the {agent.executor} harness; here its model answers",
+            )
         if agent.funnel:
             skip("funnels", where, f"funnel {agent.funnel} does not gate its output here")
         if agent.depends_on:
@@ -53,16 +61,26 @@ def skipped_features(ws, topology) -> list[dict]:
     for key, value in topology.settings.items():
         if key == "runtime":
             for sub in value:
-                skip("planning" if sub in ("planning", "synthesis") else "runtime settings",
-                     f"topology {topology.name}", f"runtime.{sub} is not applied")
+                skip(
+                    "planning" if sub in ("planning", "synthesis") else "runtime settings",
+                    f"topology {topology.name}",
+                    f"runtime.{sub} is not applied",
+                )
         else:
             skip(key.replace("_", " "), f"topology {topology.name}", f"{key} is not applied")
     for key in ws.settings:
-        skip("planning" if key in ("planning", "synthesis") else key.replace("_", " "), "workspace.yaml",
-             f"{key} is not applied")
+        skip(
+            "planning" if key in ("planning", "synthesis") else key.replace("_", " "),
+            "workspace.yaml",
+            f"{key} is not applied",
+        )
     if ws.triggers:
-        skip("triggers", "triggers/", f"{len(ws.triggers)} trigger(s) ({', '.join(ws.triggers)}) do not fire; "
-                                      "swarmkit run starts a topology only when asked")
+        skip(
+            "triggers",
+            "triggers/",
+            f"{len(ws.triggers)} trigger(s) ({', '.join(ws.triggers)}) do not fire; "
+            "swarmkit run starts a topology only when asked",
+        )
     return out
 
 

@@ -50,4 +50,6 @@ REMEMBER_FACT = {
 
 def missing_arguments(spec: dict, arguments: dict) -> list[str]:
     required = spec["function"]["parameters"]["required"]
-    return [name for name in required if not isinstance(arguments.get(name), str) or not arguments[name].strip()]
+    return [
+        name for name in required if not isinstance(arguments.get(name), str) or not arguments[name].strip()
+    ]

@@ -18,7 +18,7 @@ def json_object(text: str) -> dict | None:
     if start < 0 or end < start:
         return None
     try:
-        value = json.loads(text[start:end + 1])
+        value = json.loads(text[start : end + 1])
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
         return None
     return value if isinstance(value, dict) else None

@@ -43,23 +43,49 @@ def memory_entries(request: Request) -> JSONResponse:
     ctx = load(request)
     if query:
         if params.get("file"):
-            raise ApiError(400, "invalid_request", "file applies to listing; a search uses scope",
-                           "drop file=, or drop q= to list one file")
+            raise ApiError(
+                400,
+                "invalid_request",
+                "file applies to listing; a search uses scope",
+                "drop file=, or drop q= to list one file",
+            )
         max_results, threshold, scope = search_defaults(ctx.settings)
         limit = int_param(request, "limit", max_results, 1, SEARCH_LIMIT_MAX)
         threshold = float_param(request, "threshold", threshold, 0.0, 1.0)
         scope = params.get("scope") or scope
         entries = view.search(ctx.store, query, scope, limit, threshold)
-        return JSONResponse({"query": query, "scope": scope, "threshold": threshold, "limit": limit,
-                             "total": len(entries), "truncated": False, "entries": entries})
+        return JSONResponse(
+            {
+                "query": query,
+                "scope": scope,
+                "threshold": threshold,
+                "limit": limit,
+                "total": len(entries),
+                "truncated": False,
+                "entries": entries,
+            }
+        )
     for name in ("scope", "threshold"):
         if params.get(name):
-            raise ApiError(400, "invalid_request", f"{name} applies to a search",
-                           "add q=WORDS to search, or drop it to list entries")
+            raise ApiError(
+                400,
+                "invalid_request",
+                f"{name} applies to a search",
+                "add q=WORDS to search, or drop it to list entries",
+            )
     limit = int_param(request, "limit", LIST_LIMIT, 1, LIST_LIMIT_MAX)
     entries = view.all_entries(ctx.store, params.get("file") or None)
-    return JSONResponse({"query": None, "scope": None, "threshold": None, "limit": limit,
-                         "total": len(entries), "truncated": len(entries) > limit, "entries": entries[:limit]})
+    return JSONResponse(
+        {
+            "query": None,
+            "scope": None,
+            "threshold": None,
+            "limit": limit,
+            "total": len(entries),
+            "truncated": len(entries) > limit,
+            "entries": entries[:limit],
+        }
+    )
 
 
 async def add_entry(request: Request) -> JSONResponse:
@@ -67,8 +93,9 @@ async def add_entry(request: Request) -> JSONResponse:
     body = await json_body(request, ("text",), ("kind", "subject", "to"))
     ctx = await run_in_threadpool(load, request)
     store = ctx.store
-    result = await run_in_threadpool(store.add, body["text"], body.get("kind") or None,
-                                     body.get("subject") or None, body.get("to") or None)
+    result = await run_in_threadpool(
+        store.add, body["text"], body.get("kind") or None, body.get("subject") or None, body.get("to") or None
+    )
     return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
 
 
@@ -96,8 +123,12 @@ def check_inbox_ref(ref: str) -> None:
     except SwarmkitError:
         rel = None
     if rel != INBOX_MD:
-        raise ApiError(400, "invalid_ref", f"{ref!r} is not an inbox ref",
-                       "inbox refs look like inbox.md#L5; GET /memory/inbox lists them")
+        raise ApiError(
+            400,
+            "invalid_ref",
+            f"{ref!r} is not an inbox ref",
+            "inbox refs look like inbox.md#L5; GET /memory/inbox lists them",
+        )
 
 
 def inbox_action(action: str):
@@ -108,12 +139,18 @@ def inbox_action(action: str):
         body = await json_body(request, ("ref", "expect"), optional)
         check_inbox_ref(body["ref"])
         if action == "keep" and body.get("to", "me") not in KEEP_TARGETS:
-            raise ApiError(400, "invalid_request", f"cannot keep an entry in {body['to']!r}",
-                           f"to is one of: {', '.join(KEEP_TARGETS)}")
+            raise ApiError(
+                400,
+                "invalid_request",
+                f"cannot keep an entry in {body['to']!r}",
+                f"to is one of: {', '.join(KEEP_TARGETS)}",
+            )
         ctx = await run_in_threadpool(load, request)
         store = ctx.store
         if action == "keep":
-            result = await run_in_threadpool(store.inbox_keep, body["ref"], body.get("to", "me"), body["expect"])
+            result = await run_in_threadpool(
+                store.inbox_keep, body["ref"], body.get("to", "me"), body["expect"]
+            )
         elif action == "pin":
             result = await run_in_threadpool(store.inbox_pin, body["ref"], body["expect"])
         else:

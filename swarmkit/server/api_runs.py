@@ -58,8 +58,12 @@ def find_run(workspace, run_id: str) -> dict:
     except SwarmkitError as exc:
         raise ApiError(409, "run_unreadable", exc.message, exc.hint) from None
     if not isinstance(record, dict):
-        raise ApiError(409, "run_unreadable", f"the record of run {run_id} is not a JSON object",
-                       f"delete {runs_dir(workspace) / (run_id + '.json')}")
+        raise ApiError(
+            409,
+            "run_unreadable",
+            f"the record of run {run_id} is not a JSON object",
+            f"delete {runs_dir(workspace) / (run_id + '.json')}",
+        )
     return record
 
 

@@ -28,8 +28,13 @@ def no_icon(request) -> Response:
     return Response(status_code=204)
 
 
-def create_app(workspace_path: Path | str, *, token: str | None = None,
-               allowed_hosts: frozenset[str] | None = LOOPBACK_NAMES, user: str | None = None) -> Starlette:
+def create_app(
+    workspace_path: Path | str,
+    *,
+    token: str | None = None,
+    allowed_hosts: frozenset[str] | None = LOOPBACK_NAMES,
+    user: str | None = None,
+) -> Starlette:
     """The app for one workspace, as one person's view (the owner's unless `user` names someone).
     A new token per app: the pages it serves are the only holders."""
     config = ServerConfig(Path(workspace_path).resolve(), token or new_token(), allowed_hosts, user)

@@ -19,8 +19,12 @@ class WorkspaceInvalid(ApiError):
         where = f"{first.file}:{first.line}: " if first is not None and first.file and first.line else ""
         detail = f": {where}{first.message}" if first is not None else ""
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(409, "workspace_invalid", f"the workspace is not valid{detail}{more}",
-                         f"run `swarmkit validate {config.workspace}` to see every problem, fix them and reload")
+        super().__init__(
+            409,
+            "workspace_invalid",
+            f"the workspace is not valid{detail}{more}",
+            f"run `swarmkit validate {config.workspace}` to see every problem, fix them and reload",
+        )
         self.diagnostics = errors
 
 

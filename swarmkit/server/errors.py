@@ -70,8 +70,12 @@ async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
 async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
     # A bug in swarmkit. Starlette re-raises after this reply, so the server's log gets the
     # traceback once; the client only gets a short JSON error.
-    return error_response(500, "internal", f"internal error ({type(exc).__name__}); this is a bug in swarmkit",
-                          "the server's log has the details; please report it")
+    return error_response(
+        500,
+        "internal",
+        f"internal error ({type(exc).__name__}); this is a bug in swarmkit",
+        "the server's log has the details; please report it",
+    )
 
 
 HANDLERS = {

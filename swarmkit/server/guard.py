@@ -36,8 +36,11 @@ def host_problem(headers: Headers, config: ServerConfig) -> tuple[str, str, str]
     name = host_name(headers.get("host", ""))
     if name in config.allowed_hosts:
         return None
-    return ("bad_host", f"this server does not answer for host {name or '(none)'!r}",
-            "open the address `swarmkit serve` printed (http://127.0.0.1:PORT/)")
+    return (
+        "bad_host",
+        f"this server does not answer for host {name or '(none)'!r}",
+        "open the address `swarmkit serve` printed (http://127.0.0.1:PORT/)",
+    )
 
 
 def origin_problem(scope: Scope, headers: Headers) -> tuple[str, str, str] | None:
@@ -60,7 +63,9 @@ def origin_problem(scope: Scope, headers: Headers) -> tuple[str, str, str] | Non
 
 def token_problem(headers: Headers, config: ServerConfig) -> tuple[str, str, str] | None:
     given = headers.get(TOKEN_HEADER.lower())
-    hint = f"send the {TOKEN_HEADER} header with the token `swarmkit serve` printed (the portal page sends it)"
+    hint = (
+        f"send the {TOKEN_HEADER} header with the token `swarmkit serve` printed (the portal page sends it)"
+    )
     if not given:
         return "token_required", f"writes need the {TOKEN_HEADER} header", hint
     if not hmac.compare_digest(given.encode("utf-8"), config.token.encode("utf-8")):

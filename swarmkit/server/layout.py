@@ -8,16 +8,31 @@ from starlette.responses import HTMLResponse
 from swarmkit.server.context import server_config
 from swarmkit.server.html import Safe, tag
 
-NAV = (("memory", "Memory", "/portal/memory"), ("runs", "Runs", "/portal/runs"), ("api", "API", "/openapi.json"))
+NAV = (
+    ("memory", "Memory", "/portal/memory"),
+    ("runs", "Runs", "/portal/runs"),
+    ("api", "API", "/openapi.json"),
+)
 
 
-def page(request: Request, title: str, body: Safe, active: str, workspace: str | None = None,
-         status_code: int = 200) -> HTMLResponse:
+def page(
+    request: Request,
+    title: str,
+    body: Safe,
+    active: str,
+    workspace: str | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
     """A whole HTML page. The per-server token rides in a meta tag, for the page's own script only."""
     config = server_config(request)
     workspace = workspace or workspace_label(config.workspace)
-    nav = tag("nav", [tag("a", label, href=href, aria_current="page" if key == active else None)
-                      for key, label, href in NAV])
+    nav = tag(
+        "nav",
+        [
+            tag("a", label, href=href, aria_current="page" if key == active else None)
+            for key, label, href in NAV
+        ],
+    )
     brand = tag("span", "swarmkit", class_="brand")
     heading = tag("span", workspace, class_="workspace")
     head = tag(
@@ -29,8 +44,12 @@ def page(request: Request, title: str, body: Safe, active: str, workspace: str |
         tag("link", rel="stylesheet", href="/static/portal.css"),
         tag("script", src="/static/portal.js", defer=True),
     )
-    document = tag("html", head, tag("body", tag("header", brand, heading, nav),
-                                     tag("main", tag("h1", title), body)), lang="en")
+    document = tag(
+        "html",
+        head,
+        tag("body", tag("header", brand, heading, nav), tag("main", tag("h1", title), body)),
+        lang="en",
+    )
     return HTMLResponse("<!doctype html>\n" + document, status_code=status_code)
 
 
@@ -46,12 +65,26 @@ def workspace_label(root) -> str:
 
 def diagnostics_panel(error) -> Safe:
     """What the workspace's problems are, where they are, and how to see them all."""
-    items = [tag("li", tag("code", f"{d.file}:{d.line}:{d.column}" if d.line else d.file or "workspace"),
-                 " ", tag("span", f"[{d.code}]", class_="code"), " ", d.message,
-                 tag("div", d.hint, class_="hint") if d.hint else None)
-             for d in error.diagnostics]
-    return tag("section", tag("p", error.message, class_="error"), tag("ul", items), tag("p", error.hint),
-               id="workspace-invalid", class_="panel")
+    items = [
+        tag(
+            "li",
+            tag("code", f"{d.file}:{d.line}:{d.column}" if d.line else d.file or "workspace"),
+            " ",
+            tag("span", f"[{d.code}]", class_="code"),
+            " ",
+            d.message,
+            tag("div", d.hint, class_="hint") if d.hint else None,
+        )
+        for d in error.diagnostics
+    ]
+    return tag(
+        "section",
+        tag("p", error.message, class_="error"),
+        tag("ul", items),
+        tag("p", error.hint),
+        id="workspace-invalid",
+        class_="panel",
+    )
 
 
 def empty(text: str) -> Safe:

@@ -72,27 +72,42 @@ def check_file(store: MemoryStore, rel: str) -> None:
     try:
         check_ref(f"{rel}#L1")
     except SwarmkitError:
-        raise ApiError(400, "invalid_request", f"{rel!r} is not a memory file name",
-                       "use a path relative to the memory folder, like lessons.md") from None
+        raise ApiError(
+            400,
+            "invalid_request",
+            f"{rel!r} is not a memory file name",
+            "use a path relative to the memory folder, like lessons.md",
+        ) from None
     store.check_visible(rel)  # another person's file: 403 not_yours
     if store.read_lines(rel) is None:
-        raise ApiError(404, "file_not_found", f"{rel} is not in the memory folder",
-                       "GET /memory/status lists the files")
+        raise ApiError(
+            404, "file_not_found", f"{rel} is not in the memory folder", "GET /memory/status lists the files"
+        )
 
 
 def search(store: MemoryStore, query: str, scope: str, limit: int, threshold: float) -> list[dict]:
     """Recall as the memory-reader does it, each hit with its score and the entry's metadata."""
     if scope not in SEARCH_SCOPES and not scope.startswith("swarm:"):
-        raise ApiError(400, "invalid_request", f"unknown scope {scope!r}",
-                       "use user, all, both or swarm:<slug>")
+        raise ApiError(
+            400, "invalid_request", f"unknown scope {scope!r}", "use user, all, both or swarm:<slug>"
+        )
     hits = store.recall(query, limit, threshold, scope)
     views: dict[str, dict] = {}
     for rel in {hit.file for hit in hits}:
         views.update((v["ref"], v) for v in file_entries(store, rel))
     out = []
     for hit in hits:
-        view = dict(views.get(hit.ref) or {"ref": hit.ref, "file": hit.file, "line": hit.line,
-                                           "text": hit.text, "by": hit.by, "kind": hit.kind})
+        view = dict(
+            views.get(hit.ref)
+            or {
+                "ref": hit.ref,
+                "file": hit.file,
+                "line": hit.line,
+                "text": hit.text,
+                "by": hit.by,
+                "kind": hit.kind,
+            }
+        )
         view["score"] = round(hit.score, 4)
         view["unreviewed"] = hit.unreviewed
         out.append(view)
@@ -115,8 +130,13 @@ def status(workspace, store: MemoryStore) -> dict:
             "swarms": len(info["swarms"]),
         },
         "swarms": info["swarms"],
-        "git": {"versioned": info["git"], "head": info["head"], "dirty": info["dirty"],
-                "remote": without_credentials(info["remote"]), "state": info["git_state"]},
+        "git": {
+            "versioned": info["git"],
+            "head": info["head"],
+            "dirty": info["dirty"],
+            "remote": without_credentials(info["remote"]),
+            "state": info["git_state"],
+        },
         "warnings": list(store.warnings),
     }
 

@@ -35,18 +35,27 @@ ENTRY = {
     "required": ["ref", "file", "line", "text", "by", "kind"],
     "properties": {
         "ref": {"type": "string", "description": "file#Lline, e.g. me.md#L3", "examples": ["me.md#L3"]},
-        "stable_ref": {"type": "string", "description": "file#digest of the text: names the entry however lines "
-                                                        "above it move", "examples": ["me.md#3f9a1c2b"]},
+        "stable_ref": {
+            "type": "string",
+            "description": "file#digest of the text: names the entry however lines above it move",
+            "examples": ["me.md#3f9a1c2b"],
+        },
         "file": {"type": "string", "description": "Path relative to the memory folder."},
         "line": {"type": "integer", "minimum": 1},
         "text": {"type": "string"},
         "by": {"enum": ["user", "agent"], "description": "Who wrote it; a hand-written line is the user's."},
         "kind": _NULLABLE_STR,
         "source": _NULLABLE_STR,
-        "run": {"type": ["string", "null"], "description": "The run that wrote it (from source swarmkit://runs/ID)."},
+        "run": {
+            "type": ["string", "null"],
+            "description": "The run that wrote it (from source swarmkit://runs/ID).",
+        },
         "added": _NULLABLE_STR,
         "author": {"type": ["string", "null"], "description": "The agent that wrote a swarm note."},
-        "digest": {"type": "string", "description": "Digest of the whole line; inbox actions send it back as expect."},
+        "digest": {
+            "type": "string",
+            "description": "Digest of the whole line; inbox actions send it back as expect.",
+        },
         "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
         "score": {"type": "number", "minimum": 0, "maximum": 1, "description": "Search only: recall score."},
         "unreviewed": {"type": "boolean", "description": "Search only: the entry is in the inbox."},
@@ -64,7 +73,10 @@ SCHEMAS = {
                 "required": ["code", "message"],
                 "additionalProperties": False,
                 "properties": {
-                    "code": {"type": "string", "description": "Stable code, e.g. token_required, run_not_found."},
+                    "code": {
+                        "type": "string",
+                        "description": "Stable code, e.g. token_required, run_not_found.",
+                    },
                     "message": {"type": "string"},
                     "hint": {"type": "string", "description": "What to do next."},
                 },
@@ -73,17 +85,35 @@ SCHEMAS = {
     },
     "Status": {
         "type": "object",
-        "required": ["workspace", "enabled", "sentence", "config", "explicit", "auto", "folder", "exists",
-                     "counts", "swarms", "git"],
+        "required": [
+            "workspace",
+            "enabled",
+            "sentence",
+            "config",
+            "explicit",
+            "auto",
+            "folder",
+            "exists",
+            "counts",
+            "swarms",
+            "git",
+        ],
         "properties": {
             "workspace": {
                 "type": "object",
                 "required": ["id", "name", "root"],
-                "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "root": {"type": "string"}},
+                "properties": {
+                    "id": {"type": "string"},
+                    "name": {"type": "string"},
+                    "root": {"type": "string"},
+                },
             },
             "enabled": {"type": "boolean"},
-            "sentence": {"type": "string", "description": "The sentence the CLI prints.",
-                         "examples": ["Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"]},
+            "sentence": {
+                "type": "string",
+                "description": "The sentence the CLI prints.",
+                "examples": ["Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"],
+            },
             "config": {
                 "type": "object",
                 "required": ["reader", "writer"],
@@ -104,20 +134,35 @@ SCHEMAS = {
                     },
                 },
             },
-            "explicit": {"type": "array", "items": {"type": "string"},
-                         "description": "Memory bindings workspace.yaml writes itself."},
-            "auto": {"type": "array", "items": {"type": "string"}, "description": "Memory bindings swarmkit added."},
+            "explicit": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Memory bindings workspace.yaml writes itself.",
+            },
+            "auto": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Memory bindings swarmkit added.",
+            },
             "folder": {"type": "string"},
             "exists": {"type": "boolean", "description": "False until the first write creates the folder."},
-            "user": {"type": ["string", "null"],
-                     "description": "Whose view this server serves: null for the owner (swarmkit serve --user)."},
-            "user_file": {"type": "string", "description": "The personal file of this view: me.md or users/<name>.md."},
+            "user": {
+                "type": ["string", "null"],
+                "description": "Whose view this server serves: null for the owner (swarmkit serve --user).",
+            },
+            "user_file": {
+                "type": "string",
+                "description": "The personal file of this view: me.md or users/<name>.md.",
+            },
             "counts": {
                 "type": "object",
                 "required": ["files", "entries", "inbox", "swarms"],
                 "properties": {
-                    "files": {"type": "object", "additionalProperties": {"type": "integer"},
-                              "description": "Entries per file this view may see."},
+                    "files": {
+                        "type": "object",
+                        "additionalProperties": {"type": "integer"},
+                        "description": "Entries per file this view may see.",
+                    },
                     "others": {"type": "integer", "description": "Other people's personal files, not shown."},
                     "entries": {"type": "integer"},
                     "inbox": {"type": "integer"},
@@ -133,8 +178,11 @@ SCHEMAS = {
                     "head": _NULLABLE_STR,
                     "dirty": {"type": "boolean", "description": "Uncommitted hand edits."},
                     "remote": _NULLABLE_STR,
-                    "state": {**_NULLABLE_STR, "description": "Why writes are refused now (a merge in "
-                              "progress, HEAD on no branch, ...), or null."},
+                    "state": {
+                        **_NULLABLE_STR,
+                        "description": "Why writes are refused now (a merge in "
+                        "progress, HEAD on no branch, ...), or null.",
+                    },
                 },
             },
             "warnings": {"type": "array", "items": {"type": "string"}},
@@ -165,8 +213,10 @@ SCHEMAS = {
         "additionalProperties": False,
         "properties": {
             "ref": {"type": "string", "examples": ["inbox.md#L5"]},
-            "expect": {"type": "string",
-                       "description": "The digest GET /memory/inbox showed; a changed entry is refused."},
+            "expect": {
+                "type": "string",
+                "description": "The digest GET /memory/inbox showed; a changed entry is refused.",
+            },
         },
     },
     "InboxKeep": {
@@ -198,24 +248,39 @@ SCHEMAS = {
         "required": ["text"],
         "additionalProperties": False,
         "properties": {
-            "text": {"type": "string", "maxLength": 500, "examples": ["I live in Munich"],
-                     "description": "One fact; screened (secrets refused), at most 500 characters."},
-            "kind": {"enum": list(KINDS), "description": "Default: read from a first-person sentence, else none."},
-            "subject": {"type": "string", "examples": ["user.location"],
-                        "description": "A later value for the same subject replaces this one (default: read "
-                                       "from the text)."},
-            "to": {"type": "string", "examples": ["me", "lessons", "workspace", "notes/project.md"],
-                   "description": "me, lessons, workspace or a .md file (default: your file for facts about you, "
-                                  "else lessons.md)."},
+            "text": {
+                "type": "string",
+                "maxLength": 500,
+                "examples": ["I live in Munich"],
+                "description": "One fact; screened (secrets refused), at most 500 characters.",
+            },
+            "kind": {
+                "enum": list(KINDS),
+                "description": "Default: read from a first-person sentence, else none.",
+            },
+            "subject": {
+                "type": "string",
+                "examples": ["user.location"],
+                "description": "A later value for the same subject replaces this one (default: read "
+                "from the text).",
+            },
+            "to": {
+                "type": "string",
+                "examples": ["me", "lessons", "workspace", "notes/project.md"],
+                "description": "me, lessons, workspace or a .md file (default: your file for facts about you, "
+                "else lessons.md).",
+            },
         },
     },
     "EntryResult": {
         "type": "object",
         "required": ["status", "ref", "stable_ref", "text", "commit"],
         "properties": {
-            "status": {"enum": ["written", "replaced", "reinforced"],
-                       "description": "replaced: it took the place of the entry with the same subject (old); "
-                                      "reinforced: the same text was there already (no commit)."},
+            "status": {
+                "enum": ["written", "replaced", "reinforced"],
+                "description": "replaced: it took the place of the entry with the same subject (old); "
+                "reinforced: the same text was there already (no commit).",
+            },
             "ref": {"type": "string", "examples": ["me.md#L5"]},
             "stable_ref": {"type": "string", "examples": ["me.md#3f9a1c2b"]},
             "text": {"type": "string", "description": "The text as written (secrets redacted)."},
@@ -229,8 +294,13 @@ SCHEMAS = {
         "type": "object",
         "required": ["path"],
         "additionalProperties": False,
-        "properties": {"path": {"type": "string", "examples": ["/home/ana/notes"],
-                                "description": "An absolute folder on the server's machine, read, never written."}},
+        "properties": {
+            "path": {
+                "type": "string",
+                "examples": ["/home/ana/notes"],
+                "description": "An absolute folder on the server's machine, read, never written.",
+            }
+        },
     },
     "ImportResult": {
         "type": "object",
@@ -290,7 +360,9 @@ SCHEMAS = {
 }
 
 _GUARDED = {
-    "403": _error("Refused: missing or wrong token, a cross-origin request, or an unknown Host; nothing was written."),
+    "403": _error(
+        "Refused: missing or wrong token, a cross-origin request, or an unknown Host; nothing was written."
+    ),
 }
 _WORKSPACE = {"409": _error("The workspace is not valid (code workspace_invalid).")}
 
@@ -306,8 +378,10 @@ def _action(name: str, schema: str, summary: str) -> dict:
                 "200": _json(_ref("ActionResult"), "Done, in one git commit."),
                 "400": _error("Bad body or a ref outside the inbox."),
                 **_GUARDED,
-                "409": _error("The entry changed since it was listed, the folder is missing or full, "
-                              "or the workspace is not valid; nothing was changed."),
+                "409": _error(
+                    "The entry changed since it was listed, the folder is missing or full, "
+                    "or the workspace is not valid; nothing was changed."
+                ),
                 "415": _error("The body is not JSON."),
             },
         }
@@ -332,12 +406,21 @@ PATHS = {
             "operationId": "memory_entries",
             "parameters": [
                 _query("q", {"type": "string"}, "Search words; without it, every entry is listed."),
-                _query("scope", {"type": "string"}, "Search only: user, all, both or swarm:<slug> "
-                                                    "(default: the reader's search_scope)."),
-                _query("limit", {"type": "integer", "minimum": 1}, "At most this many entries (search default: "
-                                                                    "the reader's max_results; listing: 1000)."),
-                _query("threshold", {"type": "number", "minimum": 0, "maximum": 1},
-                       "Search only: minimum score (default: the reader's similarity_threshold)."),
+                _query(
+                    "scope",
+                    {"type": "string"},
+                    "Search only: user, all, both or swarm:<slug> (default: the reader's search_scope).",
+                ),
+                _query(
+                    "limit",
+                    {"type": "integer", "minimum": 1},
+                    "At most this many entries (search default: the reader's max_results; listing: 1000).",
+                ),
+                _query(
+                    "threshold",
+                    {"type": "number", "minimum": 0, "maximum": 1},
+                    "Search only: minimum score (default: the reader's similarity_threshold).",
+                ),
                 _query("file", {"type": "string"}, "Listing only: one file, e.g. lessons.md."),
             ],
             "responses": {
@@ -355,8 +438,10 @@ PATHS = {
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewEntry")}}},
             "responses": {
                 "200": _json(_ref("EntryResult"), "Written (or already there)."),
-                "400": _error("Empty, over-long, secret-only or not-a-fact text, an unknown kind, a target that "
-                              "takes no added entries (code invalid_entry), or a bad body; nothing was written."),
+                "400": _error(
+                    "Empty, over-long, secret-only or not-a-fact text, an unknown kind, a target that "
+                    "takes no added entries (code invalid_entry), or a bad body; nothing was written."
+                ),
                 **_GUARDED,
                 "409": _error("The target file is full, or the workspace is not valid; nothing was written."),
                 "415": _error("The body is not JSON."),
@@ -368,11 +453,18 @@ PATHS = {
             "summary": "Import the notes (.md bullets) of a folder into the inbox, in one git commit",
             "operationId": "memory_import",
             "security": [{"token": []}],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ImportRequest")}}},
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": _ref("ImportRequest")}},
+            },
             "responses": {
-                "200": _json(_ref("ImportResult"), "Imported (the counts say how many, and what was skipped)."),
-                "400": _error("The path is not an absolute, existing, importable folder (code invalid_import); "
-                              "nothing was written."),
+                "200": _json(
+                    _ref("ImportResult"), "Imported (the counts say how many, and what was skipped)."
+                ),
+                "400": _error(
+                    "The path is not an absolute, existing, importable folder (code invalid_import); "
+                    "nothing was written."
+                ),
                 **_GUARDED,
                 "409": _error("The workspace is not valid."),
                 "415": _error("The body is not JSON."),
@@ -386,16 +478,20 @@ PATHS = {
             "responses": {"200": _json(_ref("Inbox"), "The inbox."), **_WORKSPACE},
         }
     },
-    "/memory/inbox/keep": _action("keep", "InboxKeep", "Move an inbox entry to me.md, lessons.md or the "
-                                                       "workspace file, as the user's"),
-    "/memory/inbox/pin": _action("pin", "InboxAction", "Move an inbox entry above ## Index in MEMORY.md "
-                                                       "(always loaded), as the user's"),
+    "/memory/inbox/keep": _action(
+        "keep", "InboxKeep", "Move an inbox entry to me.md, lessons.md or the workspace file, as the user's"
+    ),
+    "/memory/inbox/pin": _action(
+        "pin", "InboxAction", "Move an inbox entry above ## Index in MEMORY.md (always loaded), as the user's"
+    ),
     "/memory/inbox/delete": _action("delete", "InboxAction", "Delete an inbox entry"),
     "/runs": {
         "get": {
             "summary": "The workspace's runs, newest first",
             "operationId": "runs",
-            "parameters": [_query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100).")],
+            "parameters": [
+                _query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100).")
+            ],
             "responses": {"200": _json(_ref("RunList"), "Runs."), "400": _error("A bad parameter.")},
         }
     },
@@ -403,8 +499,14 @@ PATHS = {
         "get": {
             "summary": "One run's record",
             "operationId": "run",
-            "parameters": [{"name": "run_id", "in": "path", "required": True,
-                            "schema": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"}}],
+            "parameters": [
+                {
+                    "name": "run_id",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"},
+                }
+            ],
             "responses": {
                 "200": _json(_ref("Run"), "The record."),
                 "400": _error("Not a run id (code invalid_run_id)."),
@@ -433,7 +535,7 @@ def document() -> dict:
                 "The memory and runs of one swarmkit workspace. Every request must use a loopback Host "
                 "(or the host the server was bound to). Every POST must carry the per-server token in "
                 f"the {TOKEN_HEADER} header and, when sent by a browser, come from the server's own "
-                "origin. Errors are {\"error\": {\"code\", \"message\", \"hint\"?}}."
+                'origin. Errors are {"error": {"code", "message", "hint"?}}.'
             ),
         },
         "paths": PATHS,

@@ -20,8 +20,14 @@ from swarmkit.server.html import Safe, join, tag
 from swarmkit.server.layout import diagnostics_panel, empty, page
 
 FILE_ORDER = {"memory": 0, "me": 1, "user": 2, "lessons": 3, "workspace": 4, "other": 5}
-FILE_LABELS = {"memory": "pinned: always loaded", "me": "about you", "user": "about a named user",
-               "lessons": "lessons", "workspace": "this workspace's facts", "other": "other notes"}
+FILE_LABELS = {
+    "memory": "pinned: always loaded",
+    "me": "about you",
+    "user": "about a named user",
+    "lessons": "lessons",
+    "workspace": "this workspace's facts",
+    "other": "other notes",
+}
 
 
 def shown_path(path: str, root: Path) -> str:
@@ -52,30 +58,58 @@ def entries_table(entries: list[dict], score: bool = False) -> Safe:
     for e in entries:
         cells = [tag("td", f"{e['score']:.2f}", class_="num")] if score else []
         text = [e["text"], tag("span", " unreviewed", class_="badge") if e.get("unreviewed") else None]
-        cells += [tag("td", text, class_="text"), tag("td", who(e), class_=f"by by-{e['by']}"),
-                  tag("td", e.get("kind") or "—"), tag("td", source_cell(e)), tag("td", e.get("added") or "—"),
-                  tag("td", tag("code", e.get("stable_ref") or e["ref"]))]
+        cells += [
+            tag("td", text, class_="text"),
+            tag("td", who(e), class_=f"by by-{e['by']}"),
+            tag("td", e.get("kind") or "—"),
+            tag("td", source_cell(e)),
+            tag("td", e.get("added") or "—"),
+            tag("td", tag("code", e.get("stable_ref") or e["ref"])),
+        ]
         rows.append(tag("tr", cells, class_="entry", data_ref=e["ref"]))
-    return tag("table", tag("thead", tag("tr", [tag("th", h) for h in heads])), tag("tbody", rows),
-               class_="entries")
+    return tag(
+        "table", tag("thead", tag("tr", [tag("th", h) for h in heads])), tag("tbody", rows), class_="entries"
+    )
 
 
 def config_section(info: dict, root: Path) -> Safe:
     reader, writer = info["config"]["reader"], info["config"]["writer"]
-    reader_text = ("off" if reader is None else
-                   f"top {reader['max_results']} entries scoring ≥ {reader['similarity_threshold']:g}, "
-                   f"scope {reader['search_scope']}")
-    writer_text = "off" if writer is None else f"keeps facts from answers of ≥ {writer['min_output_length']} characters"
+    reader_text = (
+        "off"
+        if reader is None
+        else f"top {reader['max_results']} entries scoring ≥ {reader['similarity_threshold']:g}, "
+        f"scope {reader['search_scope']}"
+    )
+    writer_text = (
+        "off" if writer is None else f"keeps facts from answers of ≥ {writer['min_output_length']} characters"
+    )
     bindings = [f"{name} (added by swarmkit)" for name in info["auto"]]
     bindings += [f"{name} (written in workspace.yaml)" for name in info["explicit"]]
-    rows = [("Memory", "on" if info["enabled"] else "off"), ("Reader", reader_text), ("Writer", writer_text),
-            ("Bindings", ", ".join(bindings) or "none"), ("Folder", shown_path(info["folder"], root))]
-    table = tag("table", [tag("tr", tag("th", k, scope="row"), tag("td", v)) for k, v in rows], class_="config")
-    note = tag("p", "Read-only: edit the memory block in workspace.yaml and reload this page to see the change.",
-               class_="muted")
-    off = None if info["enabled"] else tag(
-        "p", "Agents neither recall from this folder nor write to it while memory is off; "
-             "it stays here to read and curate.", id="memory-off")
+    rows = [
+        ("Memory", "on" if info["enabled"] else "off"),
+        ("Reader", reader_text),
+        ("Writer", writer_text),
+        ("Bindings", ", ".join(bindings) or "none"),
+        ("Folder", shown_path(info["folder"], root)),
+    ]
+    table = tag(
+        "table", [tag("tr", tag("th", k, scope="row"), tag("td", v)) for k, v in rows], class_="config"
+    )
+    note = tag(
+        "p",
+        "Read-only: edit the memory block in workspace.yaml and reload this page to see the change.",
+        class_="muted",
+    )
+    off = (
+        None
+        if info["enabled"]
+        else tag(
+            "p",
+            "Agents neither recall from this folder nor write to it while memory is off; "
+            "it stays here to read and curate.",
+            id="memory-off",
+        )
+    )
     return tag("section", tag("h2", "Configuration"), table, off, note, id="config")
 
 
@@ -85,11 +119,19 @@ def search_section(ctx, query: str, scope: str) -> Safe:
     options += [tag("option", s, value=s, selected=scope == s) for s in view.SEARCH_SCOPES]
     form = tag(
         "form",
-        tag("input", type="search", name="q", value=query, placeholder="Search memory as the reader recalls",
-            aria_label="Search words"),
+        tag(
+            "input",
+            type="search",
+            name="q",
+            value=query,
+            placeholder="Search memory as the reader recalls",
+            aria_label="Search words",
+        ),
         tag("select", options, name="scope", aria_label="Scope"),
         tag("button", "Search", type="submit"),
-        method="get", action="/portal/memory", class_="search",
+        method="get",
+        action="/portal/memory",
+        class_="search",
     )
     results: Safe | None = None
     if query:
@@ -98,9 +140,12 @@ def search_section(ctx, query: str, scope: str) -> Safe:
         except ApiError as error:
             results = tag("p", error.message, class_="error")
         else:
-            caption = tag("p", f"{len(hits)} match{'es' if len(hits) != 1 else ''} for “{query}” "
-                               f"(top {max_results}, score ≥ {threshold:g}, scope {scope or default_scope})",
-                          class_="muted")
+            caption = tag(
+                "p",
+                f"{len(hits)} match{'es' if len(hits) != 1 else ''} for “{query}” "
+                f"(top {max_results}, score ≥ {threshold:g}, scope {scope or default_scope})",
+                class_="muted",
+            )
             results = join([caption, entries_table(hits, score=True) if hits else None])
     return tag("section", tag("h2", "Search"), form, tag("div", results, id="search-results"), id="search")
 
@@ -114,26 +159,59 @@ def add_section(ctx, info: dict) -> Safe:
     targets += [tag("option", labels[t], value=t) for t in ADD_TARGETS]
     add = tag(
         "form",
-        tag("input", type="text", name="text", required=True, maxlength="500", aria_label="Fact to remember",
-            placeholder="A fact to remember, e.g. I live in Munich"),
+        tag(
+            "input",
+            type="text",
+            name="text",
+            required=True,
+            maxlength="500",
+            aria_label="Fact to remember",
+            placeholder="A fact to remember, e.g. I live in Munich",
+        ),
         tag("select", kinds, name="kind", aria_label="Kind"),
         tag("select", targets, name="to", aria_label="File"),
         tag("button", "Add", type="submit"),
-        method="post", action="/memory/entries", class_="inline", id="add-form", data_post="/memory/entries",
+        method="post",
+        action="/memory/entries",
+        class_="inline",
+        id="add-form",
+        data_post="/memory/entries",
     )
     notes = tag(
         "form",
-        tag("input", type="text", name="path", required=True, aria_label="Folder of notes",
-            placeholder="/home/you/notes (a folder on this machine)"),
+        tag(
+            "input",
+            type="text",
+            name="path",
+            required=True,
+            aria_label="Folder of notes",
+            placeholder="/home/you/notes (a folder on this machine)",
+        ),
         tag("button", "Import", type="submit"),
-        method="post", action="/memory/import", class_="inline", id="import-form", data_post="/memory/import",
+        method="post",
+        action="/memory/import",
+        class_="inline",
+        id="import-form",
+        data_post="/memory/import",
     )
     return tag(
-        "section", tag("h2", "Add"), tag("p", "A fact you add is yours: screened, one git commit; a new value "
-                                             "for the same thing replaces the old one.", class_="muted"), add,
+        "section",
+        tag("h2", "Add"),
+        tag(
+            "p",
+            "A fact you add is yours: screened, one git commit; a new value "
+            "for the same thing replaces the old one.",
+            class_="muted",
+        ),
+        add,
         tag("h3", "Import notes from a folder…"),
-        tag("p", "Markdown bullets of a folder (another agent's memory folder, say) go to the inbox for you to "
-                 "review; the folder is read, never written.", class_="muted"), notes,
+        tag(
+            "p",
+            "Markdown bullets of a folder (another agent's memory folder, say) go to the inbox for you to "
+            "review; the folder is read, never written.",
+            class_="muted",
+        ),
+        notes,
         id="add",
     )
 
@@ -145,29 +223,64 @@ def keep_default(entry: dict) -> str:
 def inbox_item(entry: dict, workspace_file: str, user_file: str) -> Safe:
     targets = (("me", user_file), ("lessons", "lessons.md"), ("workspace", workspace_file))
     default = keep_default(entry)
-    select = tag("select", [tag("option", label, value=value, selected=value == default) for value, label in targets],
-                 name="to", aria_label="Keep in")
-    meta = [f"by {who(entry)}", f"kind {entry['kind']}" if entry.get("kind") else None,
-            f"source {entry['source']}" if entry.get("source") else None,
-            f"added {entry['added']}" if entry.get("added") else None]
-    actions = tag("div", tag("label", "Keep in ", select), " ",
-                  tag("button", "Keep", type="button", data_action="keep"), " ",
-                  tag("button", "Pin", type="button", data_action="pin",
-                      title="Move it above ## Index in MEMORY.md: always loaded"), " ",
-                  tag("button", "Delete", type="button", data_action="delete", class_="danger"),
-                  class_="actions")
-    return tag("li", tag("p", entry["text"], class_="text"),
-               tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["stable_ref"]), class_="meta"),
-               actions, class_="entry inbox-entry", data_ref=entry["ref"], data_digest=entry["digest"])
+    select = tag(
+        "select",
+        [tag("option", label, value=value, selected=value == default) for value, label in targets],
+        name="to",
+        aria_label="Keep in",
+    )
+    meta = [
+        f"by {who(entry)}",
+        f"kind {entry['kind']}" if entry.get("kind") else None,
+        f"source {entry['source']}" if entry.get("source") else None,
+        f"added {entry['added']}" if entry.get("added") else None,
+    ]
+    actions = tag(
+        "div",
+        tag("label", "Keep in ", select),
+        " ",
+        tag("button", "Keep", type="button", data_action="keep"),
+        " ",
+        tag(
+            "button",
+            "Pin",
+            type="button",
+            data_action="pin",
+            title="Move it above ## Index in MEMORY.md: always loaded",
+        ),
+        " ",
+        tag("button", "Delete", type="button", data_action="delete", class_="danger"),
+        class_="actions",
+    )
+    return tag(
+        "li",
+        tag("p", entry["text"], class_="text"),
+        tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["stable_ref"]), class_="meta"),
+        actions,
+        class_="entry inbox-entry",
+        data_ref=entry["ref"],
+        data_digest=entry["digest"],
+    )
 
 
 def inbox_section(ctx, info: dict) -> Safe:
     entries = view.file_entries(ctx.store, "inbox.md")
-    intro = tag("p", "Imports, contradictions and tainted notes wait here, never recalled for agents. "
-                     "Keep moves an entry into your files as yours, Pin puts it in MEMORY.md (always loaded), "
-                     "Delete removes it; each is one git commit.", class_="muted")
-    body = (tag("ul", [inbox_item(e, ctx.store.workspace_file, info["user_file"]) for e in entries],
-                class_="inbox") if entries else empty("The inbox is empty."))
+    intro = tag(
+        "p",
+        "Imports, contradictions and tainted notes wait here, never recalled for agents. "
+        "Keep moves an entry into your files as yours, Pin puts it in MEMORY.md (always loaded), "
+        "Delete removes it; each is one git commit.",
+        class_="muted",
+    )
+    body = (
+        tag(
+            "ul",
+            [inbox_item(e, ctx.store.workspace_file, info["user_file"]) for e in entries],
+            class_="inbox",
+        )
+        if entries
+        else empty("The inbox is empty.")
+    )
     return tag("section", tag("h2", f"Inbox ({len(entries)} unreviewed)"), intro, body, id="inbox")
 
 
@@ -178,18 +291,36 @@ def memory_files(info: dict) -> list[str]:
 
 def files_section(ctx, info: dict) -> Safe:
     if not info["exists"]:
-        return tag("section", tag("h2", "Files"),
-                   empty("No memory folder yet: it is created on the first write (a run that remembers "
-                         "something, or `swarmkit memory import PATH`)."), id="files")
+        return tag(
+            "section",
+            tag("h2", "Files"),
+            empty(
+                "No memory folder yet: it is created on the first write (a run that remembers "
+                "something, or `swarmkit memory import PATH`)."
+            ),
+            id="files",
+        )
     blocks = []
     for rel in memory_files(info):
         entries = view.file_entries(ctx.store, rel)
         label = FILE_LABELS.get(file_class(rel).split(":")[0], "")
-        heading = tag("h3", tag("code", rel), " ", tag("span", f"{label} · {len(entries)} "
-                                                             f"entr{'ies' if len(entries) != 1 else 'y'}",
-                                                       class_="muted"))
-        blocks.append(tag("section", heading, entries_table(entries) if entries else empty("No entries yet."),
-                          class_="memory-file", data_file=rel))
+        heading = tag(
+            "h3",
+            tag("code", rel),
+            " ",
+            tag(
+                "span", f"{label} · {len(entries)} entr{'ies' if len(entries) != 1 else 'y'}", class_="muted"
+            ),
+        )
+        blocks.append(
+            tag(
+                "section",
+                heading,
+                entries_table(entries) if entries else empty("No entries yet."),
+                class_="memory-file",
+                data_file=rel,
+            )
+        )
     return tag("section", tag("h2", "Files"), blocks, id="files")
 
 
@@ -197,18 +328,31 @@ def swarms_section(ctx, info: dict) -> Safe:
     folders = view.swarm_folders(ctx.store, info["swarms"])
     blocks = []
     for swarm in folders:
-        facts = [tag("dt", "Goal"), tag("dd", swarm["goal"] or "(not stated)"),
-                 tag("dt", "Run"), tag("dd", run_link(swarm["run"]) or swarm["run"] or "—"),
-                 tag("dt", "Members"), tag("dd", ", ".join(swarm["members"]) or "(none listed)")]
+        facts = [
+            tag("dt", "Goal"),
+            tag("dd", swarm["goal"] or "(not stated)"),
+            tag("dt", "Run"),
+            tag("dd", run_link(swarm["run"]) or swarm["run"] or "—"),
+            tag("dt", "Members"),
+            tag("dd", ", ".join(swarm["members"]) or "(none listed)"),
+        ]
         parts = [tag("h3", tag("code", f"swarms/{swarm['slug']}/")), tag("dl", facts)]
         for name, entries in swarm["files"].items():
             parts.append(tag("h4", name))
             parts.append(entries_table(entries) if entries else empty("None yet."))
         blocks.append(tag("section", parts, class_="swarm", id=f"swarm-{swarm['slug']}"))
-    intro = tag("p", "Notes the agents of one multi-agent run share: findings, ruled-out paths, questions.",
-                class_="muted")
-    return tag("section", tag("h2", f"Swarm folders ({len(folders)})"), intro,
-               blocks or empty("No swarm folders yet."), id="swarms")
+    intro = tag(
+        "p",
+        "Notes the agents of one multi-agent run share: findings, ruled-out paths, questions.",
+        class_="muted",
+    )
+    return tag(
+        "section",
+        tag("h2", f"Swarm folders ({len(folders)})"),
+        intro,
+        blocks or empty("No swarm folders yet."),
+        id="swarms",
+    )
 
 
 def git_line(info: dict) -> Safe:
@@ -232,17 +376,35 @@ def memory_page(request: Request):
     except WorkspaceInvalid as error:
         return page(request, "Memory", diagnostics_panel(error), "memory", status_code=409)
     info = view.status(ctx.workspace, ctx.store)
-    sentence = tag("p", info["sentence"], id="memory-sentence",
-                   class_="sentence " + ("on" if info["enabled"] else "off"))
+    sentence = tag(
+        "p", info["sentence"], id="memory-sentence", class_="sentence " + ("on" if info["enabled"] else "off")
+    )
     whose = "the owner's" if info["user"] is None else f"{info['user']}'s"
     others = info["counts"]["others"]
-    viewing = tag("p", f"Viewing {whose} memory ({info['user_file']}); ",
-               f"{others} other {'person' if others == 1 else 'people'}'s file{'s' if others != 1 else ''} "
-               "not shown" if others else "other people's files are never shown here", id="view", class_="muted")
+    viewing = tag(
+        "p",
+        f"Viewing {whose} memory ({info['user_file']}); ",
+        f"{others} other {'person' if others == 1 else 'people'}'s file{'s' if others != 1 else ''} not shown"
+        if others
+        else "other people's files are never shown here",
+        id="view",
+        class_="muted",
+    )
     notice = tag("p", "", id="notice", role="status", aria_live="polite")
-    body = join([sentence, viewing, notice, config_section(info, ctx.workspace.root), search_section(ctx, query, scope),
-                 add_section(ctx, info), inbox_section(ctx, info), files_section(ctx, info), swarms_section(ctx, info),
-                 git_line(info)])
+    body = join(
+        [
+            sentence,
+            viewing,
+            notice,
+            config_section(info, ctx.workspace.root),
+            search_section(ctx, query, scope),
+            add_section(ctx, info),
+            inbox_section(ctx, info),
+            files_section(ctx, info),
+            swarms_section(ctx, info),
+            git_line(info),
+        ]
+    )
     return page(request, "Memory", body, "memory", workspace=f"{ctx.workspace.name} ({ctx.workspace.id})")
 
 

@@ -15,8 +15,12 @@ from swarmkit.server.layout import empty, page, time_text
 
 
 def table(heads: list[str], rows: list[list[object]], class_: str = "") -> Safe:
-    return tag("table", tag("thead", tag("tr", [tag("th", h) for h in heads])),
-               tag("tbody", [tag("tr", [tag("td", cell) for cell in row]) for row in rows]), class_=class_ or None)
+    return tag(
+        "table",
+        tag("thead", tag("tr", [tag("th", h) for h in heads])),
+        tag("tbody", [tag("tr", [tag("td", cell) for cell in row]) for row in rows]),
+        class_=class_ or None,
+    )
 
 
 def status_badge(status: object) -> Safe:
@@ -35,11 +39,22 @@ def text_value(value: object) -> str:
 
 
 def runs_page(request: Request):
-    rows = [[tag("a", s["id"], href=f"/portal/runs/{s['id']}"), time_text(s["started_at"]), s["topology"] or "—",
-             status_badge(s["status"]), duration(s["duration_ms"]), tag("span", s["input"], class_="text")]
-            for s in map(run_summary, records(server_config(request).workspace))]
-    body = (table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs") if rows
-            else empty("No runs yet: `swarmkit run` records each run here."))
+    rows = [
+        [
+            tag("a", s["id"], href=f"/portal/runs/{s['id']}"),
+            time_text(s["started_at"]),
+            s["topology"] or "—",
+            status_badge(s["status"]),
+            duration(s["duration_ms"]),
+            tag("span", s["input"], class_="text"),
+        ]
+        for s in map(run_summary, records(server_config(request).workspace))
+    ]
+    body = (
+        table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs")
+        if rows
+        else empty("No runs yet: `swarmkit run` records each run here.")
+    )
     return page(request, "Runs", body, "runs")
 
 
@@ -56,16 +71,29 @@ def run_page(request: Request):
     try:
         record = find_run(server_config(request).workspace, run_id)
     except ApiError as error:
-        return page(request, f"Run {run_id}", join([tag("p", error.message, class_="error"),
-                                                    tag("p", tag("a", "All runs", href="/portal/runs"))]),
-                    "runs", status_code=error.status)
+        return page(
+            request,
+            f"Run {run_id}",
+            join(
+                [tag("p", error.message, class_="error"), tag("p", tag("a", "All runs", href="/portal/runs"))]
+            ),
+            "runs",
+            status_code=error.status,
+        )
     memory = record.get("memory") if isinstance(record.get("memory"), dict) else {}
-    facts = [("Status", status_badge(record.get("status"))), ("Topology", record.get("topology") or "—"),
-             ("Started", time_text(record.get("started_at"))), ("Duration", duration(record.get("duration_ms"))),
-             ("Provider", record.get("provider") or "—"), ("User", record.get("user") or "—"),
-             ("Memory", memory.get("sentence") or "—")]
+    facts = [
+        ("Status", status_badge(record.get("status"))),
+        ("Topology", record.get("topology") or "—"),
+        ("Started", time_text(record.get("started_at"))),
+        ("Duration", duration(record.get("duration_ms"))),
+        ("Provider", record.get("provider") or "—"),
+        ("User", record.get("user") or "—"),
+        ("Memory", memory.get("sentence") or "—"),
+    ]
     if record.get("swarm"):
-        facts.append(("Swarm", tag("a", f"swarms/{record['swarm']}/", href=f"/portal/memory#swarm-{record['swarm']}")))
+        facts.append(
+            ("Swarm", tag("a", f"swarms/{record['swarm']}/", href=f"/portal/memory#swarm-{record['swarm']}"))
+        )
     parts = [tag("dl", [join([tag("dt", k), tag("dd", v)]) for k, v in facts], class_="facts")]
     parts.append(section("Input", tag("pre", text_value(record.get("input")))))
     parts.append(section("Output", tag("pre", text_value(record.get("output")))))
@@ -73,8 +101,14 @@ def run_page(request: Request):
         parts.append(section("Error", tag("pre", text_value(record.get("error")), class_="error")))
 
     def rows(key: str, fields: list[str]) -> list[list[object]]:
-        return [[text_value(item.get(f)) if not isinstance(item.get(f), bool) else ("yes" if item[f] else "no")
-                 for f in fields] for item in as_list(record.get(key)) if isinstance(item, dict)]
+        return [
+            [
+                text_value(item.get(f)) if not isinstance(item.get(f), bool) else ("yes" if item[f] else "no")
+                for f in fields
+            ]
+            for item in as_list(record.get(key))
+            if isinstance(item, dict)
+        ]
 
     tables = [
         ("Agents", "agents", ["id", "role", "parent", "output"]),
@@ -85,7 +119,9 @@ def run_page(request: Request):
     ]
     for title, key, fields in tables:
         found = rows(key, fields)
-        parts.append(section(title, table(fields, found) if found else empty("None."), id=key.replace("_", "-")))
+        parts.append(
+            section(title, table(fields, found) if found else empty("None."), id=key.replace("_", "-"))
+        )
     return page(request, f"Run {record.get('id', run_id)}", join(parts), "runs")
 
 

@@ -14,8 +14,12 @@ MAX_BODY = 64 * 1024
 def check_known(request: Request, allowed: tuple[str, ...]) -> None:
     unknown = sorted(set(request.query_params) - set(allowed))
     if unknown:
-        raise ApiError(400, "invalid_request", f"unknown query parameter {unknown[0]!r}",
-                       f"this endpoint takes: {', '.join(allowed) or 'no parameters'}")
+        raise ApiError(
+            400,
+            "invalid_request",
+            f"unknown query parameter {unknown[0]!r}",
+            f"this endpoint takes: {', '.join(allowed) or 'no parameters'}",
+        )
 
 
 def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
@@ -27,7 +31,9 @@ def int_param(request: Request, name: str, default: int, low: int, high: int) ->
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise ApiError(400, "invalid_request", f"{name} must be a whole number from {low} to {high}, not {raw!r}")
+        raise ApiError(
+            400, "invalid_request", f"{name} must be a whole number from {low} to {high}, not {raw!r}"
+        )
     return value
 
 
@@ -40,7 +46,9 @@ def float_param(request: Request, name: str, default: float, low: float, high: f
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise ApiError(400, "invalid_request", f"{name} must be a number from {low:g} to {high:g}, not {raw!r}")
+        raise ApiError(
+            400, "invalid_request", f"{name} must be a number from {low:g} to {high:g}, not {raw!r}"
+        )
     return value
 
 
@@ -59,8 +67,9 @@ async def json_body(request: Request, required: tuple[str, ...], optional: tuple
     """The request's JSON object with exactly these string fields (required ones present)."""
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type != "application/json":
-        raise ApiError(415, "unsupported_media_type", "the body must be JSON",
-                       "send Content-Type: application/json")
+        raise ApiError(
+            415, "unsupported_media_type", "the body must be JSON", "send Content-Type: application/json"
+        )
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
         raise ApiError(413, "too_large", f"the body is over {MAX_BODY // 1024} KB")

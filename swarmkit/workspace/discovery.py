@@ -33,7 +33,11 @@ def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
     elif len(present) > 1:
         problems.append(
             Diagnostic(
-                "workspace.ambiguous", "both workspace.yaml and workspace.yml exist", present[1], 1, 1,
+                "workspace.ambiguous",
+                "both workspace.yaml and workspace.yml exist",
+                present[1],
+                1,
+                1,
                 hint="keep one of them",
             )
         )
@@ -67,7 +71,8 @@ def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:
                             Diagnostic(
                                 "discovery.too-deep",
                                 f"files in {sub_rel}/ are ignored: artifacts may sit at most one folder below {folder}/",
-                                sub_rel, severity=Severity.WARNING,
+                                sub_rel,
+                                severity=Severity.WARNING,
                                 hint=f"move them up into {rel}/",
                             )
                         )
@@ -85,8 +90,12 @@ def _listing(path: Path, rel: str, problems: list[Diagnostic]) -> list[os.DirEnt
             return sorted(entries, key=lambda e: e.name)
     except OSError as exc:
         problems.append(
-            Diagnostic("file.unreadable", f"cannot read the folder: {exc.strerror or exc}", rel,
-                       hint="check that the folder exists and that you may read it")
+            Diagnostic(
+                "file.unreadable",
+                f"cannot read the folder: {exc.strerror or exc}",
+                rel,
+                hint="check that the folder exists and that you may read it",
+            )
         )
         return []
 
@@ -132,7 +141,9 @@ def _add(found, problems, real_root: Path, path: Path, rel: str, kind: str) -> N
             Diagnostic(
                 "file.outside-workspace",
                 f"the file is a link to {target}, outside the workspace",
-                rel, 1, 1,
+                rel,
+                1,
+                1,
                 hint="copy the file into the workspace instead of linking to it",
             )
         )

@@ -62,7 +62,11 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
         if not stat.S_ISREG(status.st_mode):
             # reading a FIFO or a device would block or never end
             return Diagnostic(
-                "file.unreadable", "cannot read the file: it is not a regular file", rel, 1, 1,
+                "file.unreadable",
+                "cannot read the file: it is not a regular file",
+                rel,
+                1,
+                1,
                 hint="workspace files must be plain files; remove or rename this one",
             )
         size = status.st_size
@@ -70,13 +74,19 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
             return Diagnostic(
                 "file.too-large",
                 f"the file is {size:,} bytes; workspace files may be at most {MAX_FILE_BYTES:,} bytes",
-                rel, 1, 1,
+                rel,
+                1,
+                1,
                 hint="split it into several files, or remove what is not configuration",
             )
         raw = source.path.read_bytes()
     except OSError as exc:
         return Diagnostic(
-            "file.unreadable", f"cannot read the file: {exc.strerror or exc}", rel, 1, 1,
+            "file.unreadable",
+            f"cannot read the file: {exc.strerror or exc}",
+            rel,
+            1,
+            1,
             hint="check that the file exists and that you may read it",
         )
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -89,7 +99,9 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
         return Diagnostic(
             "file.encoding",
             f"the file is not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
-            rel, line, column,
+            rel,
+            line,
+            column,
             hint="save the file as UTF-8",
         )
     source.text = text
@@ -106,26 +118,40 @@ def _parse(source: SourceFile) -> Diagnostic | None:
         return _marked_error(exc, rel, source.text)
     except RecursionError:
         return Diagnostic(
-            "yaml.too-deep", f"the YAML nests more than {MAX_DEPTH} levels deep", rel, 1, 1,
+            "yaml.too-deep",
+            f"the YAML nests more than {MAX_DEPTH} levels deep",
+            rel,
+            1,
+            1,
             hint="flatten the structure; no swarmkit file needs that much nesting",
         )
     except YAMLError as exc:  # ReaderError (control characters) and friends carry no mark
         line, column = _offset_position(source.text, getattr(exc, "position", 0) or 0)
         detail = str(getattr(exc, "reason", "") or exc).strip().splitlines()[0]
         return Diagnostic(
-            "yaml.syntax", f"YAML cannot be read: {detail}", rel, line, column,
+            "yaml.syntax",
+            f"YAML cannot be read: {detail}",
+            rel,
+            line,
+            column,
             hint="remove control characters (such as NUL bytes) from the file",
         )
     if data is None:
         return Diagnostic(
-            "file.empty", "the file is empty", rel, 1, 1,
+            "file.empty",
+            "the file is empty",
+            rel,
+            1,
+            1,
             hint=f"write {_article(source.expected_kind)} document, or delete the file",
         )
     if not isinstance(data, dict):
         return Diagnostic(
             "yaml.not-mapping",
             f"the document is {_describe(data)}, but {_article(source.expected_kind)} must be a mapping",
-            rel, 1, 1,
+            rel,
+            1,
+            1,
             hint="start the file with `apiVersion: swarmkit/v1` and `kind: ...` keys",
         )
     source.data = data
@@ -144,39 +170,70 @@ def _marked_error(exc, rel: str, text: str) -> Diagnostic:
         first = _first_occurrence(text, key, line, column)
         where = f" (first at line {first})" if first else ""
         return Diagnostic(
-            "yaml.duplicate-key", f'duplicate key "{key}"{where}', rel, line, column,
+            "yaml.duplicate-key",
+            f'duplicate key "{key}"{where}',
+            rel,
+            line,
+            column,
             hint="a key may appear once per mapping; delete or merge one of them",
         )
     if isinstance(exc, ComposerError) and "single document" in (exc.context or ""):
         return Diagnostic(
-            "yaml.multiple-documents", "the file holds more than one YAML document", rel, line, column,
+            "yaml.multiple-documents",
+            "the file holds more than one YAML document",
+            rel,
+            line,
+            column,
             hint="put each artifact in a file of its own (remove the `---` separator)",
         )
     context = (exc.context or "").strip()
     if "'\\t'" in problem or _char_at(text, line, column) == "\t":
         return Diagnostic(
-            "yaml.syntax", "YAML syntax error: a tab character here; YAML indents with spaces, never tabs", rel, line, column,
+            "yaml.syntax",
+            "YAML syntax error: a tab character here; YAML indents with spaces, never tabs",
+            rel,
+            line,
+            column,
             hint="replace the tab with spaces",
         )
-    if context.startswith("while scanning a quoted scalar") and "end of stream" in problem and exc.context_mark:
+    if (
+        context.startswith("while scanning a quoted scalar")
+        and "end of stream" in problem
+        and exc.context_mark
+    ):
         # The scanner gives up at the end of the file; the mistake is where the quote opens.
         mark = exc.context_mark
         return Diagnostic(
-            "yaml.syntax", "YAML syntax error: the quote that opens here is never closed", rel, mark.line + 1, mark.column + 1,
+            "yaml.syntax",
+            "YAML syntax error: the quote that opens here is never closed",
+            rel,
+            mark.line + 1,
+            mark.column + 1,
             hint="add the matching closing quote at the end of the value",
         )
-    if len(text) > MAX_PURE_PARSE_BYTES and "found unexpected ':'" in problem \
-            and context.startswith("while scanning a plain scalar"):
+    if (
+        len(text) > MAX_PURE_PARSE_BYTES
+        and "found unexpected ':'" in problem
+        and context.startswith("while scanning a plain scalar")
+    ):
         # The pure parser, which reads this, is not asked for so large a file.
         return Diagnostic(
-            "yaml.syntax", "YAML syntax error: a value holding ':' inside [ ] or { } in a file over "
-            f"{MAX_PURE_PARSE_BYTES // 1024} KiB", rel, line, column,
+            "yaml.syntax",
+            "YAML syntax error: a value holding ':' inside [ ] or { } in a file over "
+            f"{MAX_PURE_PARSE_BYTES // 1024} KiB",
+            rel,
+            line,
+            column,
             hint='put the value in quotes, as in ["knowledge:read"], or split the file',
         )
     problem = problem.replace("'<stream end>'", "the end of the file")
     detail = problem if not context else f"{problem} ({context})"
     return Diagnostic(
-        "yaml.syntax", f"YAML syntax error: {detail}", rel, line, column,
+        "yaml.syntax",
+        f"YAML syntax error: {detail}",
+        rel,
+        line,
+        column,
         hint="check the indentation, quotes and brackets around this position",
     )
 
@@ -194,7 +251,9 @@ def _first_occurrence(text: str, key: str, line: int, column: int) -> int | None
     prefix = " " * (column - 1)
     for number in range(line - 1, 0, -1):
         candidate = lines[number - 1]
-        if candidate.startswith(prefix + key) and candidate[len(prefix) + len(key):].lstrip().startswith(":"):
+        if candidate.startswith(prefix + key) and candidate[len(prefix) + len(key) :].lstrip().startswith(
+            ":"
+        ):
             return number
     return None
 
@@ -250,8 +309,13 @@ def _check_shape(source: SourceFile) -> list[Diagnostic]:
         }
         return [
             Diagnostic(
-                refused.code, refused.message, source.rel, line, column,
-                pointer_of(refused.path), hints[refused.code],
+                refused.code,
+                refused.message,
+                source.rel,
+                line,
+                column,
+                pointer_of(refused.path),
+                hints[refused.code],
             )
         ]
     if problems:
@@ -262,8 +326,13 @@ def _check_shape(source: SourceFile) -> list[Diagnostic]:
 def _non_string_key(source: SourceFile, key: Any, path: tuple) -> Diagnostic:
     line, column = source.locate(path, "key")
     return Diagnostic(
-        "yaml.non-string-key", f"the key {key!r} is not a string", source.rel, line, column,
-        pointer_of(path), hint="write keys as plain words, for example `name:`",
+        "yaml.non-string-key",
+        f"the key {key!r} is not a string",
+        source.rel,
+        line,
+        column,
+        pointer_of(path),
+        hint="write keys as plain words, for example `name:`",
     )
 
 

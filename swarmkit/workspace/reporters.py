@@ -29,8 +29,12 @@ def summary_counts(workspace) -> dict:
     bundled = sum(1 for s in workspace.skills.values() if s.origin == "bundled")
     auto = sum(1 for b in workspace.decision_skills if b.origin == "auto")
     # Workspace bindings plus the ones topologies add or override (each binding written once).
-    topology_own = {(b.declared_in, b.id) for t in workspace.topologies.values() for b in t.decision_skills
-                    if b.declared_in != "workspace"}
+    topology_own = {
+        (b.declared_in, b.id)
+        for t in workspace.topologies.values()
+        for b in t.decision_skills
+        if b.declared_in != "workspace"
+    }
     declared = getattr(workspace, "declared", {}) or {}
     return {
         "topologies": len(workspace.topologies),
@@ -49,8 +53,13 @@ def summary_counts(workspace) -> dict:
 
 
 # The other kinds, named in the text summary only when the workspace has some.
-_MORE_KINDS = (("triggers", "trigger"), ("funnels", "funnel"), ("adapters", "adapter"),
-               ("role_registries", "role registry"), ("contracts", "contract"))
+_MORE_KINDS = (
+    ("triggers", "trigger"),
+    ("funnels", "funnel"),
+    ("adapters", "adapter"),
+    ("role_registries", "role registry"),
+    ("contracts", "contract"),
+)
 
 
 def one_line(text: str) -> str:
@@ -79,7 +88,9 @@ def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool 
     if workspace is None or errors:
         files = len({d.file for d in shown if d.is_error})
         tail = f", {_plural(warnings, 'warning')}" if warnings else ""
-        lines.append(f"{_plural(errors, 'error')} in {_plural(files, 'file')}{tail}: the workspace is not valid")
+        lines.append(
+            f"{_plural(errors, 'error')} in {_plural(files, 'file')}{tail}: the workspace is not valid"
+        )
         return "\n".join(lines) + "\n"
     c = summary_counts(workspace)
     tail = f" ({_plural(warnings, 'warning')})" if warnings else ""
@@ -91,14 +102,18 @@ def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool 
                 _plural(c["topologies"], "topology", "topologies"),
                 _plural(c["agents"], "agent"),
                 _plural(c["archetypes"], "archetype"),
-                _plural(c["skills"], "skill") + (f" ({c['bundled_skills']} bundled)" if c["bundled_skills"] else ""),
+                _plural(c["skills"], "skill")
+                + (f" ({c['bundled_skills']} bundled)" if c["bundled_skills"] else ""),
                 _plural(c["decision_skills"], "decision-skill binding")
                 + (f" ({c['auto_decision_skills']} auto)" if c["auto_decision_skills"] else ""),
             ]
         )
     )
-    more = [_plural(c[key], noun, "role registries" if key == "role_registries" else None)
-            for key, noun in _MORE_KINDS if c[key]]
+    more = [
+        _plural(c[key], noun, "role registries" if key == "role_registries" else None)
+        for key, noun in _MORE_KINDS
+        if c[key]
+    ]
     if more:
         lines.append("  also " + ", ".join(more))
     lines.append(workspace.memory.sentence())
@@ -198,8 +213,13 @@ def render_json(resolution, root_arg: str, *, tree: bool = False, require: bool 
     valid = workspace is not None and not any(d.is_error for d in shown)
     from swarmkit.cli.options import FORMAT_VERSION
 
-    doc: dict = {"format_version": FORMAT_VERSION, "valid": valid, "workspace": None, "memory": None,
-                 "diagnostics": diagnostics}
+    doc: dict = {
+        "format_version": FORMAT_VERSION,
+        "valid": valid,
+        "workspace": None,
+        "memory": None,
+        "diagnostics": diagnostics,
+    }
     if workspace is not None:
         doc["workspace"] = {"id": workspace.id, "name": workspace.name, "counts": summary_counts(workspace)}
         memory = workspace.memory.to_dict()

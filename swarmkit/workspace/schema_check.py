@@ -17,9 +17,12 @@ _PATTERN_WORDS = {
     "^https?://": "a URL starting with http:// or https://",
     "^[A-Za-z_][A-Za-z0-9_]*$": "an environment variable name (letters, digits and _)",
 }
-_PATTERN_WORDS["^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$"] = "a scope written resource:action (for example design:approve)"
+_PATTERN_WORDS["^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$"] = (
+    "a scope written resource:action (for example design:approve)"
+)
 _PATTERN_WORDS["^(pack:|server:)?[a-z][a-z0-9-]*$"] = (
-    "a skill id, or server:<id> or pack:<id> (lowercase letters, digits and dashes)")
+    "a skill id, or server:<id> or pack:<id> (lowercase letters, digits and dashes)"
+)
 
 
 # Keys of swarmkit's earlier format, now written as upstream writes swarmkit/v1:
@@ -42,6 +45,8 @@ def _version_hint(value: Any, pattern: str) -> str:
     if 1 <= len(parts) <= 3 and all(p.isascii() and p.isdigit() for p in parts):
         return prefix + ".".join(str(int(p)) for p in parts + ["0"] * (3 - len(parts)))
     return "a version of three numbers, such as " + prefix + "1.0.0"
+
+
 _SCOPE_HINT = 'use "*" for every agent, or agent ids separated by commas (for example "lead, writer")'
 
 
@@ -63,14 +68,23 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
             hint += f", or change kind to {expected}"
             return [
                 Diagnostic(
-                    "kind.mismatch", f"kind is {kind}, but {where} must have kind {expected}",
-                    source.rel, line, column, "/kind", hint,
+                    "kind.mismatch",
+                    f"kind is {kind}, but {where} must have kind {expected}",
+                    source.rel,
+                    line,
+                    column,
+                    "/kind",
+                    hint,
                 )
             ]
         problems.append(
             Diagnostic(
-                "kind.mismatch", f"kind is {show_value(kind)}, but {where} must have kind {expected}",
-                source.rel, line, column, "/kind",
+                "kind.mismatch",
+                f"kind is {show_value(kind)}, but {where} must have kind {expected}",
+                source.rel,
+                line,
+                column,
+                "/kind",
                 did_you_mean(kind, [expected], f"write kind: {expected}"),
             )
         )
@@ -80,11 +94,16 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
             continue  # already reported as kind.mismatch
         if len(problems) >= MAX_DIAGNOSTICS_PER_FILE:
             # Errors are found lazily: stopping here keeps a file of thousands of mistakes fast.
-            problems.append(Diagnostic(
-                "schema.too-many-errors",
-                f"more than {MAX_DIAGNOSTICS_PER_FILE} problems in this file; the rest are not listed",
-                source.rel, 1, 1, hint="fix these first, then validate again",
-            ))
+            problems.append(
+                Diagnostic(
+                    "schema.too-many-errors",
+                    f"more than {MAX_DIAGNOSTICS_PER_FILE} problems in this file; the rest are not listed",
+                    source.rel,
+                    1,
+                    1,
+                    hint="fix these first, then validate again",
+                )
+            )
             break
         problems.extend(_to_diagnostics(error, source, validator.schema))
     return _dedupe(problems)
@@ -129,10 +148,19 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
             if key in allowed:
                 continue
             renamed = [hint for (old, new), hint in _RENAMED.items() if old == key and new in allowed]
-            hint = renamed[0] if renamed else did_you_mean(key, allowed, "allowed here: " + ", ".join(allowed))
+            hint = (
+                renamed[0] if renamed else did_you_mean(key, allowed, "allowed here: " + ", ".join(allowed))
+            )
             where = f" in {name}" if path else ""
             out.append(
-                _diag("schema.unknown-field", f'unknown field "{key}"{where}', source, path + (key,), "key", hint)
+                _diag(
+                    "schema.unknown-field",
+                    f'unknown field "{key}"{where}',
+                    source,
+                    path + (key,),
+                    "key",
+                    hint,
+                )
             )
         return out
     if kind == "required":
@@ -142,8 +170,12 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
                 subject = name if path else "the document"
                 out.append(
                     _diag(
-                        "schema.required", f'{subject} is missing the required field "{key}"',
-                        source, path, "key", _required_hint(key, value, schema),
+                        "schema.required",
+                        f'{subject} is missing the required field "{key}"',
+                        source,
+                        path,
+                        "key",
+                        _required_hint(key, value, schema),
                     )
                 )
         return out
@@ -151,24 +183,42 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
         expected = error.validator_value
         words = (
             " or ".join(SCHEMA_TYPE_WORDS.get(t, t) for t in expected)
-            if isinstance(expected, list) else SCHEMA_TYPE_WORDS.get(expected, expected)
+            if isinstance(expected, list)
+            else SCHEMA_TYPE_WORDS.get(expected, expected)
         )
         hint = _type_hint(expected, value)
         if expected == "string" and _is_semver(schema.get("pattern", "")) and isinstance(value, (int, float)):
             hint = "write " + _version_hint(value, schema["pattern"]) + " (a version has three numbers)"
-        return [_diag("schema.type", f"{name} must be {words}, not {describe_type(value)}", source, path, hint=hint)]
+        return [
+            _diag(
+                "schema.type", f"{name} must be {words}, not {describe_type(value)}", source, path, hint=hint
+            )
+        ]
     if kind == "enum":
         options = [str(o) for o in error.validator_value]
-        hint = did_you_mean(value, options, "use one of: " + ", ".join(options)) if isinstance(value, str) \
+        hint = (
+            did_you_mean(value, options, "use one of: " + ", ".join(options))
+            if isinstance(value, str)
             else "use one of: " + ", ".join(options)
+        )
         return [
-            _diag("schema.enum", f"{name} is {show_value(value)}, which is not one of: {', '.join(options)}",
-                  source, path, hint=hint)
+            _diag(
+                "schema.enum",
+                f"{name} is {show_value(value)}, which is not one of: {', '.join(options)}",
+                source,
+                path,
+                hint=hint,
+            )
         ]
     if kind == "const":
         return [
-            _diag("schema.const", f"{name} must be {show_value(error.validator_value)}, not {show_value(value)}",
-                  source, path, hint=f"write {path[-1] if path else 'it'}: {error.validator_value}")
+            _diag(
+                "schema.const",
+                f"{name} must be {show_value(error.validator_value)}, not {show_value(value)}",
+                source,
+                path,
+                hint=f"write {path[-1] if path else 'it'}: {error.validator_value}",
+            )
         ]
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = error.validator_value
@@ -179,8 +229,20 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
             "exclusiveMaximum": f"less than {bound}",
         }[kind]
         low, high = schema.get("minimum"), schema.get("maximum")
-        span = f"use a value from {low} to {high}" if low is not None and high is not None else f"use a value of {relation}"
-        return [_diag("schema.range", f"{name} is {show_value(value)}, but it must be {relation}", source, path, hint=span)]
+        span = (
+            f"use a value from {low} to {high}"
+            if low is not None and high is not None
+            else f"use a value of {relation}"
+        )
+        return [
+            _diag(
+                "schema.range",
+                f"{name} is {show_value(value)}, but it must be {relation}",
+                source,
+                path,
+                hint=span,
+            )
+        ]
     if kind == "pattern":
         pattern = error.validator_value
         if _is_semver(pattern):
@@ -189,7 +251,15 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
             words = _SCOPE_HINT
         else:
             words = "use " + _PATTERN_WORDS.get(pattern, f"a value matching {pattern}")
-        return [_diag("schema.pattern", f"{name} is {show_value(value)}, which is not allowed here", source, path, hint=words)]
+        return [
+            _diag(
+                "schema.pattern",
+                f"{name} is {show_value(value)}, which is not allowed here",
+                source,
+                path,
+                hint=words,
+            )
+        ]
     if kind in ("minLength", "maxLength", "minItems", "maxItems"):
         bound = error.validator_value
         unit = "characters" if kind.endswith("Length") else "items"
@@ -203,13 +273,37 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
         return _one_of(error, source, path, name, root)
     if kind == "anyOf" and all(set(b) == {"required"} for b in error.validator_value):
         keys = [b["required"][0] for b in error.validator_value]
-        return [_diag("schema.required", f"{name} needs one of: {', '.join(keys)}", source, path, "key",
-                      f'add "{keys[0]}:" or "{keys[1]}:"' if len(keys) == 2 else "add one of them")]
-    if kind == "not" and isinstance(error.validator_value, dict) and set(error.validator_value) == {"required"}:
+        return [
+            _diag(
+                "schema.required",
+                f"{name} needs one of: {', '.join(keys)}",
+                source,
+                path,
+                "key",
+                f'add "{keys[0]}:" or "{keys[1]}:"' if len(keys) == 2 else "add one of them",
+            )
+        ]
+    if (
+        kind == "not"
+        and isinstance(error.validator_value, dict)
+        and set(error.validator_value) == {"required"}
+    ):
         keys = error.validator_value["required"]
-        return [_diag("schema.invalid", f"{name} may not have both {' and '.join(keys)}", source, path, "key",
-                      f"keep {keys[0]} or {keys[1]}, not both")]
-    return [_diag("schema.invalid", f"{name}: {error.message}", source, path, hint="see the schema: swarmkit schema")]
+        return [
+            _diag(
+                "schema.invalid",
+                f"{name} may not have both {' and '.join(keys)}",
+                source,
+                path,
+                "key",
+                f"keep {keys[0]} or {keys[1]}, not both",
+            )
+        ]
+    return [
+        _diag(
+            "schema.invalid", f"{name}: {error.message}", source, path, hint="see the schema: swarmkit schema"
+        )
+    ]
 
 
 def _root_role(error, source: SourceFile, path: tuple) -> list[Diagnostic] | None:
@@ -223,10 +317,24 @@ def _root_role(error, source: SourceFile, path: tuple) -> list[Diagnostic] | Non
     for part in path[:-1]:
         agent = agent[part]
     if len(path) == 3:
-        return [_diag("topology.root-role", f'the root agent "{agent.get("id")}" has role {role}; it must be root',
-                      source, path, hint="write role: root for agents.root")]
-    return [_diag("topology.root-role", f'"{agent.get("id")}" has role root, but only agents.root may',
-                  source, path, hint="use leader for an agent with children, worker otherwise")]
+        return [
+            _diag(
+                "topology.root-role",
+                f'the root agent "{agent.get("id")}" has role {role}; it must be root',
+                source,
+                path,
+                hint="write role: root for agents.root",
+            )
+        ]
+    return [
+        _diag(
+            "topology.root-role",
+            f'"{agent.get("id")}" has role root, but only agents.root may',
+            source,
+            path,
+            hint="use leader for an agent with children, worker otherwise",
+        )
+    ]
 
 
 def _one_of(error, source: SourceFile, path: tuple, name: str, root: dict) -> list[Diagnostic]:
@@ -238,18 +346,33 @@ def _one_of(error, source: SourceFile, path: tuple, name: str, root: dict) -> li
         tag = value.get("type")
         if tag in tags:
             index = [_branch_tag(error, i, root) for i in range(len(branches))].index(tag)
-            chosen = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == index]
+            chosen = [
+                e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == index
+            ]
             out = []
             for sub in chosen:
                 out.extend(_to_diagnostics(sub, source, root))
             if out:
                 return out
         if "type" not in value:
-            return [_diag("schema.required", f'{name} is missing the required field "type"', source, path, "key",
-                          "use one of: " + ", ".join(tags))]
+            return [
+                _diag(
+                    "schema.required",
+                    f'{name} is missing the required field "type"',
+                    source,
+                    path,
+                    "key",
+                    "use one of: " + ", ".join(tags),
+                )
+            ]
         return [
-            _diag("schema.enum", f"{name}.type is {show_value(tag)}, which is not one of: {', '.join(tags)}",
-                  source, path + ("type",), hint=did_you_mean(str(tag), tags, "use one of: " + ", ".join(tags)))
+            _diag(
+                "schema.enum",
+                f"{name}.type is {show_value(tag)}, which is not one of: {', '.join(tags)}",
+                source,
+                path + ("type",),
+                hint=did_you_mean(str(tag), tags, "use one of: " + ", ".join(tags)),
+            )
         ]
     return _untagged(error, source, path, name, root)
 
@@ -261,7 +384,7 @@ def _branch(error, index: int, root: dict) -> dict:
     branch = error.validator_value[index]
     ref = branch.get("$ref", "")
     if ref.startswith("#/$defs/"):
-        return root.get("$defs", {}).get(ref[len("#/$defs/"):], {})
+        return root.get("$defs", {}).get(ref[len("#/$defs/") :], {})
     if ref.startswith("common.schema.json#/$defs/"):
         from swarmkit.schemas import load_schema
 
@@ -293,11 +416,21 @@ def _untagged(error, source: SourceFile, path: tuple, name: str, root: dict) -> 
         keys = [b["required"][0] for b in branches]
         present = [k for k in keys if isinstance(value, dict) and k in value]
         what = "both " + " and ".join(present) if len(present) > 1 else "none of them"
-        return [_diag("schema.invalid", f"{name} must have exactly one of {', '.join(keys)}, not {what}",
-                      source, path, "key", f"keep one of {', '.join(keys)}")]
+        return [
+            _diag(
+                "schema.invalid",
+                f"{name} must have exactly one of {', '.join(keys)}, not {what}",
+                source,
+                path,
+                "key",
+                f"keep one of {', '.join(keys)}",
+            )
+        ]
     fitting = [i for i, b in enumerate(branches) if _fits(b, value)]
     if len(fitting) == 1:
-        chosen = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == fitting[0]]
+        chosen = [
+            e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == fitting[0]
+        ]
         out = []
         for sub in chosen:
             out.extend(_to_diagnostics(sub, source, root))
@@ -310,8 +443,15 @@ def _untagged(error, source: SourceFile, path: tuple, name: str, root: dict) -> 
             word = SCHEMA_TYPE_WORDS.get(kind, "a value") if kind else "a value"
             if word not in words:
                 words.append(word)
-    return [_diag("schema.type", f"{name} must be {' or '.join(words)}, not {describe_type(value)}", source, path,
-                  hint="see the schema: swarmkit schema")]
+    return [
+        _diag(
+            "schema.type",
+            f"{name} must be {' or '.join(words)}, not {describe_type(value)}",
+            source,
+            path,
+            hint="see the schema: swarmkit schema",
+        )
+    ]
 
 
 def _branch_tag(error, index: int, root: dict) -> str | None:
@@ -319,9 +459,8 @@ def _branch_tag(error, index: int, root: dict) -> str | None:
     branch = error.validator_value[index]
     ref = branch.get("$ref", "")
     if ref.startswith("#/$defs/"):
-        branch = root.get("$defs", {}).get(ref[len("#/$defs/"):], {})
+        branch = root.get("$defs", {}).get(ref[len("#/$defs/") :], {})
     return branch.get("properties", {}).get("type", {}).get("const")
-
 
 
 def _required_hint(key: str, value: Any, schema: dict) -> str:

@@ -30,8 +30,11 @@ BROKEN = "examples/hello-swarm/workspace-broken"
 
 
 def corpus_root() -> Path | None:
-    candidates = [os.environ.get("SWARMKIT_COMPAT_CORPUS"), REPO.parent / "shared" / "compat" / "upstream",
-                  "/work/shared/compat/upstream"]
+    candidates = [
+        os.environ.get("SWARMKIT_COMPAT_CORPUS"),
+        REPO.parent / "shared" / "compat" / "upstream",
+        "/work/shared/compat/upstream",
+    ]
     for candidate in candidates:
         if candidate and (Path(candidate) / "reference" / "workspace.yaml").is_file():
             return Path(candidate)
@@ -41,8 +44,10 @@ def corpus_root() -> Path | None:
 def needs_corpus() -> Path:
     root = corpus_root()
     if root is None:
-        pytest.skip("the upstream corpus is not on this machine (set SWARMKIT_COMPAT_CORPUS, or place "
-                    "shared/compat/upstream beside the repository)")
+        pytest.skip(
+            "the upstream corpus is not on this machine (set SWARMKIT_COMPAT_CORPUS, or place "
+            "shared/compat/upstream beside the repository)"
+        )
     return root
 
 

@@ -40,8 +40,16 @@ def test_every_upstream_workspace_runs_offline(workspace, cli, tmp_path):
     topologies = list(resolve(root).workspace.topologies)
     assert topologies
     for topology in topologies:
-        status, out, err = cli("run", str(root), topology, "--input", "Review the order flow, please.",
-                               "--provider", "mock", "--json")
+        status, out, err = cli(
+            "run",
+            str(root),
+            topology,
+            "--input",
+            "Review the order flow, please.",
+            "--provider",
+            "mock",
+            "--json",
+        )
         assert status == 0, f"{topology}: {err}"
         record = json.loads(out)
         assert record["status"] == "ok" and record["output"]
@@ -55,23 +63,34 @@ def test_every_upstream_workspace_runs_offline(workspace, cli, tmp_path):
 
 def test_what_run_skips_is_named_in_the_record_and_the_summary(cli, tmp_path):
     root = copy_workspace(needs_corpus() / "examples/sdlc-pipeline/workspace", tmp_path / "ws")
-    status, out, err = cli("run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock")
+    status, out, err = cli(
+        "run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock"
+    )
     assert status == 0
     assert err.splitlines()[-1].endswith("; skipped features: executors, funnels, triggers")
-    status, out, _ = cli("run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock", "--json")
+    status, out, _ = cli(
+        "run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock", "--json"
+    )
     skipped = json.loads(out)["skipped"]
-    assert {"feature": "executors", "where": "agent builder",
-            "detail": "upstream runs it on the claude-code harness; here its model answers"} in skipped
-    assert any(item["feature"] == "triggers" and "ci-build-ready, fortnightly-audit" in item["detail"]
-               for item in skipped)
+    assert {
+        "feature": "executors",
+        "where": "agent builder",
+        "detail": "upstream runs it on the claude-code harness; here its model answers",
+    } in skipped
+    assert any(
+        item["feature"] == "triggers" and "ci-build-ready, fortnightly-audit" in item["detail"]
+        for item in skipped
+    )
 
 
 def test_the_broken_workspace_is_refused_with_the_typo_named(cli):
     root = needs_corpus() / BROKEN
     status, out, _ = cli("validate", str(root))
     assert status == 1
-    assert (f"{root}/topologies/hello.yaml:23:20: error[ref.unknown-archetype] unknown archetype \"greter\"\n"
-            '  hint: did you mean "greeter"?\n') in out
+    assert (
+        f'{root}/topologies/hello.yaml:23:20: error[ref.unknown-archetype] unknown archetype "greter"\n'
+        '  hint: did you mean "greeter"?\n'
+    ) in out
 
 
 def _upstream_validate(command: str, root: Path, tmp_path: Path) -> subprocess.CompletedProcess:
@@ -84,8 +103,10 @@ def _upstream_validate(command: str, root: Path, tmp_path: Path) -> subprocess.C
 def upstream():
     command = upstream_validator()
     if command is None:
-        pytest.skip("upstream swarmkit-runtime is not installed here (set SWARMKIT_UPSTREAM to its swarmkit); "
-                    "the differential test covers the schema verdict without it")
+        pytest.skip(
+            "upstream swarmkit-runtime is not installed here (set SWARMKIT_UPSTREAM to its swarmkit); "
+            "the differential test covers the schema verdict without it"
+        )
     return command
 
 

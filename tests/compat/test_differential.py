@@ -26,7 +26,9 @@ from tests.compat.corpus import REPO, needs_corpus
 from tests.compat.seeds import SEEDS, VARIANTS
 from tests.reliability.harness import examples
 
-UPSTREAM = {kind: Draft202012Validator(swarmkit_schema.get_schema(name)) for kind, name in KIND_SCHEMAS.items()}
+UPSTREAM = {
+    kind: Draft202012Validator(swarmkit_schema.get_schema(name)) for kind, name in KIND_SCHEMAS.items()
+}
 SCOPE = re.compile(load_schema("common")["$defs"]["DecisionSkillBinding"]["properties"]["scope"]["pattern"])
 _COMMON = load_schema("common")
 _REGISTRY = Registry().with_resource(_COMMON["$id"], Resource.from_contents(_COMMON))
@@ -51,17 +53,35 @@ class Exception_:
 
 
 EXCEPTIONS = [
-    Exception_("binding-scope", "a binding's scope is \"*\" or agent ids separated by commas; upstream takes any text "
-               "and matches nothing with the rest", True,
-               lambda kind, doc: any(isinstance(b.get("scope"), str) and not SCOPE.match(b["scope"])
-                                     for b in _bindings(doc))),
-    Exception_("memory-binding-config", "the config of an explicit memory-reader or memory-writer binding has the "
-               "memory block's keys and types; upstream passes any mapping on", True,
-               lambda kind, doc: any(b.get("id") in MEMORY_CONFIG and isinstance(b.get("config"), dict)
-                                     and not MEMORY_CONFIG[b["id"]].is_valid(b["config"]) for b in _bindings(doc))),
-    Exception_("storage.memory_folder", "swarmkit's memory folder setting; upstream has no memory folder", False,
-               lambda kind, doc: kind == "Workspace" and isinstance(doc.get("storage"), dict)
-               and "memory_folder" in doc["storage"]),
+    Exception_(
+        "binding-scope",
+        'a binding\'s scope is "*" or agent ids separated by commas; upstream takes any text '
+        "and matches nothing with the rest",
+        True,
+        lambda kind, doc: any(
+            isinstance(b.get("scope"), str) and not SCOPE.match(b["scope"]) for b in _bindings(doc)
+        ),
+    ),
+    Exception_(
+        "memory-binding-config",
+        "the config of an explicit memory-reader or memory-writer binding has the "
+        "memory block's keys and types; upstream passes any mapping on",
+        True,
+        lambda kind, doc: any(
+            b.get("id") in MEMORY_CONFIG
+            and isinstance(b.get("config"), dict)
+            and not MEMORY_CONFIG[b["id"]].is_valid(b["config"])
+            for b in _bindings(doc)
+        ),
+    ),
+    Exception_(
+        "storage.memory_folder",
+        "swarmkit's memory folder setting; upstream has no memory folder",
+        False,
+        lambda kind, doc: (
+            kind == "Workspace" and isinstance(doc.get("storage"), dict) and "memory_folder" in doc["storage"]
+        ),
+    ),
 ]
 # Loading differs too (not a schema verdict): a duplicate key is an error here, upstream keeps the last.
 
@@ -76,8 +96,10 @@ def compare(kind: str, doc) -> str | None:
         if exception.applies(kind, doc) and ours is not exception.ours_stricter:
             return None
     first = next(iter((validator_for(kind) if not ours else UPSTREAM[kind]).iter_errors(doc)))
-    return (f"{kind}: ours {'accepts' if ours else 'refuses'}, upstream {'accepts' if theirs else 'refuses'} "
-            f"({first.message[:120]} at /{'/'.join(map(str, first.absolute_path))})")
+    return (
+        f"{kind}: ours {'accepts' if ours else 'refuses'}, upstream {'accepts' if theirs else 'refuses'} "
+        f"({first.message[:120]} at /{'/'.join(map(str, first.absolute_path))})"
+    )
 
 
 def kind_of(path: Path, doc) -> str | None:
@@ -119,8 +141,15 @@ def test_the_projects_documents_get_the_same_verdicts(tmp_path):
     from swarmkit.scaffold import create_workspace
 
     create_workspace(tmp_path / "init", "Init")
-    compared, found = differences([REPO / "examples", REPO / "tests" / "fixtures", REPO / "swarmkit" / "memory" / "skills",
-                                   REPO / "reference", tmp_path / "init"])
+    compared, found = differences(
+        [
+            REPO / "examples",
+            REPO / "tests" / "fixtures",
+            REPO / "swarmkit" / "memory" / "skills",
+            REPO / "reference",
+            tmp_path / "init",
+        ]
+    )
     assert compared >= 50
     assert found == []
 
@@ -137,21 +166,118 @@ def test_everything_swarmkit_writes_is_valid_for_upstream(tmp_path):
 
 # ---- documents made by hypothesis ---------------------------------------------------------------
 
-STRINGS = ["", " ", "x", "main", "alpha", "Bad Id", "1.0.0", "1.0", "v1.0.0", "swarmkit/v1", "Workspace", "Skill",
-           "pre_input", "checkpoint", "capability", "decision", "root", "leader", "worker", "stdio", "http", "mock",
-           "all", "user", "*", "lead, researcher", "lead researcher", "a:b", "design:approve", "repo:*", ">=1.2.3",
-           "pack:tools", "server:files", "pack:", "https://x.example", "memory-reader", "memory-writer",
-           "llm_prompt", "mcp_tool", "composed", "command", "agent", "cron", "webhook", "plugin", "manual",
-           "harness", "model", "jsonl", "json", "relay", "deny", "off", "columnar", "api_key", "jwt", "per-user",
-           "oauth", "env", "sqlite", "postgres", "human", "swarmkit", "{credential.x}", "status_map", "all",
-           "A description that is long enough."]
-KEYS = ["id", "name", "description", "type", "kind", "scope", "config", "enabled", "required", "trigger",
-        "provider", "version", "memory_folder", "read_only", "url", "endpoint", "command", "extra", "x", "tool_map",
-        "event_map", "abstract", "category", "capability", "k-of", "roles", "quorum", "rules"]
-SCALARS = (st.none() | st.booleans() | st.integers(-2, 200_000) | st.floats(-1, 3, allow_nan=False, width=32)
-           | st.sampled_from(STRINGS) | st.text(max_size=6))
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)
-                      | st.dictionaries(st.sampled_from(KEYS), inner, max_size=3), max_leaves=6)
+STRINGS = [
+    "",
+    " ",
+    "x",
+    "main",
+    "alpha",
+    "Bad Id",
+    "1.0.0",
+    "1.0",
+    "v1.0.0",
+    "swarmkit/v1",
+    "Workspace",
+    "Skill",
+    "pre_input",
+    "checkpoint",
+    "capability",
+    "decision",
+    "root",
+    "leader",
+    "worker",
+    "stdio",
+    "http",
+    "mock",
+    "all",
+    "user",
+    "*",
+    "lead, researcher",
+    "lead researcher",
+    "a:b",
+    "design:approve",
+    "repo:*",
+    ">=1.2.3",
+    "pack:tools",
+    "server:files",
+    "pack:",
+    "https://x.example",
+    "memory-reader",
+    "memory-writer",
+    "llm_prompt",
+    "mcp_tool",
+    "composed",
+    "command",
+    "agent",
+    "cron",
+    "webhook",
+    "plugin",
+    "manual",
+    "harness",
+    "model",
+    "jsonl",
+    "json",
+    "relay",
+    "deny",
+    "off",
+    "columnar",
+    "api_key",
+    "jwt",
+    "per-user",
+    "oauth",
+    "env",
+    "sqlite",
+    "postgres",
+    "human",
+    "swarmkit",
+    "{credential.x}",
+    "status_map",
+    "all",
+    "A description that is long enough.",
+]
+KEYS = [
+    "id",
+    "name",
+    "description",
+    "type",
+    "kind",
+    "scope",
+    "config",
+    "enabled",
+    "required",
+    "trigger",
+    "provider",
+    "version",
+    "memory_folder",
+    "read_only",
+    "url",
+    "endpoint",
+    "command",
+    "extra",
+    "x",
+    "tool_map",
+    "event_map",
+    "abstract",
+    "category",
+    "capability",
+    "k-of",
+    "roles",
+    "quorum",
+    "rules",
+]
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 200_000)
+    | st.floats(-1, 3, allow_nan=False, width=32)
+    | st.sampled_from(STRINGS)
+    | st.text(max_size=6)
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=3),
+    max_leaves=6,
+)
 
 
 def _paths(node, prefix=()):
@@ -172,8 +298,18 @@ def _get(doc, path):
 
 def _nudge(value):
     if isinstance(value, str):
-        return st.sampled_from([value.upper(), value + ":x", value + " ", "", value.replace("-", "_"), value[:-1],
-                                value + ".0", "1." + value])
+        return st.sampled_from(
+            [
+                value.upper(),
+                value + ":x",
+                value + " ",
+                "",
+                value.replace("-", "_"),
+                value[:-1],
+                value + ".0",
+                "1." + value,
+            ]
+        )
     if isinstance(value, bool):
         return st.sampled_from([not value, "yes", 1])
     if isinstance(value, (int, float)):

@@ -13,8 +13,15 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Headless, as root in a sandboxed machine, and quiet: no calls home on a closed network.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 _skipped: list[str] = []  # one reason per skipped test
 
 
@@ -54,5 +61,7 @@ def pytest_terminal_summary(terminalreporter):
     # `make test` runs pytest -q, which hides skip reasons: say this one out loud.
     for reason in dict.fromkeys(_skipped):
         count = _skipped.count(reason)
-        terminalreporter.write_line(f"SKIPPED {count} portal browser test{'s' if count != 1 else ''} "
-                                    f"(tests/e2e): {reason}", yellow=True)
+        terminalreporter.write_line(
+            f"SKIPPED {count} portal browser test{'s' if count != 1 else ''} (tests/e2e): {reason}",
+            yellow=True,
+        )

@@ -66,9 +66,23 @@ Run: {RUN_ID}
 
 def git(folder: Path, *args: str) -> str:
     env = clean_env() | {"GIT_AUTHOR_DATE": DATE, "GIT_COMMITTER_DATE": DATE}
-    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false",
-                           "-c", "init.defaultBranch=main", *args], cwd=folder, env=env,
-                          capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        [
+            "git",
+            "-c",
+            "core.hooksPath=/dev/null",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+            *args,
+        ],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 def build(root: Path) -> Path:
@@ -83,15 +97,34 @@ def build(root: Path) -> Path:
     (folder / ".git" / "info" / "exclude").write_text("/.index/\n.*.tmp-*\n")
     git(folder, "add", *FILES)
     git(folder, "commit", "-q", "-m", "Memory written by hand for the portal test")
-    save_run(root, {
-        "id": RUN_ID, "workspace": "research-team", "topology": "main",
-        "started_at": "2026-11-30T08:59:58Z", "finished_at": "2026-11-30T09:00:00Z", "duration_ms": 1520,
-        "provider": "mock", "user": None, "input": "Which region should we deploy to?",
-        "output": "eu-west-1: 38 ms from Lisbon; us-east-1 is ruled out at 120 ms.", "status": "ok",
-        "agents": [{"id": "lead", "role": "root", "parent": None, "output": "eu-west-1"},
-                   {"id": "researcher", "role": "worker", "parent": "lead", "output": "measured latency"}],
-        "decisions": [], "recalled": [], "memory_writes": [], "model_calls": [], "swarm": SWARM,
-        "memory": {"enabled": True, "sentence": "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"},
-        "error": None,
-    })
+    save_run(
+        root,
+        {
+            "id": RUN_ID,
+            "workspace": "research-team",
+            "topology": "main",
+            "started_at": "2026-11-30T08:59:58Z",
+            "finished_at": "2026-11-30T09:00:00Z",
+            "duration_ms": 1520,
+            "provider": "mock",
+            "user": None,
+            "input": "Which region should we deploy to?",
+            "output": "eu-west-1: 38 ms from Lisbon; us-east-1 is ruled out at 120 ms.",
+            "status": "ok",
+            "agents": [
+                {"id": "lead", "role": "root", "parent": None, "output": "eu-west-1"},
+                {"id": "researcher", "role": "worker", "parent": "lead", "output": "measured latency"},
+            ],
+            "decisions": [],
+            "recalled": [],
+            "memory_writes": [],
+            "model_calls": [],
+            "swarm": SWARM,
+            "memory": {
+                "enabled": True,
+                "sentence": "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars",
+            },
+            "error": None,
+        },
+    )
     return folder

@@ -73,21 +73,25 @@ def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
         add = page.locator("#add-form")
         add.get_by_label("Fact to remember").fill("I live in Munich")
         add.get_by_role("button", name="Add").click()
-        expect(page.locator("#notice")).to_have_text(f"Added “I live in Munich” to me.md#{text_digest('I live in Munich')}")
+        expect(page.locator("#notice")).to_have_text(
+            f"Added “I live in Munich” to me.md#{text_digest('I live in Munich')}"
+        )
         row = page.locator('section[data-file="me.md"] tr.entry', has_text="I live in Munich")
         expect(row.locator("td.by")).to_have_text("user")
         # A new value for the same thing replaces it.
         add.get_by_label("Fact to remember").fill("I moved to Porto")
         add.get_by_role("button", name="Add").click()
         expect(page.locator("#notice")).to_have_text(
-            f"Replaced “I live in Munich” with “I moved to Porto” in me.md#{text_digest('I moved to Porto')}")
+            f"Replaced “I live in Munich” with “I moved to Porto” in me.md#{text_digest('I moved to Porto')}"
+        )
         expect(page.locator('section[data-file="me.md"]')).not_to_contain_text("I live in Munich")
         # Bad input: the server's message, and nothing is written.
         add.get_by_label("Fact to remember").fill("   ")
         add.get_by_role("button", name="Add").click()
         expect(page.locator("#notice")).to_have_text(
-            'the text is empty; nothing was written (say what to remember, e.g. swarmkit memory add '
-            '"Prefers tabs over spaces")')
+            "the text is empty; nothing was written (say what to remember, e.g. swarmkit memory add "
+            '"Prefers tabs over spaces")'
+        )
         expect(page.locator("#notice")).to_have_class("error")
 
         # Import notes from a folder: the entries wait in the inbox.
@@ -95,7 +99,8 @@ def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
         control.get_by_label("Folder of notes").fill(str(notes))
         control.get_by_role("button", name="Import").click()
         expect(page.locator("#notice")).to_have_text(
-            "Imported 2, duplicates 0, skipped 0: review them in the inbox")
+            "Imported 2, duplicates 0, skipped 0: review them in the inbox"
+        )
         expect(page.locator("#inbox li.inbox-entry")).to_have_count(3)
         expect(page.locator("#inbox")).to_contain_text("Pager rotates weekly")
         control.get_by_label("Folder of notes").fill("relative/notes")
@@ -115,5 +120,8 @@ def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
     assert KEEP_TEXT not in (folder / "inbox.md").read_text()
     # No script error, no blocked resource (the CSP allows what the page uses); the browser logs the two
     # refused posts above (the empty text, the relative folder), and nothing else.
-    assert page.problems == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"] * 2
+    assert (
+        page.problems
+        == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"] * 2
+    )
     assert served.process.returncode == 0

@@ -23,8 +23,14 @@ def store(folder) -> MemoryStore:
 
 def git(folder: Path, *args: str) -> str:
     """Plain git in the folder (test side), with the environment swarmkit uses."""
-    proc = subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=folder, env=clean_env(),
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        ["git", "-c", "core.hooksPath=/dev/null", *args],
+        cwd=folder,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return proc.stdout
 
 

@@ -39,43 +39,60 @@ def test_add_makes_one_commit_and_says_what_it_wrote(cli, ws):
     assert code == 0 and err == ""
     assert out.startswith(f"written {ref}: I live in Munich (commit ")
     folder = folder_of(ws)
-    assert git(folder, "log", "--format=%s").splitlines() == ["Remember: I live in Munich", "Create memory folder"]
+    assert git(folder, "log", "--format=%s").splitlines() == [
+        "Remember: I live in Munich",
+        "Create memory folder",
+    ]
     assert git(folder, "log", "-1", "--format=%b").strip() == "Origin: user"
     line = (folder / "me.md").read_text().splitlines()[2]
     assert line.startswith("- I live in Munich [by: user; kind: identity; subject: user.location; added: ")
     assert mem(cli, ws, "add", "i live in munich.") == (
-        0, f"reinforced {ref}: I live in Munich (already there; nothing written)\n", "")
+        0,
+        f"reinforced {ref}: I live in Munich (already there; nothing written)\n",
+        "",
+    )
     assert commit_count(folder) == 2
 
 
 def test_add_replaces_the_old_value_of_its_subject(cli, ws):
     mem(cli, ws, "add", "I live in Berlin")
     code, out, _ = mem(cli, ws, "add", "I'm based in Munich now")
-    assert out.startswith(f"replaced me.md#{text_digest(chr(73) + chr(39) + 'm based in Munich now')}: "
-                          "I live in Berlin → I'm based in Munich now (commit ")
+    assert out.startswith(
+        f"replaced me.md#{text_digest(chr(73) + chr(39) + 'm based in Munich now')}: "
+        "I live in Berlin → I'm based in Munich now (commit "
+    )
     code, out, _ = mem(cli, ws, "list")
-    assert out == f"me.md#{text_digest(chr(73) + chr(39) + 'm based in Munich now')}               " \
-                  "[user (identity)] I'm based in Munich now\n"
+    assert (
+        out == f"me.md#{text_digest(chr(73) + chr(39) + 'm based in Munich now')}               "
+        "[user (identity)] I'm based in Munich now\n"
+    )
 
 
 def test_add_with_kind_subject_and_a_file(cli, ws):
     code, out, _ = mem(cli, ws, "add", "Deploys go through staging first", "--kind", "rule")
     assert out.startswith(f"written lessons.md#{text_digest('Deploys go through staging first')}: ")
-    code, out, _ = mem(cli, ws, "add", "Deploy target is eu-west-1", "--subject", "deploy_target", "--to", "workspace")
+    code, out, _ = mem(
+        cli, ws, "add", "Deploy target is eu-west-1", "--subject", "deploy_target", "--to", "workspace"
+    )
     assert out.startswith(f"written workspaces/demo.md#{text_digest('Deploy target is eu-west-1')}: ")
     code, out, _ = mem(cli, ws, "add", "Ship on Fridays", "--to", "notes/project.md")
     assert code == 0 and out.startswith("written notes/project.md#")
     assert "- [[notes/project]]" in (folder_of(ws) / "MEMORY.md").read_text()
-    code, out, _ = mem(cli, ws, "add", "Deploy target is eu-central-1", "--subject", "deploy_target",
-                       "--to", "workspace")
-    assert out.startswith(f"replaced workspaces/demo.md#{text_digest('Deploy target is eu-central-1')}: "
-                          "Deploy target is eu-west-1 → Deploy target is eu-central-1")
+    code, out, _ = mem(
+        cli, ws, "add", "Deploy target is eu-central-1", "--subject", "deploy_target", "--to", "workspace"
+    )
+    assert out.startswith(
+        f"replaced workspaces/demo.md#{text_digest('Deploy target is eu-central-1')}: "
+        "Deploy target is eu-west-1 → Deploy target is eu-central-1"
+    )
 
 
 def test_add_reads_standard_input_and_redacts_a_secret_it_holds(cli, ws, monkeypatch):
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("The staging database password=hunter2secret lives in vault\n"))
+    monkeypatch.setattr(
+        "sys.stdin", io.StringIO("The staging database password=hunter2secret lives in vault\n")
+    )
     code, out, _ = mem(cli, ws, "add", "-")
     assert code == 0
     assert "The staging database password=[REDACTED_SECRET] lives in vault" in out
@@ -84,26 +101,50 @@ def test_add_reads_standard_input_and_redacts_a_secret_it_holds(cli, ws, monkeyp
 
 TOKEN = "ghp_" + "a1B2c3D4e5" * 4
 BAD_TEXT = [
-    ("", "error: the text is empty; nothing was written\n"
-         "  hint: say what to remember, e.g. swarmkit memory add \"Prefers tabs over spaces\"\n"),
-    ("  \n\t ", "error: the text is empty; nothing was written\n"
-                "  hint: say what to remember, e.g. swarmkit memory add \"Prefers tabs over spaces\"\n"),
-    (TOKEN, "error: the text is nothing but a secret, and memory never keeps secrets; nothing was written\n"
-            "  hint: write down where the secret is kept (a vault, an environment variable), not the secret\n"),
-    (f"my api_key: {TOKEN}", "error: the text is nothing but a secret, and memory never keeps secrets; "
-                             "nothing was written\n  hint: write down where the secret is kept (a vault, an "
-                             "environment variable), not the secret\n"),
-    ("word " * 101, "error: the text is 504 characters, and an entry holds at most 500; nothing was written\n"
-                    "  hint: shorten it, or split it into several entries\n"),
-    ("ok", "error: the text is not a fact to keep: too short (under 3 characters); nothing was written\n"
-           "  hint: write a sentence, e.g. 'Prefers tabs over spaces'\n"),
-    ("<no-memory> I live in Rome", "error: the text says <no-memory>, which asks not to be remembered; "
-                                   "nothing was written\n  hint: remove <no-memory> to keep it\n"),
+    (
+        "",
+        "error: the text is empty; nothing was written\n"
+        '  hint: say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"\n',
+    ),
+    (
+        "  \n\t ",
+        "error: the text is empty; nothing was written\n"
+        '  hint: say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"\n',
+    ),
+    (
+        TOKEN,
+        "error: the text is nothing but a secret, and memory never keeps secrets; nothing was written\n"
+        "  hint: write down where the secret is kept (a vault, an environment variable), not the secret\n",
+    ),
+    (
+        f"my api_key: {TOKEN}",
+        "error: the text is nothing but a secret, and memory never keeps secrets; "
+        "nothing was written\n  hint: write down where the secret is kept (a vault, an "
+        "environment variable), not the secret\n",
+    ),
+    (
+        "word " * 101,
+        "error: the text is 504 characters, and an entry holds at most 500; nothing was written\n"
+        "  hint: shorten it, or split it into several entries\n",
+    ),
+    (
+        "ok",
+        "error: the text is not a fact to keep: too short (under 3 characters); nothing was written\n"
+        "  hint: write a sentence, e.g. 'Prefers tabs over spaces'\n",
+    ),
+    (
+        "<no-memory> I live in Rome",
+        "error: the text says <no-memory>, which asks not to be remembered; "
+        "nothing was written\n  hint: remove <no-memory> to keep it\n",
+    ),
 ]
 
 
-@pytest.mark.parametrize("text, message", BAD_TEXT, ids=["empty", "whitespace", "secret", "secret-assignment",
-                                                          "too-long", "too-short", "no-memory"])
+@pytest.mark.parametrize(
+    "text, message",
+    BAD_TEXT,
+    ids=["empty", "whitespace", "secret", "secret-assignment", "too-long", "too-short", "no-memory"],
+)
 def test_add_refuses_bad_text_and_writes_nothing(cli, ws, text, message):
     assert mem(cli, ws, "add", text) == (1, "", message)
     assert state(ws) is None  # not even the folder was created
@@ -114,20 +155,38 @@ def test_add_refuses_bad_text_and_writes_nothing(cli, ws, text, message):
 
 
 BAD_TARGET = [
-    (["--to", "inbox"], "error: entries you add are yours, not for review: the inbox holds entries that wait "
-                        "for you\n  hint: leave out --to, or use --to me | lessons | workspace\n"),
-    (["--to", "MEMORY.md"], "error: MEMORY.md holds pinned entries and the index, not added ones\n"
-                            "  hint: add it to a file, or pin it by writing it above \"## Index\" in MEMORY.md\n"),
-    (["--to", "swarms/x-1/findings.md"], "error: swarms/x-1/findings.md is a swarm folder's file: only the agents "
-                                         "of its run write there\n  hint: leave out --to, or use --to me | "
-                                         "lessons | workspace\n"),
-    (["--to", "users/bob.md"], "error: users/bob.md is bob's personal file, and this view is the owner's; nothing "
-                               "was shown or changed\n  hint: a person's facts are only shown to them: open the "
-                               "memory with --user bob\n"),
-    (["--to", "notes.txt"], "error: cannot add an entry to 'notes.txt'\n  hint: use --to me | lessons | workspace, "
-                            "or a .md file in the memory folder\n"),
-    (["--to", "../outside.md"], "error: '../outside.md' is not a file in the memory folder\n"
-                                "  hint: name it relative to the folder, like notes/project.md\n"),
+    (
+        ["--to", "inbox"],
+        "error: entries you add are yours, not for review: the inbox holds entries that wait "
+        "for you\n  hint: leave out --to, or use --to me | lessons | workspace\n",
+    ),
+    (
+        ["--to", "MEMORY.md"],
+        "error: MEMORY.md holds pinned entries and the index, not added ones\n"
+        '  hint: add it to a file, or pin it by writing it above "## Index" in MEMORY.md\n',
+    ),
+    (
+        ["--to", "swarms/x-1/findings.md"],
+        "error: swarms/x-1/findings.md is a swarm folder's file: only the agents "
+        "of its run write there\n  hint: leave out --to, or use --to me | "
+        "lessons | workspace\n",
+    ),
+    (
+        ["--to", "users/bob.md"],
+        "error: users/bob.md is bob's personal file, and this view is the owner's; nothing "
+        "was shown or changed\n  hint: a person's facts are only shown to them: open the "
+        "memory with --user bob\n",
+    ),
+    (
+        ["--to", "notes.txt"],
+        "error: cannot add an entry to 'notes.txt'\n  hint: use --to me | lessons | workspace, "
+        "or a .md file in the memory folder\n",
+    ),
+    (
+        ["--to", "../outside.md"],
+        "error: '../outside.md' is not a file in the memory folder\n"
+        "  hint: name it relative to the folder, like notes/project.md\n",
+    ),
     (["--subject", "..."], "error: '...' is not a subject\n  hint: for example --subject user.location\n"),
 ]
 
@@ -147,21 +206,31 @@ def test_edit_replaces_the_text_keeps_the_metadata_and_makes_it_yours(cli, ws, t
     folder = folder_of(ws)
     mem(cli, ws, "add", "Prefers tabs")
     with open(folder / "me.md", "a") as handle:
-        handle.write(f"- Lives in Berlin [by: agent; kind: identity; subject: user.location; "
-                     f"source: swarmkit://runs/{a_run(ws, 'r-0000abcd')}; added: 2026-11-30; tainted: yes]\n")
+        handle.write(
+            f"- Lives in Berlin [by: agent; kind: identity; subject: user.location; "
+            f"source: swarmkit://runs/{a_run(ws, 'r-0000abcd')}; added: 2026-11-30; tainted: yes]\n"
+        )
     ref = f"me.md#{text_digest('Lives in Berlin')}"
     code, out, _ = mem(cli, ws, "edit", ref, "Lives in Berlin-Mitte")
     assert code == 0
-    assert out.startswith(f"edited me.md#{text_digest('Lives in Berlin-Mitte')}: Lives in Berlin → "
-                          "Lives in Berlin-Mitte (commit ")
+    assert out.startswith(
+        f"edited me.md#{text_digest('Lives in Berlin-Mitte')}: Lives in Berlin → "
+        "Lives in Berlin-Mitte (commit "
+    )
     assert (folder / "me.md").read_text().splitlines()[3] == (
         "- Lives in Berlin-Mitte [by: user; kind: identity; subject: user.location; "
-        "source: swarmkit://runs/r-0000abcd; added: 2026-11-30]")
-    assert git(folder, "log", "--format=%s").splitlines()[:2] == ["Edit: Lives in Berlin → Lives in Berlin-Mitte",
-                                                                   "Hand edits"]
+        "source: swarmkit://runs/r-0000abcd; added: 2026-11-30]"
+    )
+    assert git(folder, "log", "--format=%s").splitlines()[:2] == [
+        "Edit: Lives in Berlin → Lives in Berlin-Mitte",
+        "Hand edits",
+    ]
     new = f"me.md#{text_digest('Lives in Berlin-Mitte')}"
     assert mem(cli, ws, "edit", new, "Lives in Berlin-Mitte") == (
-        0, f"unchanged {new}: Lives in Berlin-Mitte (the entry already says this)\n", "")
+        0,
+        f"unchanged {new}: Lives in Berlin-Mitte (the entry already says this)\n",
+        "",
+    )
 
 
 def test_edit_errors_and_nothing_is_written(cli, ws):
@@ -173,29 +242,45 @@ def test_edit_errors_and_nothing_is_written(cli, ws):
     me.write_text(me.read_text().replace("- Prefers tabs", "- Prefers spaces"))
     before = state(ws)
     cases = [
-        (["edit", listed, "Prefers tabs, always"],
-         f"error: {listed}: no entry in me.md has this text any more: it changed or went since it was listed; "
-         "nothing was changed\n  hint: `swarmkit memory list` shows every entry with its current ref\n"),
-        (["forget", listed],
-         f"error: {listed}: no entry in me.md has this text any more: it changed or went since it was listed; "
-         "nothing was changed\n  hint: `swarmkit memory list` shows every entry with its current ref\n"),
-        (["edit", "me.md#L40", "Prefers tabs"],
-         "error: me.md#L40: me.md has only 4 lines\n  hint: `swarmkit memory list` shows every entry with its ref\n"),
-        (["edit", "ghost.md#3f9a1c2b", "Prefers tabs"],
-         f"error: ghost.md is not in the memory folder {folder_of(ws)}\n"
-         "  hint: `swarmkit memory list` shows every entry with its ref\n"),
-        (["edit", "me.md#L3", "   "],
-         "error: the text is empty; nothing was changed\n"
-         "  hint: say what to remember, e.g. swarmkit memory add \"Prefers tabs over spaces\"\n"),
-        (["edit", "me.md#L3", TOKEN],
-         "error: the text is nothing but a secret, and memory never keeps secrets; nothing was changed\n"
-         "  hint: write down where the secret is kept (a vault, an environment variable), not the secret\n"),
-        (["edit", "me.md#L3", "x" * 501],
-         "error: the text is 501 characters, and an entry holds at most 500; nothing was changed\n"
-         "  hint: shorten it, or split it into several entries\n"),
-        (["edit", "me.md#L3", "drinks tea"],
-         "error: me.md already holds this text at me.md#L4; nothing was changed\n"
-         "  hint: forget one of the two instead: swarmkit memory forget me.md#L3\n"),
+        (
+            ["edit", listed, "Prefers tabs, always"],
+            f"error: {listed}: no entry in me.md has this text any more: it changed or went since it was listed; "
+            "nothing was changed\n  hint: `swarmkit memory list` shows every entry with its current ref\n",
+        ),
+        (
+            ["forget", listed],
+            f"error: {listed}: no entry in me.md has this text any more: it changed or went since it was listed; "
+            "nothing was changed\n  hint: `swarmkit memory list` shows every entry with its current ref\n",
+        ),
+        (
+            ["edit", "me.md#L40", "Prefers tabs"],
+            "error: me.md#L40: me.md has only 4 lines\n  hint: `swarmkit memory list` shows every entry with its ref\n",
+        ),
+        (
+            ["edit", "ghost.md#3f9a1c2b", "Prefers tabs"],
+            f"error: ghost.md is not in the memory folder {folder_of(ws)}\n"
+            "  hint: `swarmkit memory list` shows every entry with its ref\n",
+        ),
+        (
+            ["edit", "me.md#L3", "   "],
+            "error: the text is empty; nothing was changed\n"
+            '  hint: say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"\n',
+        ),
+        (
+            ["edit", "me.md#L3", TOKEN],
+            "error: the text is nothing but a secret, and memory never keeps secrets; nothing was changed\n"
+            "  hint: write down where the secret is kept (a vault, an environment variable), not the secret\n",
+        ),
+        (
+            ["edit", "me.md#L3", "x" * 501],
+            "error: the text is 501 characters, and an entry holds at most 500; nothing was changed\n"
+            "  hint: shorten it, or split it into several entries\n",
+        ),
+        (
+            ["edit", "me.md#L3", "drinks tea"],
+            "error: me.md already holds this text at me.md#L4; nothing was changed\n"
+            "  hint: forget one of the two instead: swarmkit memory forget me.md#L3\n",
+        ),
     ]
     for args, message in cases:
         assert mem(cli, ws, *args) == (1, "", message), args
@@ -207,8 +292,9 @@ def test_stable_refs_do_not_shift_when_a_line_above_goes(cli, ws):
     for text in ("Prefers tabs", "Drinks tea", "Walks to work"):
         mem(cli, ws, "add", text, "--to", "me")
     listed = json.loads(mem(cli, ws, "list", "--json")[1])["entries"]
-    assert [e["stable_ref"] for e in listed] == [f"me.md#{text_digest(t)}" for t in
-                                                 ("Prefers tabs", "Drinks tea", "Walks to work")]
+    assert [e["stable_ref"] for e in listed] == [
+        f"me.md#{text_digest(t)}" for t in ("Prefers tabs", "Drinks tea", "Walks to work")
+    ]
     first, second = listed[0]["stable_ref"], listed[1]["stable_ref"]
     assert mem(cli, ws, "forget", first)[1].startswith("forgotten me.md#L3: Prefers tabs (commit ")
     assert mem(cli, ws, "forget", second)[1].startswith("forgotten me.md#L3: Drinks tea (commit ")
@@ -236,7 +322,9 @@ def test_history_by_ref_subject_or_text(cli, ws):
         ("added", None, "I live in Berlin"),
     ]
     assert json.loads(mem(cli, ws, "history", "user.location", "--json")[1])["changes"] == by_ref
-    assert json.loads(mem(cli, ws, "history", "I live in Berlin", "--json")[1])["changes"] == by_ref  # an older text
+    assert (
+        json.loads(mem(cli, ws, "history", "I live in Berlin", "--json")[1])["changes"] == by_ref
+    )  # an older text
     code, out, _ = mem(cli, ws, "history", "user.location")
     lines = out.splitlines()
     assert len(lines) == 3 and all(" (origin user)" in line for line in lines)
@@ -253,15 +341,20 @@ def test_history_follows_an_entry_from_the_inbox_into_your_file(cli, ws, tmp_pat
     mem(cli, ws, "import", str(notes))
     mem(cli, ws, "keep", "inbox.md#" + text_digest("Prefers dark mode"), "--to", "me")
     items = json.loads(mem(cli, ws, "history", "Prefers dark mode", "--json")[1])["changes"]
-    assert [(i["change"], i["from"], i["file"]) for i in items] == [("moved", "inbox.md", "me.md"),
-                                                                  ("added", None, "inbox.md")]
+    assert [(i["change"], i["from"], i["file"]) for i in items] == [
+        ("moved", "inbox.md", "me.md"),
+        ("added", None, "inbox.md"),
+    ]
 
 
 def test_feedback_refuses_a_run_that_did_not_happen(cli, ws):
     from tests.memory.test_cli import a_run
 
     assert mem(cli, ws, "feedback", "r-00000000", "--reason", "It was wrong") == (
-        1, "", "error: no run r-00000000 in this workspace\n  hint: `swarmkit runs` lists the runs\n")
+        1,
+        "",
+        "error: no run r-00000000 in this workspace\n  hint: `swarmkit runs` lists the runs\n",
+    )
     assert state(ws) is None
     code, out, _ = mem(cli, ws, "feedback", a_run(ws, "r-00000000"), "--reason", "It was wrong")
     assert code == 0 and out.startswith("written workspaces/demo.md#")
@@ -273,7 +366,10 @@ def test_history_follows_every_edit_both_ways(store):
     for n in range(1, 8):
         store.edit(f"lessons.md#{text_digest(f'Standup is in room {n - 1}')}", f"Standup is in room {n}")
     store.remember("Unrelated lesson", "rule")
-    newest = [(i["change"], i["text"]) for i in store.history(f"lessons.md#{text_digest('Standup is in room 7')}")]
+    newest = [
+        (i["change"], i["text"]) for i in store.history(f"lessons.md#{text_digest('Standup is in room 7')}")
+    ]
     assert newest == [("changed", f"Standup is in room {n}") for n in range(7, 0, -1)] + [
-        ("added", "Standup is in room 0")]
+        ("added", "Standup is in room 0")
+    ]
     assert [(i["change"], i["text"]) for i in store.history("Standup is in room 0")] == newest

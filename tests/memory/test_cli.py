@@ -54,17 +54,28 @@ def test_status_before_and_after_the_first_write(cli, ws):
     assert info["format_version"] == 1
     mem(cli, ws, "add", "Prefers tabs", "--to", "me")
     listed = mem(cli, ws, "status")[1].splitlines()
-    assert f"  {'me.md':<40} {1:>6} entry" in listed and f"  {'workspaces/demo.md':<40} {2:>6} entries" in listed
+    assert (
+        f"  {'me.md':<40} {1:>6} entry" in listed and f"  {'workspaces/demo.md':<40} {2:>6} entries" in listed
+    )
 
 
 def test_read_commands_on_a_missing_folder(cli, ws):
-    for args in (["list"], ["search", "x"], ["inbox"], ["show", "me.md#L3"], ["history", "x"], ["reindex"],
-                 ["forget", "me.md#L3"]):
+    for args in (
+        ["list"],
+        ["search", "x"],
+        ["inbox"],
+        ["show", "me.md#L3"],
+        ["history", "x"],
+        ["reindex"],
+        ["forget", "me.md#L3"],
+    ):
         code, out, err = mem(cli, ws, *args)
         assert code == 1, args
-        assert err == (f"error: there is no memory folder at {folder_of(ws)} yet\n"
-                       "  hint: it is created on the first write (a run that remembers something, or "
-                       "`swarmkit memory import PATH`)\n"), args
+        assert err == (
+            f"error: there is no memory folder at {folder_of(ws)} yet\n"
+            "  hint: it is created on the first write (a run that remembers something, or "
+            "`swarmkit memory import PATH`)\n"
+        ), args
     assert not folder_of(ws).exists()
 
 
@@ -80,7 +91,9 @@ def test_feedback_list_search_show_forget(cli, ws):
     assert out == f"1.00  {ref}  It used the old deploy API\n"
     code, out, _ = mem(cli, ws, "search", "deploy api", "--json")
     hits = json.loads(out)["results"]
-    assert hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["stable_ref"] == ref and hits[0]["score"] == 1.0
+    assert (
+        hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["stable_ref"] == ref and hits[0]["score"] == 1.0
+    )
     code, out, _ = mem(cli, ws, "search", "nothing like it")
     assert out == "No entries match.\n"
     code, out, _ = mem(cli, ws, "show", "workspaces/demo.md#L4", "--json")
@@ -89,17 +102,31 @@ def test_feedback_list_search_show_forget(cli, ws):
     code, out, _ = mem(cli, ws, "show", "workspaces/demo.md")
     assert out.startswith("# Workspace demo\n")
     code, out, _ = mem(cli, ws, "forget", ref)
-    assert code == 0 and out.startswith("forgotten workspaces/demo.md#L4: It used the old deploy API (commit ")
+    assert code == 0 and out.startswith(
+        "forgotten workspaces/demo.md#L4: It used the old deploy API (commit "
+    )
 
 
-@pytest.mark.parametrize("ref, message", [
-    ("nonsense", "error: 'nonsense' is not a memory ref\n  hint: a ref names a file in the memory folder and an "
-                 "entry, like me.md#3f9a1c2b (its digest) or me.md#L3 (its line); `swarmkit memory list` shows "
-                 "every entry with its ref\n"),
-    ("me.md#L40", "error: me.md#L40: me.md has only 1 line\n  hint: `swarmkit memory list` shows every entry with its ref\n"),
-    ("ghost.md#L1", "error: ghost.md is not in the memory folder {folder}\n  hint: `swarmkit memory list` shows "
-                    "every entry with its ref\n"),
-])
+@pytest.mark.parametrize(
+    "ref, message",
+    [
+        (
+            "nonsense",
+            "error: 'nonsense' is not a memory ref\n  hint: a ref names a file in the memory folder and an "
+            "entry, like me.md#3f9a1c2b (its digest) or me.md#L3 (its line); `swarmkit memory list` shows "
+            "every entry with its ref\n",
+        ),
+        (
+            "me.md#L40",
+            "error: me.md#L40: me.md has only 1 line\n  hint: `swarmkit memory list` shows every entry with its ref\n",
+        ),
+        (
+            "ghost.md#L1",
+            "error: ghost.md is not in the memory folder {folder}\n  hint: `swarmkit memory list` shows "
+            "every entry with its ref\n",
+        ),
+    ],
+)
 def test_bad_refs(cli, ws, ref, message):
     feedback(cli, ws)
     for command in ("show", "forget"):
@@ -122,14 +149,20 @@ def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
     assert [i["text"] for i in items] == ["Prefers dark mode", "Release on Tuesdays", "Pager rotates weekly"]
     first, second, third = items
     code, out, _ = mem(cli, ws, "keep", first["ref"], "--to", "me", "--expect", first["digest"])
-    assert code == 0 and out.startswith(f"kept me.md#{text_digest('Prefers dark mode')}: Prefers dark mode (commit ")
+    assert code == 0 and out.startswith(
+        f"kept me.md#{text_digest('Prefers dark mode')}: Prefers dark mode (commit "
+    )
     code, out, err = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])  # lines moved up
-    assert code == 1 and err == (f"error: {second['ref']} changed since it was listed; nothing was changed\n"
-                                 "  hint: list the entries again and retry with the ref shown now\n")
+    assert code == 1 and err == (
+        f"error: {second['ref']} changed since it was listed; nothing was changed\n"
+        "  hint: list the entries again and retry with the ref shown now\n"
+    )
     code, out, _ = mem(cli, ws, "inbox", "--json")
     second = json.loads(out)["entries"][0]
     code, out, _ = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])
-    assert code == 0 and out.startswith(f"pinned MEMORY.md#{text_digest('Release on Tuesdays')}: Release on Tuesdays")
+    assert code == 0 and out.startswith(
+        f"pinned MEMORY.md#{text_digest('Release on Tuesdays')}: Release on Tuesdays"
+    )
     code, out, _ = mem(cli, ws, "inbox")
     assert "Pager rotates weekly" in out
     code, out, _ = mem(cli, ws, "delete", json.loads(mem(cli, ws, "inbox", "--json")[1])["entries"][0]["ref"])
@@ -144,7 +177,10 @@ def test_import_takes_a_path_relative_to_where_it_runs(cli, ws, tmp_path):
     assert code == 0 and out.startswith("Imported 1, duplicates 0, skipped 0; commit "), err
     code, out, err = mem(cli, ws, "import", "missing")
     assert (code, out) == (1, "")
-    assert err == f"error: {tmp_path / 'missing'} does not exist\n  hint: check the path; import reads an existing folder of .md files\n"
+    assert (
+        err
+        == f"error: {tmp_path / 'missing'} does not exist\n  hint: check the path; import reads an existing folder of .md files\n"
+    )
 
 
 def test_history(cli, ws):
@@ -158,8 +194,10 @@ def test_history(cli, ws):
 def test_sync_without_a_remote(cli, ws):
     feedback(cli, ws)
     code, out, err = mem(cli, ws, "sync")
-    assert code == 1 and err == ("error: the memory folder has no remote to sync with\n"
-                                 "  hint: swarmkit memory sync --remote URL (a git URL or the path of a bare repository)\n")
+    assert code == 1 and err == (
+        "error: the memory folder has no remote to sync with\n"
+        "  hint: swarmkit memory sync --remote URL (a git URL or the path of a bare repository)\n"
+    )
 
 
 def test_reindex(cli, ws):
@@ -173,8 +211,10 @@ def test_an_invalid_workspace(cli, workspace):
     assert code == 1 and out == ""
     lines = err.splitlines()
     assert lines[0].startswith("ws/workspace.yaml:") and "error[" in lines[0]
-    assert lines[-2:] == [f"error: the workspace at {ws} is not valid; its memory folder is unknown",
-                          f"  hint: run `swarmkit validate {ws}` to see every problem"]
+    assert lines[-2:] == [
+        f"error: the workspace at {ws} is not valid; its memory folder is unknown",
+        f"  hint: run `swarmkit validate {ws}` to see every problem",
+    ]
     assert "Traceback" not in err
 
 
@@ -189,17 +229,30 @@ def test_no_workspace_here(cli, tmp_path):
 
 def test_a_busy_folder(cli, ws):
     feedback(cli, ws)
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time\nfrom swarmkit.memory.store import MemoryStore\n"
-        f"s = MemoryStore({str(folder_of(ws))!r}, 'demo')\n"
-        "with s.lock:\n    print('locked', flush=True)\n    time.sleep(10)\n")], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time\nfrom swarmkit.memory.store import MemoryStore\n"
+                f"s = MemoryStore({str(folder_of(ws))!r}, 'demo')\n"
+                "with s.lock:\n    print('locked', flush=True)\n    time.sleep(10)\n"
+            ),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "locked"
-        code, out, err = cli("memory", "--workspace", str(ws), "--lock-timeout", "0.2", "forget", "workspaces/demo.md#L4")
+        code, out, err = cli(
+            "memory", "--workspace", str(ws), "--lock-timeout", "0.2", "forget", "workspaces/demo.md#L4"
+        )
         assert code == 1
-        assert err == (f"error: the memory folder is busy: another swarmkit process (pid {holder.pid}) is writing to it\n"
-                       f"  hint: retry in a moment; if no swarmkit process is running, delete "
-                       f"{folder_of(ws) / '.index' / 'write.lock'}\n")
+        assert err == (
+            f"error: the memory folder is busy: another swarmkit process (pid {holder.pid}) is writing to it\n"
+            f"  hint: retry in a moment; if no swarmkit process is running, delete "
+            f"{folder_of(ws) / '.index' / 'write.lock'}\n"
+        )
     finally:
         holder.kill()
         holder.wait()
@@ -207,17 +260,40 @@ def test_a_busy_folder(cli, ws):
 
 def test_no_git_warning_on_the_cli(ws, tmp_path):
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
-    proc = subprocess.run([sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "feedback", a_run(ws, "r-00000001"),
-                           "--reason", "Written without git"], env=env, capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "swarmkit",
+            "memory",
+            "--workspace",
+            str(ws),
+            "feedback",
+            a_run(ws, "r-00000001"),
+            "--reason",
+            "Written without git",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == f"written workspaces/demo.md#{text_digest('Written without git')}: Written without git\n"
-    assert proc.stderr == ("warning: git is not installed: memory files are written, but nothing is versioned "
-                           "(install git to keep a history)\n")
+    assert (
+        proc.stdout
+        == f"written workspaces/demo.md#{text_digest('Written without git')}: Written without git\n"
+    )
+    assert proc.stderr == (
+        "warning: git is not installed: memory files are written, but nothing is versioned "
+        "(install git to keep a history)\n"
+    )
 
 
 def test_validate_does_not_import_the_memory_store(ws):
-    code = ("import sys\nfrom swarmkit.cli.main import run\nrun(['validate', %r])\n"
-            "print(sorted(m for m in sys.modules if m.startswith('swarmkit.memory.') or m == 'swarmkit.cli.memory'))")
+    code = (
+        "import sys\nfrom swarmkit.cli.main import run\nrun(['validate', %r])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('swarmkit.memory.') or m == 'swarmkit.cli.memory'))"
+    )
     proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
     assert proc.stdout.strip().splitlines()[-1] == "['swarmkit.memory._defaults', 'swarmkit.memory.settings']"
 
@@ -233,7 +309,9 @@ def test_import_shows_a_progress_bar_only_on_a_terminal(ws, tmp_path):
     args = [sys.executable, "-m", "swarmkit", "memory", "--workspace", str(ws), "import", str(notes)]
     primary, secondary = pty.openpty()
     try:
-        proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=secondary, text=True, cwd=tmp_path, timeout=60)
+        proc = subprocess.run(
+            args, stdout=subprocess.PIPE, stderr=secondary, text=True, cwd=tmp_path, timeout=60
+        )
         os.close(secondary)
         shown = b""
         while True:
@@ -251,6 +329,7 @@ def test_import_shows_a_progress_bar_only_on_a_terminal(ws, tmp_path):
 
 
 # ---- issue 9, point 7: smaller defects, each with its test ---------------------------------------
+
 
 def test_a_file_name_with_a_space_is_listed_and_shown(cli, ws):
     feedback(cli, ws)
@@ -289,8 +368,10 @@ def test_reindex_in_a_read_only_folder_is_a_clear_error(cli, ws):
     folder = folder_of(ws)
     locked = [folder, folder / ".index"]
     if os.geteuid() == 0:  # root writes through permissions: make the folders immutable instead
-        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", *map(str, locked)],
-                                                             capture_output=True).returncode != 0:
+        if (
+            shutil.which("chattr") is None
+            or subprocess.run(["chattr", "+i", *map(str, locked)], capture_output=True).returncode != 0
+        ):
             pytest.skip("running as root, and chattr +i is not available to make a folder read-only")
         undo = ["chattr", "-i", *map(str, locked)]
     else:
@@ -308,11 +389,17 @@ def test_reindex_in_a_read_only_folder_is_a_clear_error(cli, ws):
 def test_any_script_makes_a_user_file(cli, ws):
     code, out, err = cli("memory", "--workspace", str(ws), "--user", "李", "status", "--json")
     assert code == 0 and json.loads(out)["user_file"] == "users/李.md"
-    zoe = json.loads(cli("memory", "--workspace", str(ws), "--user", "Zoë", "status", "--json")[1])["user_file"]
+    zoe = json.loads(cli("memory", "--workspace", str(ws), "--user", "Zoë", "status", "--json")[1])[
+        "user_file"
+    ]
     zo = json.loads(cli("memory", "--workspace", str(ws), "--user", "Zo", "status", "--json")[1])["user_file"]
     assert (zoe, zo) == ("users/zoë.md", "users/zo.md")
     code, _, err = cli("memory", "--workspace", str(ws), "--user", "!!!", "status")
-    assert code == 1 and err == "error: user name '!!!' has no letters or digits\n  hint: use a name such as --user alice\n"
+    assert (
+        code == 1
+        and err
+        == "error: user name '!!!' has no letters or digits\n  hint: use a name such as --user alice\n"
+    )
 
 
 def test_status_says_why_writes_are_refused(cli, ws):
@@ -320,9 +407,14 @@ def test_status_says_why_writes_are_refused(cli, ws):
     git(folder_of(ws), "checkout", "-q", "--detach")
     head = git(folder_of(ws), "rev-parse", "HEAD").strip()
     code, out, _ = mem(cli, ws, "status")
-    assert code == 0 and out.splitlines()[-1] == f"Writes are refused: HEAD is not on a branch (detached at {head[:10]})"
+    assert (
+        code == 0
+        and out.splitlines()[-1] == f"Writes are refused: HEAD is not on a branch (detached at {head[:10]})"
+    )
     code, _, err = feedback(cli, ws, "r-00000002", "Another thing was wrong")
-    assert code == 1 and err == (f"error: the memory folder {folder_of(ws)} cannot be written: HEAD is not on a "
-                                 f"branch (detached at {head[:10]}); nothing was written\n"
-                                 "  hint: in that folder, check out the branch first (git switch main), then retry: "
-                                 "a commit here would be lost\n")
+    assert code == 1 and err == (
+        f"error: the memory folder {folder_of(ws)} cannot be written: HEAD is not on a "
+        f"branch (detached at {head[:10]}); nothing was written\n"
+        "  hint: in that folder, check out the branch first (git switch main), then retry: "
+        "a commit here would be lost\n"
+    )

@@ -9,25 +9,41 @@ from tests.memory.conftest import lines
 
 
 def _agree(known, proposed, subject, attribute):
-    return {"verdict": "pass", "op": "update", "merged_value": proposed, "confidence": 0.9,
-            "reasoning": "the region moved"}
+    return {
+        "verdict": "pass",
+        "op": "update",
+        "merged_value": proposed,
+        "confidence": 0.9,
+        "reasoning": "the region moved",
+    }
 
 
 def _refine(known, proposed, subject, attribute):
-    return {"verdict": "pass", "op": "refine", "merged_value": f"{known} and {proposed}", "confidence": 0.8,
-            "reasoning": "both hold"}
+    return {
+        "verdict": "pass",
+        "op": "refine",
+        "merged_value": f"{known} and {proposed}",
+        "confidence": 0.8,
+        "reasoning": "both hold",
+    }
 
 
 def _contradict(known, proposed, subject, attribute):
-    return {"verdict": "pass", "op": "contradict", "merged_value": known, "confidence": 0.7,
-            "reasoning": "cannot both be true"}
+    return {
+        "verdict": "pass",
+        "op": "contradict",
+        "merged_value": known,
+        "confidence": 0.7,
+        "reasoning": "cannot both be true",
+    }
 
 
 def test_new_then_reinforce(store, folder):
     first = store.propose("deploy", "target", "eu-west-1", "project_fact")
     assert first.status == "new" and first.ref == "lessons.md#L3"
     assert lines(folder, "lessons.md")[2].startswith(
-        "- Deploy target is eu-west-1 [by: agent; kind: project_fact; subject: deploy.target;")
+        "- Deploy target is eu-west-1 [by: agent; kind: project_fact; subject: deploy.target;"
+    )
     again = store.propose("deploy", "target", "EU-WEST-1", "project_fact")
     assert again.status == "reinforce" and again.ref == first.ref and again.commit is None
 
@@ -45,7 +61,11 @@ def test_a_changed_value_without_reconcile_is_quarantined(store, folder):
 def test_reconcile_update_and_refine(store, folder):
     store.propose("deploy", "target", "eu-west-1", "project_fact")
     updated = store.propose("deploy", "target", "eu-central-1", "project_fact", reconcile=_agree)
-    assert updated.status == "update" and updated.reasoning == "the region moved" and updated.ref == "lessons.md#L3"
+    assert (
+        updated.status == "update"
+        and updated.reasoning == "the region moved"
+        and updated.ref == "lessons.md#L3"
+    )
     assert "eu-central-1" in lines(folder, "lessons.md")[2]
     refined = store.propose("deploy", "target", "us-east-1", "project_fact", reconcile=_refine)
     assert refined.status == "update" and refined.value == "eu-central-1 and us-east-1"
@@ -53,7 +73,10 @@ def test_reconcile_update_and_refine(store, folder):
 
 def test_reconcile_contradict_and_failures_go_to_the_inbox(store):
     store.propose("deploy", "target", "eu-west-1", "project_fact")
-    assert store.propose("deploy", "target", "us-east-1", "project_fact", reconcile=_contradict).status == "contradict"
+    assert (
+        store.propose("deploy", "target", "us-east-1", "project_fact", reconcile=_contradict).status
+        == "contradict"
+    )
 
     def broken(*args):
         raise RuntimeError("model offline")
@@ -74,11 +97,14 @@ def test_history_is_the_git_log(store, cli):
     store.remember("Unrelated lesson here", kind="insight")
     store.propose("deploy", "target", "eu-central-1", "project_fact", reconcile=_agree, run_id="r-2")
     items = store.history("deploy.target")
-    assert [i["message"] for i in items] == ["Replace: Deploy target is eu-west-1 → Deploy target is eu-central-1",
-                                              "Remember: Deploy target is eu-west-1"]
+    assert [i["message"] for i in items] == [
+        "Replace: Deploy target is eu-west-1 → Deploy target is eu-central-1",
+        "Remember: Deploy target is eu-west-1",
+    ]
     assert [(i["change"], i["old"], i["text"]) for i in items] == [
         ("changed", "Deploy target is eu-west-1", "Deploy target is eu-central-1"),
-        ("added", None, "Deploy target is eu-west-1")]
+        ("added", None, "Deploy target is eu-west-1"),
+    ]
     assert [i["run"] for i in items] == ["r-2", "r-1"]
     assert [i["message"] for i in store.history("Deploy")] == [i["message"] for i in items]
     assert store.history("billing") == []
@@ -102,8 +128,12 @@ def test_a_fact_written_between_look_and_write_is_reconciled_not_overwritten(tmp
     def remember(*args, **kwargs):
         if kwargs.get("subject_must_be_new") and not raced:  # the other process wins the race here
             raced.append(True)
-            real_remember(curated.fact_text("deploy", "region", "eu-west-1"), "project_fact", "agent",
-                          curated.fact_subject("deploy", "region"))
+            real_remember(
+                curated.fact_text("deploy", "region", "eu-west-1"),
+                "project_fact",
+                "agent",
+                curated.fact_subject("deploy", "region"),
+            )
         return real_remember(*args, **kwargs)
 
     monkeypatch.setattr(store, "remember", remember)

@@ -40,8 +40,9 @@ def test_a_user_line_cannot_be_forged_by_an_extra_group():
     assert entry.by == "agent"
 
 
-@pytest.mark.parametrize("line", ["# About me", "Some prose here", "", "- [[lessons]]", "-", "- [[a]] [[b]]",
-                                  "  ", "---"])
+@pytest.mark.parametrize(
+    "line", ["# About me", "Some prose here", "", "- [[lessons]]", "-", "- [[a]] [[b]]", "  ", "---"]
+)
 def test_not_entries(line):
     assert E.parse_line(line) is None
 
@@ -52,11 +53,23 @@ def test_non_metadata_brackets_stay_in_the_text():
 
 
 def test_strict_write_order_and_cleaning():
-    line = E.render("Uses\nvim", {"added": "2026-11-30", "zeta": "z", "by": "agent", "alpha": "a;b[c]d",
-                                  "kind": "preference", "source": "x", "subject": "Editor Choice!",
-                                  "workspace": "demo"})
-    assert line == ("- Uses vim [by: agent; kind: preference; subject: editor_choice_; workspace: demo; "
-                    "source: x; added: 2026-11-30; alpha: a b c d; zeta: z]")
+    line = E.render(
+        "Uses\nvim",
+        {
+            "added": "2026-11-30",
+            "zeta": "z",
+            "by": "agent",
+            "alpha": "a;b[c]d",
+            "kind": "preference",
+            "source": "x",
+            "subject": "Editor Choice!",
+            "workspace": "demo",
+        },
+    )
+    assert line == (
+        "- Uses vim [by: agent; kind: preference; subject: editor_choice_; workspace: demo; "
+        "source: x; added: 2026-11-30; alpha: a b c d; zeta: z]"
+    )
 
 
 def test_text_cannot_smuggle_its_own_metadata():
@@ -80,7 +93,9 @@ def test_subject_normalisation():
 
 
 def test_dedupe_key():
-    assert E.dedupe_key("  Deploys  go\tthrough Staging first. ") == E.dedupe_key("deploys go through staging first")
+    assert E.dedupe_key("  Deploys  go\tthrough Staging first. ") == E.dedupe_key(
+        "deploys go through staging first"
+    )
 
 
 def test_parse_ref():
@@ -93,7 +108,8 @@ def test_parse_ref():
 # The grammar the metadata scanner implements, as the regex it replaced (exponential on long groups,
 # so only ever run here on short ones).
 _OLD_GROUP = __import__("re").compile(
-    r"[\s;]*[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*(?:;[\s;]*(?:[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*)?)*")
+    r"[\s;]*[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*(?:;[\s;]*(?:[A-Za-z][A-Za-z0-9_-]*\s*:[^;]*)?)*"
+)
 
 
 def test_the_group_scanner_accepts_exactly_the_old_grammar():
@@ -109,24 +125,33 @@ def test_the_group_scanner_accepts_exactly_the_old_grammar():
     check()
 
 
-@pytest.mark.parametrize("line, text, meta", [
-    ("- x [by: agent;;  ; kind: rule;]", "x", {"by": "agent", "kind": "rule"}),
-    ("- x [a:b] [c: d]", "x", {"a": "b", "c": "d"}),
-    ("- x [1] [a: b]", "x [1]", {"a": "b"}),
-    ("- x [a: b] [1]", "x [a: b] [1]", {}),
-    ("- x [a [b: c]", "x [a", {"b": "c"}),
-    ("- x ]a: b]", "x ]a: b]", {}),
-    ("- x [;]", "x [;]", {}),
-    ("- x []", "x []", {}),
-])
+@pytest.mark.parametrize(
+    "line, text, meta",
+    [
+        ("- x [by: agent;;  ; kind: rule;]", "x", {"by": "agent", "kind": "rule"}),
+        ("- x [a:b] [c: d]", "x", {"a": "b", "c": "d"}),
+        ("- x [1] [a: b]", "x [1]", {"a": "b"}),
+        ("- x [a: b] [1]", "x [a: b] [1]", {}),
+        ("- x [a [b: c]", "x [a", {"b": "c"}),
+        ("- x ]a: b]", "x ]a: b]", {}),
+        ("- x [;]", "x [;]", {}),
+        ("- x []", "x []", {}),
+    ],
+)
 def test_trailing_groups(line, text, meta):
     assert E.parse_fields(line) == (text, meta)
 
 
-@pytest.mark.parametrize("line, entry", [
-    ("- [[a]]  [[b/c]]", False), ("- [[a]] and text", True), ("- [[a]]]", True), ("- [[]]", True),
-    ("- [[a[b]]", True),
-])
+@pytest.mark.parametrize(
+    "line, entry",
+    [
+        ("- [[a]]  [[b/c]]", False),
+        ("- [[a]] and text", True),
+        ("- [[a]]]", True),
+        ("- [[]]", True),
+        ("- [[a[b]]", True),
+    ],
+)
 def test_link_only_bullets(line, entry):
     assert (E.parse_line(line) is not None) == entry
 

@@ -12,7 +12,9 @@ def test_feedback_writes_a_correction_once(store, folder):
     result = store.feedback("r-1a2b3c4d", "It used the deprecated deploy API")
     assert result.status == "written" and result.ref == "workspaces/demo.md#L4"
     line = lines(folder, "workspaces/demo.md")[3]
-    assert line.startswith("- It used the deprecated deploy API [by: user; kind: correction; subject: feedback:")
+    assert line.startswith(
+        "- It used the deprecated deploy API [by: user; kind: correction; subject: feedback:"
+    )
     assert "source: swarmkit://runs/r-1a2b3c4d" in line and "origin: feedback" in line
     count = commit_count(folder)
     again = store.feedback("r-99999999", "it used the deprecated deploy API.")

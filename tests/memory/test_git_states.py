@@ -27,7 +27,11 @@ def written(store, folder) -> MemoryStore:
 
 
 def _assert_refused(store, folder, what: str) -> None:
-    index, head, files = _index_digest(folder), git(folder, "rev-parse", "HEAD"), (folder / "lessons.md").read_bytes()
+    index, head, files = (
+        _index_digest(folder),
+        git(folder, "rev-parse", "HEAD"),
+        (folder / "lessons.md").read_bytes(),
+    )
     with pytest.raises(SwarmkitError) as info:
         store.remember("A lesson written while git is busy", kind="insight")
     assert info.value.message == f"the memory folder {folder} cannot be written: {what}; nothing was written"
@@ -102,8 +106,10 @@ def test_hand_edits_commit_only_memory_files(written, folder):
     (folder / "topics" / "deploy.md").write_text("- Staging first, always\n")
     assert written.remember("A lesson after the edits", kind="insight").status == "written"
     assert commits(folder)[:2] == ["Remember: A lesson after the edits", "Hand edits"]
-    assert sorted(git(folder, "show", "--name-only", "--format=", "HEAD~1").split("\n")[:-1]) == \
-        ["my notes.md", "topics/deploy.md"]
+    assert sorted(git(folder, "show", "--name-only", "--format=", "HEAD~1").split("\n")[:-1]) == [
+        "my notes.md",
+        "topics/deploy.md",
+    ]
     untracked = {line[3:] for line in git(folder, "status", "--porcelain", "-uall").splitlines()}
     assert untracked == {".env", ".lessons.md.swp", "lessons.md~", "#lessons.md#", "notes.txt"}
 
@@ -123,7 +129,9 @@ def test_a_hand_edited_file_the_write_rewrites_is_screened_too(written, folder):
     with open(folder / "lessons.md", "a") as handle:
         handle.write("- The staging password is Hunter22!\n")
     written.remember("Deploy window is 14:00", kind="insight", subject="deploy_window")
-    assert "Hunter22" not in (folder / "lessons.md").read_text() and "Hunter22" not in git(folder, "log", "-p")
+    assert "Hunter22" not in (folder / "lessons.md").read_text() and "Hunter22" not in git(
+        folder, "log", "-p"
+    )
 
 
 @pytest.mark.parametrize("action", ["expect mismatch", "outranked", "reinforced", "refused"])
@@ -136,8 +144,12 @@ def test_a_refused_action_commits_no_hand_edit(written, folder, action):
         with pytest.raises(SwarmkitError, match="changed since it was listed"):
             written.forget("lessons.md#L3", expect_text="0000000")
     elif action == "outranked":
-        assert written.remember("Deploy target is us-east-1", kind="project_fact",
-                                subject="deploy_target").status == "outranked"
+        assert (
+            written.remember(
+                "Deploy target is us-east-1", kind="project_fact", subject="deploy_target"
+            ).status
+            == "outranked"
+        )
     elif action == "reinforced":
         assert written.remember("Deploys go through staging first.", kind="rule").status == "reinforced"
     else:
@@ -201,11 +213,11 @@ def test_sync_refuses_a_remote_with_several_branches_and_no_default(tmp_path):
     head = git(bare, "rev-parse", "main")
     with pytest.raises(SwarmkitError) as info:
         laptop.sync()
-    assert info.value.message == (f"{bare} has several branches (main, other) and no default branch to follow; "
-                                  "nothing was changed")
+    assert info.value.message == (
+        f"{bare} has several branches (main, other) and no default branch to follow; nothing was changed"
+    )
     assert info.value.hint.startswith("give the remote a default branch")
     assert git(bare, "rev-parse", "main") == head
-
 
 
 def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
@@ -224,4 +236,6 @@ def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
     assert committed == ["a.md"]  # b.md would take the write over 3,000 bytes of hand edits
     written.remember("Second lesson after the paste", kind="insight")
     written.remember("Third lesson after the paste", kind="insight")
-    assert "huge.md" not in git(folder, "ls-files") and {"b.md", "c.md"} <= set(git(folder, "ls-files").split())
+    assert "huge.md" not in git(folder, "ls-files") and {"b.md", "c.md"} <= set(
+        git(folder, "ls-files").split()
+    )

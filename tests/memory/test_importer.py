@@ -13,8 +13,10 @@ from tests.memory.conftest import commit_count, commits, files_in_last_commit, l
 
 
 def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() and not p.is_symlink() else b"")
-            for p in sorted(root.rglob("*"))}
+    return {
+        p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() and not p.is_symlink() else b"")
+        for p in sorted(root.rglob("*"))
+    }
 
 
 @pytest.fixture
@@ -36,9 +38,14 @@ def test_import_writes_the_inbox_in_one_commit(store, folder, notes):
     before = _tree(notes)
     result = store.import_folder(notes)
     assert (result.imported, result.duplicates, result.skipped, result.truncated) == (3, 0, 1, False)
-    assert commits(folder)[0] == "Import 3 notes from folder:notes" and files_in_last_commit(folder) == ["inbox.md"]
+    assert commits(folder)[0] == "Import 3 notes from folder:notes" and files_in_last_commit(folder) == [
+        "inbox.md"
+    ]
     inbox = [l for l in lines(folder, "inbox.md") if l.startswith("- ")]
-    assert inbox[0] == "- Prefers dark mode [by: agent; kind: preference; source: import; added: 2025-03-04; import: folder:notes]"
+    assert (
+        inbox[0]
+        == "- Prefers dark mode [by: agent; kind: preference; source: import; added: 2025-03-04; import: folder:notes]"
+    )
     assert inbox[1].startswith("- Release on Tuesdays [by: agent; source: import; added: 20")
     assert inbox[1].endswith("; import: folder:notes]") and "bogus" not in inbox[1] and "evil" not in inbox[1]
     assert "hunter22" not in inbox[2] and "[REDACTED_SECRET]" in inbox[2]
@@ -131,13 +138,17 @@ def test_inbox_size_limit_truncates(store, tmp_path):
     root = tmp_path / "lots"
     root.mkdir()
     for n in range(10):
-        (root / f"f{n}.md").write_text("".join(f"- Long note {n}-{i} " + "word " * 20 + "\n" for i in range(100)))
+        (root / f"f{n}.md").write_text(
+            "".join(f"- Long note {n}-{i} " + "word " * 20 + "\n" for i in range(100))
+        )
     result = store.import_folder(root)
     assert result.truncated and result.imported > 0 and result.skipped > 0
     assert (store.folder / "inbox.md").stat().st_size <= 64 * 1024
 
 
-@pytest.mark.parametrize("case", ["relative", "missing", "file", "symlink", "memory", "inside", "root", "etc"])
+@pytest.mark.parametrize(
+    "case", ["relative", "missing", "file", "symlink", "memory", "inside", "root", "etc"]
+)
 def test_bad_sources_are_refused_with_clear_errors(case, store, folder, notes, tmp_path, monkeypatch):
     store.ensure()
     (folder / "sub").mkdir()
@@ -147,10 +158,21 @@ def test_bad_sources_are_refused_with_clear_errors(case, store, folder, notes, t
         "relative": ("notes", "import needs an absolute path, not 'notes'", f"{tmp_path / 'notes'}"),
         "missing": (str(tmp_path / "nope"), f"{tmp_path / 'nope'} does not exist", "check the path"),
         "file": (str(notes / "a.md"), f"{notes / 'a.md'} is a file, not a folder", "import a folder"),
-        "symlink": (str(tmp_path / "notes-link"), f"{tmp_path / 'notes-link'} is a symlink; import reads only a real folder",
-                    str(notes)),
-        "memory": (str(folder), f"{folder} is the memory folder itself; nothing was imported", "another folder"),
-        "inside": (str(folder / "sub"), f"{folder / 'sub'} is inside the memory folder", "outside the memory folder"),
+        "symlink": (
+            str(tmp_path / "notes-link"),
+            f"{tmp_path / 'notes-link'} is a symlink; import reads only a real folder",
+            str(notes),
+        ),
+        "memory": (
+            str(folder),
+            f"{folder} is the memory folder itself; nothing was imported",
+            "another folder",
+        ),
+        "inside": (
+            str(folder / "sub"),
+            f"{folder / 'sub'} is inside the memory folder",
+            "outside the memory folder",
+        ),
         "root": ("/", "/ is a protected system folder; nothing was imported", "your own notes"),
         "etc": ("/etc", "/etc is a protected system folder; nothing was imported", "your own notes"),
     }[case]

@@ -22,8 +22,11 @@ def _ref(store, text):
 
 
 def test_list(inboxed):
-    assert [e.text for e in inboxed.inbox_list()] == ["Prefers dark mode", "Release on Tuesdays",
-                                                     "Pager duty rotates weekly"]
+    assert [e.text for e in inboxed.inbox_list()] == [
+        "Prefers dark mode",
+        "Release on Tuesdays",
+        "Pager duty rotates weekly",
+    ]
 
 
 def test_keep_moves_as_the_users(inboxed, folder):
@@ -70,8 +73,11 @@ def test_an_entry_changed_since_listed_is_not_touched(inboxed, folder):
     inboxed.inbox_delete(listed[0].ref)  # someone else acted first: every line moved up
     count = commit_count(folder)
     before = (folder / "inbox.md").read_text()
-    for action in (lambda: inboxed.inbox_keep(ref, "me", text), lambda: inboxed.inbox_pin(ref, digest),
-                   lambda: inboxed.inbox_delete(ref, text)):
+    for action in (
+        lambda: inboxed.inbox_keep(ref, "me", text),
+        lambda: inboxed.inbox_pin(ref, digest),
+        lambda: inboxed.inbox_delete(ref, text),
+    ):
         with pytest.raises(SwarmkitError) as info:
             action()
         assert info.value.message == f"{ref} changed since it was listed; nothing was changed"

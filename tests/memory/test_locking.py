@@ -34,7 +34,9 @@ for i in range(int(sys.argv[3])):
 
 
 def _hold(folder, seconds):
-    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder), str(seconds)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(folder), str(seconds)], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout.readline().strip() == "locked"
     return proc
 
@@ -47,8 +49,9 @@ def test_busy_lock_is_a_clear_error_after_the_bound(folder):
         with pytest.raises(SwarmkitError) as info:
             store.remember("Waits for the lock", kind="insight")
         assert time.monotonic() - started >= 0.3  # it waited for the bound (an upper bound is load's call)
-        assert info.value.message == (f"the memory folder is busy: another swarmkit process (pid {holder.pid}) "
-                                      "is writing to it")
+        assert info.value.message == (
+            f"the memory folder is busy: another swarmkit process (pid {holder.pid}) is writing to it"
+        )
         assert info.value.hint.startswith("retry in a moment")
     finally:
         holder.kill()
@@ -104,11 +107,20 @@ def test_concurrent_writers_lose_nothing(folder):
 
 
 def test_processes_creating_the_folder_at_once(folder):
-    script = ("import sys\nfrom swarmkit.memory.store import MemoryStore\n"
-              "r = MemoryStore(sys.argv[1], 'demo').remember(f'First write from {sys.argv[2]}', kind='insight')\n"
-              "print(r.status)\n")
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(folder), str(n)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for n in range(4)]
+    script = (
+        "import sys\nfrom swarmkit.memory.store import MemoryStore\n"
+        "r = MemoryStore(sys.argv[1], 'demo').remember(f'First write from {sys.argv[2]}', kind='insight')\n"
+        "print(r.status)\n"
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(folder), str(n)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(4)
+    ]
     results = [p.communicate(timeout=120) for p in procs]
     assert [out.strip() for out, _ in results] == ["written"] * 4, [err for _, err in results]
     from tests.memory.conftest import commits

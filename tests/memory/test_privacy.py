@@ -36,13 +36,15 @@ def test_listing_status_and_refs_show_only_your_own_file(three):
     assert "users/bob.md" not in info["files"] and "me.md" not in info["files"] and info["others"] == 2
     with pytest.raises(NotYours) as error:
         ana.entry_at("users/bob.md#L3")
-    assert error.value.message == ("users/bob.md is bob's personal file, and this view is ana's; "
-                                   "nothing was shown or changed")
+    assert error.value.message == (
+        "users/bob.md is bob's personal file, and this view is ana's; nothing was shown or changed"
+    )
     assert error.value.hint == "a person's facts are only shown to them: open the memory with --user bob"
     with pytest.raises(NotYours) as error:
         ana.entries("me.md")
-    assert error.value.message == ("me.md is the owner's personal file, and this view is ana's; "
-                                   "nothing was shown or changed")
+    assert error.value.message == (
+        "me.md is the owner's personal file, and this view is ana's; nothing was shown or changed"
+    )
     assert error.value.hint == "a person's facts are only shown to them: open the memory without --user"
     with pytest.raises(NotYours):
         ana.forget("users/bob.md#L3")
@@ -54,13 +56,21 @@ def test_an_inbox_entry_held_for_a_person_is_theirs(folder):
     ana = MemoryStore(folder, "demo", user="ana")
     owner = MemoryStore(folder, "demo")
     ana.remember("Lives in Porto", "identity", by="user", subject="user.location")
-    ana.remember("Lives in Faro", "identity", subject="user.location", target="inbox",
-                 extra={"contradicts": "users/ana.md#L3", "for": "users/ana.md"})
+    ana.remember(
+        "Lives in Faro",
+        "identity",
+        subject="user.location",
+        target="inbox",
+        extra={"contradicts": "users/ana.md#L3", "for": "users/ana.md"},
+    )
     owner.remember("Deploys go through staging", target="inbox")
     assert [e.text for e in ana.inbox_list()] == ["Lives in Faro", "Deploys go through staging"]
     assert [e.text for e in owner.inbox_list()] == ["Deploys go through staging"]
     assert [h.text for h in owner.recall("lives faro", 5, 0, "all", include_inbox=True)] == []
-    assert [h.text for h in ana.recall("lives faro", 5, 0, "all", include_inbox=True)] == ["Lives in Faro", "Lives in Porto"]
+    assert [h.text for h in ana.recall("lives faro", 5, 0, "all", include_inbox=True)] == [
+        "Lives in Faro",
+        "Lives in Porto",
+    ]
     with pytest.raises(NotYours):
         owner.inbox_delete("inbox.md#L4")
     kept = ana.inbox_keep("inbox.md#L4", "me")

@@ -15,7 +15,9 @@ def filled(folder):
     store = MemoryStore(folder, "demo")
     store.remember("Prefers concise answers with bullet points", kind="preference", by="user")
     store.remember("Deploys go through staging first", kind="rule")
-    store.remember("Deploy target is eu-west-1", kind="project_fact", subject="deploy_target", target="workspace")
+    store.remember(
+        "Deploy target is eu-west-1", kind="project_fact", subject="deploy_target", target="workspace"
+    )
     store.remember("The billing service is written in Go", kind="project_fact")
     store.remember("Deploy notes imported from the old wiki", target="inbox")
     return store
@@ -33,8 +35,13 @@ def test_ranked_hits_carry_refs_and_scores(filled):
     assert [h.ref for h in hits][:2] == ["workspaces/demo.md#L4", "lessons.md#L3"]
     top = hits[0]
     assert top.score == 1.0 and top.text == "Deploy target is eu-west-1"
-    assert (top.file, top.line, top.by, top.kind, top.unreviewed) == ("workspaces/demo.md", 4, "agent",
-                                                                       "project_fact", False)
+    assert (top.file, top.line, top.by, top.kind, top.unreviewed) == (
+        "workspaces/demo.md",
+        4,
+        "agent",
+        "project_fact",
+        False,
+    )
     assert all(0 < h.score <= 1 for h in hits)
     assert hits == sorted(hits, key=lambda h: -h.score)
 
@@ -81,8 +88,13 @@ def test_dates_meet_in_any_spelling(folder):
         "# Lessons\n\n"
         "- The release freeze starts on 20 December 2026 [by: agent; added: 2026-11-02]\n"
         "- Picked Postgres for the ledger [by: agent; kind: decision; added: 2026-06-03]\n"
-        "- Picked Redis for the cache [by: agent; kind: decision; added: 2025-06-03]\n")
-    assert terms("freeze on 2026-12-20") == terms("freeze on Dec 20, 2026") == ["freez", "@2026-12-20", "@2026-12"]
+        "- Picked Redis for the cache [by: agent; kind: decision; added: 2025-06-03]\n"
+    )
+    assert (
+        terms("freeze on 2026-12-20")
+        == terms("freeze on Dec 20, 2026")
+        == ["freez", "@2026-12-20", "@2026-12"]
+    )
     assert store.recall("when does the freeze start? 2026-12-20")[0].line == 3
     decided = store.recall("what was picked in June 2026?")
     assert [h.line for h in decided] == [4, 5] and decided[0].score > decided[1].score
@@ -112,7 +124,9 @@ def test_scopes(folder):
     # every file but the inbox and swarms, and never another person's (bob's, or the owner's me.md)
     assert refs("all") == ["lessons.md", "users/alice.md"]
     assert refs("all", include_inbox=True) == ["inbox.md", "lessons.md", "users/alice.md"]
-    owner = lambda scope: sorted(h.ref.split("#")[0] for h in MemoryStore(folder, "demo").recall("tea", 10, 0, scope))
+    owner = lambda scope: sorted(
+        h.ref.split("#")[0] for h in MemoryStore(folder, "demo").recall("tea", 10, 0, scope)
+    )
     assert owner("all") == owner("both") == ["lessons.md", "me.md"]
     inbox_hit = [h for h in store.recall("imported notes", 10, 0, "all", include_inbox=True)][0]
     assert inbox_hit.unreviewed is True
@@ -203,11 +217,15 @@ def test_processes_building_the_index_at_once_agree(folder):
     for n in range(4):
         (folder / f"bulk{n}.md").write_text(f"# Bulk\n\n{body}\n")
     store.remember("The unique zebra fact", kind="insight")
-    script = ("import sys\nfrom swarmkit.memory.store import MemoryStore\n"
-              "hits = MemoryStore(sys.argv[1], 'demo').recall('unique zebra')\n"
-              "print(hits[0].ref, round(hits[0].score, 3))\n")
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(folder)], stdout=subprocess.PIPE, text=True)
-             for _ in range(3)]
+    script = (
+        "import sys\nfrom swarmkit.memory.store import MemoryStore\n"
+        "hits = MemoryStore(sys.argv[1], 'demo').recall('unique zebra')\n"
+        "print(hits[0].ref, round(hits[0].score, 3))\n"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", script, str(folder)], stdout=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
     outs = [p.communicate(timeout=120)[0].strip() for p in procs]
     assert all(p.returncode == 0 for p in procs)
     assert outs == ["lessons.md#L3 1.0"] * 3
@@ -224,8 +242,9 @@ def test_the_index_finds_the_same_scores_as_a_full_scan(folder, words):
     store = MemoryStore(folder, "demo")
     store.ensure()
     for f in range(6):
-        body = "\n".join("- " + " ".join(rng.choices(vocabulary, weights, k=rng.randint(3, 9)))
-                         for _ in range(100))
+        body = "\n".join(
+            "- " + " ".join(rng.choices(vocabulary, weights, k=rng.randint(3, 9))) for _ in range(100)
+        )
         (folder / f"notes{f}.md").write_text(f"# Notes\n\n{body}\n")
     for _ in range(15):
         query = " ".join(rng.choices(vocabulary, k=words))
@@ -235,8 +254,9 @@ def test_the_index_finds_the_same_scores_as_a_full_scan(folder, words):
             assert indexed == scanned, (query, k)
 
 
-@pytest.mark.parametrize("shape", ["1 ", "1" + " " * 50 + "x", "in may ", "12 of ", "2023-", "june, ", "a'",
-                                   "1st june, 2023 "])
+@pytest.mark.parametrize(
+    "shape", ["1 ", "1" + " " * 50 + "x", "in may ", "12 of ", "2023-", "june, ", "a'", "1st june, 2023 "]
+)
 def test_terms_take_linear_time_on_hostile_text(shape):
     """Entries and queries of any shape are tokenised in time linear in their length (CPU time,
     best of three: a quadratic pattern would take 16 times as long for 4 times the text)."""

@@ -21,24 +21,46 @@ def bench():
 
 
 def conversation(path: Path, facts: list[tuple[str, str]], questions: list[tuple[str, int, str]]) -> None:
-    path.write_text(json.dumps({
-        "speakers": ["Ana", "Ben"],
-        "facts": [{"speaker": "Ana", "session": 1, "date": "1:56 pm on 8 May, 2023", "text": text,
-                   "evidence": [turn]} for text, turn in facts],
-        "questions": [{"question": q, "category": category, "evidence": [turn]} for q, category, turn in questions],
-    }))
+    path.write_text(
+        json.dumps(
+            {
+                "speakers": ["Ana", "Ben"],
+                "facts": [
+                    {
+                        "speaker": "Ana",
+                        "session": 1,
+                        "date": "1:56 pm on 8 May, 2023",
+                        "text": text,
+                        "evidence": [turn],
+                    }
+                    for text, turn in facts
+                ],
+                "questions": [
+                    {"question": q, "category": category, "evidence": [turn]}
+                    for q, category, turn in questions
+                ],
+            }
+        )
+    )
 
 
 def test_figures_per_category_and_per_conversation(bench, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
-    conversation(data / "conversation-1.json",
-                 [("Ana adopted a grey cat named Oliver", "D1:1"), ("Ana runs a bakery in Porto", "D1:2")],
-                 [("What is the name of Ana's cat?", 4, "D1:1"), ("Where is Ana's bakery?", 4, "D1:2"),
-                  ("Which instrument does Ana play?", 1, "D1:9")])
-    conversation(data / "conversation-2.json",
-                 [("Ben fixed the roof of the barn", "D1:1")],
-                 [("What did Ben fix?", 2, "D1:1"), ("When did Ben paint the fence?", 2, "D1:5")])
+    conversation(
+        data / "conversation-1.json",
+        [("Ana adopted a grey cat named Oliver", "D1:1"), ("Ana runs a bakery in Porto", "D1:2")],
+        [
+            ("What is the name of Ana's cat?", 4, "D1:1"),
+            ("Where is Ana's bakery?", 4, "D1:2"),
+            ("Which instrument does Ana play?", 1, "D1:9"),
+        ],
+    )
+    conversation(
+        data / "conversation-2.json",
+        [("Ben fixed the roof of the barn", "D1:1")],
+        [("What did Ben fix?", 2, "D1:1"), ("When did Ben paint the fence?", 2, "D1:5")],
+    )
     figures = bench.evaluate(data, tmp_path / "work")
     assert figures["by_conversation_questions"] == {"conversation-1": 3, "conversation-2": 2}
     assert figures["by_conversation_defaults"] == {"conversation-1": 2 / 3, "conversation-2": 1 / 2}
@@ -49,12 +71,24 @@ def test_figures_per_category_and_per_conversation(bench, tmp_path):
 def test_the_steps_table_switches_steps_off_and_restores_them(bench):
     from swarmkit.memory.recall import scoring, words
 
-    before = (scoring.by_feedback, scoring.Coverage.__dict__["weight"], scoring.Coverage.__dict__["weights"],
-              words._Stems._stemmer, words._WORD, words._DATES)
+    before = (
+        scoring.by_feedback,
+        scoring.Coverage.__dict__["weight"],
+        scoring.Coverage.__dict__["weights"],
+        words._Stems._stemmer,
+        words._WORD,
+        words._DATES,
+    )
     with bench.steps_off(set(bench.STEPS)):
         assert scoring.by_feedback([(0.5, 1), (0.5, 2)], [], None, 1) == [(0.5, 1)]  # newest-first order kept
         assert words.terms("deploying") == ["deploy"] and words.terms("2023-05-08") == ["2023", "05", "08"]
-    after = (scoring.by_feedback, scoring.Coverage.__dict__["weight"], scoring.Coverage.__dict__["weights"],
-             words._Stems._stemmer, words._WORD, words._DATES)
+    after = (
+        scoring.by_feedback,
+        scoring.Coverage.__dict__["weight"],
+        scoring.Coverage.__dict__["weights"],
+        words._Stems._stemmer,
+        words._WORD,
+        words._DATES,
+    )
     assert after == before
     assert "ties: what the best hits share" in bench.STEPS

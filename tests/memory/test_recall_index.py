@@ -25,7 +25,9 @@ def fill(store: MemoryStore, files: int, per_file: int, seed: int = 1) -> None:
     store.ensure()
     weights = [1 / (rank + 1) for rank in range(len(WORDS))]
     for f in range(files):
-        body = "\n".join("- " + " ".join(rng.choices(WORDS, weights, k=rng.randint(4, 10))) for _ in range(per_file))
+        body = "\n".join(
+            "- " + " ".join(rng.choices(WORDS, weights, k=rng.randint(4, 10))) for _ in range(per_file)
+        )
         path = store.folder / "topics" / f"t{f:03d}.md"
         path.parent.mkdir(exist_ok=True)
         path.write_text(f"# Topic {f}\n\n{body}\n")
@@ -82,12 +84,17 @@ def test_an_edited_index_never_serves_text_that_is_in_no_file(folder):
     file_id, first, count = lines
     sql(folder, "UPDATE files SET lines=? WHERE id=?", pack([1] * count), file_id)
     segment = sql(folder, "SELECT segment FROM files WHERE id=?", file_id)[0][0]
-    sql(folder, "UPDATE postings SET ids=? WHERE term='bill' AND segment=?", pack(range(first, first + count)),
-        segment)
+    sql(
+        folder,
+        "UPDATE postings SET ids=? WHERE term='bill' AND segment=?",
+        pack(range(first, first + count)),
+        segment,
+    )
     for store in (MemoryStore(folder, "demo"), MemoryStore(folder, "demo", user="alice")):
         hits = store.recall("billing", 10, 0)
         assert [(h.ref, h.text, h.by, round(h.score, 6)) for h in hits] == [
-            ("lessons.md#L4", "The billing service is written in Go", "agent", 1.0)]
+            ("lessons.md#L4", "The billing service is written in Go", "agent", 1.0)
+        ]
 
 
 def test_a_stale_stamp_cannot_hide_an_edit(folder):
@@ -234,5 +241,7 @@ def test_warm_postings_follow_writes_in_every_scope(folder, seed):
         query = " ".join(rng.sample(WORDS[:30], 2))
         for scope, inbox in scopes:
             indexed = [(h.ref, round(h.score, 9)) for h in store.recall(query, 10_000, 0.1, scope, inbox)]
-            scanned = [(h.ref, round(h.score, 9)) for h in scan_search(store, query, 10_000, 0.1, scope, inbox)]
+            scanned = [
+                (h.ref, round(h.score, 9)) for h in scan_search(store, query, 10_000, 0.1, scope, inbox)
+            ]
             assert sorted(indexed) == sorted(scanned), (step, query, scope, inbox)

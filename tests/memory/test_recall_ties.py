@@ -17,12 +17,16 @@ def write(store: MemoryStore, rel: str, texts: list[str]) -> None:
 
 def test_a_tie_at_the_cut_goes_to_the_entry_that_shares_words_with_the_best_hits(folder):
     store = MemoryStore(folder, "demo")
-    write(store, "notes.md", [
-        "Deploy billing to the staging cluster",      # L3: both query words
-        "Deploy billing after the staging checks",    # L4: both query words
-        "Deploy staging with the release pipeline",   # L5: one, and shares "staging" with L3 and L4
-        "Deploy lunch menu for the offsite",          # L6: one, newer, shares nothing
-    ])
+    write(
+        store,
+        "notes.md",
+        [
+            "Deploy billing to the staging cluster",  # L3: both query words
+            "Deploy billing after the staging checks",  # L4: both query words
+            "Deploy staging with the release pipeline",  # L5: one, and shares "staging" with L3 and L4
+            "Deploy lunch menu for the offsite",  # L6: one, newer, shares nothing
+        ],
+    )
     hits = store.recall("deploy billing", max_results=3, similarity_threshold=0.1)
     assert [h.line for h in hits] == [4, 3, 5]  # 1.0, 1.0 (newest first), then the tie at the cut
     everything = {h.line: h.score for h in store.recall("deploy billing", 10, 0.1)}
@@ -69,7 +73,12 @@ def test_ordering_a_huge_tie_reads_a_bounded_pool():
 
 
 def test_feedback_weighs_a_term_by_the_scores_of_the_other_entries_holding_it():
-    entries = [["deploy", "billing", "staging"], ["deploy", "staging"], ["deploy", "lunch"], ["deploy", "staging"]]
+    entries = [
+        ["deploy", "billing", "staging"],
+        ["deploy", "staging"],
+        ["deploy", "lunch"],
+        ["deploy", "staging"],
+    ]
     source = _Counted(entries)
     found = [(1.0, 1), (0.5, 4), (0.5, 3), (0.5, 2)]  # equal scores newest first, as a search gives them
     ordered = by_feedback(found, ["deploy", "billing"], source, 3)
@@ -87,7 +96,9 @@ def test_index_and_scan_agree_on_the_order_of_equal_scores(folder):
     vocabulary = [f"w{n}x" for n in range(40)]
     weights = [1 / (rank + 1) for rank in range(len(vocabulary))]
     for f in range(4):
-        body = "\n".join("- " + " ".join(rng.choices(vocabulary, weights, k=rng.randint(3, 8))) for _ in range(120))
+        body = "\n".join(
+            "- " + " ".join(rng.choices(vocabulary, weights, k=rng.randint(3, 8))) for _ in range(120)
+        )
         (folder / f"notes{f}.md").write_text(f"# Notes\n\n{body}\n")
     for _ in range(25):
         query = " ".join(rng.choices(vocabulary, k=rng.choice([1, 2, 3, 12])))

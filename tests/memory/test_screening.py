@@ -11,21 +11,45 @@ JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_X
 
 SECRETS = {
     "private key": (f"The deploy key is {PRIVATE_KEY} keep it safe", "BEGIN RSA"),
-    "openssh private key": ("Laptop SSH login uses -----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXk -----END OPENSSH PRIVATE KEY-----", "b3Blbn"),
+    "openssh private key": (
+        "Laptop SSH login uses -----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXk -----END OPENSSH PRIVATE KEY-----",
+        "b3Blbn",
+    ),
     "jwt": (f"Session cookie for staging is {JWT} today", JWT),
     "github classic": ("CI uses ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij12 for the release job", "ghp_"),
-    "github fine-grained": ("Release uses github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ for pushes", "github_pat_"),
+    "github fine-grained": (
+        "Release uses github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ for pushes",
+        "github_pat_",
+    ),
     "openai": ("The app calls OpenAI with sk-proj-abcdefghijklmnopqrstuvwxyz0123456789 in prod", "sk-proj-"),
     "openai legacy": ("Old OpenAI key sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD still works", "sk-abc"),
-    "anthropic": ("The agent calls Claude with sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 in prod", "sk-ant-"),
+    "anthropic": (
+        "The agent calls Claude with sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 in prod",
+        "sk-ant-",
+    ),
     "slack token": ("The bot posts with xoxb-123456789012-1234567890123-abcdefghijklmnop to #ops", "xoxb-"),
-    "slack webhook": ("Alerts go to https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX for ops", "hooks.slack.com"),
-    "aws access key id": ("The deploy user has AKIAIOSFODNN7EXAMPLE as its access key", "AKIAIOSFODNN7EXAMPLE"),
-    "aws secret": ("Deploy config has aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY set", "wJalrXUtn"),
+    "slack webhook": (
+        "Alerts go to https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX for ops",
+        "hooks.slack.com",
+    ),
+    "aws access key id": (
+        "The deploy user has AKIAIOSFODNN7EXAMPLE as its access key",
+        "AKIAIOSFODNN7EXAMPLE",
+    ),
+    "aws secret": (
+        "Deploy config has aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY set",
+        "wJalrXUtn",
+    ),
     "google api key": ("Maps are rendered with AIzaSyA-abcdefghijklmnopqrstuvwxyz12345 in the app", "AIzaSy"),
     "google oauth": ("The sheet sync uses ya29.a0AfH6SMBabcdefghijklmnopqrstuvwxyz for auth", "ya29."),
-    "bearer": ("Call the API with Authorization: Bearer abcdef0123456789abcdef0123 in the header", "abcdef0123456789"),
-    "url credentials": ("The database is postgres://admin:s3cretpass@db.internal:5432/app for staging", "s3cretpass"),
+    "bearer": (
+        "Call the API with Authorization: Bearer abcdef0123456789abcdef0123 in the header",
+        "abcdef0123456789",
+    ),
+    "url credentials": (
+        "The database is postgres://admin:s3cretpass@db.internal:5432/app for staging",
+        "s3cretpass",
+    ),
     "password assignment": ("The staging admin login uses password=hunter22 for now", "hunter22"),
     "quoted password": ('Config has db_password: "correct horse battery" in staging', "correct horse"),
     "api_key assignment": ("The weather service api_key: 9f8e7d6c5b4a39281706 is shared", "9f8e7d6c5b4a"),
@@ -73,48 +97,71 @@ def test_redaction_keeps_the_surrounding_words():
     assert redact("db at postgres://u:p4ss@h/x")[0] == f"db at postgres://{REDACTED}@h/x"
 
 
-@pytest.mark.parametrize("text", ["password=hunter22", "ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij12",
-                                  "api_key: 9f8e7d6c5b4a39281706", JWT, PRIVATE_KEY])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password=hunter22",
+        "ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij12",
+        "api_key: 9f8e7d6c5b4a39281706",
+        JWT,
+        PRIVATE_KEY,
+    ],
+)
 def test_nothing_left_but_secrets_is_refused(text):
     result = screen(text)
     assert result.refused == "nothing left but secrets" and result.text == ""
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "empty"),
-    ("   ", "empty"),
-    ("ok", "too short (under 3 characters)"),
-    ("!!! --- ???", "no letters or digits"),
-    ('tool_call {"name": "search"}', "tool telemetry, not a fact"),
-    ('{"tool": "shell", "args": ["ls"]}', "tool telemetry, not a fact"),
-    ("Exit code: 0", "tool telemetry, not a fact"),
-    ("2026-11-30T10:00:00Z INFO started worker", "tool telemetry, not a fact"),
-    ("Called tool web_search with query x", "tool telemetry, not a fact"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("ok", "too short (under 3 characters)"),
+        ("!!! --- ???", "no letters or digits"),
+        ('tool_call {"name": "search"}', "tool telemetry, not a fact"),
+        ('{"tool": "shell", "args": ["ls"]}', "tool telemetry, not a fact"),
+        ("Exit code: 0", "tool telemetry, not a fact"),
+        ("2026-11-30T10:00:00Z INFO started worker", "tool telemetry, not a fact"),
+        ("Called tool web_search with query x", "tool telemetry, not a fact"),
+    ],
+)
 def test_salience(text, reason):
     assert screen(text).refused == reason
 
 
 def test_no_memory_marker_refuses():
-    assert screen("My address is 1 Main St <no-memory>").refused == "the text asks not to be remembered (<no-memory>)"
+    assert (
+        screen("My address is 1 Main St <no-memory>").refused
+        == "the text asks not to be remembered (<no-memory>)"
+    )
     assert screen("<NO-MEMORY> anything").refused is not None
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("my password is hunter2secret, remember it", "my password is [REDACTED_SECRET], remember it"),
-    ("The wifi password is Tr0ub4dor&3", "The wifi password is [REDACTED_SECRET]"),
-    ("API key is abcd1234efgh5678", "API key is [REDACTED_SECRET]"),
-    ("our access token was ghx9281abcdef", "our access token was [REDACTED_SECRET]"),
-    ("api key: abcd1234efgh5678", "api key: [REDACTED_SECRET]"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("my password is hunter2secret, remember it", "my password is [REDACTED_SECRET], remember it"),
+        ("The wifi password is Tr0ub4dor&3", "The wifi password is [REDACTED_SECRET]"),
+        ("API key is abcd1234efgh5678", "API key is [REDACTED_SECRET]"),
+        ("our access token was ghx9281abcdef", "our access token was [REDACTED_SECRET]"),
+        ("api key: abcd1234efgh5678", "api key: [REDACTED_SECRET]"),
+    ],
+)
 def test_secrets_stated_in_words_are_redacted(text, expected):
     assert redact(text)[0] == expected
 
 
-@pytest.mark.parametrize("text", [
-    "the password is weak", "the token was revoked yesterday", "The API key is stored in the vault",
-    "a token is a word unit", "the secret is out",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is weak",
+        "the token was revoked yesterday",
+        "The API key is stored in the vault",
+        "a token is a word unit",
+        "the secret is out",
+    ],
+)
 def test_prose_about_secrets_is_left_alone(text):
     assert redact(text) == (text, 0)
 
@@ -196,28 +243,31 @@ def test_new_secret_families_are_redacted(text, secret_part):
     assert not result.ok or secret_part not in result.text, result.text
 
 
-@pytest.mark.parametrize("text", [
-    "Order number 4000123456 shipped on 2026-11-28",
-    "Call +49 151 23456789 or (415) 555-0132",
-    "Epoch 1764547200000 is midnight",
-    "IMEI 356938035643809 is the test phone",
-    "Ref DE00 1234 5678 9012 3456 78 is not a valid IBAN",
-    "Part 123-45-678 and model 000-12-3456",
-    "the password is stored in the vault",
-    "the passphrase is stored in 1Password",
-    "Give the password to Alice in person",
-    "docker run -p 8080:80 nginx",
-    "const token = await getToken(user)",
-    "https://medium.com/@acme/how-we-ship and http://localhost:8080/@scope/pkg",
-    "mailto:joe@example.com",
-    "Authorization: see the header docs",
-    "using password manager software",
-    "API key 2025-rotation-plan",
-    "user: alice | role: admin",
-    "echo $TOKEN | docker login --password-stdin",
-    "export PASSWORD=${PASSWORD:-changeme}",
-    "password on Tuesday is fine",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order number 4000123456 shipped on 2026-11-28",
+        "Call +49 151 23456789 or (415) 555-0132",
+        "Epoch 1764547200000 is midnight",
+        "IMEI 356938035643809 is the test phone",
+        "Ref DE00 1234 5678 9012 3456 78 is not a valid IBAN",
+        "Part 123-45-678 and model 000-12-3456",
+        "the password is stored in the vault",
+        "the passphrase is stored in 1Password",
+        "Give the password to Alice in person",
+        "docker run -p 8080:80 nginx",
+        "const token = await getToken(user)",
+        "https://medium.com/@acme/how-we-ship and http://localhost:8080/@scope/pkg",
+        "mailto:joe@example.com",
+        "Authorization: see the header docs",
+        "using password manager software",
+        "API key 2025-rotation-plan",
+        "user: alice | role: admin",
+        "echo $TOKEN | docker login --password-stdin",
+        "export PASSWORD=${PASSWORD:-changeme}",
+        "password on Tuesday is fine",
+    ],
+)
 def test_lookalikes_are_left_alone(text):
     assert redact(text) == (text, 0)
 

@@ -62,11 +62,13 @@ def test_statuses(store, folder):
     assert store.remember("Deploys go through staging first", kind="rule").status == "written"
     again = store.remember("  deploys go through STAGING first. ", kind="rule")
     assert again.status == "reinforced" and again.commit is None and again.ref == "lessons.md#L3"
-    first = store.remember("Deploy target is eu-west-1", kind="project_fact", subject="deploy_target",
-                           target="workspace")
+    first = store.remember(
+        "Deploy target is eu-west-1", kind="project_fact", subject="deploy_target", target="workspace"
+    )
     assert first.status == "written" and first.ref == "workspaces/demo.md#L4"
-    second = store.remember("Deploy target is eu-west-2", kind="project_fact", subject="Deploy Target",
-                            target="workspace")
+    second = store.remember(
+        "Deploy target is eu-west-2", kind="project_fact", subject="Deploy Target", target="workspace"
+    )
     assert second.status == "replaced" and second.ref == first.ref
     assert "eu-west-2" in lines(folder, "workspaces/demo.md")[3]
     user = store.remember("Editor is vim", kind="preference", by="user", subject="editor")
@@ -79,7 +81,9 @@ def test_statuses(store, folder):
 
 def test_user_can_replace_an_agent_line(store):
     store.remember("Editor is emacs", kind="preference", subject="editor")
-    assert store.remember("Editor is vim", kind="preference", by="user", subject="editor").status == "replaced"
+    assert (
+        store.remember("Editor is vim", kind="preference", by="user", subject="editor").status == "replaced"
+    )
 
 
 def test_targets(folder):
@@ -128,16 +132,22 @@ def test_forget(store, folder):
     assert "Temporary" not in (folder / "lessons.md").read_text()
 
 
-@pytest.mark.parametrize("ref, message", [
-    ("bogus", "'bogus' is not a memory ref"),
-    ("../etc/passwd.md#L1", "'../etc/passwd.md#L1' is not a memory ref"),
-    ("nope.md#L1", "nope.md is not in the memory folder"),
-    ("lessons.md#L99", "lessons.md#L99: lessons.md has only 3 lines"),
-    ("lessons.md#L1", "lessons.md#L1 is not an entry (line 1 of lessons.md is a heading, prose or blank)"),
-    (".git/config.md#L1", "'.git/config.md#L1' is not a memory ref"),
-    ("/etc/x.md#L1", "'/etc/x.md#L1' is not a memory ref"),
-    ("a//b.md#L1", "'a//b.md#L1' is not a memory ref"),
-])
+@pytest.mark.parametrize(
+    "ref, message",
+    [
+        ("bogus", "'bogus' is not a memory ref"),
+        ("../etc/passwd.md#L1", "'../etc/passwd.md#L1' is not a memory ref"),
+        ("nope.md#L1", "nope.md is not in the memory folder"),
+        ("lessons.md#L99", "lessons.md#L99: lessons.md has only 3 lines"),
+        (
+            "lessons.md#L1",
+            "lessons.md#L1 is not an entry (line 1 of lessons.md is a heading, prose or blank)",
+        ),
+        (".git/config.md#L1", "'.git/config.md#L1' is not a memory ref"),
+        ("/etc/x.md#L1", "'/etc/x.md#L1' is not a memory ref"),
+        ("a//b.md#L1", "'a//b.md#L1' is not a memory ref"),
+    ],
+)
 def test_bad_refs(store, ref, message):
     store.remember("Keep this lesson around", kind="insight")
     with pytest.raises(SwarmkitError) as info:
@@ -201,7 +211,10 @@ def test_refuses_a_non_empty_folder_that_is_not_memory(folder):
     store = MemoryStore(folder, "demo")
     with pytest.raises(SwarmkitError) as info:
         store.remember("Anything at all", kind="insight")
-    assert info.value.message == f"{folder} is not empty and is not a memory folder (it has no MEMORY.md); nothing was written"
+    assert (
+        info.value.message
+        == f"{folder} is not empty and is not a memory folder (it has no MEMORY.md); nothing was written"
+    )
     assert "Agent Memory Repo" in info.value.hint
     assert sorted(os.listdir(folder)) == ["thesis.tex"]
 
@@ -223,8 +236,9 @@ def test_an_unwritable_index_folder(store, folder):
     with pytest.raises(SwarmkitError) as info:
         MemoryStore(folder, "demo", lock_timeout=0.2).remember("Cannot be written", kind="insight")
     assert info.value.message.startswith(f"could not write to the memory folder {folder}: ")
-    assert info.value.hint == ("check that the folder and its .index/ subfolder are writable folders; "
-                               "nothing was committed")
+    assert info.value.hint == (
+        "check that the folder and its .index/ subfolder are writable folders; nothing was committed"
+    )
     assert "Cannot be written" not in (folder / "lessons.md").read_text()
 
 
@@ -238,7 +252,10 @@ def test_symlinks_never_send_a_write_or_a_read_outside(store, folder, tmp_path):
     alice = MemoryStore(folder, "demo", user="alice")
     with pytest.raises(SwarmkitError) as info:
         alice.remember("Alice likes tea", kind="preference", by="user")
-    assert info.value.message == f"users/alice.md points outside the memory folder (to {outside}); nothing was written"
+    assert (
+        info.value.message
+        == f"users/alice.md points outside the memory folder (to {outside}); nothing was written"
+    )
     assert sorted(p.name for p in outside.iterdir()) == ["secret.md"]
     assert store.recall("outside secret fact") == []
     assert all(e.file != "linked.md" for e in store.entries())
@@ -248,13 +265,21 @@ def test_a_planted_hook_never_runs(store, folder, tmp_path):
     store.ensure()
     canary = tmp_path / "hook-ran"
     hooks = folder / ".git" / "hooks"
-    for name in ("pre-commit", "commit-msg", "post-commit", "prepare-commit-msg", "reference-transaction",
-                 "post-index-change"):
+    for name in (
+        "pre-commit",
+        "commit-msg",
+        "post-commit",
+        "prepare-commit-msg",
+        "reference-transaction",
+        "post-index-change",
+    ):
         hook = hooks / name
         hook.write_text(f"#!/bin/sh\necho {name} >> {canary}\nexit 1\n")
         hook.chmod(0o755)
     git_config = folder / ".git" / "config"
-    git_config.write_text(git_config.read_text() + "[commit]\n\tgpgsign = true\n[core]\n\thooksPath = .git/hooks\n")
+    git_config.write_text(
+        git_config.read_text() + "[commit]\n\tgpgsign = true\n[core]\n\thooksPath = .git/hooks\n"
+    )
     result = store.remember("Hooks must never run here", kind="rule")
     assert result.status == "written" and result.commit
     assert not canary.exists()
@@ -360,8 +385,11 @@ def test_temp_files_of_a_killed_writer_are_swept_on_takeover(store, folder):
 
     store.remember("First lesson", kind="insight")
     dead = subprocess.run(["true"]).returncode or 999_999  # a pid no process has
-    for name in (f".lessons.md.tmp-{dead}-0badc0de", f"users/.zoe.md.tmp-{dead}-0badc0de",
-                 f".index/.write.lock.{dead}-0badc0de"):
+    for name in (
+        f".lessons.md.tmp-{dead}-0badc0de",
+        f"users/.zoe.md.tmp-{dead}-0badc0de",
+        f".index/.write.lock.{dead}-0badc0de",
+    ):
         (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text("half")
     live = folder / f".me.md.tmp-{os.getpid()}-0badc0de"

@@ -11,9 +11,16 @@ def test_a_new_value_replaces_the_old_one_in_place_in_one_commit(store, folder):
     store.remember("Editor is Helix", "preference", subject="user.editor", origin="memory-writer")
     before = commit_count(folder)
     result = store.remember("Lives in Munich", "identity", subject="user.location", origin="memory-writer")
-    assert (result.status, result.ref, result.old, result.text) == ("replaced", "me.md#L3", "Lives in Berlin",
-                                                                    "Lives in Munich")
-    assert [line.split(" [")[0] for line in lines(folder, "me.md")[2:]] == ["- Lives in Munich", "- Editor is Helix"]
+    assert (result.status, result.ref, result.old, result.text) == (
+        "replaced",
+        "me.md#L3",
+        "Lives in Berlin",
+        "Lives in Munich",
+    )
+    assert [line.split(" [")[0] for line in lines(folder, "me.md")[2:]] == [
+        "- Lives in Munich",
+        "- Editor is Helix",
+    ]
     assert commit_count(folder) == before + 1
     assert commits(folder)[0] == "Replace: Lives in Berlin → Lives in Munich"
 
@@ -22,7 +29,11 @@ def test_an_agent_never_replaces_a_line_the_user_wrote(store, folder):
     store.remember("Lives in Berlin", "identity", by="user", subject="user.location")
     before = commit_count(folder)
     result = store.remember("Lives in Munich", "identity", subject="user.location", origin="memory-writer")
-    assert (result.status, result.ref, result.reason) == ("outranked", "me.md#L3", "me.md#L3 was written by the user")
+    assert (result.status, result.ref, result.reason) == (
+        "outranked",
+        "me.md#L3",
+        "me.md#L3 was written by the user",
+    )
     assert commit_count(folder) == before
     assert lines(folder, "me.md")[2].startswith("- Lives in Berlin [by: user;")
 
@@ -55,8 +66,13 @@ def test_an_extraction_never_replaces_a_curated_fact(store, folder):
     # while a curated proposal still reconciles against an extracted line, as before
     other = MemoryStore(folder, "demo", user="ana")
     other.remember("Lives in Porto", "identity", subject="user.location", origin="memory-writer")
-    proposal = other.propose("user", "location", "Lisbon", "identity",
-                             reconcile=lambda *a: {"verdict": "pass", "op": "update", "merged_value": "Lisbon"})
+    proposal = other.propose(
+        "user",
+        "location",
+        "Lisbon",
+        "identity",
+        reconcile=lambda *a: {"verdict": "pass", "op": "update", "merged_value": "Lisbon"},
+    )
     assert proposal.status == "update"
 
 

@@ -21,19 +21,31 @@ def test_slug():
 
 def test_first_note_writes_readme_in_the_same_commit(store, folder):
     swarm = store.swarm("Pricing research", "r-1a2b3c4d5e", goal="Find why Q3\nprices rose", members=MEMBERS)
-    result = swarm.note("finding", "Supplier costs rose 12% in July", "researcher", sources=["https://x.example/a"])
+    result = swarm.note(
+        "finding", "Supplier costs rose 12% in July", "researcher", sources=["https://x.example/a"]
+    )
     assert result.status == "written" and result.ref == f"swarms/{swarm.slug}/findings.md#L3"
-    assert files_in_last_commit(folder) == [f"swarms/{swarm.slug}/README.md", f"swarms/{swarm.slug}/findings.md"]
+    assert files_in_last_commit(folder) == [
+        f"swarms/{swarm.slug}/README.md",
+        f"swarms/{swarm.slug}/findings.md",
+    ]
     readme = lines(folder, f"swarms/{swarm.slug}/README.md")
     assert "Goal: Find why Q3 prices rose" in readme
-    assert readme[readme.index("## Members") + 1:readme.index("## Members") + 4] == [
-        "- root", "- researcher", "- verifier (read-only)"]
+    assert readme[readme.index("## Members") + 1 : readme.index("## Members") + 4] == [
+        "- root",
+        "- researcher",
+        "- verifier (read-only)",
+    ]
     assert "## Rules" in readme
     line = lines(folder, f"swarms/{swarm.slug}/findings.md")[2]
-    assert line.startswith("- Supplier costs rose 12% in July [by: agent; kind: finding; "
-                           "source: swarmkit://runs/r-1a2b3c4d5e; added: ")
+    assert line.startswith(
+        "- Supplier costs rose 12% in July [by: agent; kind: finding; "
+        "source: swarmkit://runs/r-1a2b3c4d5e; added: "
+    )
     assert "author: researcher" in line and "sources: https://x.example/a" in line and "tainted" not in line
-    assert "Run: r-1a2b3c4d5e" in __import__("tests.memory.conftest", fromlist=["last_body"]).last_body(folder)
+    assert "Run: r-1a2b3c4d5e" in __import__("tests.memory.conftest", fromlist=["last_body"]).last_body(
+        folder
+    )
     assert not any("swarms" in l for l in lines(folder, "MEMORY.md"))
 
 
@@ -51,8 +63,9 @@ def test_read_only_members_do_not_write(store, folder):
     later = store.swarm("t", "r-1a2b3c4d5e")  # another member, README says who is read-only
     with pytest.raises(SwarmkitError) as info:
         later.note("finding", "Verifier writes", "verifier")
-    assert info.value.message == (f"agent verifier is read-only in swarm {swarm.slug}: "
-                                  "it reads the swarm notes but does not write them")
+    assert info.value.message == (
+        f"agent verifier is read-only in swarm {swarm.slug}: it reads the swarm notes but does not write them"
+    )
     assert commit_count(folder) == count
 
 
@@ -78,7 +91,7 @@ def test_pinned_block(store):
     findings = [l for l in text if l.startswith("- [")]
     assert len(findings) == 10 and findings[-1] == "- [ruled out] Not currency effects (root)"
     assert "Finding number 2 measured" not in block and "Finding number 3 measured" in block
-    open_part = text[text.index("Open questions:") + 1:-1]
+    open_part = text[text.index("Open questions:") + 1 : -1]
     assert open_part == [f"- Which supplier raised prices first? (root; {q1.ref})"]
     swarm.note("answer", "Supplier B, in June", "researcher", reply_to=q1.ref)
     assert swarm.pinned_block().splitlines()[-2] == "- (none)"

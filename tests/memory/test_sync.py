@@ -31,7 +31,11 @@ def test_two_machines_converge(tmp_path):
     assert result["pulled"] == 2 and result["pushed"] == 3
     assert laptop.sync()["pulled"] == 3
     for store in (laptop, desktop):
-        assert {e.text for e in store.entries("lessons.md")} == {"Laptop lesson one", "Laptop lesson two", "Desktop lesson"}
+        assert {e.text for e in store.entries("lessons.md")} == {
+            "Laptop lesson one",
+            "Laptop lesson two",
+            "Desktop lesson",
+        }
         assert {e.text for e in store.entries("me.md")} == {"Laptop likes tea", "Desktop likes coffee"}
         assert git(store.folder, "status", "--porcelain") == ""
         assert store.recall("desktop workspace fact")[0].text == "Desktop workspace fact"

@@ -23,17 +23,33 @@ WHEELHOUSE = Path(sys.prefix) / "wheelhouse"
 def offline_env(**extra: str) -> dict[str, str]:
     """The environment for pip (and what runs pip): the wheelhouse only, no index, no user config."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "PYTHON", "VIRTUAL_ENV"))}
-    env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(WHEELHOUSE), PIP_DISABLE_PIP_VERSION_CHECK="1",
-               PIP_CONFIG_FILE=os.devnull, PIP_NO_INPUT="1", **extra)
+    env.update(
+        PIP_NO_INDEX="1",
+        PIP_FIND_LINKS=str(WHEELHOUSE),
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        PIP_CONFIG_FILE=os.devnull,
+        PIP_NO_INPUT="1",
+        **extra,
+    )
     return env
 
 
-def run(*args, cwd: Path, env: dict | None = None, check: bool = True, timeout: float = 600,
-        **kwargs) -> subprocess.CompletedProcess:
-    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env or offline_env(), text=True,
-                            capture_output=True, timeout=timeout, **kwargs)
+def run(
+    *args, cwd: Path, env: dict | None = None, check: bool = True, timeout: float = 600, **kwargs
+) -> subprocess.CompletedProcess:
+    result = subprocess.run(
+        [str(a) for a in args],
+        cwd=cwd,
+        env=env or offline_env(),
+        text=True,
+        capture_output=True,
+        timeout=timeout,
+        **kwargs,
+    )
     if check and result.returncode != 0:
-        pytest.fail(f"{' '.join(map(str, args))} exited {result.returncode}\n{result.stdout}\n{result.stderr}")
+        pytest.fail(
+            f"{' '.join(map(str, args))} exited {result.returncode}\n{result.stdout}\n{result.stderr}"
+        )
     return result
 
 
@@ -59,7 +75,15 @@ def clone(tmp_path_factory, wheelhouse) -> Path:
         if source.is_file():  # a tracked file deleted in the work tree is not in the clone either
             (target / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / rel)
-    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
+    git = [
+        "git",
+        "-c",
+        "user.name=test",
+        "-c",
+        "user.email=test@example.invalid",
+        "-c",
+        "commit.gpgsign=false",
+    ]
     run(*git, "init", "-q", "-b", "main", cwd=target)
     run(*git, "add", "-A", cwd=target)
     run(*git, "commit", "-q", "-m", "clone", cwd=target)

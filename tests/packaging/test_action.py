@@ -21,8 +21,9 @@ def test_the_action_step_annotates_a_broken_workspace_and_passes_a_good_one(tmp_
     assert step["env"] == {"WORKSPACE": "${{ inputs.workspace }}", "ARGS": "${{ inputs.args }}"}
     # The step's own shell line, with this checkout's swarmkit where GitHub's runner has pipx's copy.
     line = step["run"].replace(PIPX, f"{sys.executable} -m swarmkit")
-    subprocess.run([sys.executable, "-m", "swarmkit", "init", "my team"], cwd=tmp_path, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "swarmkit", "init", "my team"], cwd=tmp_path, check=True, capture_output=True
+    )
 
     def step_output(**inputs: str) -> tuple[int, str]:
         env = {**os.environ, "WORKSPACE": inputs.get("workspace", "."), "ARGS": inputs.get("args", "")}

@@ -34,8 +34,18 @@ def test_the_hook_passes_a_good_workspace_and_fails_a_broken_one(clone, pre_comm
     run(*GIT, "add", "-A", cwd=project, env=env)
 
     def hook() -> tuple[int, str]:
-        result = run(sys.executable, "-m", "pre_commit", "try-repo", clone, "swarmkit-validate", "--all-files",
-                     cwd=project, env=env, check=False)
+        result = run(
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "try-repo",
+            clone,
+            "swarmkit-validate",
+            "--all-files",
+            cwd=project,
+            env=env,
+            check=False,
+        )
         return result.returncode, result.stdout + result.stderr
 
     status, out = hook()
@@ -59,7 +69,17 @@ def test_the_hook_skips_a_commit_without_yaml(clone, pre_commit_home, tmp_path):
     run(*GIT, "init", "-q", "-b", "main", cwd=project, env=env)
     (project / "notes.md").write_text("# notes\n")
     run(*GIT, "add", "-A", cwd=project, env=env)
-    result = run(sys.executable, "-m", "pre_commit", "try-repo", clone, "swarmkit-validate", "--all-files",
-                 cwd=project, env=env, check=False)
+    result = run(
+        sys.executable,
+        "-m",
+        "pre_commit",
+        "try-repo",
+        clone,
+        "swarmkit-validate",
+        "--all-files",
+        cwd=project,
+        env=env,
+        check=False,
+    )
     assert result.returncode == 0
     assert "(no files to check)Skipped" in result.stdout

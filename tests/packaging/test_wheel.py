@@ -25,8 +25,17 @@ BASE_REQUIREMENTS = {"click", "jsonschema", "ruamel-yaml", "ruamel-yaml-clib", "
 def test_sdist_ships_the_package_its_docs_and_whole_tutorials(dist):
     with tarfile.open(dist["sdist"]) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    for rel in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "swarmkit/py.typed",
-                "swarmkit/cli/main.py", "schema/workspace.schema.json", "docs/cli.md", ".pre-commit-hooks.yaml"):
+    for rel in (
+        "LICENSE",
+        "README.md",
+        "CHANGELOG.md",
+        "pyproject.toml",
+        "swarmkit/py.typed",
+        "swarmkit/cli/main.py",
+        "schema/workspace.schema.json",
+        "docs/cli.md",
+        ".pre-commit-hooks.yaml",
+    ):
         assert rel in names, rel
     levels = [n for n in names if re.fullmatch(r"examples/levels/\d\d-[^/]+/README\.md", n)]
     assert len(levels) == 9, "the tutorial levels ship"
@@ -49,7 +58,11 @@ def test_wheel_metadata_names_the_distribution_licence_extras_and_urls(dist):
     base = {normalized(re.split(r"[<>=!~; \[]", r)[0]) for r in requires if "extra ==" not in r}
     assert base == BASE_REQUIREMENTS
     assert set(meta.get_all("Provides-Extra")) == {"serve", "openai", "all"}
-    assert {u.split(",")[0] for u in meta.get_all("Project-URL")} >= {"Homepage", "Documentation", "Changelog"}
+    assert {u.split(",")[0] for u in meta.get_all("Project-URL")} >= {
+        "Homepage",
+        "Documentation",
+        "Changelog",
+    }
     assert "Operating System :: POSIX :: Linux" in meta.get_all("Classifier")
     assert "swarmkit = swarmkit.cli.main:main" in wheel_text(dist["wheel"], "entry_points.txt")
 
@@ -64,13 +77,17 @@ def wheel_text(wheel_path: Path, name: str) -> str:
 
 
 def installed(bin_dir: Path) -> list[str]:
-    script = ("import importlib.metadata as m; "
-              "print('\\n'.join(sorted({d.metadata['Name'].lower() for d in m.distributions()})))")
+    script = (
+        "import importlib.metadata as m; "
+        "print('\\n'.join(sorted({d.metadata['Name'].lower() for d in m.distributions()})))"
+    )
     names = [normalized(n) for n in run(bin_dir / "python", "-c", script, cwd=bin_dir).stdout.split()]
     return [n for n in names if n not in ("pip", "setuptools")]
 
 
-def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and_serve(dist, wheelhouse, tmp_path):
+def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and_serve(
+    dist, wheelhouse, tmp_path
+):
     home = tmp_path / "elsewhere"  # outside the checkout: nothing can be imported from the source tree
     home.mkdir()
     bin_dir = make_venv(tmp_path / "venv")
@@ -86,13 +103,22 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     env = offline_env()
     run(swarmkit_, "init", "team", cwd=home, env=env)
     assert "is valid" in run(swarmkit_, "validate", "team", cwd=home, env=env).stdout
-    ran = run(swarmkit_, "run", "team", "--input", "Two things to remember about me: I live in Lisbon and my editor is Helix.",
-              cwd=home, env=env)
+    ran = run(
+        swarmkit_,
+        "run",
+        "team",
+        "--input",
+        "Two things to remember about me: I live in Lisbon and my editor is Helix.",
+        cwd=home,
+        env=env,
+    )
     assert "memory: recalled 0, wrote 2" in ran.stderr
     assert "Lives in Lisbon" in run(swarmkit_, "memory", "-w", "team", "list", cwd=home, env=env).stdout
 
     # The extras are missing: each command says which, and the exact command that installs it.
-    refused = run(swarmkit_, "run", "team", "--provider", "openai", "--input", "hi", cwd=home, env=env, check=False)
+    refused = run(
+        swarmkit_, "run", "team", "--provider", "openai", "--input", "hi", cwd=home, env=env, check=False
+    )
     assert refused.returncode == 1
     assert 'model provider "openai" (OpenAI-compatible) needs the `openai` extra (httpx)' in refused.stderr
     refused = run(swarmkit_, "serve", "team", cwd=home, env=env, check=False)
@@ -107,8 +133,14 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
 
 def serve(swarmkit_: Path, home: Path, env: dict) -> None:
     """`swarmkit serve` answers its portal page, and Ctrl-C (SIGINT) stops it cleanly."""
-    server = subprocess.Popen([str(swarmkit_), "serve", "team", "--port", "0"], cwd=home, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [str(swarmkit_), "serve", "team", "--port", "0"],
+        cwd=home,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         first = server.stdout.readline()
         url = re.search(r"at (http://\S+)", first)

@@ -52,8 +52,12 @@ def write_inputs(base: Path, size: int) -> dict:
         (notes / f"note-{index:02d}.md").write_text(text + "\n")
     script = base / "script.json"
     facts = [{"text": text, "kind": "insight"} for text in lines[:6]]
-    script.write_text(json.dumps([
-        {"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})},
-        {"when": {"purpose": "answer"}, "reply": lines[0] + "\n" + lines[5] + "\n" + "{" * size},
-    ]))
+    script.write_text(
+        json.dumps(
+            [
+                {"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})},
+                {"when": {"purpose": "answer"}, "reply": lines[0] + "\n" + lines[5] + "\n" + "{" * size},
+            ]
+        )
+    )
     return {"lines": lines, "notes": notes, "script": script}

@@ -10,8 +10,14 @@ from swarmkit.memory.gitops import clean_env
 
 
 def git(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=folder, env=clean_env(),
-                          capture_output=True, text=True, check=check)
+    return subprocess.run(
+        ["git", "-c", "core.hooksPath=/dev/null", *args],
+        cwd=folder,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        check=check,
+    )
 
 
 def commit_count(folder: Path) -> int:
@@ -20,8 +26,9 @@ def commit_count(folder: Path) -> int:
 
 def assert_fsck_clean(folder: Path) -> None:
     done = git(folder, "fsck", "--full", "--strict", "--no-dangling", check=False)
-    assert done.returncode == 0 and not done.stdout.strip() and "error" not in done.stderr.lower(), \
+    assert done.returncode == 0 and not done.stdout.strip() and "error" not in done.stderr.lower(), (
         f"git fsck:\n{done.stdout}\n{done.stderr}"
+    )
 
 
 def assert_every_file_parses(folder: Path) -> list[E.Entry]:
@@ -38,6 +45,8 @@ def assert_every_file_parses(folder: Path) -> list[E.Entry]:
         for number, line in enumerate(text.splitlines(), 1):
             if line.startswith("- ") and "[by:" in line:
                 entry = E.parse_line(line, rel, number)
-                assert entry is not None and line.rstrip().endswith("]"), f"{rel}:{number}: torn entry {line!r}"
+                assert entry is not None and line.rstrip().endswith("]"), (
+                    f"{rel}:{number}: torn entry {line!r}"
+                )
                 found.append(entry)
     return found

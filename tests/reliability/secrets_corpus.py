@@ -42,7 +42,10 @@ def _values() -> list[tuple[str, callable]]:
     def private_key():
         body = _b64(64)
         kind = _rng.choice(["RSA ", "EC ", "OPENSSH ", ""])
-        return (f"-----BEGIN {kind}PRIVATE KEY----- MIIEvQIBADANBg{body} -----END {kind}PRIVATE KEY-----", body)
+        return (
+            f"-----BEGIN {kind}PRIVATE KEY----- MIIEvQIBADANBg{body} -----END {kind}PRIVATE KEY-----",
+            body,
+        )
 
     def jwt():
         sig = _chars(43, string.ascii_letters + string.digits + "_-")
@@ -52,6 +55,7 @@ def _values() -> list[tuple[str, callable]]:
         def make():
             core = _chars(n, alphabet)
             return prefix + core, core
+
         return make
 
     def slack_hook():
@@ -87,13 +91,16 @@ def _values() -> list[tuple[str, callable]]:
         length = 15 if prefix == "37" else 16
         body = prefix + _chars(length - len(prefix) - 1, string.digits)
         digits = body + str(_luhn_digit(body))
-        grouped = " ".join(digits[i:i + 4] for i in range(0, len(digits), 4))
+        grouped = " ".join(digits[i : i + 4] for i in range(0, len(digits), 4))
         return grouped, grouped
 
     def iban():
         country, length = _rng.choice([("DE", 22), ("GB", 22), ("FR", 27), ("NL", 18), ("ES", 24)])
-        bban = (_chars(4, string.ascii_uppercase) + _chars(length - 8, string.digits)
-                if country in ("GB", "NL") else _chars(length - 4, string.digits))
+        bban = (
+            _chars(4, string.ascii_uppercase) + _chars(length - 8, string.digits)
+            if country in ("GB", "NL")
+            else _chars(length - 4, string.digits)
+        )
         value = country + _iban_check(country, bban) + bban
         return value, value
 
@@ -131,8 +138,23 @@ def _values() -> list[tuple[str, callable]]:
         return words + core, core
 
     def passphrase():
-        words = " ".join(_rng.choice(["amber", "falcon", "river", "quartz", "meadow", "lantern", "pepper",
-                                      "violet", "harbor", "cobalt"]) for _ in range(4))
+        words = " ".join(
+            _rng.choice(
+                [
+                    "amber",
+                    "falcon",
+                    "river",
+                    "quartz",
+                    "meadow",
+                    "lantern",
+                    "pepper",
+                    "violet",
+                    "harbor",
+                    "cobalt",
+                ]
+            )
+            for _ in range(4)
+        )
         return f"my passphrase is {words}", words
 
     return [
@@ -162,15 +184,29 @@ def _values() -> list[tuple[str, callable]]:
         ("stripe", stripe),
         ("npm", one("npm_", 36)),
         ("basic auth header", basic_auth),
-        ("camelCase key", lambda: keyed(_rng.choice(["dbPassword", "awsSecretAccessKey", "mysqlRootPassword",
-                                                     "clientSecret", "authToken"]), ": ")),
-        ("prefixed env key", lambda: keyed(_rng.choice(["PGPASSWORD", "MYSQL_PWD", "REDIS_PASSWORD",
-                                                        "DJANGO_SECRET_KEY"]), "=")),
+        (
+            "camelCase key",
+            lambda: keyed(
+                _rng.choice(
+                    ["dbPassword", "awsSecretAccessKey", "mysqlRootPassword", "clientSecret", "authToken"]
+                ),
+                ": ",
+            ),
+        ),
+        (
+            "prefixed env key",
+            lambda: keyed(
+                _rng.choice(["PGPASSWORD", "MYSQL_PWD", "REDIS_PASSWORD", "DJANGO_SECRET_KEY"]), "="
+            ),
+        ),
         ("url empty user", url_empty_user),
         ("url password with @", url_at_password),
         ("mysql -p", mysql_p),
         ("pin in prose", lambda: stated("my PIN is ", _chars(4, string.digits))),
-        ("short password in prose", lambda: stated("my password is ", _chars(3, "ghjkmnpqrstuvwxyz") + _chars(1, "23456789"))),
+        (
+            "short password in prose",
+            lambda: stated("my password is ", _chars(3, "ghjkmnpqrstuvwxyz") + _chars(1, "23456789")),
+        ),
         ("passphrase in prose", passphrase),
     ]
 
@@ -192,8 +228,11 @@ def _contexts(value: str) -> dict[str, str]:
     return {
         "prose": f"For the staging deploy the team uses {value} until the rotation on Friday",
         "code": f'client = connect(host="db.internal", credential="{value}")  # staging only',
-        "url": (f"Callback is https://ci.example.com/hook?auth={value}&run=12 for the nightly job"
-                if "://" not in value else f"The service connects to {value} for nightly reports"),
+        "url": (
+            f"Callback is https://ci.example.com/hook?auth={value}&run=12 for the nightly job"
+            if "://" not in value
+            else f"The service connects to {value} for nightly reports"
+        ),
         "json": "The staging config is " + json.dumps({"region": "eu-west-1", "credential": value}),
     }
 
@@ -309,7 +348,7 @@ BENIGN = [
     "Run mysql -u root -p and type the password at the prompt",
     "docker run -p 8080:80 nginx",
     "mkdir -p build/output && make",
-    "curl -u \"$USER:$TOKEN\" https://api.example.com",
+    'curl -u "$USER:$TOKEN" https://api.example.com',
     "openssl req -new -key server.key -out server.csr",
     "ssh-keygen -t ed25519 -C work-laptop",
     "git log --author=alice --since=2026-01-01",

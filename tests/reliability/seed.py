@@ -11,8 +11,13 @@ SEED: dict[str, dict] = {
             "provider": "mock",
             "decision_skills": [
                 {"id": "on-topic", "trigger": "pre_input", "scope": "*", "required": True},
-                {"id": "memory-writer", "trigger": "post_output", "scope": "lead,researcher",
-                 "required": False, "config": {"min_output_length": 120}},
+                {
+                    "id": "memory-writer",
+                    "trigger": "post_output",
+                    "scope": "lead,researcher",
+                    "required": False,
+                    "config": {"min_output_length": 120},
+                },
             ],
         },
         "memory": {
@@ -36,11 +41,19 @@ SEED: dict[str, dict] = {
                 "archetype": "assistant",
                 "prompt": {"system": "You lead a small team."},
                 "children": [
-                    {"id": "researcher", "role": "worker", "archetype": "assistant",
-                     "skills_additional": ["summarize", "read-note"],
-                     "prompt": {"system": "You find facts."}},
-                    {"id": "checker", "role": "worker",
-                     "model": {"provider": "mock", "name": "swarmkit-mock"}, "skills": ["on-topic"]},
+                    {
+                        "id": "researcher",
+                        "role": "worker",
+                        "archetype": "assistant",
+                        "skills_additional": ["summarize", "read-note"],
+                        "prompt": {"system": "You find facts."},
+                    },
+                    {
+                        "id": "checker",
+                        "role": "worker",
+                        "model": {"provider": "mock", "name": "swarmkit-mock"},
+                        "skills": ["on-topic"],
+                    },
                 ],
             }
         },
@@ -85,7 +98,10 @@ SEED: dict[str, dict] = {
         "metadata": {"id": "on-topic", "name": "On topic", "description": "Keeps to the subject."},
         "category": "decision",
         "implementation": {"type": "composed", "composes": ["summarize"]},
-        "outputs": {"type": "object", "properties": {"verdict": {"type": "string"}, "reasoning": {"type": "string"}}},
+        "outputs": {
+            "type": "object",
+            "properties": {"verdict": {"type": "string"}, "reasoning": {"type": "string"}},
+        },
         "provenance": {"authored_by": "human", "version": "0.1.0"},
     },
 }

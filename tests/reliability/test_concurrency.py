@@ -35,9 +35,15 @@ def test_four_processes_times_250_remembers(tmp_path):
     MemoryStore(folder, "reliability").ensure()
     initial = commit_count(folder)
     start = tmp_path / "start"
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(start), str(n), str(EACH)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for n in range(PROCESSES)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(folder), str(start), str(n), str(EACH)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(PROCESSES)
+    ]
     time.sleep(0.5)  # let every interpreter start and wait on the start file
     start.touch()
     for proc in procs:
@@ -48,10 +54,15 @@ def test_four_processes_times_250_remembers(tmp_path):
     entries = assert_every_file_parses(folder)
     texts = [e.text for e in entries if e.text.startswith("Writer ")]
     assert len(texts) == PROCESSES * EACH
-    assert set(texts) == {f"Writer {n} measured value {i} in the shared folder"
-                          for n in range(PROCESSES) for i in range(EACH)}
+    assert set(texts) == {
+        f"Writer {n} measured value {i} in the shared folder" for n in range(PROCESSES) for i in range(EACH)
+    }
     assert {e.file for e in entries if e.text.startswith("Writer ")} == {
-        "lessons.md", "me.md", "workspaces/reliability.md", "inbox.md"}
+        "lessons.md",
+        "me.md",
+        "workspaces/reliability.md",
+        "inbox.md",
+    }
     # exactly one commit per write (the MEMORY.md link to the new workspace file rides in the first)
     assert commit_count(folder) == initial + PROCESSES * EACH
     assert git(folder, "status", "--porcelain").stdout == ""  # every write was committed

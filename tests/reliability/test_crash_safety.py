@@ -42,9 +42,13 @@ def test_sigkill_at_random_moments_50_times(tmp_path, victims):
     MemoryStore(folder, "reliability").ensure()
     rng = random.Random(int(os.environ.get("SWARMKIT_CRASH_SEED", "6")))
     for round_ in range(KILLS):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(round_)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(folder), str(round_)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
         time.sleep(rng.uniform(0.0, 0.4))
         if victims == "writer":
@@ -75,7 +79,11 @@ def test_writer_killed_while_creating_the_lock_does_not_block_the_next_write(tmp
     MemoryStore(folder, "reliability").ensure()
     # The child stops itself inside the lock's file write, i.e. after the lock could exist but
     # before the holder line is in it, and is killed there.
-    child = subprocess.Popen([sys.executable, "-c", """
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            """
 import os, signal, sys
 from swarmkit.memory.store import MemoryStore
 real_fdopen = os.fdopen
@@ -90,7 +98,12 @@ def stopping_fdopen(fd, *a, **k):
     return handle
 os.fdopen = stopping_fdopen
 MemoryStore(sys.argv[1], "reliability").lock.acquire()
-""", str(folder)], stdout=subprocess.PIPE, text=True)
+""",
+            str(folder),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout.readline().strip() == "creating"
     time.sleep(0.2)
     child.send_signal(signal.SIGKILL)
@@ -98,7 +111,9 @@ MemoryStore(sys.argv[1], "reliability").lock.acquire()
     lock = folder / ".index" / "write.lock"
     assert not lock.exists() or lock.read_text().strip(), "an empty lock file was left behind"
     # a lock that stayed would stop this write after lock_timeout with "busy"
-    result = MemoryStore(folder, "reliability", lock_timeout=3).remember("Written after the kill", kind="insight")
+    result = MemoryStore(folder, "reliability", lock_timeout=3).remember(
+        "Written after the kill", kind="insight"
+    )
     assert result.status == "written"
 
 
@@ -111,14 +126,18 @@ def test_git_locks_of_a_dead_writer_are_cleared_but_not_a_live_users(tmp_path):
     # a user's own git (no dead swarmkit writer): its lock is not ours to remove
     git_lock.write_text("")
     with pytest.raises(Exception, match="git add failed"):
-        MemoryStore(folder, "reliability", lock_timeout=2).remember("Blocked by the user's git", kind="insight")
+        MemoryStore(folder, "reliability", lock_timeout=2).remember(
+            "Blocked by the user's git", kind="insight"
+        )
     assert git_lock.exists()
     # a swarmkit writer that died inside git: both its locks and git's are stale
     (folder / ".index" / "write.lock").write_text(f"{dead.pid} {socket.gethostname()} {time.time()}\n")
     ref_lock.write_text("")
     old = time.time() - 5
     os.utime(git_lock, (old, old))
-    result = MemoryStore(folder, "reliability", lock_timeout=2).remember("Written after the dead writer", kind="insight")
+    result = MemoryStore(folder, "reliability", lock_timeout=2).remember(
+        "Written after the dead writer", kind="insight"
+    )
     assert result.status == "written"
     assert not git_lock.exists() and not ref_lock.exists()
     assert_fsck_clean(folder)

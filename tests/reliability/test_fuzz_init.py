@@ -47,8 +47,9 @@ def test_a_folder_name_becomes_a_valid_name_and_id(tmp_path, folder):
     _init_then_validate(tmp_path, folder, None)
 
 
-FOLDER = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1,
-                 max_size=30).filter(lambda f: f not in (".", ".."))
+FOLDER = st.text(
+    st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1, max_size=30
+).filter(lambda f: f not in (".", ".."))
 
 
 @settings(max_examples=examples(150))

@@ -19,14 +19,54 @@ from swarmkit.memory.store import MemoryStore, MemoryWarning
 from swarmkit.scaffold import create_workspace
 from tests.reliability.harness import examples
 
-FILES = ["MEMORY.md", "me.md", "lessons.md", "inbox.md", "workspaces/fuzz.md", "users/al.md",
-         "swarms/main-r-1a2b3c4d/findings.md", "swarms/main-r-1a2b3c4d/README.md", "notes/deep/x.md"]
+FILES = [
+    "MEMORY.md",
+    "me.md",
+    "lessons.md",
+    "inbox.md",
+    "workspaces/fuzz.md",
+    "users/al.md",
+    "swarms/main-r-1a2b3c4d/findings.md",
+    "swarms/main-r-1a2b3c4d/README.md",
+    "notes/deep/x.md",
+]
 # Pieces of the entry format, so random lines often look almost like entries.
-PIECES = ["- ", "* ", "[", "]", "[[", "]]", "by: ", "agent", "user", "; ", "kind: ", "subject: ", "source: ",
-          "added: ", "2026-11-30", "9999-99-99", "swarmkit://runs/r-1a2b3c4d", "## Index", "# Memory", "\n",
-          "\r\n", "\t", ":", "é", "\u2028", "\x00", "<no-memory>", "- [ ] ", "#L", "me.md#L3", " "]
-LINES = st.lists(st.one_of(st.sampled_from(PIECES), st.text(string.printable + "é🙂", max_size=20)),
-                 max_size=25).map("".join)
+PIECES = [
+    "- ",
+    "* ",
+    "[",
+    "]",
+    "[[",
+    "]]",
+    "by: ",
+    "agent",
+    "user",
+    "; ",
+    "kind: ",
+    "subject: ",
+    "source: ",
+    "added: ",
+    "2026-11-30",
+    "9999-99-99",
+    "swarmkit://runs/r-1a2b3c4d",
+    "## Index",
+    "# Memory",
+    "\n",
+    "\r\n",
+    "\t",
+    ":",
+    "é",
+    "\u2028",
+    "\x00",
+    "<no-memory>",
+    "- [ ] ",
+    "#L",
+    "me.md#L3",
+    " ",
+]
+LINES = st.lists(
+    st.one_of(st.sampled_from(PIECES), st.text(string.printable + "é🙂", max_size=20)), max_size=25
+).map("".join)
 CONTENT = st.one_of(st.lists(LINES, max_size=12).map("\n".join), st.binary(max_size=300))
 WORKSPACE = "apiVersion: swarmkit/v1\nkind: Workspace\nmetadata: {id: fuzz, name: Fuzz}\n"
 
@@ -63,8 +103,10 @@ def _base() -> Path:
 
 
 @settings(max_examples=examples(60))
-@given(edits=st.dictionaries(st.sampled_from(FILES), CONTENT, min_size=1, max_size=4),
-       query=st.sampled_from(["deploys staging", "release train", "é", "[[", "by: user", "x" * 300]))
+@given(
+    edits=st.dictionaries(st.sampled_from(FILES), CONTENT, min_size=1, max_size=4),
+    query=st.sampled_from(["deploys staging", "release train", "é", "[[", "by: user", "x" * 300]),
+)
 def test_hand_edited_memory_folder_never_gets_a_traceback(edits, query):
     import shutil
 
@@ -80,10 +122,22 @@ def test_hand_edited_memory_folder_never_gets_a_traceback(edits, query):
             else:
                 path.write_text(content, encoding="utf-8", errors="surrogatepass", newline="")
         ws = str(root)
-        for args in (["status"], ["list"], ["list", "me.md"], ["search", query], ["search", query, "--inbox"],
-                     ["inbox"], ["show", "me.md#L3"], ["keep", "inbox.md#L4"], ["forget", "lessons.md#L3"]):
-            _handled(*_cli("memory", "-w", ws, *args, "--json") if args[0] in ("status", "list", "search", "inbox", "show")
-                     else _cli("memory", "-w", ws, *args))
+        for args in (
+            ["status"],
+            ["list"],
+            ["list", "me.md"],
+            ["search", query],
+            ["search", query, "--inbox"],
+            ["inbox"],
+            ["show", "me.md#L3"],
+            ["keep", "inbox.md#L4"],
+            ["forget", "lessons.md#L3"],
+        ):
+            _handled(
+                *_cli("memory", "-w", ws, *args, "--json")
+                if args[0] in ("status", "list", "search", "inbox", "show")
+                else _cli("memory", "-w", ws, *args)
+            )
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", MemoryWarning)
             result = MemoryStore(folder, "fuzz").remember("Written after the hand edits", kind="insight")

@@ -21,24 +21,91 @@ from tests.reliability.seed import SEED
 
 FORMATS = ("text", "json", "github")
 FOLDERS = ("", "topologies/", "archetypes/", "skills/", "skills/sub/", "topologies/a/b/", ".hidden/")
-KNOWN_KEYS = sorted({
-    "apiVersion", "kind", "metadata", "id", "name", "version", "description", "governance",
-    "decision_skills", "trigger", "scope", "required", "config", "enabled", "memory", "reader",
-    "writer", "agents", "root", "role", "archetype", "children", "skills", "skills_additional",
-    "model", "provider", "prompt", "system", "defaults", "category", "implementation", "type",
-    "composes", "server", "tool", "provenance", "mcp_servers", "model_providers", "storage",
-    "max_results", "similarity_threshold", "search_scope", "min_output_length", "inputs",
-})
+KNOWN_KEYS = sorted(
+    {
+        "apiVersion",
+        "kind",
+        "metadata",
+        "id",
+        "name",
+        "version",
+        "description",
+        "governance",
+        "decision_skills",
+        "trigger",
+        "scope",
+        "required",
+        "config",
+        "enabled",
+        "memory",
+        "reader",
+        "writer",
+        "agents",
+        "root",
+        "role",
+        "archetype",
+        "children",
+        "skills",
+        "skills_additional",
+        "model",
+        "provider",
+        "prompt",
+        "system",
+        "defaults",
+        "category",
+        "implementation",
+        "type",
+        "composes",
+        "server",
+        "tool",
+        "provenance",
+        "mcp_servers",
+        "model_providers",
+        "storage",
+        "max_results",
+        "similarity_threshold",
+        "search_scope",
+        "min_output_length",
+        "inputs",
+    }
+)
 # Values of every YAML type, including the awkward ones (huge, negative, non-ASCII, empty).
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=40),
-    st.sampled_from(["", "*", "root", "mock", "swarmkit/v1", "Workspace", "Topology", "Skill",
-                     "Archetype", "pre_input", "0.1.0", "lead", "summarize", "memory-reader",
-                     "x" * 5000, "é🙂\u202e", "~", "null", "{}", "[]"]),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=40),
+    st.sampled_from(
+        [
+            "",
+            "*",
+            "root",
+            "mock",
+            "swarmkit/v1",
+            "Workspace",
+            "Topology",
+            "Skill",
+            "Archetype",
+            "pre_input",
+            "0.1.0",
+            "lead",
+            "summarize",
+            "memory-reader",
+            "x" * 5000,
+            "é🙂\u202e",
+            "~",
+            "null",
+            "{}",
+            "[]",
+        ]
+    ),
 )
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                      | st.dictionaries(st.text(max_size=12), inner, max_size=4), max_leaves=12)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def _dump(data) -> str:
@@ -74,8 +141,21 @@ def _at(node, path):
 
 def _mutate(data, files: dict, draw) -> None:
     """Apply one drawn mutation to `files` (relative path → document) in place."""
-    op = draw(st.sampled_from(["rename", "swap", "remove", "remove-id", "insert", "move", "duplicate",
-                               "empty-file", "replace-doc"]))
+    op = draw(
+        st.sampled_from(
+            [
+                "rename",
+                "swap",
+                "remove",
+                "remove-id",
+                "insert",
+                "move",
+                "duplicate",
+                "empty-file",
+                "replace-doc",
+            ]
+        )
+    )
     rel = draw(st.sampled_from(sorted(files)))
     doc = files[rel]
     if op == "move":
@@ -105,8 +185,14 @@ def _mutate(data, files: dict, draw) -> None:
     if key is None:
         return
     if op == "rename" and isinstance(container, dict):
-        new = draw(st.one_of(st.sampled_from(KNOWN_KEYS), st.text(max_size=12),
-                             st.just(str(key).upper()), st.just(f"{key} ")))
+        new = draw(
+            st.one_of(
+                st.sampled_from(KNOWN_KEYS),
+                st.text(max_size=12),
+                st.just(str(key).upper()),
+                st.just(f"{key} "),
+            )
+        )
         container[new] = container.pop(key)
     elif op == "swap":
         container[key] = draw(VALUES)
@@ -138,8 +224,15 @@ def test_mutated_workspaces_end_in_0_or_1(data, fmt):
         assert_handled(validate(Path(tmp), "--format", fmt, "--tree"), fmt)
 
 
-RELS = st.sampled_from(["workspace.yaml", "topologies/main.yaml", "archetypes/assistant.yaml",
-                        "skills/summarize.yaml", "skills/tools/read-note.yaml"])
+RELS = st.sampled_from(
+    [
+        "workspace.yaml",
+        "topologies/main.yaml",
+        "archetypes/assistant.yaml",
+        "skills/summarize.yaml",
+        "skills/tools/read-note.yaml",
+    ]
+)
 
 
 @settings(max_examples=examples(200))
@@ -151,14 +244,27 @@ def test_random_bytes_end_in_0_or_1(rel, content, fmt):
         assert_handled(validate(Path(tmp), "--format", fmt), fmt)
 
 
-YAML_ALPHABET = string.ascii_letters[:8] + string.digits[:3] + " \t\n\r:-?[]{},&*!|>'\"#%@`~=\\.\x00\x85\u2028\ufeff"
+YAML_ALPHABET = (
+    string.ascii_letters[:8] + string.digits[:3] + " \t\n\r:-?[]{},&*!|>'\"#%@`~=\\.\x00\x85\u2028\ufeff"
+)
 
 
 @settings(max_examples=examples(300))
-@given(rel=RELS, text=st.one_of(st.text(YAML_ALPHABET, max_size=300), VALUES.map(_dump)),
-       prefix=st.sampled_from(["", "apiVersion: swarmkit/v1\n", "apiVersion: swarmkit/v1\nkind: Workspace\n",
-                               "%YAML 1.2\n---\n", "--- !!map\n", "&a [*a]\n"]),
-       fmt=st.sampled_from(FORMATS))
+@given(
+    rel=RELS,
+    text=st.one_of(st.text(YAML_ALPHABET, max_size=300), VALUES.map(_dump)),
+    prefix=st.sampled_from(
+        [
+            "",
+            "apiVersion: swarmkit/v1\n",
+            "apiVersion: swarmkit/v1\nkind: Workspace\n",
+            "%YAML 1.2\n---\n",
+            "--- !!map\n",
+            "&a [*a]\n",
+        ]
+    ),
+    fmt=st.sampled_from(FORMATS),
+)
 def test_random_yaml_ends_in_0_or_1(rel, text, prefix, fmt):
     with tempfile.TemporaryDirectory() as tmp:
         _write(Path(tmp), copy.deepcopy(SEED))

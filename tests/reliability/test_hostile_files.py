@@ -29,9 +29,13 @@ def test_seed_is_valid(ws):
 
 
 def test_billion_laughs_alias_bomb(ws):
-    lines = ['apiVersion: swarmkit/v1', 'kind: Workspace', 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    lines = [
+        "apiVersion: swarmkit/v1",
+        "kind: Workspace",
+        'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ]
     for i in range(1, 10):
-        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i-1}"] * 9) + "]")
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]")
     lines.append("metadata: {id: bomb, name: *a9}")
     (ws / "workspace.yaml").write_text("\n".join(lines) + "\n")
     outcome = validate(ws)
@@ -49,7 +53,7 @@ def test_self_referencing_alias(ws):
 def test_alias_bomb_in_a_key(ws):
     text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
     for i in range(1, 7):
-        text += f"b{i}: &b{i} [" + ", ".join(["*a" if i == 1 else f"*b{i-1}"] * 10) + "]\n"
+        text += f"b{i}: &b{i} [" + ", ".join(["*a" if i == 1 else f"*b{i - 1}"] * 10) + "]\n"
     text += "? *b6\n: value\n"
     (ws / "archetypes/assistant.yaml").write_text(text)
     outcome = validate(ws)
@@ -138,8 +142,11 @@ def test_crlf_error_positions_match_lf(ws):
 def test_symlinked_file_outside_workspace(ws, tmp_path):
     outside = tmp_path / "secret.yaml"
     # invalid on purpose: were it read, its schema error would show up too
-    outside.write_text(_dump(SEED["skills/summarize.yaml"]).replace("summarize", "leaked")
-                       .replace("category: capability", "category: nonsense"))
+    outside.write_text(
+        _dump(SEED["skills/summarize.yaml"])
+        .replace("summarize", "leaked")
+        .replace("category: capability", "category: nonsense")
+    )
     os.symlink(outside, ws / "skills/leaked.yaml")
     outcome = validate(ws)
     assert_handled(outcome)
@@ -185,10 +192,14 @@ def test_fifo_in_workspace_does_not_hang(ws):
     """Reading a FIFO blocks until a writer comes; validate must not wait for one."""
     os.mkfifo(ws / "skills/pipe.yaml")
     # in a child process, so that a regression fails on the timeout instead of hanging the suite
-    done = subprocess.run([sys.executable, "-m", "swarmkit", "validate", str(ws)],
-                          capture_output=True, text=True, timeout=10)
+    done = subprocess.run(
+        [sys.executable, "-m", "swarmkit", "validate", str(ws)], capture_output=True, text=True, timeout=10
+    )
     assert done.returncode == 1, done.stderr
-    assert "skills/pipe.yaml:1:1: error[file.unreadable] cannot read the file: it is not a regular file" in done.stdout
+    assert (
+        "skills/pipe.yaml:1:1: error[file.unreadable] cannot read the file: it is not a regular file"
+        in done.stdout
+    )
 
 
 def test_folder_where_a_file_should_be(ws):

@@ -52,8 +52,15 @@ def test_every_command_answers_on_hostile_lines(hostile):
     (hostile["folder"] / "hostile.md").write_text("# Hostile\n\n" + "\n".join(hostile["lines"]) + "\n")
     code, out, err, cpu = _cli("memory", "-w", ws, "import", notes)
     _assert_answered(code, out, err, cpu, "memory import")
-    for args in (["status"], ["list"], ["search", "password key token pin"], ["inbox"], ["show", "hostile.md"],
-                 ["show", "hostile.md#L3"], ["reindex"]):
+    for args in (
+        ["status"],
+        ["list"],
+        ["search", "password key token pin"],
+        ["inbox"],
+        ["show", "hostile.md"],
+        ["show", "hostile.md#L3"],
+        ["reindex"],
+    ):
         code, out, err, cpu = _cli("memory", "-w", ws, *args)
         _assert_answered(code, out, err, cpu, f"memory {args[0]}")
     run_id = json.loads(_cli("runs", "-w", ws, "--json")[1])["runs"][0]["id"]
@@ -76,9 +83,19 @@ def test_every_server_route_answers_on_hostile_lines(hostile):
     if not (hostile["folder"] / "hostile.md").exists():
         test_every_command_answers_on_hostile_lines(hostile)
     run_id = json.loads(_cli("runs", "-w", str(ws), "--json")[1])["runs"][0]["id"]
-    routes = ["/memory/status", "/memory/entries", "/memory/entries?file=hostile.md",
-              "/memory/entries?q=password+key+token", "/memory/inbox", "/runs", f"/runs/{run_id}",
-              "/portal/memory", "/portal/memory?q=pin+code", "/portal/runs", f"/portal/runs/{run_id}"]
+    routes = [
+        "/memory/status",
+        "/memory/entries",
+        "/memory/entries?file=hostile.md",
+        "/memory/entries?q=password+key+token",
+        "/memory/inbox",
+        "/runs",
+        f"/runs/{run_id}",
+        "/portal/memory",
+        "/portal/memory?q=pin+code",
+        "/portal/runs",
+        f"/portal/runs/{run_id}",
+    ]
     with TestClient(create_app(ws, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
         for route in routes:
             started = time.process_time()

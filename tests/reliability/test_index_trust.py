@@ -34,16 +34,26 @@ def tamper(con: sqlite3.Connection, rng: random.Random) -> str:
         ids = pack(range(1, int(top) + 3))
         con.execute("UPDATE postings SET ids=?", (ids,))
     elif choice == 1:  # a file's entries point at other lines (headings, blank lines, other entries)
-        con.execute("UPDATE files SET lines=? WHERE id=?", (pack(rng.randrange(1, 12) for _ in range(count)), file_id))
+        con.execute(
+            "UPDATE files SET lines=? WHERE id=?", (pack(rng.randrange(1, 12) for _ in range(count)), file_id)
+        )
     elif choice == 2:  # digests that match lines they should not
-        con.execute("UPDATE files SET digests=? WHERE id=?", (bytes(rng.randrange(256) for _ in range(8 * count)), file_id))
+        con.execute(
+            "UPDATE files SET digests=? WHERE id=?",
+            (bytes(rng.randrange(256) for _ in range(8 * count)), file_id),
+        )
     elif choice == 3:  # a file row moved elsewhere, even outside the folder
-        con.execute("UPDATE OR REPLACE files SET path=? WHERE id=?", (rng.choice(["../outside.md", "me.md", "nope.md"]), file_id))
+        con.execute(
+            "UPDATE OR REPLACE files SET path=? WHERE id=?",
+            (rng.choice(["../outside.md", "me.md", "nope.md"]), file_id),
+        )
     elif choice == 4:  # id ranges shifted so entries belong to the wrong file
         con.execute("UPDATE files SET first=first+? WHERE id=?", (rng.choice([-2, -1, 1, 3]), file_id))
     elif choice == 5:  # random bytes in a posting
-        con.execute("UPDATE postings SET ids=? WHERE term=(SELECT term FROM postings LIMIT 1)",
-                    (bytes(rng.randrange(256) for _ in range(rng.choice([3, 8, 40]))),))
+        con.execute(
+            "UPDATE postings SET ids=? WHERE term=(SELECT term FROM postings LIMIT 1)",
+            (bytes(rng.randrange(256) for _ in range(rng.choice([3, 8, 40]))),),
+        )
     else:  # stamps that claim a file is unchanged, and a count that is wrong
         con.execute("UPDATE files SET count=count+1 WHERE id=?", (file_id,))
     return f"tampering {choice} on file {file_id}"
@@ -82,5 +92,6 @@ def test_an_edited_index_serves_only_what_the_files_say(tmp_path, seed):
         # what is checked (ranges, digests, counts, scores of the hits) is repaired from the files;
         # an id list overwritten inside its range can only leave entries unfound, never misquoted
         for query in QUERIES:
-            assert sorted((h.ref, round(h.score, 9)) for h in fresh.recall(query, 10_000, 0.1)) == \
-                sorted((h.ref, round(h.score, 9)) for h in scan_search(fresh, query, 10_000, 0.1)), (done, query)
+            assert sorted((h.ref, round(h.score, 9)) for h in fresh.recall(query, 10_000, 0.1)) == sorted(
+                (h.ref, round(h.score, 9)) for h in scan_search(fresh, query, 10_000, 0.1)
+            ), (done, query)

@@ -26,11 +26,67 @@ MAX_RATIO = 10.0  # 4x the text: linear is ~4, quadratic ~16
 MAX_LARGE_CPU = 1.0  # seconds for 32,000 characters (about 60 ms is typical)
 
 # Pieces that mean something to a parser or a screening pattern, for building adversarial units.
-PIECES = ["[", "]", ";", ":", " ", "\t", "-", "_", ".", "=", "@", "/", "//", "://", "'", '"', "\\", "<", ">",
-          "|", "#", "*", "a", "A", "0", "9", "é", "李", "eyJ", "ghp_", "sk-", "password", "pin", "key",
-          "token", "is", "for the", "Bearer", "Basic", "Authorization", "mysql", "-p", "4111", "DE89",
-          "123-45-", "[[", "]]", "by: agent", "secret", "cookie", "\u2028", "\x0c", ", ", " and ", "I live in",
-          "my editor is", "also", " since ", ", now"]
+PIECES = [
+    "[",
+    "]",
+    ";",
+    ":",
+    " ",
+    "\t",
+    "-",
+    "_",
+    ".",
+    "=",
+    "@",
+    "/",
+    "//",
+    "://",
+    "'",
+    '"',
+    "\\",
+    "<",
+    ">",
+    "|",
+    "#",
+    "*",
+    "a",
+    "A",
+    "0",
+    "9",
+    "é",
+    "李",
+    "eyJ",
+    "ghp_",
+    "sk-",
+    "password",
+    "pin",
+    "key",
+    "token",
+    "is",
+    "for the",
+    "Bearer",
+    "Basic",
+    "Authorization",
+    "mysql",
+    "-p",
+    "4111",
+    "DE89",
+    "123-45-",
+    "[[",
+    "]]",
+    "by: agent",
+    "secret",
+    "cookie",
+    "\u2028",
+    "\x0c",
+    ", ",
+    " and ",
+    "I live in",
+    "my editor is",
+    "also",
+    " since ",
+    ", now",
+]
 
 
 def _work(text: str) -> None:
@@ -72,7 +128,9 @@ def test_each_hostile_shape_is_linear(name):
 
 
 @settings(max_examples=examples(40))
-@given(st.lists(st.sampled_from(PIECES) | st.text(min_size=1, max_size=2), min_size=1, max_size=6).map("".join))
+@given(
+    st.lists(st.sampled_from(PIECES) | st.text(min_size=1, max_size=2), min_size=1, max_size=6).map("".join)
+)
 @example("a;")  # issue 9: a [...] group of semicolons
 @example("a-")  # issue 9: hyphenated words before "token"
 @example("a- token ")

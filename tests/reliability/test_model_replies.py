@@ -25,8 +25,10 @@ from tests.runtime.test_openai_provider import FakeEndpoint
 SAID = "My name is Ana and I live in Porto, and I prefer tea over coffee for every single meeting."
 DEEP_ARRAY = "[" * 100_000 + "]" * 100_000
 DEEP_REPLY = '{"facts": ' + DEEP_ARRAY + ', "verdict": ' + DEEP_ARRAY + "}"
-CHECK = ("apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: polite, name: Polite, description: A check.}\n"
-         "category: decision\nimplementation: {type: llm_prompt, prompt: Judge whether the text is polite.}\n")
+CHECK = (
+    "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: polite, name: Polite, description: A check.}\n"
+    "category: decision\nimplementation: {type: llm_prompt, prompt: Judge whether the text is polite.}\n"
+)
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
@@ -42,8 +44,9 @@ def _workspace(tmp: Path) -> Path:
     create_workspace(root, "Replies")
     (root / "skills" / "polite.yaml").write_text(CHECK)
     with open(root / "workspace.yaml", "a", encoding="utf-8") as handle:
-        handle.write("governance:\n  decision_skills:\n"
-                     "    - {id: polite, trigger: pre_input, required: false}\n")
+        handle.write(
+            "governance:\n  decision_skills:\n    - {id: polite, trigger: pre_input, required: false}\n"
+        )
     return root
 
 
@@ -65,26 +68,44 @@ def test_a_deeply_nested_json_reply_is_not_a_crash(tmp_path, purpose):
     _handled(code, out, err)
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                           max_leaves=10)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
 REPLY = st.one_of(
     st.text(max_size=200),
     JSON_VALUES.map(json.dumps),
     st.fixed_dictionaries({"facts": JSON_VALUES}).map(json.dumps),
-    st.fixed_dictionaries({"verdict": st.sampled_from(["pass", "fail", "needs-revision", "PASS", "", "maybe"]),
-                           "reason": JSON_VALUES}).map(json.dumps),
-    st.sampled_from([DEEP_REPLY, "{", "}{", "```json\n{\"facts\": [\"x\"]}\n```", "pass fail", "needs-revision"]),
+    st.fixed_dictionaries(
+        {
+            "verdict": st.sampled_from(["pass", "fail", "needs-revision", "PASS", "", "maybe"]),
+            "reason": JSON_VALUES,
+        }
+    ).map(json.dumps),
+    st.sampled_from([DEEP_REPLY, "{", "}{", '```json\n{"facts": ["x"]}\n```', "pass fail", "needs-revision"]),
 )
-TOOL_CALL = st.fixed_dictionaries({
-    "name": st.sampled_from(["swarm_note", "remember_fact", "unknown", ""]),
-    "arguments": st.one_of(
-        st.dictionaries(st.sampled_from(["kind", "text", "sources", "subject", "attribute", "value", "type",
-                                         "reply_to"]), JSON_VALUES, max_size=6),
-        st.fixed_dictionaries({"kind": st.sampled_from(["finding", "ruled_out", "question", "answer", "x"]),
-                               "text": st.text(max_size=80), "sources": JSON_VALUES}),
-    ),
-})
+TOOL_CALL = st.fixed_dictionaries(
+    {
+        "name": st.sampled_from(["swarm_note", "remember_fact", "unknown", ""]),
+        "arguments": st.one_of(
+            st.dictionaries(
+                st.sampled_from(
+                    ["kind", "text", "sources", "subject", "attribute", "value", "type", "reply_to"]
+                ),
+                JSON_VALUES,
+                max_size=6,
+            ),
+            st.fixed_dictionaries(
+                {
+                    "kind": st.sampled_from(["finding", "ruled_out", "question", "answer", "x"]),
+                    "text": st.text(max_size=80),
+                    "sources": JSON_VALUES,
+                }
+            ),
+        ),
+    }
+)
 
 
 @settings(max_examples=examples(150))
@@ -99,21 +120,35 @@ def test_random_model_replies_end_in_0_or_1(extract, decide, answer, calls):
         _handled(*_run_with(Path(tmp), steps))
 
 
-@pytest.mark.parametrize("body", [
-    DEEP_ARRAY,
-    {"choices": [{"message": {"content": "ok", "tool_calls": [
-        {"id": "c1", "function": {"name": "swarm_note", "arguments": DEEP_ARRAY}}]}}]},
-    {"choices": [{"message": {"content": DEEP_REPLY}}]},
-    "not json at all",
-    {"choices": "nope"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        DEEP_ARRAY,
+        {
+            "choices": [
+                {
+                    "message": {
+                        "content": "ok",
+                        "tool_calls": [
+                            {"id": "c1", "function": {"name": "swarm_note", "arguments": DEEP_ARRAY}}
+                        ],
+                    }
+                }
+            ]
+        },
+        {"choices": [{"message": {"content": DEEP_REPLY}}]},
+        "not json at all",
+        {"choices": "nope"},
+    ],
+)
 def test_an_openai_compatible_endpoint_answering_garbage_is_a_provider_error(body):
     endpoint = FakeEndpoint()
     try:
         endpoint.queue.append((200, body))
         provider = OpenAIProvider(base_url=endpoint.url, api_key="k", retries=0)
-        request = ChatRequest(model="m", messages=[{"role": "user", "content": "hi"}], agent="lead",
-                              purpose="answer")
+        request = ChatRequest(
+            model="m", messages=[{"role": "user", "content": "hi"}], agent="lead", purpose="answer"
+        )
         try:
             reply = provider.complete(request)
         except ProviderError as exc:
@@ -130,13 +165,18 @@ def test_an_error_body_nested_deeply_is_a_provider_error():
         endpoint.queue.append((400, '{"error": ' + DEEP_ARRAY + "}"))
         provider = OpenAIProvider(base_url=endpoint.url, api_key="k", retries=0)
         with pytest.raises(ProviderError):
-            provider.complete(ChatRequest(model="m", messages=[{"role": "user", "content": "hi"}],
-                                          agent="lead", purpose="answer"))
+            provider.complete(
+                ChatRequest(
+                    model="m", messages=[{"role": "user", "content": "hi"}], agent="lead", purpose="answer"
+                )
+            )
     finally:
         endpoint.close()
 
 
-@pytest.mark.parametrize("content", [DEEP_ARRAY, "{", "[]", "null", '{"id": 5}', "\x00\xff", '{"started_at": []}'])
+@pytest.mark.parametrize(
+    "content", [DEEP_ARRAY, "{", "[]", "null", '{"id": 5}', "\x00\xff", '{"started_at": []}']
+)
 def test_odd_run_records_never_crash_swarmkit_runs(tmp_path, content):
     root = tmp_path / "ws"
     create_workspace(root, "Records")

@@ -50,8 +50,11 @@ def leaked(text: str, corpus: list[Secret] = SECRETS) -> list[str]:
     out = []
     for secret in corpus:
         for core in {secret.core, quote(secret.core, safe="")}:
-            found = (re.search(rf"(?<![A-Za-z0-9]){re.escape(core)}(?![A-Za-z0-9])", text) if len(core) < 8
-                     else core in text)
+            found = (
+                re.search(rf"(?<![A-Za-z0-9]){re.escape(core)}(?![A-Za-z0-9])", text)
+                if len(core) < 8
+                else core in text
+            )
             if found:
                 out.append(secret.id)
                 break
@@ -129,9 +132,13 @@ def test_benign_corpus_false_positive_rate_is_at_most_one_percent():
 
 def test_memory_writer_in_a_run_never_writes_a_secret(ws, tmp_path):
     """A scripted extraction returns every secret and every benign text as facts."""
-    facts = [{"text": s.text, "kind": "insight"} for s in SECRETS] + [{"text": b, "kind": "insight"} for b in BENIGN]
+    facts = [{"text": s.text, "kind": "insight"} for s in SECRETS] + [
+        {"text": b, "kind": "insight"} for b in BENIGN
+    ]
     steps = [{"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})}]
-    record = _run(ws, tmp_path, "Summarise what the team knows about the staging deploy, in detail please.", steps)
+    record = _run(
+        ws, tmp_path, "Summarise what the team knows about the staging deploy, in detail please.", steps
+    )
     folder = ws / ".swarmkit" / "memory"
     statuses = [w["status"] for w in record["memory_writes"]]
     assert statuses.count("written") >= len(BENIGN), record["memory_writes"]
@@ -150,9 +157,17 @@ def test_mock_extraction_of_a_users_secrets_never_writes_them(ws, tmp_path):
 
 def test_swarm_notes_never_keep_a_secret(ws, tmp_path):
     """Notes whose text, sources or the swarm's goal (the run's input) hold secrets."""
-    calls = [{"name": "swarm_note", "arguments": {"kind": "finding", "text": s.text,
-                                                  "sources": [f"https://ops:{quote(s.core, safe='')}@logs.example.com/x"]}}
-             for s in SECRETS]
+    calls = [
+        {
+            "name": "swarm_note",
+            "arguments": {
+                "kind": "finding",
+                "text": s.text,
+                "sources": [f"https://ops:{quote(s.core, safe='')}@logs.example.com/x"],
+            },
+        }
+        for s in SECRETS
+    ]
     calls += [{"name": "swarm_note", "arguments": {"kind": "finding", "text": b}} for b in BENIGN]
     steps = [{"when": {"agent": "researcher", "purpose": "answer"}, "reply": "", "tool_calls": calls}]
     goal = "Find why staging fails; the deploy uses " + " and ".join(s.text for s in SECRETS[:8])
@@ -194,8 +209,12 @@ def test_metadata_values_are_screened_like_the_text(tmp_path):
     """A subject or sources a model chose are written into the line too."""
     store = MemoryStore(tmp_path / "memory", "reliability")
     github, url = SECRETS[8], next(s for s in SECRETS if s.family == "url credentials")
-    store.remember("Staging deploys need the ops key", kind="insight", subject=f"api_key={github.core}",
-                   extra={"sources": f"https://ops:{url.core}@logs.example.com/x"})
+    store.remember(
+        "Staging deploys need the ops key",
+        kind="insight",
+        subject=f"api_key={github.core}",
+        extra={"sources": f"https://ops:{url.core}@logs.example.com/x"},
+    )
     assert_no_secret(tmp_path / "memory", [github, url])
     line = (tmp_path / "memory" / "lessons.md").read_text().splitlines()[-1]
     assert "subject: api_key_redacted_secret_" in line and "sources: https:// REDACTED_SECRET @logs" in line
@@ -214,9 +233,17 @@ def test_a_record_written_before_screening_is_served_screened(ws):
     folder = ws / ".swarmkit" / "runs"
     folder.mkdir(parents=True)
     said = " ".join(s.text for s in corpus)
-    record = {"id": "r-0000beef", "workspace": "secrets", "topology": "main", "started_at": "2026-11-30T10:00:00Z",
-              "status": "ok", "input": said, "output": said, "agents": [{"id": "lead", "output": said}],
-              "tool_calls": [{"name": "remember_fact", "arguments": {"password": "Hunter22x", "value": said}}]}
+    record = {
+        "id": "r-0000beef",
+        "workspace": "secrets",
+        "topology": "main",
+        "started_at": "2026-11-30T10:00:00Z",
+        "status": "ok",
+        "input": said,
+        "output": said,
+        "agents": [{"id": "lead", "output": said}],
+        "tool_calls": [{"name": "remember_fact", "arguments": {"password": "Hunter22x", "value": said}}],
+    }
     (folder / "r-0000beef.json").write_text(json.dumps(record))
     corpus = corpus + [Secret("tool argument", "json", "", "Hunter22x")]
     code, out, _ = _cli("runs", "-w", str(ws), "--json", "show", "r-0000beef")
@@ -232,8 +259,11 @@ def _locomo() -> Path | None:
     import os
 
     repo = Path(__file__).resolve().parents[2]
-    for candidate in (os.environ.get("SWARMKIT_LOCOMO"), repo.parent / "shared" / "data" / "locomo-dev",
-                      "/work/shared/data/locomo-dev"):
+    for candidate in (
+        os.environ.get("SWARMKIT_LOCOMO"),
+        repo.parent / "shared" / "data" / "locomo-dev",
+        "/work/shared/data/locomo-dev",
+    ):
         if candidate and Path(candidate).is_dir() and list(Path(candidate).glob("conversation-*.json")):
             return Path(candidate)
     return None

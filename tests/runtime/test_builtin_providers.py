@@ -21,8 +21,12 @@ def endpoint():
 def with_provider(root, provider: str, name: str = "some-model") -> None:
     archetype = (root / "archetypes/assistant.yaml").read_text()
     (root / "archetypes/assistant.yaml").write_text(
-        archetype.replace("    provider: mock # the built-in offline provider; see model_providers in workspace.yaml\n"
-                          "    name: swarmkit-mock", f"    provider: {provider}\n    name: {name}"))
+        archetype.replace(
+            "    provider: mock # the built-in offline provider; see model_providers in workspace.yaml\n"
+            "    name: swarmkit-mock",
+            f"    provider: {provider}\n    name: {name}",
+        )
+    )
 
 
 def test_a_local_builtin_is_reached_at_its_documented_url(init_ws, endpoint, cli, monkeypatch):
@@ -49,8 +53,10 @@ def test_a_hosted_builtin_sends_the_key_from_its_variable(init_ws, endpoint, cli
     monkeypatch.delenv("GROQ_API_KEY")
     status, out, err = cli("run", str(root), "--input", "hi")
     assert (status, out) == (1, "")
-    assert err == ('error: model provider "groq" reads its key from $GROQ_API_KEY, which is not set\n'
-                   "  hint: export GROQ_API_KEY=..., or pass --api-key\n")
+    assert err == (
+        'error: model provider "groq" reads its key from $GROQ_API_KEY, which is not set\n'
+        "  hint: export GROQ_API_KEY=..., or pass --api-key\n"
+    )
 
 
 def test_a_provider_run_cannot_speak_is_named_with_a_hint_before_anything_runs(init_ws, cli):
@@ -62,7 +68,8 @@ def test_a_provider_run_cannot_speak_is_named_with_a_hint_before_anything_runs(i
         'error: swarmkit run cannot use provider "anthropic": it speaks the anthropic API, not the OpenAI-compatible one\n'
         "  hint: use an OpenAI-compatible gateway for it, for example provider openrouter with model name "
         "anthropic/claude-sonnet-4, or declare one under model_providers with class openai-compatible; "
-        "--provider mock runs offline\n")
+        "--provider mock runs offline\n"
+    )
     assert not (root / ".swarmkit" / "runs").exists()  # nothing ran, nothing was recorded
     status, _, err = cli("run", str(root), "--input", "hi", "--provider", "mock")
     assert status == 0, err
@@ -75,17 +82,31 @@ def test_an_unknown_forced_provider_gets_a_did_you_mean(init_ws, cli):
 
 
 def test_a_declared_provider_of_a_class_run_cannot_use_is_named(init_ws, cli):
-    root = init_ws(workspace_yaml_extra="model_providers:\n  - provider_id: bedrock\n    class: acme.Bedrock\n")
+    root = init_ws(
+        workspace_yaml_extra="model_providers:\n  - provider_id: bedrock\n    class: acme.Bedrock\n"
+    )
     with_provider(root, "bedrock")
     status, _, err = cli("run", str(root), "--input", "hi")
     assert status == 1
-    assert err.startswith('error: model provider "bedrock" has class "acme.Bedrock", which swarmkit run cannot use\n')
+    assert err.startswith(
+        'error: model provider "bedrock" has class "acme.Bedrock", which swarmkit run cannot use\n'
+    )
 
 
 def test_the_table():
     runnable = sorted(name for name, p in BUILTIN_PROVIDERS.items() if p.runnable)
-    assert runnable == ["groq", "lemonade", "llama-server", "mlx-lm", "mock", "ollama", "openai", "openrouter",
-                        "openvino-model-server", "together"]
+    assert runnable == [
+        "groq",
+        "lemonade",
+        "llama-server",
+        "mlx-lm",
+        "mock",
+        "ollama",
+        "openai",
+        "openrouter",
+        "openvino-model-server",
+        "together",
+    ]
     assert all(p.hint for p in BUILTIN_PROVIDERS.values() if not p.runnable)
     assert expand("${NOPE_UNSET:-http://x}/v1", {}) == "http://x/v1"
     assert expand("${SET}/v1", {"SET": "http://y"}) == "http://y/v1"

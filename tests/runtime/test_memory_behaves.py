@@ -28,8 +28,10 @@ def test_a_changed_fact_replaces_the_old_one_and_the_old_one_stays_in_history(in
     third, _ = run_once(root, WHERE)
     # the lead and the researcher ("lead asks for your part of this request: Where do I live?") both
     # recall it: "live" is the one word of either task that memory knows
-    assert [(r["agent"], r["text"]) for r in third["recalled"]] == [("lead", "Lives in Munich"),
-                                                                   ("researcher", "Lives in Munich")]
+    assert [(r["agent"], r["text"]) for r in third["recalled"]] == [
+        ("lead", "Lives in Munich"),
+        ("researcher", "Lives in Munich"),
+    ]
     assert "Munich" in third["output"] and "Berlin" not in third["output"]
     code, out, _ = cli("memory", "--workspace", str(root), "history", "user.location")
     assert code == 0
@@ -42,8 +44,12 @@ def test_a_changed_fact_replaces_the_old_one_and_the_old_one_stays_in_history(in
 
 def test_ana_and_bob_are_kept_apart_under_the_default_settings(init_ws):
     root = init_ws()  # search_scope: all, the default
-    run_once(root, "Something to remember about me, please: I live in Porto and my editor is Vim.", user="ana")
-    run_once(root, "Something to remember about me, please: I live in Braga and my editor is Emacs.", user="bob")
+    run_once(
+        root, "Something to remember about me, please: I live in Porto and my editor is Vim.", user="ana"
+    )
+    run_once(
+        root, "Something to remember about me, please: I live in Braga and my editor is Emacs.", user="bob"
+    )
     run_once(root, "Something to remember about me, please: I live in Lisbon and my editor is Helix.")
     for user, mine in (("ana", "Porto"), ("bob", "Braga"), (None, "Lisbon")):
         record, provider = run_once(root, "Where do I live, and which editor do I use?", user=user)
@@ -60,11 +66,15 @@ def test_a_fact_added_directly_is_one_commit_and_the_next_run_recalls_it(init_ws
     assert not folder_of(root).exists()
     code, out, _ = cli("memory", "--workspace", str(root), "add", "My manager is Ana Lima")
     assert code == 0
-    assert git(folder_of(root), "log", "--format=%s").splitlines() == ["Remember: My manager is Ana Lima",
-                                                                        "Create memory folder"]
+    assert git(folder_of(root), "log", "--format=%s").splitlines() == [
+        "Remember: My manager is Ana Lima",
+        "Create memory folder",
+    ]
     record, _ = run_once(root, "Who is my manager?")
-    assert [(r["agent"], r["text"]) for r in record["recalled"]] == [("lead", "My manager is Ana Lima"),
-                                                                    ("researcher", "My manager is Ana Lima")]
+    assert [(r["agent"], r["text"]) for r in record["recalled"]] == [
+        ("lead", "My manager is Ana Lima"),
+        ("researcher", "My manager is Ana Lima"),
+    ]
     assert "Ana Lima" in record["output"]
 
 
@@ -73,29 +83,43 @@ def test_a_line_the_user_wrote_outranks_an_extraction_and_the_candidate_waits_in
     cli("memory", "--workspace", str(root), "add", "I live in Berlin")
     record, _ = run_once(root, MUNICH, user=None)
     write = record["memory_writes"][0]
-    assert (write["status"], write["ref"], write["reason"]) == ("held", "inbox.md#L4", "me.md#L3 was written by the user")
+    assert (write["status"], write["ref"], write["reason"]) == (
+        "held",
+        "inbox.md#L4",
+        "me.md#L3 was written by the user",
+    )
     inbox = (folder_of(root) / "inbox.md").read_text().splitlines()[3]
     assert inbox.startswith("- Lives in Munich [by: agent; kind: identity; subject: user.location; ")
     assert "contradicts: me.md#L3" in inbox and "for: me.md" in inbox
     assert (folder_of(root) / "me.md").read_text().splitlines()[2].startswith("- I live in Berlin [by: user;")
     code, out, err = cli("run", str(root), "--input", MUNICH)
     # the user's own line is recalled ("live" is the word memory knows) and is not overwritten
-    assert err.splitlines()[-1].endswith("memory: recalled 1, wrote 0; writer extracted 1: 1 held in the inbox for you")
+    assert err.splitlines()[-1].endswith(
+        "memory: recalled 1, wrote 0; writer extracted 1: 1 held in the inbox for you"
+    )
 
 
 def test_the_summary_says_why_nothing_was_written(init_ws, cli):
     root = init_ws()
     code, out, err = cli("run", str(root), "--input", "hi")
-    assert err.endswith("memory: recalled 0, wrote 0; writer skipped: answer 8 < 100 chars "
-                        "(memory.writer.min_output_length)\n")
-    code, out, err = cli("run", str(root), "--input", "Tell me about the weather in spring, in a long paragraph, please.")
+    assert err.endswith(
+        "memory: recalled 0, wrote 0; writer skipped: answer 8 < 100 chars "
+        "(memory.writer.min_output_length)\n"
+    )
+    code, out, err = cli(
+        "run", str(root), "--input", "Tell me about the weather in spring, in a long paragraph, please."
+    )
     assert err.endswith("memory: recalled 0, wrote 0; writer found no facts to keep\n")
     with open(root / "topologies" / "main.yaml", "a") as handle:
-        handle.write("governance:\n  decision_skills:\n    - {id: memory-writer, trigger: post_output, scope: '*', "
-                     "config: {min_output_length: 5000}}\n")
+        handle.write(
+            "governance:\n  decision_skills:\n    - {id: memory-writer, trigger: post_output, scope: '*', "
+            "config: {min_output_length: 5000}}\n"
+        )
     code, out, err = cli("run", str(root), "--input", BERLIN)
-    assert err.endswith(f"memory: recalled 0, wrote 0; writer skipped: answer {len(out) - 1} < 5000 chars "
-                        "(the memory-writer binding's config.min_output_length)\n")
+    assert err.endswith(
+        f"memory: recalled 0, wrote 0; writer skipped: answer {len(out) - 1} < 5000 chars "
+        "(the memory-writer binding's config.min_output_length)\n"
+    )
 
 
 def test_an_agent_that_read_untrusted_content_writes_tainted(init_ws, tmp_path):
@@ -103,26 +127,51 @@ def test_an_agent_that_read_untrusted_content_writes_tainted(init_ws, tmp_path):
     the researcher's swarm note is marked, and the lead's facts wait in the inbox."""
     root = init_ws()
     with open(root / "topologies" / "main.yaml", "a") as handle:  # only the researcher recalls
-        handle.write("governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, "
-                     "scope: researcher, config: {similarity_threshold: 0.05}}\n")
+        handle.write(
+            "governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, "
+            "scope: researcher, config: {similarity_threshold: 0.05}}\n"
+        )
     from swarmkit.memory.store import MemoryStore
 
     store = MemoryStore(folder_of(root), "demo")
-    store.remember("The staging cluster lives in the blue zone", "project_fact", target="lessons",
-                   extra={"tainted": "yes"})
+    store.remember(
+        "The staging cluster lives in the blue zone",
+        "project_fact",
+        target="lessons",
+        extra={"tainted": "yes"},
+    )
     script = tmp_path / "script.yaml"
-    script.write_text(json.dumps([{"when": {"agent": "researcher", "purpose": "answer"},
-                                   "tool_calls": [{"name": "swarm_note", "arguments": {
-                                       "kind": "finding", "text": "Staging sits in the blue zone"}}]}]))
+    script.write_text(
+        json.dumps(
+            [
+                {
+                    "when": {"agent": "researcher", "purpose": "answer"},
+                    "tool_calls": [
+                        {
+                            "name": "swarm_note",
+                            "arguments": {"kind": "finding", "text": "Staging sits in the blue zone"},
+                        }
+                    ],
+                }
+            ]
+        )
+    )
     from tests.runtime.conftest import RecordingMock
 
-    record, _ = run_once(root, "Where does the staging cluster live? And I live in Munich, by the way.",
-                         provider=RecordingMock(str(script)))
-    assert record["tainted"] == {"researcher": "recalled lessons.md#L3, which nobody reviewed",
-                                 "lead": "the report of researcher, who read untrusted content"}
+    record, _ = run_once(
+        root,
+        "Where does the staging cluster live? And I live in Munich, by the way.",
+        provider=RecordingMock(str(script)),
+    )
+    assert record["tainted"] == {
+        "researcher": "recalled lessons.md#L3, which nobody reviewed",
+        "lead": "the report of researcher, who read untrusted content",
+    }
     note = next(w for w in record["memory_writes"] if w.get("kind") == "finding")
     findings = (folder_of(root) / note["ref"].split("#")[0]).read_text()
-    assert "Staging sits in the blue zone [by: agent; kind: finding;" in findings and "tainted: yes" in findings
+    assert (
+        "Staging sits in the blue zone [by: agent; kind: finding;" in findings and "tainted: yes" in findings
+    )
     fact = next(w for w in record["memory_writes"] if w["text"] == "Lives in Munich")
     assert fact["status"] == "held" and fact["ref"].startswith("inbox.md#")
     assert "tainted: yes" in (folder_of(root) / "inbox.md").read_text()
@@ -132,12 +181,18 @@ def test_an_agent_that_read_untrusted_content_writes_tainted(init_ws, tmp_path):
 def test_runs_show_names_the_tainted_agents(init_ws, cli, tmp_path):
     root = init_ws()
     with open(root / "topologies" / "main.yaml", "a") as handle:
-        handle.write("governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, "
-                     "scope: researcher, config: {similarity_threshold: 0.05}}\n")
+        handle.write(
+            "governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, "
+            "scope: researcher, config: {similarity_threshold: 0.05}}\n"
+        )
     from swarmkit.memory.store import MemoryStore
 
-    MemoryStore(folder_of(root), "demo").remember("The staging cluster lives in the blue zone", "project_fact",
-                                                  target="lessons", extra={"tainted": "yes"})
+    MemoryStore(folder_of(root), "demo").remember(
+        "The staging cluster lives in the blue zone",
+        "project_fact",
+        target="lessons",
+        extra={"tainted": "yes"},
+    )
     from swarmkit.runtime.records import save_run
 
     record, _ = run_once(root, "Where does the staging cluster live?")

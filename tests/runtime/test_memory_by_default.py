@@ -9,7 +9,9 @@ from tests.runtime.conftest import QUESTION, REMEMBER, RecordingMock, run_once
 
 def me_md(root) -> list[str]:
     text = (root / ".swarmkit" / "memory" / "me.md").read_text()
-    return [re.sub(r"; added: \d{4}-\d\d-\d\d", "", line) for line in text.splitlines() if line.startswith("- ")]
+    return [
+        re.sub(r"; added: \d{4}-\d\d-\d\d", "", line) for line in text.splitlines() if line.startswith("- ")
+    ]
 
 
 def test_run_one_writes_both_facts_and_run_two_recalls_them(init_ws):
@@ -23,7 +25,10 @@ def test_run_one_writes_both_facts_and_run_two_recalls_them(init_ws):
         f"- Editor is Helix [by: agent; kind: preference; subject: user.editor; source: swarmkit://runs/{run_id}; "
         "origin: memory-writer]",
     ]
-    assert [(w["status"], w["ref"]) for w in first["memory_writes"]] == [("written", "me.md#L3"), ("written", "me.md#L4")]
+    assert [(w["status"], w["ref"]) for w in first["memory_writes"]] == [
+        ("written", "me.md#L3"),
+        ("written", "me.md#L4"),
+    ]
 
     second, provider = run_once(root, QUESTION)
     assert second["status"] == "ok"
@@ -51,8 +56,17 @@ def test_no_extra_call_and_no_write_for_a_short_output(init_ws):
     assert [c["purpose"] for c in record["model_calls"]] == ["answer", "answer"]
     assert record["memory_writes"] == []
     writer = [d for d in record["decisions"] if d["skill"] == "memory-writer"]
-    assert writer == [{"agent": "lead", "skill": "memory-writer", "trigger": "post_output", "origin": "auto",
-                       "required": False, "verdict": "pass", "detail": f"skipped: output {len(record['output'])} < 100 chars"}]
+    assert writer == [
+        {
+            "agent": "lead",
+            "skill": "memory-writer",
+            "trigger": "post_output",
+            "origin": "auto",
+            "required": False,
+            "verdict": "pass",
+            "detail": f"skipped: output {len(record['output'])} < 100 chars",
+        }
+    ]
 
 
 def test_min_output_length_is_the_cost_knob(init_ws):
@@ -66,7 +80,11 @@ def test_the_writer_never_sees_the_saved_memory_block(init_ws):
     root = init_ws()
     run_once(root, REMEMBER)
     provider = RecordingMock()
-    run_once(root, "Please remind me where I live and tell me about the editor I prefer, in a full paragraph.", provider)
+    run_once(
+        root,
+        "Please remind me where I live and tell me about the editor I prefer, in a full paragraph.",
+        provider,
+    )
     extraction = [r for r in provider.requests if r.purpose == "extract"]
     assert len(extraction) == 1
     prompt = "\n".join(m["content"] for m in extraction[0].messages)
@@ -94,7 +112,9 @@ def test_memory_off_writes_no_memory_folder(init_ws):
 
 def test_named_users_keep_their_own_facts(init_ws):
     root = init_ws(workspace_yaml_extra="memory:\n  reader: {search_scope: both}\n")
-    run_once(root, "Something to remember about me, please: I live in Porto and my editor is Vim.", user="ana")
+    run_once(
+        root, "Something to remember about me, please: I live in Porto and my editor is Vim.", user="ana"
+    )
     ana = (root / ".swarmkit" / "memory" / "users" / "ana.md").read_text()
     assert "- Lives in Porto" in ana
     record, _ = run_once(root, QUESTION, user="bob")
@@ -115,14 +135,18 @@ def test_a_broken_memory_store_costs_the_memory_never_the_run(init_ws):
 
 def test_a_topology_binding_without_config_reads_the_memory_block(init_ws):
     """The workspace switches its reader off; a topology binds it again: the block still applies."""
-    root = init_ws(workspace_yaml_extra="memory:\n  reader: {max_results: 1}\n"
-                                        "governance:\n  provider: mock\n  decision_skills:\n"
-                                        "    - {id: memory-reader, trigger: pre_input, enabled: false}\n")
+    root = init_ws(
+        workspace_yaml_extra="memory:\n  reader: {max_results: 1}\n"
+        "governance:\n  provider: mock\n  decision_skills:\n"
+        "    - {id: memory-reader, trigger: pre_input, enabled: false}\n"
+    )
     run_once(root, REMEMBER)
     first, _ = run_once(root, QUESTION)
     assert first["recalled"] == []
     topology = (root / "topologies/main.yaml").read_text()
     (root / "topologies/main.yaml").write_text(
-        topology + "governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, scope: lead}\n")
+        topology
+        + "governance:\n  decision_skills:\n    - {id: memory-reader, trigger: pre_input, scope: lead}\n"
+    )
     second, _ = run_once(root, QUESTION)
     assert len(second["recalled"]) == 1  # max_results 1 from the block, not the schema default 5

@@ -35,8 +35,12 @@ NOTHING = table("| You say | Why |")
 
 def extract(said: str) -> list[dict]:
     """What the mock provider replies to the memory-writer's extraction call."""
-    request = ChatRequest(model="swarmkit-mock", messages=prompts.extraction_messages(said, "An answer."),
-                          purpose="extract", agent="lead")
+    request = ChatRequest(
+        model="swarmkit-mock",
+        messages=prompts.extraction_messages(said, "An answer."),
+        purpose="extract",
+        agent="lead",
+    )
     return json.loads(MockProvider().complete(request).content)["facts"]
 
 
@@ -65,6 +69,10 @@ def test_what_is_left_alone(said, why):
 def test_it_is_deterministic_and_reads_only_what_the_user_said():
     said = "I live in Berlin and my editor is Helix."
     assert extract(said) == extract(said)
-    request = ChatRequest(model="m", messages=prompts.extraction_messages("Hello there", "I live in Paris."),
-                          purpose="extract", agent="lead")
+    request = ChatRequest(
+        model="m",
+        messages=prompts.extraction_messages("Hello there", "I live in Paris."),
+        purpose="extract",
+        agent="lead",
+    )
     assert json.loads(MockProvider().complete(request).content) == {"facts": []}  # never the answer's words

@@ -31,7 +31,11 @@ class FakeEndpoint:
                 if self.path != "/v1/chat/completions":
                     status, body = 404, {"error": {"message": f"no route {self.path}"}}
                 else:
-                    status, body = endpoint.queue.pop(0) if endpoint.queue else (200, endpoint.answer(endpoint.requests[-1]))
+                    status, body = (
+                        endpoint.queue.pop(0)
+                        if endpoint.queue
+                        else (200, endpoint.answer(endpoint.requests[-1]))
+                    )
                 raw = body.encode() if isinstance(body, str) else json.dumps(body).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -80,12 +84,35 @@ def test_a_completion_with_model_and_key(endpoint):
 
 
 def test_tool_calls_are_parsed(endpoint):
-    endpoint.queue.append((200, {"choices": [{"message": {"content": None, "tool_calls": [
-        {"id": "c1", "type": "function", "function": {"name": "swarm_note",
-                                                       "arguments": '{"kind": "finding", "text": "x"}'}}]}}]}))
+    endpoint.queue.append(
+        (
+            200,
+            {
+                "choices": [
+                    {
+                        "message": {
+                            "content": None,
+                            "tool_calls": [
+                                {
+                                    "id": "c1",
+                                    "type": "function",
+                                    "function": {
+                                        "name": "swarm_note",
+                                        "arguments": '{"kind": "finding", "text": "x"}',
+                                    },
+                                }
+                            ],
+                        }
+                    }
+                ]
+            },
+        )
+    )
     reply = OpenAIProvider(endpoint.url, None, timeout=5).complete(request())
     assert reply.content == ""
-    assert [(c.id, c.name, c.arguments) for c in reply.tool_calls] == [("c1", "swarm_note", {"kind": "finding", "text": "x"})]
+    assert [(c.id, c.name, c.arguments) for c in reply.tool_calls] == [
+        ("c1", "swarm_note", {"kind": "finding", "text": "x"})
+    ]
 
 
 def test_429_and_5xx_are_retried_with_backoff(endpoint):
@@ -99,7 +126,9 @@ def test_retries_give_up_with_a_clear_error(endpoint):
     endpoint.queue += [(500, {"error": {"message": "boom"}})] * 3
     with pytest.raises(ProviderError) as caught:
         OpenAIProvider(endpoint.url, None, timeout=5, retries=2, backoff=0.01).complete(request())
-    assert caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 500: boom (after 3 attempts)"
+    assert (
+        caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 500: boom (after 3 attempts)"
+    )
     assert caught.value.hint == "the endpoint failed; check its logs"
 
 
@@ -112,10 +141,16 @@ def test_a_client_error_is_not_retried(endpoint):
     assert len(endpoint.requests) == 1
 
 
-@pytest.mark.parametrize("body, expected", [
-    ("<html>hello</html>", "with something that is not JSON"),
-    ({"object": "list", "data": []}, "answered with JSON that is not a chat completion (KeyError: 'choices')"),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("<html>hello</html>", "with something that is not JSON"),
+        (
+            {"object": "list", "data": []},
+            "answered with JSON that is not a chat completion (KeyError: 'choices')",
+        ),
+    ],
+)
 def test_garbage_answers_are_clear_errors(endpoint, body, expected):
     endpoint.queue.append((200, body))
     with pytest.raises(ProviderError) as caught:
@@ -130,7 +165,9 @@ def test_an_unreachable_endpoint_is_a_clear_error():
     provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=2, retries=1, backoff=0.01)
     with pytest.raises(ProviderError) as caught:
         provider.complete(request())
-    assert caught.value.message.startswith(f"cannot reach http://127.0.0.1:{port}/v1/chat/completions: ConnectError")
+    assert caught.value.message.startswith(
+        f"cannot reach http://127.0.0.1:{port}/v1/chat/completions: ConnectError"
+    )
     assert caught.value.message.endswith("(after 2 attempts)")
     assert "--base-url" in caught.value.hint
 
@@ -149,8 +186,18 @@ def test_the_cli_reports_an_unreachable_endpoint_without_a_traceback(init_ws, cl
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    status, out, err = cli("run", str(root), "--input", "hi", "--provider", "openai",
-                           "--base-url", f"http://127.0.0.1:{port}/v1", "--timeout", "2")
+    status, out, err = cli(
+        "run",
+        str(root),
+        "--input",
+        "hi",
+        "--provider",
+        "openai",
+        "--base-url",
+        f"http://127.0.0.1:{port}/v1",
+        "--timeout",
+        "2",
+    )
     assert status == 1 and out == ""
     assert f"error: cannot reach http://127.0.0.1:{port}/v1/chat/completions" in err
     assert "Traceback" not in err
@@ -160,18 +207,25 @@ def test_each_agent_talks_to_its_own_provider(init_ws, endpoint, cli, monkeypatc
     """No --provider: model.provider decides; a declared provider brings its base URL and key variable."""
     root = init_ws()
     with open(root / "workspace.yaml", "a") as handle:
-        handle.write(f"model_providers:\n  - provider_id: local\n    class: openai-compatible\n    config:\n"
-                     f"      base_url: {endpoint.url}\n      api_key_env: LOCAL_LLM_KEY\n")
+        handle.write(
+            f"model_providers:\n  - provider_id: local\n    class: openai-compatible\n    config:\n"
+            f"      base_url: {endpoint.url}\n      api_key_env: LOCAL_LLM_KEY\n"
+        )
     topology = (root / "topologies/main.yaml").read_text()
-    (root / "topologies/main.yaml").write_text(topology.replace(
-        "        archetype: assistant\n        # skills_additional",
-        "        archetype: assistant\n        model: {provider: local, name: llama3.1}\n        # skills_additional"))
+    (root / "topologies/main.yaml").write_text(
+        topology.replace(
+            "        archetype: assistant\n        # skills_additional",
+            "        archetype: assistant\n        model: {provider: local, name: llama3.1}\n        # skills_additional",
+        )
+    )
     monkeypatch.setenv("LOCAL_LLM_KEY", "sk-local")
     status, out, err = cli("run", str(root), "--input", "hi", "--json")
     record = json.loads(out)
     assert status == 0, err
     assert [(c["agent"], c["provider"], c["model"]) for c in record["model_calls"]] == [
-        ("researcher", "local", "llama3.1"), ("lead", "mock", "swarmkit-mock")]
+        ("researcher", "local", "llama3.1"),
+        ("lead", "mock", "swarmkit-mock"),
+    ]
     assert record["provider"] == "local, mock"
     assert endpoint.headers[0]["Authorization"] == "Bearer sk-local"
 
@@ -189,8 +243,18 @@ def test_credentials_in_the_base_url_never_reach_messages_or_records(init_ws, cl
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    status, _, err = cli("run", str(root), "--input", "hi", "--provider", "openai", "--timeout", "2",
-                         "--base-url", f"http://alice:s3cr3t-pw@127.0.0.1:{port}/v1")
+    status, _, err = cli(
+        "run",
+        str(root),
+        "--input",
+        "hi",
+        "--provider",
+        "openai",
+        "--timeout",
+        "2",
+        "--base-url",
+        f"http://alice:s3cr3t-pw@127.0.0.1:{port}/v1",
+    )
     assert status == 1 and f"cannot reach http://127.0.0.1:{port}/v1/chat/completions" in err
     records = list((root / ".swarmkit" / "runs").glob("r-*.json"))
     assert "s3cr3t-pw" not in err and all("s3cr3t-pw" not in p.read_text() for p in records)
@@ -201,5 +265,7 @@ def test_a_bad_timeout_in_the_environment_is_a_clear_error(init_ws, cli, monkeyp
     monkeypatch.setenv("SWARMKIT_OPENAI_TIMEOUT", value)
     status, _, err = cli("run", str(init_ws()), "--input", "hi", "--provider", "openai")
     assert status == 1
-    assert err == (f'error: SWARMKIT_OPENAI_TIMEOUT is "{value}", not a number of seconds above 0\n'
-                   "  hint: set it to a number such as 60, or pass --timeout\n")
+    assert err == (
+        f'error: SWARMKIT_OPENAI_TIMEOUT is "{value}", not a number of seconds above 0\n'
+        "  hint: set it to a number such as 60, or pass --timeout\n"
+    )

@@ -12,8 +12,10 @@ def test_run_prints_the_answer_and_a_summary(init_ws, cli):
     status, out, err = cli("run", str(root), "--input", "hi")
     assert status == 0
     assert out == "lead: hi\n"
-    assert err.startswith("run r-") and err.endswith(": 2 agents, 2 model calls; memory: recalled 0, wrote 0; "
-                                                    "writer skipped: answer 8 < 100 chars (memory.writer.min_output_length)\n")
+    assert err.startswith("run r-") and err.endswith(
+        ": 2 agents, 2 model calls; memory: recalled 0, wrote 0; "
+        "writer skipped: answer 8 < 100 chars (memory.writer.min_output_length)\n"
+    )
 
 
 def test_run_json_is_the_whole_record(init_ws, cli):
@@ -23,9 +25,30 @@ def test_run_json_is_the_whole_record(init_ws, cli):
     assert status == 0
     assert record.pop("format_version") == 1
     assert set(record) == {
-        "id", "workspace", "topology", "started_at", "finished_at", "duration_ms", "provider", "user", "input",
-        "output", "status", "agents", "decisions", "recalled", "memory_writes", "model_calls", "tool_calls", "swarm", "memory",
-        "warnings", "skipped", "error", "tainted", "screened",
+        "id",
+        "workspace",
+        "topology",
+        "started_at",
+        "finished_at",
+        "duration_ms",
+        "provider",
+        "user",
+        "input",
+        "output",
+        "status",
+        "agents",
+        "decisions",
+        "recalled",
+        "memory_writes",
+        "model_calls",
+        "tool_calls",
+        "swarm",
+        "memory",
+        "warnings",
+        "skipped",
+        "error",
+        "tainted",
+        "screened",
     }
     saved = json.loads((root / ".swarmkit" / "runs" / f"{record['id']}.json").read_text())
     assert saved == record
@@ -48,16 +71,21 @@ def test_run_usage_errors(init_ws, cli):
     status, _, err = cli("run", str(root), "--input", "   ")
     assert status == 2 and err.startswith("error: the input is empty")
     status, _, err = cli("run", str(root))
-    assert (status, err) == (2, "error: missing option '--input' / '-i'\n  hint: `swarmkit run --help` shows the usage\n")
+    assert (status, err) == (
+        2,
+        "error: missing option '--input' / '-i'\n  hint: `swarmkit run --help` shows the usage\n",
+    )
 
 
 def test_run_refuses_an_invalid_workspace(init_ws, cli):
     root = init_ws(workspace_yaml_extra="memory: {reader: {search_scope: everything}}\n")
     status, out, err = cli("run", str(root), "--input", "x")
     assert status == 1 and out == ""
-    assert "error[schema.enum] memory.reader.search_scope is \"everything\"" in err
-    assert err.endswith(f"error: the workspace at {root} is not valid; nothing was run\n"
-                        f"  hint: run `swarmkit validate {root}` to see every problem\n")
+    assert 'error[schema.enum] memory.reader.search_scope is "everything"' in err
+    assert err.endswith(
+        f"error: the workspace at {root} is not valid; nothing was run\n"
+        f"  hint: run `swarmkit validate {root}` to see every problem\n"
+    )
     assert not (root / ".swarmkit").exists()
 
 
@@ -74,7 +102,11 @@ def test_runs_list_show_and_rm(init_ws, cli, tmp_path):
     assert (root / ".swarmkit/memory/swarms" / slug / "findings.md").exists()
 
     status, out, _ = cli("runs", "--workspace", str(root))
-    assert status == 0 and out.startswith(f"{run_id}  ") and "main         ok       Two things to remember" in out
+    assert (
+        status == 0
+        and out.startswith(f"{run_id}  ")
+        and "main         ok       Two things to remember" in out
+    )
     status, out, _ = cli("runs", "--workspace", str(root), "show", run_id)
     assert status == 0
     assert f"run {run_id} (ok) of topology main, provider mock" in out
@@ -86,7 +118,10 @@ def test_runs_list_show_and_rm(init_ws, cli, tmp_path):
     assert not (root / ".swarmkit/memory/swarms" / slug).exists()
     assert not (root / ".swarmkit/runs" / f"{run_id}.json").exists()
     status, _, err = cli("runs", "--workspace", str(root), "show", run_id)
-    assert status == 1 and err == f"error: no run {run_id} in this workspace\n  hint: `swarmkit runs` lists the runs\n"
+    assert (
+        status == 1
+        and err == f"error: no run {run_id} in this workspace\n  hint: `swarmkit runs` lists the runs\n"
+    )
     status, _, err = cli("runs", "--workspace", str(root), "show", "../../etc/passwd")
     assert status == 1 and err.startswith('error: "../../etc/passwd" is not a run id')
 
@@ -98,4 +133,7 @@ def test_run_a_workspace_without_topologies(init_ws, cli):
     (root / "skills" / "summarize.yaml").unlink()
     status, _, err = cli("run", str(root), "--input", "x")
     assert status == 2
-    assert err == "error: the workspace has no topology to run\n  hint: add one under topologies/ (swarmkit init writes one)\n"
+    assert (
+        err
+        == "error: the workspace has no topology to run\n  hint: add one under topologies/ (swarmkit init writes one)\n"
+    )

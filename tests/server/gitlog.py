@@ -9,8 +9,9 @@ from swarmkit.memory.gitops import clean_env
 
 
 def git(folder: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=folder, env=clean_env(), capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(
+        ["git", *args], cwd=folder, env=clean_env(), capture_output=True, text=True, check=True
+    ).stdout
 
 
 def commits(folder: Path) -> list[str]:

@@ -44,12 +44,19 @@ def _pump(stream, lines: list[str], into: queue.Queue | None) -> None:
 def serving(workspace: Path, *args: str) -> Iterator[Served]:
     """`swarmkit serve WORKSPACE --port 0`: yields once it has printed its URL and token."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    process = subprocess.Popen([*swarmkit_command(), "serve", str(workspace), "--port", "0", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        [*swarmkit_command(), "serve", str(workspace), "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     served = Served("", "", process)
     lines: queue.Queue = queue.Queue()
-    threads = [threading.Thread(target=_pump, args=(process.stdout, served.stdout, lines), daemon=True),
-               threading.Thread(target=_pump, args=(process.stderr, served.stderr, None), daemon=True)]
+    threads = [
+        threading.Thread(target=_pump, args=(process.stdout, served.stdout, lines), daemon=True),
+        threading.Thread(target=_pump, args=(process.stderr, served.stderr, None), daemon=True),
+    ]
     for thread in threads:
         thread.start()
     try:
@@ -57,12 +64,16 @@ def serving(workspace: Path, *args: str) -> Iterator[Served]:
         while not served.token:
             if process.poll() is not None and lines.empty():
                 time.sleep(0.2)  # let the pumps finish reading
-                raise AssertionError(f"swarmkit serve exited with {process.returncode}: {''.join(served.stderr)}")
+                raise AssertionError(
+                    f"swarmkit serve exited with {process.returncode}: {''.join(served.stderr)}"
+                )
             try:
                 line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise AssertionError(f"swarmkit serve did not start in {START_TIMEOUT:g}s: "
-                                     f"{''.join(served.stdout + served.stderr)}") from None
+                raise AssertionError(
+                    f"swarmkit serve did not start in {START_TIMEOUT:g}s: "
+                    f"{''.join(served.stdout + served.stderr)}"
+                ) from None
             if match := re.search(r" at (http://\S+/)$", line.rstrip()):
                 served.url = match.group(1)
             if match := re.search(r"X-Swarmkit-Token\): (\S+)$", line.rstrip()):

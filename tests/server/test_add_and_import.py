@@ -26,16 +26,29 @@ def spec(client):
 def test_adding_an_entry_is_one_commit_and_says_what_it_wrote(client, root, spec):
     before = commit_count(folder_of(root))
     body = {"text": "I live in Munich"}
-    validate(spec, spec["paths"]["/memory/entries"]["post"]["requestBody"]["content"]["application/json"]["schema"],
-             body)
+    validate(
+        spec,
+        spec["paths"]["/memory/entries"]["post"]["requestBody"]["content"]["application/json"]["schema"],
+        body,
+    )
     response = post(client, "/memory/entries", body)
     assert response.status_code == 200, response.text
     result = response.json()
     validate(spec, response_schema(spec, "/memory/entries", "post", 200), result)
     assert result | {"commit": None} == {
-        "status": "written", "ref": "me.md#L4", "stable_ref": f"me.md#{text_digest('I live in Munich')}",
-        "text": "I live in Munich", "old": None, "reason": None, "commit": None, "warnings": []}
-    assert commit_count(folder_of(root)) == before + 1 and commits(folder_of(root))[0] == "Remember: I live in Munich"
+        "status": "written",
+        "ref": "me.md#L4",
+        "stable_ref": f"me.md#{text_digest('I live in Munich')}",
+        "text": "I live in Munich",
+        "old": None,
+        "reason": None,
+        "commit": None,
+        "warnings": [],
+    }
+    assert (
+        commit_count(folder_of(root)) == before + 1
+        and commits(folder_of(root))[0] == "Remember: I live in Munich"
+    )
     again = post(client, "/memory/entries", {"text": "I'm based in Berlin", "to": "me"}).json()
     assert (again["status"], again["old"]) == ("replaced", "I live in Munich")
     lesson = post(client, "/memory/entries", {"text": "Releases ship on Tuesdays", "kind": "rule"}).json()
@@ -44,20 +57,39 @@ def test_adding_an_entry_is_one_commit_and_says_what_it_wrote(client, root, spec
     assert [e["stable_ref"] for e in listed][-1] == again["stable_ref"]
 
 
-@pytest.mark.parametrize("body, status, code, message", [
-    ({"text": "   "}, 400, "invalid_entry", "the text is empty; nothing was written"),
-    ({"text": "ghp_" + "a1B2c3D4e5" * 4}, 400, "invalid_entry",
-     "the text is nothing but a secret, and memory never keeps secrets; nothing was written"),
-    ({"text": "x" * 501}, 400, "invalid_entry",
-     "the text is 501 characters, and an entry holds at most 500; nothing was written"),
-    ({"text": "Fine text", "kind": "mood"}, 400, "invalid_entry", "unknown memory kind 'mood'"),
-    ({"text": "Fine text", "to": "inbox"}, 400, "invalid_entry",
-     "entries you add are yours, not for review: the inbox holds entries that wait for you"),
-    ({"text": "Fine text", "to": "users/bob.md"}, 403, "not_yours",
-     "users/bob.md is bob's personal file, and this view is the owner's; nothing was shown or changed"),
-    ({}, 400, "invalid_request", "the field 'text' is required"),
-    ({"text": 3}, 400, "invalid_request", "the field 'text' must be a string"),
-])
+@pytest.mark.parametrize(
+    "body, status, code, message",
+    [
+        ({"text": "   "}, 400, "invalid_entry", "the text is empty; nothing was written"),
+        (
+            {"text": "ghp_" + "a1B2c3D4e5" * 4},
+            400,
+            "invalid_entry",
+            "the text is nothing but a secret, and memory never keeps secrets; nothing was written",
+        ),
+        (
+            {"text": "x" * 501},
+            400,
+            "invalid_entry",
+            "the text is 501 characters, and an entry holds at most 500; nothing was written",
+        ),
+        ({"text": "Fine text", "kind": "mood"}, 400, "invalid_entry", "unknown memory kind 'mood'"),
+        (
+            {"text": "Fine text", "to": "inbox"},
+            400,
+            "invalid_entry",
+            "entries you add are yours, not for review: the inbox holds entries that wait for you",
+        ),
+        (
+            {"text": "Fine text", "to": "users/bob.md"},
+            403,
+            "not_yours",
+            "users/bob.md is bob's personal file, and this view is the owner's; nothing was shown or changed",
+        ),
+        ({}, 400, "invalid_request", "the field 'text' is required"),
+        ({"text": 3}, 400, "invalid_request", "the field 'text' must be a string"),
+    ],
+)
 def test_bad_entries_are_refused_and_nothing_is_written(client, root, spec, body, status, code, message):
     before = commit_count(folder_of(root)), (folder_of(root) / "me.md").read_bytes()
     response = post(client, "/memory/entries", body)
@@ -67,8 +99,9 @@ def test_bad_entries_are_refused_and_nothing_is_written(client, root, spec, body
     assert (commit_count(folder_of(root)), (folder_of(root) / "me.md").read_bytes()) == before
 
 
-@pytest.mark.parametrize("path, body", [("/memory/entries", {"text": "I live in Munich"}),
-                                        ("/memory/import", {"path": "/tmp"})])
+@pytest.mark.parametrize(
+    "path, body", [("/memory/entries", {"text": "I live in Munich"}), ("/memory/import", {"path": "/tmp"})]
+)
 def test_both_writes_need_the_token_and_the_same_origin(client, root, path, body):
     before = commit_count(folder_of(root))
     assert post(client, path, body, token=None).json()["error"]["code"] == "token_required"
@@ -86,8 +119,11 @@ def test_importing_a_folder_into_the_inbox(client, root, spec, tmp_path):
     validate(spec, response_schema(spec, "/memory/import", "post", 200), result)
     assert (result["imported"], result["duplicates"], result["skipped"]) == (1, 1, 0)
     assert "Pager rotates weekly" in (folder_of(root) / "inbox.md").read_text()
-    for bad, message in ((str(tmp_path / "nope"), "does not exist"), ("notes", "import needs an absolute path"),
-                         (str(folder_of(root)), "memory folder")):
+    for bad, message in (
+        (str(tmp_path / "nope"), "does not exist"),
+        ("notes", "import needs an absolute path"),
+        (str(folder_of(root)), "memory folder"),
+    ):
         refused = post(client, "/memory/import", {"path": bad})
         assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid_import", bad
         assert message in refused.json()["error"]["message"], refused.json()
@@ -122,18 +158,33 @@ def test_a_person_sees_their_own_file_and_never_anyone_elses(root, people):
         assert denied.status_code == 403 and denied.json()["error"] == {
             "code": "not_yours",
             "message": "users/bob.md is bob's personal file, and this view is ana's; nothing was shown or changed",
-            "hint": "a person's facts are only shown to them: serve their view with swarmkit serve --user NAME"}
+            "hint": "a person's facts are only shown to them: serve their view with swarmkit serve --user NAME",
+        }
         page = ana.get("/portal/memory").text
-        assert "Lives in Porto" in page and "Lives in Braga" not in page and "Prefers concise answers" not in page
+        assert (
+            "Lives in Porto" in page
+            and "Lives in Braga" not in page
+            and "Prefers concise answers" not in page
+        )
         assert "Viewing ana&#x27;s memory (users/ana.md); 2 other people&#x27;s files not shown" in page
     with served_as(root, None) as owner:
         page = owner.get("/portal/memory").text
-        assert "Prefers concise answers" in page and "Lives in Porto" not in page and "Lives in Braga" not in page
+        assert (
+            "Prefers concise answers" in page
+            and "Lives in Porto" not in page
+            and "Lives in Braga" not in page
+        )
 
 
 def test_the_page_has_the_add_form_and_the_import_control(client):
     page = client.get("/portal/memory").text
-    assert '<form method="post" action="/memory/entries" class="inline" id="add-form" data-post="/memory/entries">' in page
+    assert (
+        '<form method="post" action="/memory/entries" class="inline" id="add-form" data-post="/memory/entries">'
+        in page
+    )
     assert '<input type="text" name="text" required maxlength="500" aria-label="Fact to remember"' in page
     assert "<h3>Import notes from a folder…</h3>" in page
-    assert '<form method="post" action="/memory/import" class="inline" id="import-form" data-post="/memory/import">' in page
+    assert (
+        '<form method="post" action="/memory/import" class="inline" id="import-form" data-post="/memory/import">'
+        in page
+    )

@@ -18,9 +18,12 @@ def test_two_keeps_at_once(root):
         assert len(entries) == 2
 
         def keep(entry):
-            return httpx.post(served.url + "memory/inbox/keep", timeout=30,
-                              json={"ref": entry["ref"], "expect": entry["digest"], "to": "lessons"},
-                              headers={"X-Swarmkit-Token": served.token})
+            return httpx.post(
+                served.url + "memory/inbox/keep",
+                timeout=30,
+                json={"ref": entry["ref"], "expect": entry["digest"], "to": "lessons"},
+                headers={"X-Swarmkit-Token": served.token},
+            )
 
         with ThreadPoolExecutor(2) as pool:
             responses = list(pool.map(keep, entries))
@@ -32,5 +35,7 @@ def test_two_keeps_at_once(root):
     inbox = (folder / "inbox.md").read_text()
     for entry, response in zip(entries, responses, strict=True):
         in_lessons = lessons.count(entry["text"])
-        assert (in_lessons, entry["text"] in inbox) == ((1, False) if response.status_code == 200 else (0, True))
+        assert (in_lessons, entry["text"] in inbox) == (
+            (1, False) if response.status_code == 200 else (0, True)
+        )
     assert commit_count(folder) == before + len(kept)

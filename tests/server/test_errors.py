@@ -14,12 +14,18 @@ def test_an_unknown_path_is_a_json_404(client):
     response = client.get("/memory/nothing")
     assert response.status_code == 404
     assert response.headers["content-type"] == "application/json"
-    assert response.json() == {"error": {"code": "not_found", "message": "nothing at /memory/nothing",
-                                         "hint": "GET /openapi.json lists every endpoint"}}
+    assert response.json() == {
+        "error": {
+            "code": "not_found",
+            "message": "nothing at /memory/nothing",
+            "hint": "GET /openapi.json lists every endpoint",
+        }
+    }
 
 
-@pytest.mark.parametrize("method, path", [("DELETE", "/memory/status"), ("GET", "/memory/inbox/keep"),
-                                          ("PUT", "/runs")])
+@pytest.mark.parametrize(
+    "method, path", [("DELETE", "/memory/status"), ("GET", "/memory/inbox/keep"), ("PUT", "/runs")]
+)
 def test_a_wrong_method_is_a_json_405(client, method, path):
     from tests.server.seed import TOKEN
 
@@ -37,9 +43,13 @@ def test_a_bug_is_a_short_json_500_without_a_traceback(root):
     with TestClient(app, base_url=BASE, raise_server_exceptions=False) as client:
         response = client.get("/broken")
     assert response.status_code == 500
-    assert response.json() == {"error": {"code": "internal",
-                                         "message": "internal error (KeyError); this is a bug in swarmkit",
-                                         "hint": "the server's log has the details; please report it"}}
+    assert response.json() == {
+        "error": {
+            "code": "internal",
+            "message": "internal error (KeyError); this is a bug in swarmkit",
+            "hint": "the server's log has the details; please report it",
+        }
+    }
     assert "Traceback" not in response.text and "secret internals" not in response.text
 
 

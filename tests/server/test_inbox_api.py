@@ -30,7 +30,9 @@ def test_keep_moves_the_entry_to_me_md_as_the_users_in_one_commit(client, root):
     folder = folder_of(root)
     before = commit_count(folder)
     entry = inbox(client)[0]
-    response = post(client, "/memory/inbox/keep", {"ref": entry["ref"], "expect": entry["digest"], "to": "me"})
+    response = post(
+        client, "/memory/inbox/keep", {"ref": entry["ref"], "expect": entry["digest"], "to": "me"}
+    )
     assert response.status_code == 200, response.text
     result = response.json()
     assert result["status"] == "kept" and result["ref"] == "me.md#L4" and len(result["commit"]) == 40
@@ -39,17 +41,25 @@ def test_keep_moves_the_entry_to_me_md_as_the_users_in_one_commit(client, root):
     assert "Our release train" not in (folder / "inbox.md").read_text()
     assert commit_count(folder) == before + 1
     assert files_in_last_commit(folder) == ["inbox.md", "me.md"]
-    kept = next(e for e in client.get("/memory/entries", params={"file": "me.md"}).json()["entries"]
-                if e["ref"] == "me.md#L4")
+    kept = next(
+        e
+        for e in client.get("/memory/entries", params={"file": "me.md"}).json()["entries"]
+        if e["ref"] == "me.md#L4"
+    )
     assert kept["by"] == "user"
 
 
 def test_keep_defaults_to_me_and_can_go_to_lessons_or_the_workspace_file(client, root):
     first, second = inbox(client)
-    assert post(client, "/memory/inbox/keep", {"ref": first["ref"], "expect": first["digest"]}).json()["ref"] \
+    assert (
+        post(client, "/memory/inbox/keep", {"ref": first["ref"], "expect": first["digest"]})
+        .json()["ref"]
         .startswith("me.md#")
+    )
     second = inbox(client)[0]  # lines moved up: list again, as the page does after each action
-    result = post(client, "/memory/inbox/keep", {"ref": second["ref"], "expect": second["digest"], "to": "workspace"})
+    result = post(
+        client, "/memory/inbox/keep", {"ref": second["ref"], "expect": second["digest"], "to": "workspace"}
+    )
     assert result.json()["ref"].startswith("workspaces/demo.md#")
     assert inbox(client) == []
 
@@ -92,18 +102,24 @@ def test_an_entry_changed_since_it_was_listed_is_not_touched(client, root):
 def test_a_ref_outside_the_inbox_is_refused(client, refs, action):
     response = post(client, f"/memory/inbox/{action}", {"ref": refs["me"], "expect": "00000000"})
     assert response.status_code == 400
-    assert response.json()["error"] == {"code": "invalid_ref", "message": f"'{refs['me']}' is not an inbox ref",
-                                        "hint": "inbox refs look like inbox.md#L5; GET /memory/inbox lists them"}
+    assert response.json()["error"] == {
+        "code": "invalid_ref",
+        "message": f"'{refs['me']}' is not an inbox ref",
+        "hint": "inbox refs look like inbox.md#L5; GET /memory/inbox lists them",
+    }
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"ref": "inbox.md#L4"}, "the field 'expect' is required"),
-    ({"expect": "x"}, "the field 'ref' is required"),
-    ({"ref": "inbox.md#L4", "expect": "x", "to": "elsewhere"}, "cannot keep an entry in 'elsewhere'"),
-    ({"ref": "inbox.md#L4", "expect": "x", "force": "yes"}, "unknown field 'force'"),
-    ({"ref": 4, "expect": "x"}, "the field 'ref' must be a string"),
-    (["inbox.md#L4"], "the body must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"ref": "inbox.md#L4"}, "the field 'expect' is required"),
+        ({"expect": "x"}, "the field 'ref' is required"),
+        ({"ref": "inbox.md#L4", "expect": "x", "to": "elsewhere"}, "cannot keep an entry in 'elsewhere'"),
+        ({"ref": "inbox.md#L4", "expect": "x", "force": "yes"}, "unknown field 'force'"),
+        ({"ref": 4, "expect": "x"}, "the field 'ref' must be a string"),
+        (["inbox.md#L4"], "the body must be a JSON object"),
+    ],
+)
 def test_a_bad_body_is_400_and_writes_nothing(client, root, body, message):
     before = commit_count(folder_of(root))
     response = post(client, "/memory/inbox/keep", body)
@@ -116,16 +132,22 @@ def test_a_body_that_is_not_json(client):
     from tests.server.seed import TOKEN
 
     headers = {"X-Swarmkit-Token": TOKEN}
-    response = client.post("/memory/inbox/keep", content=b"ref=inbox.md#L4",
-                           headers=headers | {"Content-Type": "application/x-www-form-urlencoded"})
+    response = client.post(
+        "/memory/inbox/keep",
+        content=b"ref=inbox.md#L4",
+        headers=headers | {"Content-Type": "application/x-www-form-urlencoded"},
+    )
     assert response.status_code == 415
     assert response.json()["error"]["code"] == "unsupported_media_type"
     json_headers = headers | {"Content-Type": "application/json"}
     response = client.post("/memory/inbox/keep", content=b"{nope", headers=json_headers)
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid_json"
-    response = client.post("/memory/inbox/keep", content=b" " * (64 * 1024 + 1),
-                           headers=headers | {"Content-Type": "application/json"})
+    response = client.post(
+        "/memory/inbox/keep",
+        content=b" " * (64 * 1024 + 1),
+        headers=headers | {"Content-Type": "application/json"},
+    )
     assert response.status_code == 413
 
 

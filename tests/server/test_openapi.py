@@ -32,8 +32,13 @@ def response_schema(spec: dict, path: str, method: str, status: int) -> dict:
 def test_the_document_lists_exactly_the_api_routes(spec):
     assert spec["openapi"] == "3.1.0"
     documented = {(path, method) for path, ops in spec["paths"].items() for method in ops}
-    served = {(route.path, method.lower()) for route in API_ROUTES if isinstance(route, Route)
-              for method in route.methods if method != "HEAD"}
+    served = {
+        (route.path, method.lower())
+        for route in API_ROUTES
+        if isinstance(route, Route)
+        for method in route.methods
+        if method != "HEAD"
+    }
     assert documented == served
 
 
@@ -43,8 +48,11 @@ def test_the_schemas_are_valid_json_schema(spec):
 
 
 def test_every_write_documents_the_token_and_the_403(spec):
-    assert spec["components"]["securitySchemes"]["token"] == {"type": "apiKey", "in": "header",
-                                                               "name": "X-Swarmkit-Token"}
+    assert spec["components"]["securitySchemes"]["token"] == {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-Swarmkit-Token",
+    }
     for path, ops in spec["paths"].items():
         for method, op in ops.items():
             if method == "post":

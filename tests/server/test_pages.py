@@ -19,8 +19,11 @@ def html_of(client, path: str, status: int = 200, **params) -> str:
 
 
 def section(page: str, section_id: str) -> str:
-    match = re.search(rf'<section id="{section_id}"[^>]*>(.*?)</section>(?=<section id=|<p id="git"|</main>)',
-                      page, flags=re.S)
+    match = re.search(
+        rf'<section id="{section_id}"[^>]*>(.*?)</section>(?=<section id=|<p id="git"|</main>)',
+        page,
+        flags=re.S,
+    )
     assert match, f"no section {section_id}"
     return match.group(1)
 
@@ -41,15 +44,22 @@ def test_the_off_sentence_after_editing_workspace_yaml(client, root):
         handle.write("memory:\n  enabled: false\n")
     page = html_of(client, "/portal/memory")
     assert '<p id="memory-sentence" class="sentence off">Memory: off (memory.enabled: false)</p>' in page
-    assert "Agents neither recall from this folder nor write to it while memory is off" in section(page, "config")
+    assert "Agents neither recall from this folder nor write to it while memory is off" in section(
+        page, "config"
+    )
     assert section(page, "inbox").count('data-action="keep"') == 2  # curating still works
 
 
 def test_files_show_each_entry_with_who_kind_and_source_run(client, refs):
     files = section(html_of(client, "/portal/memory"), "files")
-    assert re.findall(r'data-file="([^"]+)"', files) == ["MEMORY.md", "me.md", "lessons.md", "workspaces/demo.md"]
+    assert re.findall(r'data-file="([^"]+)"', files) == [
+        "MEMORY.md",
+        "me.md",
+        "lessons.md",
+        "workspaces/demo.md",
+    ]
     row = re.search(rf'<tr class="entry" data-ref="{re.escape(refs["lesson"])}">(.*?)</tr>', files).group(1)
-    assert "<td class=\"text\">Deploys go through staging first</td>" in row
+    assert '<td class="text">Deploys go through staging first</td>' in row
     assert '<td class="by by-agent">agent</td>' in row and "<td>rule</td>" in row
     assert f'<a href="/portal/runs/{RUN_ID}">{RUN_ID}</a>' in row
     me = re.search(rf'<tr class="entry" data-ref="{re.escape(refs["me"])}">(.*?)</tr>', files).group(1)
@@ -63,8 +73,12 @@ def test_the_inbox_has_keep_pin_and_delete_with_the_ref_and_digest(client):
     assert "Inbox (2 unreviewed)" in inbox
     for entry in entries:
         assert f'data-ref="{entry["ref"]}" data-digest="{entry["digest"]}"' in inbox
-    assert inbox.count('data-action="keep"') == inbox.count('data-action="pin"') == inbox.count(
-        'data-action="delete"') == 2
+    assert (
+        inbox.count('data-action="keep"')
+        == inbox.count('data-action="pin"')
+        == inbox.count('data-action="delete"')
+        == 2
+    )
     assert '<option value="me" selected>me.md</option>' in inbox
     assert '<option value="workspace">workspaces/demo.md</option>' in inbox
 
@@ -99,7 +113,9 @@ def test_swarm_folders(client, refs):
 
 
 def test_git_state(client):
-    assert re.search(r'<p id="git" class="muted">Git: [0-9a-f]{10} \(clean\)</p>', html_of(client, "/portal/memory"))
+    assert re.search(
+        r'<p id="git" class="muted">Git: [0-9a-f]{10} \(clean\)</p>', html_of(client, "/portal/memory")
+    )
 
 
 def test_an_invalid_workspace_page_lists_its_problems(client, root):
@@ -139,8 +155,15 @@ def test_a_run_record_with_markup_is_escaped(client, root):
     from swarmkit.runtime.records import save_run
     from tests.server.seed import record
 
-    save_run(root, record("r-0000abcd", "2026-12-01T00:00:00Z", input="<img src=x onerror=alert(1)>",
-                          output="</pre><script>x</script>"))
+    save_run(
+        root,
+        record(
+            "r-0000abcd",
+            "2026-12-01T00:00:00Z",
+            input="<img src=x onerror=alert(1)>",
+            output="</pre><script>x</script>",
+        ),
+    )
     page = html_of(client, "/portal/runs/r-0000abcd")
     assert "<img src=x" not in page and "</pre><script>" not in page
     assert "&lt;img src=x onerror=alert(1)&gt;" in html_of(client, "/portal/runs")

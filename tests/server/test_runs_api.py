@@ -16,9 +16,18 @@ def test_runs_are_listed_newest_first_as_summaries(client, refs):
     assert [r["id"] for r in data["runs"]] == [RUN_ID, OLD_RUN_ID]
     newest, oldest = data["runs"]
     assert newest == {
-        "id": RUN_ID, "workspace": "demo", "topology": "main", "status": "ok",
-        "started_at": "2026-11-30T10:00:00Z", "finished_at": "2026-11-30T10:00:00Z", "duration_ms": 143.5,
-        "provider": "mock", "user": None, "input": "Where do we deploy?", "agents": 2, "swarm": refs["swarm"],
+        "id": RUN_ID,
+        "workspace": "demo",
+        "topology": "main",
+        "status": "ok",
+        "started_at": "2026-11-30T10:00:00Z",
+        "finished_at": "2026-11-30T10:00:00Z",
+        "duration_ms": 143.5,
+        "provider": "mock",
+        "user": None,
+        "input": "Where do we deploy?",
+        "agents": 2,
+        "swarm": refs["swarm"],
         "error": None,
     }
     assert oldest["status"] == "failed"
@@ -36,11 +45,14 @@ def test_one_run_is_its_whole_record(client, root):
     assert response.json() == json.loads((runs_dir(root) / f"{RUN_ID}.json").read_text())
 
 
-@pytest.mark.parametrize("run_id, status, code", [
-    ("r-99999999", 404, "run_not_found"),
-    ("not-a-run", 400, "invalid_run_id"),
-    ("r-1A2B3C4D", 400, "invalid_run_id"),
-])
+@pytest.mark.parametrize(
+    "run_id, status, code",
+    [
+        ("r-99999999", 404, "run_not_found"),
+        ("not-a-run", 400, "invalid_run_id"),
+        ("r-1A2B3C4D", 400, "invalid_run_id"),
+    ],
+)
 def test_a_bad_or_missing_run(client, run_id, status, code):
     response = client.get(f"/runs/{run_id}")
     assert response.status_code == status
@@ -49,7 +61,10 @@ def test_a_bad_or_missing_run(client, run_id, status, code):
 
 def test_an_unreadable_record(client, root):
     (runs_dir(root) / "r-0badf00d.json").write_text("{ half a record")
-    assert [r["id"] for r in client.get("/runs").json()["runs"]] == [RUN_ID, OLD_RUN_ID]  # skipped in the list
+    assert [r["id"] for r in client.get("/runs").json()["runs"]] == [
+        RUN_ID,
+        OLD_RUN_ID,
+    ]  # skipped in the list
     response = client.get("/runs/r-0badf00d")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "run_unreadable"
@@ -69,8 +84,14 @@ def test_no_runs_yet(client, root):
 
 
 def test_odd_records_never_crash_the_list_or_the_pages(client, root):
-    odd = {"id": "r-0000000b", "started_at": "2026-12-02T00:00:00Z", "agents": 5, "memory": "on",
-           "decisions": {"not": "a list"}, "input": None}
+    odd = {
+        "id": "r-0000000b",
+        "started_at": "2026-12-02T00:00:00Z",
+        "agents": 5,
+        "memory": "on",
+        "decisions": {"not": "a list"},
+        "input": None,
+    }
     (runs_dir(root) / "r-0000000b.json").write_text(json.dumps(odd))
     assert [r["id"] for r in client.get("/runs").json()["runs"]] == ["r-0000000b", RUN_ID, OLD_RUN_ID]
     assert client.get("/portal/runs").status_code == 200

@@ -23,12 +23,18 @@ def test_serve_answers_over_http_and_stops_cleanly_on_ctrl_c(root):
         body = {"ref": entry["ref"], "expect": entry["digest"]}
         refused = httpx.post(served.url + "memory/inbox/delete", json=body, timeout=10)
         assert refused.status_code == 403
-        done = httpx.post(served.url + "memory/inbox/delete", json=body, timeout=10,
-                          headers={"X-Swarmkit-Token": served.token})
+        done = httpx.post(
+            served.url + "memory/inbox/delete",
+            json=body,
+            timeout=10,
+            headers={"X-Swarmkit-Token": served.token},
+        )
         assert done.json()["status"] == "deleted"
     assert served.process.returncode == 0
-    assert served.stdout[:2] == [f'Serving workspace "demo" (Demo) at {served.url}\n',
-                                 "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars\n"]
+    assert served.stdout[:2] == [
+        f'Serving workspace "demo" (Demo) at {served.url}\n',
+        "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars\n",
+    ]
     assert "Traceback" not in "".join(served.stderr)
     assert "warning" not in "".join(served.stderr)
 
@@ -37,7 +43,9 @@ def test_an_invalid_workspace_is_served_with_a_warning(root):
     with open(root / "workspace.yaml", "a", encoding="utf-8") as handle:
         handle.write("memory: {enabled: maybe}\n")
     with serving(root) as served:
-        assert httpx.get(served.url + "memory/status", timeout=10).json()["error"]["code"] == "workspace_invalid"
+        assert (
+            httpx.get(served.url + "memory/status", timeout=10).json()["error"]["code"] == "workspace_invalid"
+        )
         assert httpx.get(served.url + "runs", timeout=10).status_code == 200
     assert "warning: the workspace is not valid" in "".join(served.stderr)
 
@@ -49,8 +57,10 @@ def test_a_busy_port_is_a_clear_error(root, cli):
         port = busy.getsockname()[1]
         code, out, err = cli("serve", str(root), "--port", str(port))
     assert code == 1
-    assert err == (f"error: port {port} on 127.0.0.1 is in use\n"
-                   "  hint: pick another with --port, or --port 0 for any free port\n")
+    assert err == (
+        f"error: port {port} on 127.0.0.1 is in use\n"
+        "  hint: pick another with --port, or --port 0 for any free port\n"
+    )
 
 
 def test_a_folder_that_is_not_a_workspace(tmp_path, cli):
@@ -70,12 +80,20 @@ def test_no_warning_on_loopback(host):
     assert exposure_warning(host) is None
 
 
-@pytest.mark.parametrize("host, where", [("0.0.0.0", "every network interface"), ("::", "every network interface"),
-                                         ("192.168.1.5", "192.168.1.5"), ("myhost.lan", "myhost.lan")])
+@pytest.mark.parametrize(
+    "host, where",
+    [
+        ("0.0.0.0", "every network interface"),
+        ("::", "every network interface"),
+        ("192.168.1.5", "192.168.1.5"),
+        ("myhost.lan", "myhost.lan"),
+    ],
+)
 def test_a_warning_off_loopback(host, where):
     assert exposure_warning(host) == (
         f"serving on {where}: other machines can reach this server and read this workspace's memory and runs; "
-        "use --host 127.0.0.1 unless you mean to share it")
+        "use --host 127.0.0.1 unless you mean to share it"
+    )
 
 
 def test_the_host_names_a_server_answers():
@@ -86,9 +104,11 @@ def test_the_host_names_a_server_answers():
 
 
 def test_other_commands_do_not_load_the_server_stack(root):
-    code = ("import sys\nfrom swarmkit.cli.main import run\n"
-            f"assert run(['validate', {str(root)!r}]) == 0\n"
-            "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn'))\n"
-            "assert not loaded, loaded\n")
+    code = (
+        "import sys\nfrom swarmkit.cli.main import run\n"
+        f"assert run(['validate', {str(root)!r}]) == 0\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn'))\n"
+        "assert not loaded, loaded\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

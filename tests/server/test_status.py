@@ -18,19 +18,36 @@ def test_status_is_the_effective_configuration_and_the_folder_state(client, root
     folder = root / ".swarmkit" / "memory"
     assert data["enabled"] is True
     assert data["sentence"] == ON
-    assert data["config"] == {"reader": {"max_results": 5, "similarity_threshold": 0.15, "search_scope": "all"},
-                              "writer": {"min_output_length": 100}}
+    assert data["config"] == {
+        "reader": {"max_results": 5, "similarity_threshold": 0.15, "search_scope": "all"},
+        "writer": {"min_output_length": 100},
+    }
     assert data["explicit"] == [] and data["auto"] == ["memory-reader", "memory-writer"]
     assert data["folder"] == str(folder.resolve())
     assert data["workspace"] == {"id": "demo", "name": "Demo", "root": str(root.resolve())}
     assert data["counts"] == {
-        "files": {"MEMORY.md": 0, "inbox.md": 2, "lessons.md": 1, "me.md": 1,
-                  f"swarms/{refs['swarm']}/README.md": 0,  # goal, members and rules: not entries
-                  f"swarms/{refs['swarm']}/findings.md": 1, "workspaces/demo.md": 2},
-        "others": 0, "entries": 7, "inbox": 2, "swarms": 1,
+        "files": {
+            "MEMORY.md": 0,
+            "inbox.md": 2,
+            "lessons.md": 1,
+            "me.md": 1,
+            f"swarms/{refs['swarm']}/README.md": 0,  # goal, members and rules: not entries
+            f"swarms/{refs['swarm']}/findings.md": 1,
+            "workspaces/demo.md": 2,
+        },
+        "others": 0,
+        "entries": 7,
+        "inbox": 2,
+        "swarms": 1,
     }
     assert data["swarms"] == [refs["swarm"]]
-    assert data["git"] == {"versioned": True, "head": head(folder), "dirty": False, "remote": None, "state": None}
+    assert data["git"] == {
+        "versioned": True,
+        "head": head(folder),
+        "dirty": False,
+        "remote": None,
+        "state": None,
+    }
 
 
 def test_the_sentence_is_the_one_the_cli_prints(client, root, cli):
@@ -53,8 +70,10 @@ def test_an_edited_workspace_yaml_shows_on_the_next_request(client, root):
 
 def test_a_memory_block_shows_with_its_own_numbers(client, root):
     with open(root / "workspace.yaml", "a", encoding="utf-8") as handle:
-        handle.write("memory:\n  reader: {max_results: 3, similarity_threshold: 0.4, search_scope: both}\n"
-                     "  writer: {min_output_length: 250}\n")
+        handle.write(
+            "memory:\n  reader: {max_results: 3, similarity_threshold: 0.4, search_scope: both}\n"
+            "  writer: {min_output_length: 250}\n"
+        )
     data = client.get("/memory/status").json()
     assert data["sentence"] == "Memory: on — reader top 3 ≥ 0.4 (scope both), writer ≥ 250 chars"
     assert data["config"]["reader"] == {"max_results": 3, "similarity_threshold": 0.4, "search_scope": "both"}
@@ -76,7 +95,13 @@ def test_a_workspace_without_a_memory_folder_yet(tmp_path):
         data = client.get("/memory/status").json()
         assert data["exists"] is False
         assert data["counts"] == {"files": {}, "others": 0, "entries": 0, "inbox": 0, "swarms": 0}
-        assert data["git"] == {"versioned": False, "head": None, "dirty": False, "remote": None, "state": None}
+        assert data["git"] == {
+            "versioned": False,
+            "head": None,
+            "dirty": False,
+            "remote": None,
+            "state": None,
+        }
         assert client.get("/memory/entries").json()["entries"] == []
         assert client.get("/memory/inbox").json() == {"entries": []}
         assert not (tmp_path / "fresh" / ".swarmkit" / "memory").exists()  # reading never creates it

@@ -34,22 +34,27 @@ def body(entry):
     return {"ref": entry["ref"], "expect": entry["digest"], "to": "me"}
 
 
-@pytest.mark.parametrize("token, headers, code", [
-    (None, {}, "token_required"),
-    ("wrong-token", {}, "token_invalid"),
-    ("", {}, "token_required"),
-    ("TEST", {"Origin": "https://evil.example"}, "cross_origin"),
-    ("TEST", {"Origin": "null"}, "cross_origin"),
-    ("TEST", {"Origin": "http://127.0.0.1:9999"}, "cross_origin"),
-    ("TEST", {"Sec-Fetch-Site": "cross-site"}, "cross_origin"),
-    ("TEST", {"Sec-Fetch-Site": "same-site"}, "cross_origin"),
-    ("TEST", {"Origin": ORIGIN, "Sec-Fetch-Site": "cross-site"}, "cross_origin"),
-])
+@pytest.mark.parametrize(
+    "token, headers, code",
+    [
+        (None, {}, "token_required"),
+        ("wrong-token", {}, "token_invalid"),
+        ("", {}, "token_required"),
+        ("TEST", {"Origin": "https://evil.example"}, "cross_origin"),
+        ("TEST", {"Origin": "null"}, "cross_origin"),
+        ("TEST", {"Origin": "http://127.0.0.1:9999"}, "cross_origin"),
+        ("TEST", {"Sec-Fetch-Site": "cross-site"}, "cross_origin"),
+        ("TEST", {"Sec-Fetch-Site": "same-site"}, "cross_origin"),
+        ("TEST", {"Origin": ORIGIN, "Sec-Fetch-Site": "cross-site"}, "cross_origin"),
+    ],
+)
 def test_a_refused_write_is_403_json_and_changes_nothing(client, entry, snapshot, token, headers, code):
     from tests.server.seed import TOKEN
 
     before = snapshot()
-    response = post(client, "/memory/inbox/keep", body(entry), token=TOKEN if token == "TEST" else token, **headers)
+    response = post(
+        client, "/memory/inbox/keep", body(entry), token=TOKEN if token == "TEST" else token, **headers
+    )
     assert response.status_code == 403
     assert response.json()["error"]["code"] == code
     assert snapshot() == before
@@ -57,14 +62,19 @@ def test_a_refused_write_is_403_json_and_changes_nothing(client, entry, snapshot
 
 def test_a_same_origin_request_with_the_token_writes(client, entry, snapshot):
     before = snapshot()
-    response = post(client, "/memory/inbox/keep", body(entry), Origin=ORIGIN, **{"Sec-Fetch-Site": "same-origin"})
+    response = post(
+        client, "/memory/inbox/keep", body(entry), Origin=ORIGIN, **{"Sec-Fetch-Site": "same-origin"}
+    )
     assert response.status_code == 200, response.text
     assert snapshot()[0] == before[0] + 1
 
 
 def test_a_client_that_is_not_a_browser_needs_only_the_token(client, entry):
     # No Origin and no Sec-Fetch-Site: curl or a script, which no other site can drive.
-    assert post(client, "/memory/inbox/delete", {"ref": entry["ref"], "expect": entry["digest"]}).status_code == 200
+    assert (
+        post(client, "/memory/inbox/delete", {"ref": entry["ref"], "expect": entry["digest"]}).status_code
+        == 200
+    )
 
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8741", "127.0.0.1.evil.example", ""])
@@ -96,12 +106,19 @@ def test_each_server_has_its_own_token(root):
 def test_another_servers_token_is_refused(root, entry):
     other = create_app(root).state.config.token
     with TestClient(create_app(root), base_url=BASE) as client:
-        assert post(client, "/memory/inbox/keep", body(entry), token=other).json()["error"]["code"] == "token_invalid"
+        assert (
+            post(client, "/memory/inbox/keep", body(entry), token=other).json()["error"]["code"]
+            == "token_invalid"
+        )
 
 
 def test_every_response_carries_the_security_headers(client):
-    for response in (client.get("/portal/memory"), client.get("/memory/status"), client.get("/nope"),
-                     post(client, "/memory/inbox/keep", {}, token=None)):
+    for response in (
+        client.get("/portal/memory"),
+        client.get("/memory/status"),
+        client.get("/nope"),
+        post(client, "/memory/inbox/keep", {}, token=None),
+    ):
         assert response.headers["X-Frame-Options"] == "DENY"
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]

@@ -1,13 +1,13 @@
 """Recall: ranked entries for a query, from an index derived from the memory files.
 
-    words.py     what is matched: words, stems, dates
-    scoring.py   how entries are ranked (Coverage, in [0, 1]; BM25 as the benchmark's baseline)
-    storage.py   the index in SQLite: files, segments of postings per term
-    listing.py   the stamp of every memory file, to see what changed
-    index.py     RecallIndex: keeps the index in step with the files, answers, checks each hit
-    scope.py     which files a search reads
-    dedupe.py    import's duplicate check through the index
-    progress.py  the progress bar of a long build
+words.py     what is matched: words, stems, dates
+scoring.py   how entries are ranked (Coverage, in [0, 1]; BM25 as the benchmark's baseline)
+storage.py   the index in SQLite: files, segments of postings per term
+listing.py   the stamp of every memory file, to see what changed
+index.py     RecallIndex: keeps the index in step with the files, answers, checks each hit
+scope.py     which files a search reads
+dedupe.py    import's duplicate check through the index
+progress.py  the progress bar of a long build
 """
 
 from __future__ import annotations
@@ -17,8 +17,21 @@ from swarmkit.memory.recall.scope import SCOPES, check_parameters, scope_predica
 from swarmkit.memory.recall.scoring import BM25, TIE_POOL, Candidates, Coverage, Scorer, by_feedback, idf
 from swarmkit.memory.recall.words import entry_terms, stem, terms
 
-__all__ = ["BM25", "SCOPES", "Candidates", "Coverage", "RecallIndex", "Scorer", "by_feedback", "entry_terms",
-           "idf", "scan_search", "scope_predicate", "stem", "terms"]
+__all__ = [
+    "BM25",
+    "SCOPES",
+    "Candidates",
+    "Coverage",
+    "RecallIndex",
+    "Scorer",
+    "by_feedback",
+    "entry_terms",
+    "idf",
+    "scan_search",
+    "scope_predicate",
+    "stem",
+    "terms",
+]
 
 
 class _Scan:
@@ -47,8 +60,15 @@ class _Scan:
         return sum(map(len, self._entries)) / self.n if self.n else 0.0
 
 
-def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15, search_scope: str = "all",
-                include_inbox: bool = False, scorer: Scorer | None = None) -> list:
+def scan_search(
+    store,
+    query: str,
+    max_results: int = 5,
+    threshold: float = 0.15,
+    search_scope: str = "all",
+    include_inbox: bool = False,
+    scorer: Scorer | None = None,
+) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
     from swarmkit.memory.store import RecallHit, file_class
 
@@ -69,9 +89,11 @@ def scan_search(store, query: str, max_results: int = 5, threshold: float = 0.15
             scored.append((value, doc_id))
     scored.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
     if isinstance(scorer, Coverage):
-        scored = by_feedback(scored[:max_results + TIE_POOL], qterms, source, max_results)
+        scored = by_feedback(scored[: max_results + TIE_POOL], qterms, source, max_results)
     out = []
     for value, doc_id in scored[:max_results]:
         e = found[doc_id - 1]
-        out.append(RecallHit(e.text, value, e.ref, e.file, e.line, e.by, e.kind, file_class(e.file) == "inbox"))
+        out.append(
+            RecallHit(e.text, value, e.ref, e.file, e.line, e.by, e.kind, file_class(e.file) == "inbox")
+        )
     return out

@@ -109,8 +109,9 @@ class RecallIndex:
 
         own = file_class(store.user_file)
         shown: dict[str, bool] = {}  # file class → may this person read it (few classes, many files)
-        self._shown: Callable[[str], bool] = lambda cls: shown.get(cls) if cls in shown else \
-            shown.setdefault(cls, visible(cls, own))
+        self._shown: Callable[[str], bool] = lambda cls: (
+            shown.get(cls) if cls in shown else shown.setdefault(cls, visible(cls, own))
+        )
 
     # ---- the database ------------------------------------------------------------------------
     def _open(self) -> IndexDB:
@@ -187,14 +188,20 @@ class RecallIndex:
         self._count = sum(row.count for row in shown)
         self._total = sum(row.count for row in self._files.values())
         self._length = sum(row.length for row in shown)
-        self._top_id = max((row.first + row.count - 1 for row in self._files.values() if row.count), default=0)
+        self._top_id = max(
+            (row.first + row.count - 1 for row in self._files.values() if row.count), default=0
+        )
         self._hidden = None
 
     def _hidden_ids(self) -> set[int]:
         """The ids of the entries in other people's files (memory/privacy.py)."""
         if self._hidden is None:
-            self._hidden = {i for row in self._files.values() if row.count and not self._shown(row.cls)
-                            for i in range(row.first, row.first + row.count)}
+            self._hidden = {
+                i
+                for row in self._files.values()
+                if row.count and not self._shown(row.cls)
+                for i in range(row.first, row.first + row.count)
+            }
         return self._hidden
 
     def refresh(self, force: Iterable[str] = (), progress_min: int | None = None) -> int:
@@ -217,8 +224,11 @@ class RecallIndex:
         if not force and current == self._known:
             return [], []  # the usual case, compared at C speed
         files = self._files
-        changed = sorted(rel for rel, stamp in current.items()
-                         if rel in force or (row := files.get(rel)) is None or row.stamp != stamp)
+        changed = sorted(
+            rel
+            for rel, stamp in current.items()
+            if rel in force or (row := files.get(rel)) is None or row.stamp != stamp
+        )
         removed = [rel for rel in files if rel not in current]
         return changed, removed
 
@@ -262,8 +272,13 @@ class RecallIndex:
         self._segments, self._generation = segments, generation
         return len(changed) + len(removed)
 
-    def _apply(self, gone: list[str], dropped: list[FileRow], added: dict[str, FileRow],
-               postings: dict[str, Iterable[int]]) -> None:
+    def _apply(
+        self,
+        gone: list[str],
+        dropped: list[FileRow],
+        added: dict[str, FileRow],
+        postings: dict[str, Iterable[int]],
+    ) -> None:
         """Bring what this process holds in step with its own refresh, keeping the warm postings:
         the dropped files' ids leave them, the new entries' ids join them."""
         for rel in gone:
@@ -283,7 +298,12 @@ class RecallIndex:
             ids.update(postings.get(term, ()))
             self._cached += len(ids) - size
         for scope, (how, some, in_scope) in list(self._scopes.items()):
-            inside = {i for row in added.values() if in_scope(row.cls) for i in range(row.first, row.first + row.count)}
+            inside = {
+                i
+                for row in added.values()
+                if in_scope(row.cls)
+                for i in range(row.first, row.first + row.count)
+            }
             if how == "all" and all(in_scope(row.cls) for row in added.values()):
                 continue
             if how == "all":  # a file outside the scope arrived: derive its postings again
@@ -292,9 +312,16 @@ class RecallIndex:
                     self._cached -= len(self._scoped.pop(key))
                 continue
             some -= old
-            some.update(inside if how == "only" else
-                        (i for row in added.values() if not in_scope(row.cls)
-                         for i in range(row.first, row.first + row.count)))
+            some.update(
+                inside
+                if how == "only"
+                else (
+                    i
+                    for row in added.values()
+                    if not in_scope(row.cls)
+                    for i in range(row.first, row.first + row.count)
+                )
+            )
             for key in [key for key in self._scoped if key[1] == scope]:
                 ids = self._scoped[key]
                 size = len(ids)
@@ -464,8 +491,15 @@ class RecallIndex:
         return out
 
     # ---- search ------------------------------------------------------------------------------
-    def search(self, query: str, max_results: int = 5, threshold: float = 0.15, search_scope: str = "all",
-               include_inbox: bool = False, scorer: Scorer | None = None) -> list:
+    def search(
+        self,
+        query: str,
+        max_results: int = 5,
+        threshold: float = 0.15,
+        search_scope: str = "all",
+        include_inbox: bool = False,
+        scorer: Scorer | None = None,
+    ) -> list:
         check_parameters(max_results, threshold)
         in_scope = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
@@ -528,13 +562,15 @@ class RecallIndex:
             number = rows[0][position]
             lines = self._lines(rel, source.lines)
             line = lines[number - 1] if lines and 0 < number <= len(lines) else None
-            same = line is not None and line_digest(line) == rows[1][position * 8:position * 8 + 8]
+            same = line is not None and line_digest(line) == rows[1][position * 8 : position * 8 + 8]
             fields = parse_entry(line) if same else None
             if fields is None or abs(scorer.score(qterms, entry_terms(*fields), source) - value) > 1e-9:
                 stale.add(rel)
                 continue
             entry = E.Entry(*fields, rel, number)
-            hits.append(RecallHit(entry.text, value, entry.ref, rel, number, entry.by, entry.kind,
-                                  file.cls == "inbox"))
+            hits.append(
+                RecallHit(
+                    entry.text, value, entry.ref, rel, number, entry.by, entry.kind, file.cls == "inbox"
+                )
+            )
         return hits, stale
-

@@ -13,8 +13,13 @@ shown = True  # False: no bar at all (the CLI's --quiet)
 
 
 class Progress:
-    def __init__(self, total: int, label: str = "Indexing memory", stream: TextIO | None = None,
-                 min_total: int = MIN_BYTES):
+    def __init__(
+        self,
+        total: int,
+        label: str = "Indexing memory",
+        stream: TextIO | None = None,
+        min_total: int = MIN_BYTES,
+    ):
         self.stream = stream if stream is not None else sys.stderr
         self.total = max(total, 1)
         self.label = label

@@ -17,16 +17,20 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
     if search_scope.startswith("swarm:"):
         return lambda cls: cls == search_scope
     if search_scope not in SCOPES:
-        raise SwarmkitError(f"unknown search scope {search_scope!r}",
-                            "use user (your file), all (every file but the inbox, swarms and other people's files) "
-                            "or both (your file plus the shared files)")
+        raise SwarmkitError(
+            f"unknown search scope {search_scope!r}",
+            "use user (your file), all (every file but the inbox, swarms and other people's files) "
+            "or both (your file plus the shared files)",
+        )
     user = file_class(store.user_file)
     if search_scope == "user":
         return lambda cls: cls == user or (include_inbox and cls == "inbox")
     if search_scope == "all":
         from swarmkit.memory.privacy import visible  # never another person's file, whatever the scope
 
-        return lambda cls: (cls != "inbox" or include_inbox) and not cls.startswith("swarm:") and visible(cls, user)
+        return lambda cls: (
+            (cls != "inbox" or include_inbox) and not cls.startswith("swarm:") and visible(cls, user)
+        )
 
     def both(cls: str) -> bool:
         shared = cls in ("memory", "lessons", "other") or cls.startswith("workspace:")
@@ -37,8 +41,11 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
 
 def check_parameters(max_results, threshold) -> None:
     if isinstance(max_results, bool) or not isinstance(max_results, int) or max_results < 1:
-        raise SwarmkitError(f"max_results must be a whole number of at least 1, not {max_results!r}",
-                            "for example --max 5")
+        raise SwarmkitError(
+            f"max_results must be a whole number of at least 1, not {max_results!r}", "for example --max 5"
+        )
     if not 0 <= float(threshold) <= 1:
-        raise SwarmkitError(f"similarity_threshold must be between 0 and 1, not {threshold!r}",
-                            "for example --threshold 0.15 (the share of the query's weight matched)")
+        raise SwarmkitError(
+            f"similarity_threshold must be between 0 and 1, not {threshold!r}",
+            "for example --threshold 0.15 (the share of the query's weight matched)",
+        )

@@ -128,13 +128,16 @@ class BM25:
             return []
         ids = set().union(*(source.ids(t) for t in weights))
         average = source.average_length()
-        scored = ((self._value(weights, terms, average) / best, doc_id)
-                  for doc_id, terms in source.terms_of(ids).items())
+        scored = (
+            (self._value(weights, terms, average) / best, doc_id)
+            for doc_id, terms in source.terms_of(ids).items()
+        )
         return heapq.nlargest(k, ((v, i) for v, i in scored if v >= threshold and v > 0))
 
 
-def by_feedback(found: list[tuple[float, int]], query: list[str], source: Candidates,
-                k: int) -> list[tuple[float, int]]:
+def by_feedback(
+    found: list[tuple[float, int]], query: list[str], source: Candidates, k: int
+) -> list[tuple[float, int]]:
     """The best k of `found` ((score, id), best first, equal scores newest first), with equal scores
     ordered by what each entry shares with the others at or above the k-th score.
 
@@ -166,10 +169,16 @@ def by_feedback(found: list[tuple[float, int]], query: list[str], source: Candid
             count[t] = count.get(t, 0) + 1
             mass[t] = mass.get(t, 0.0) + value
     n = len(pool)
-    weight = {t: math.sqrt(idf(n, c)) for t, c in count.items() if c > 1}  # a term only one holds shares nothing
-    shared = {doc_id: round(sum((mass[t] - value) * weight[t] for t in others[doc_id] if t in weight), 9)
-              for value, doc_id in pool}
-    ranked = sorted(zip(groups, pool, strict=True), key=lambda item: (item[0], -shared[item[1][1]], -item[1][1]))
+    weight = {
+        t: math.sqrt(idf(n, c)) for t, c in count.items() if c > 1
+    }  # a term only one holds shares nothing
+    shared = {
+        doc_id: round(sum((mass[t] - value) * weight[t] for t in others[doc_id] if t in weight), 9)
+        for value, doc_id in pool
+    }
+    ranked = sorted(
+        zip(groups, pool, strict=True), key=lambda item: (item[0], -shared[item[1][1]], -item[1][1])
+    )
     return [item for _, item in ranked[:k]]
 
 
@@ -187,7 +196,9 @@ def _by_tiers(order, lists, weights, k, floor, top_id) -> list[tuple[float, int]
     met: set[int] = set()
     start = 0
     while start < len(subsets) and len(out) < k:
-        end = start + 1  # subsets of equal weight (two terms with the same df) are one tier: newest first across them
+        end = (
+            start + 1
+        )  # subsets of equal weight (two terms with the same df) are one tier: newest first across them
         while end < len(subsets) and subsets[start][0] - subsets[end][0] <= SAME:
             end += 1
         tiers = []
@@ -230,7 +241,7 @@ def _by_max_score(order, lists, weights, k, floor) -> list[tuple[float, int]]:
             p = 0
             while suffix[j + 1 + p] >= need:
                 p += 1
-            fresh = set().union(*(fresh.intersection(lists[u]) for u in order[j + 1:j + 1 + p]))
+            fresh = set().union(*(fresh.intersection(lists[u]) for u in order[j + 1 : j + 1 + p]))
         later = [(lists[u], weights[u], suffix[i + 1]) for i, u in enumerate(order) if i > j]
         for doc_id in fresh:
             value = head

@@ -80,8 +80,9 @@ class IndexDB:
     def __init__(self, path: Path | None):
         self.path = path
         self.rows_read = 0  # postings and per-entry rows fetched: tests bound the work by it
-        con = sqlite3.connect(":memory:" if path is None else path, timeout=30, isolation_level=None,
-                              check_same_thread=False)
+        con = sqlite3.connect(
+            ":memory:" if path is None else path, timeout=30, isolation_level=None, check_same_thread=False
+        )
         try:
             if path is not None:
                 con.execute("PRAGMA journal_mode=WAL")
@@ -106,15 +107,20 @@ class IndexDB:
             for table in ("files", "entries", "docs", "segments", "postings", "dead", "fts", "vocab"):
                 con.execute(f"DROP TABLE IF EXISTS {table}")
             con.execute("DELETE FROM meta")
-            con.execute("CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, mtime_ns INTEGER,"
-                        " size INTEGER, ino INTEGER, cls TEXT, first INTEGER, count INTEGER, length INTEGER,"
-                        " segment INTEGER, lines BLOB, digests BLOB)")
+            con.execute(
+                "CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, mtime_ns INTEGER,"
+                " size INTEGER, ino INTEGER, cls TEXT, first INTEGER, count INTEGER, length INTEGER,"
+                " segment INTEGER, lines BLOB, digests BLOB)"
+            )
             con.execute("CREATE TABLE segments(id INTEGER PRIMARY KEY, size INTEGER)")
-            con.execute("CREATE TABLE postings(segment INTEGER, term TEXT, ids BLOB, PRIMARY KEY(segment, term))"
-                        " WITHOUT ROWID")
+            con.execute(
+                "CREATE TABLE postings(segment INTEGER, term TEXT, ids BLOB, PRIMARY KEY(segment, term))"
+                " WITHOUT ROWID"
+            )
             con.execute("CREATE TABLE dead(segment INTEGER, first INTEGER, last INTEGER)")
-            con.executemany("INSERT INTO meta VALUES(?, ?)",
-                            [*wanted.items(), ("generation", "0"), ("next_id", "1")])
+            con.executemany(
+                "INSERT INTO meta VALUES(?, ?)", [*wanted.items(), ("generation", "0"), ("next_id", "1")]
+            )
 
     def close(self) -> None:
         self.con.close()
@@ -125,9 +131,12 @@ class IndexDB:
         return int(self.con.execute("SELECT value FROM meta WHERE key='generation'").fetchone()[0])
 
     def files(self) -> dict[str, FileRow]:
-        return {path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
-                for fid, path, mtime, size, ino, cls, first, count, length in self.con.execute(
-                    "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files")}
+        return {
+            path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
+            for fid, path, mtime, size, ino, cls, first, count, length in self.con.execute(
+                "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files"
+            )
+        }
 
     def next_id(self) -> int:
         return int(self.con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
@@ -142,10 +151,14 @@ class IndexDB:
         """The packed ids holding the term, one blob per segment that has it."""
         out = []
         for start in range(0, len(segments), 500):
-            chunk = segments[start:start + 500]
+            chunk = segments[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            out += [blob for (blob,) in self.con.execute(
-                f"SELECT ids FROM postings WHERE segment IN ({marks}) AND term=?", (*chunk, term))]
+            out += [
+                blob
+                for (blob,) in self.con.execute(
+                    f"SELECT ids FROM postings WHERE segment IN ({marks}) AND term=?", (*chunk, term)
+                )
+            ]
         self.rows_read += len(out)
         return out
 
@@ -186,7 +199,9 @@ class IndexDB:
         merged = 0
         while True:
             sizes = con.execute("SELECT id, size FROM segments ORDER BY id").fetchall()
-            dead = dict(con.execute("SELECT segment, SUM(last - first + 1) FROM dead GROUP BY segment").fetchall())
+            dead = dict(
+                con.execute("SELECT segment, SUM(last - first + 1) FROM dead GROUP BY segment").fetchall()
+            )
             if len(sizes) >= 2 and sizes[-2][1] <= 2 * sizes[-1][1]:
                 self._merge([sizes[-2][0], sizes[-1][0]])
             else:
@@ -224,7 +239,9 @@ class IndexDB:
         con.execute(f"DELETE FROM dead WHERE segment IN ({marks})", segments)
         con.execute(f"DELETE FROM segments WHERE id IN ({marks})", segments)
         con.execute(f"UPDATE files SET segment=? WHERE segment IN ({marks})", (target, *segments))
-        live = con.execute("SELECT COALESCE(SUM(count), 0) FROM files WHERE segment=?", (target,)).fetchone()[0]
+        live = con.execute("SELECT COALESCE(SUM(count), 0) FROM files WHERE segment=?", (target,)).fetchone()[
+            0
+        ]
         if live:
             con.execute("UPDATE segments SET size=? WHERE id=?", (live, target))
         else:
@@ -241,7 +258,9 @@ class SegmentWriter:
     def __init__(self, db: IndexDB):
         self.con = con = db.con
         self.next_id = int(con.execute("SELECT value FROM meta WHERE key='next_id'").fetchone()[0])
-        self.last_file = con.execute("SELECT COALESCE(MAX(id), 0) FROM files").fetchone()[0]  # new rows come after
+        self.last_file = con.execute("SELECT COALESCE(MAX(id), 0) FROM files").fetchone()[
+            0
+        ]  # new rows come after
         self.segment = con.execute("INSERT INTO segments(size) VALUES(0)").lastrowid
         self.postings: defaultdict[str, array] = defaultdict(lambda: array(_ID_TYPE))  # 4 bytes an id
         self.total = 0
@@ -261,25 +280,41 @@ class SegmentWriter:
             self.next_id += 1
         count = self.next_id - first
         self.total += count
-        self.con.execute("INSERT INTO files(path, mtime_ns, size, ino, cls, first, count, length, segment, lines,"
-                         " digests) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (path, *stamp, cls, first, count, length, self.segment if count else None, pack(lines),
-                          bytes(digests)))
+        self.con.execute(
+            "INSERT INTO files(path, mtime_ns, size, ino, cls, first, count, length, segment, lines,"
+            " digests) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                path,
+                *stamp,
+                cls,
+                first,
+                count,
+                length,
+                self.segment if count else None,
+                pack(lines),
+                bytes(digests),
+            ),
+        )
 
     def finish(self) -> tuple[dict[str, FileRow], dict[str, array]]:
         """Write the postings; returns the new files' rows and the new postings (term → ids)."""
         con = self.con
         if self.total:
             con.execute("UPDATE segments SET size=? WHERE id=?", (self.total, self.segment))
-            con.executemany("INSERT INTO postings VALUES(?, ?, ?)",
-                            ((self.segment, term, pack(ids)) for term, ids in sorted(self.postings.items())))
+            con.executemany(
+                "INSERT INTO postings VALUES(?, ?, ?)",
+                ((self.segment, term, pack(ids)) for term, ids in sorted(self.postings.items())),
+            )
         else:
             con.execute("DELETE FROM segments WHERE id=?", (self.segment,))
         con.execute("UPDATE meta SET value=? WHERE key='next_id'", (str(self.next_id),))
-        added = {path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
-                 for fid, path, mtime, size, ino, cls, first, count, length in con.execute(
-                     "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files WHERE id > ?",
-                     (self.last_file,))}
+        added = {
+            path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
+            for fid, path, mtime, size, ino, cls, first, count, length in con.execute(
+                "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files WHERE id > ?",
+                (self.last_file,),
+            )
+        }
         return added, self.postings
 
 

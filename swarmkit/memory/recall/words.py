@@ -14,7 +14,8 @@ import Stemmer
 
 STEMMER_VERSION = f"pystemmer {Stemmer.version()} english"
 
-STOP_WORDS = frozenset("""
+STOP_WORDS = frozenset(
+    """
 a about above after again against all am an and any are as at be because been before being below
 between both but by can could did do does doing down during each few for from further had has have
 having he her here hers herself him himself his how i if in into is it its itself just me more most
@@ -26,12 +27,17 @@ aren't can't couldn't didn't doesn't don't hadn't hasn't haven't he'd he'll he's
 i'll i'm i've isn't it's let's mustn't shan't she'd she'll she's shouldn't that's there's they'd
 they'll they're they've wasn't we'd we'll we're we've weren't what's when's where's who's why's
 won't wouldn't you'd you'll you're you've
-""".split())
+""".split()
+)
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
-_MONTHS = {name: number for number, name in enumerate(
-    "january february march april may june july august september october november december".split(), 1)}
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        "january february march april may june july august september october november december".split(), 1
+    )
+}
 _MONTHS.update({name[:3]: number for name, number in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
@@ -43,13 +49,26 @@ _YEAR = r"((?:19|20)\d\d)"
 # are not run: most texts have neither).
 _DATES = (
     (True, False, re.compile(rf"\b{_YEAR}-(\d\d)-(\d\d)\b"), lambda g: (g[0], int(g[1]), int(g[2]))),
-    (True, True, re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
-     lambda g: (g[2], _MONTHS[g[1]], int(g[0]))),
-    (True, True, re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"), lambda g: (g[2], _MONTHS[g[0]], int(g[1]))),
+    (
+        True,
+        True,
+        re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
+        lambda g: (g[2], _MONTHS[g[1]], int(g[0])),
+    ),
+    (
+        True,
+        True,
+        re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"),
+        lambda g: (g[2], _MONTHS[g[0]], int(g[1])),
+    ),
     (True, True, re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b"), lambda g: (g[1], _MONTHS[g[0]], None)),
     (True, False, re.compile(rf"\b{_YEAR}\b"), lambda g: (g[0], None, None)),
-    (False, True, re.compile(rf"\b(?:in|during|since|until|till|by|of|early|late|mid)\s+{_MONTH}(?![\w'])"),
-     lambda g: (None, _MONTHS[g[0]], None)),
+    (
+        False,
+        True,
+        re.compile(rf"\b(?:in|during|since|until|till|by|of|early|late|mid)\s+{_MONTH}(?![\w'])"),
+        lambda g: (None, _MONTHS[g[0]], None),
+    ),
 )
 _YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
 _MONTH_WORDS = frozenset(_MONTHS)
@@ -136,8 +155,9 @@ class _AddedTerms(dict):
         if len(self) >= 10_000:
             self.clear()
         match = re.fullmatch(r"\s*((?:19|20)\d\d)-(\d\d)-(\d\d)\s*", added)
-        value = self[added] = (date_terms(match.group(1), int(match.group(2)), int(match.group(3)), entry=True)
-                               if match else [])
+        value = self[added] = (
+            date_terms(match.group(1), int(match.group(2)), int(match.group(3)), entry=True) if match else []
+        )
         return value
 
 

@@ -12,9 +12,29 @@ from swarmkit.memory.secrets.shape import is_prose, is_reference, looks_random
 
 _AUTHORIZATION = re.compile(
     r"(?i)\b(?:proxy-)?authori[sz]ation\\?[\"']?[ \t]{0,3}[:=][ \t]{0,3}(?:[fFbBrR]?\\?[\"'`][ \t]{0,3})?"
-    r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9-]{1,20})[ \t]{1,3})?(?P<value>[^\s\"'`,;]{6,4096})")
-_SCHEMES = frozenset({"basic", "bearer", "token", "digest", "apikey", "api-key", "key", "ssws", "otp", "hmac",
-                      "negotiate", "ntlm", "aws4-hmac-sha256", "sso-key", "jwt", "oauth", "splunk"})
+    r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9-]{1,20})[ \t]{1,3})?(?P<value>[^\s\"'`,;]{6,4096})"
+)
+_SCHEMES = frozenset(
+    {
+        "basic",
+        "bearer",
+        "token",
+        "digest",
+        "apikey",
+        "api-key",
+        "key",
+        "ssws",
+        "otp",
+        "hmac",
+        "negotiate",
+        "ntlm",
+        "aws4-hmac-sha256",
+        "sso-key",
+        "jwt",
+        "oauth",
+        "splunk",
+    }
+)
 _BEARER = re.compile(r"(?i)\bbearer[ \t]{1,5}(?P<value>[A-Za-z0-9._~+/-]{10,4096}=*)")
 _BASIC = re.compile(r"(?i)\bbasic[ \t]{1,3}(?P<value>[A-Za-z0-9+/]{8,1000}={0,2})(?![A-Za-z0-9+/=])")
 _COOKIE = re.compile(r"(?i)\b(?:set-)?cookie[ \t]{0,3}:[ \t]{0,3}(?P<pairs>[^\n]{1,2048})")

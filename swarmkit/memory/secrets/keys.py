@@ -21,35 +21,47 @@ from swarmkit.memory.secrets import shape
 _WORD_START = r"(?:(?-i:(?<![a-z]))|(?-i:(?=[A-Z])))"
 # The word before `key`, `code` or `number` decides what it names (checked after the search, so the
 # search itself matches few alternatives and stays fast).
-KEY_PREFIXES = frozenset("""
+KEY_PREFIXES = frozenset(
+    """
 api access secret private account master signing sign encryption encrypt decryption client auth app
 application service shared subscription license licence product activation storage admin root deploy
 deployment ssh gpg pgp aes hmac jwt webhook consumer sas session cipher crypto wallet recovery backup
 integration partner merchant server bot developer personal rest ingest wifi wi fi wpa wpa2 network
 router wireless
-""".split())
-NOT_KEYS = frozenset("""
+""".split()
+)
+NOT_KEYS = frozenset(
+    """
 public primary foreign sort partition composite unique surrogate natural candidate shard routing cache
 lookup idempotency dedupe dedup index map hash object tab hot shortcut keyboard music piano musical
 major minor group cluster row column dict bucket label the a an this that which each every no any
-""".split())
-CODE_PREFIXES = frozenset("""
+""".split()
+)
+CODE_PREFIXES = frozenset(
+    """
 pin door gate alarm garage safe lock locker entry access security unlock verification verify backup
 recovery time onetime otp sms mfa 2fa totp authentication login bank atm phone sim puk wifi building
 keypad lockbox voicemail padlock bike
-""".split())
-ID_PREFIXES = frozenset("security insurance passport account card license licence tax taxpayer identity "
-                        "routing".split())
+""".split()
+)
+ID_PREFIXES = frozenset(
+    "security insurance passport account card license licence tax taxpayer identity routing".split()
+)
 KEYWORDS = {
-    "password": (r"passw(?:or)?d|passwort|kennwort|contrase[ñn]a|wachtwoord|l[öo]senord|salasana|has[łl]o|"
-                 r"пароль|mot[ \t]de[ \t]passe|密码|密碼|パスワード|비밀번호|maiden[ \t]name|security[ \t]answer|"
-                 + _WORD_START + r"(?:pass|pwd|pw|mdp|senha|parola)"),
+    "password": (
+        r"passw(?:or)?d|passwort|kennwort|contrase[ñn]a|wachtwoord|l[öo]senord|salasana|has[łl]o|"
+        r"пароль|mot[ \t]de[ \t]passe|密码|密碼|パスワード|비밀번호|maiden[ \t]name|security[ \t]answer|"
+        + _WORD_START
+        + r"(?:pass|pwd|pw|mdp|senha|parola)"
+    ),
     "phrase": r"passphrase|mnemonic|phrase",
     "secret": r"secrets?|credentials?|creds|apikey|" + _WORD_START + r"keys?",
     "token": r"tokens?",
-    "code": _WORD_START + r"(?:pin(?:[ \t_-]?(?:number|no|num))?|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?|"
-                          r"combination|combo)",
-    "id": _WORD_START + r"(?:ssn|nino|bsn|cpf|aadhaar|personnummer|iban|passport|licen[cs]e|number|no|num|nr|id)",
+    "code": _WORD_START
+    + r"(?:pin(?:[ \t_-]?(?:number|no|num))?|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?|"
+    r"combination|combo)",
+    "id": _WORD_START
+    + r"(?:ssn|nino|bsn|cpf|aadhaar|personnummer|iban|passport|licen[cs]e|number|no|num|nr|id)",
     "weak": _WORD_START + r"(?:auth|sig|signature|hmac|session(?:id)?|sid|cookie|salt)",
 }
 # What follows the keyword: the rest of its identifier (possessive: read once), a closing quote or
@@ -69,21 +81,57 @@ _FOLLOWS = {
     "id": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]{{0,15}}[0-9]",
     "weak": r"[ \t]{0,3}[=:][ \t]{0,3}(?:\\?[\"'`])?[A-Za-z0-9+/_.~-]{12}",
 }
-PATTERNS = {kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}(?:{_FOLLOWS[kind]}))")
-            for kind, words in KEYWORDS.items()}
+PATTERNS = {
+    kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}(?:{_FOLLOWS[kind]}))")
+    for kind, words in KEYWORDS.items()
+}
 TRIGGERS = {
-    "password": ("pass", "pwd", "pw", "mdp", "kennwort", "contrase", "senha", "wachtwoord", "senord", "salasana",
-                 "has", "parola", "пароль", "密码", "密碼", "パスワード", "비밀번호", "maiden", "answer"),
+    "password": (
+        "pass",
+        "pwd",
+        "pw",
+        "mdp",
+        "kennwort",
+        "contrase",
+        "senha",
+        "wachtwoord",
+        "senord",
+        "salasana",
+        "has",
+        "parola",
+        "пароль",
+        "密码",
+        "密碼",
+        "パスワード",
+        "비밀번호",
+        "maiden",
+        "answer",
+    ),
     "phrase": ("phrase", "mnemonic"),
     "secret": ("secret", "cred", "key"),
     "token": ("token",),
     "code": ("pin", "code", "cvv", "cvc", "csc", "otp", "puk", "combin", "combo"),
-    "id": ("ssn", "nino", "bsn", "cpf", "aadhaar", "personnummer", "iban", "passport", "licen", "number", "no", "nr",
-           "id"),
+    "id": (
+        "ssn",
+        "nino",
+        "bsn",
+        "cpf",
+        "aadhaar",
+        "personnummer",
+        "iban",
+        "passport",
+        "licen",
+        "number",
+        "no",
+        "nr",
+        "id",
+    ),
     "weak": ("auth", "sig", "hmac", "session", "sid", "cookie", "salt"),
 }
-_QUALIFIERS = frozenset("value val base str string plain plaintext raw b64 base64 hex text literal txt "
-                        "encoded new old current confirm confirmation".split())
+_QUALIFIERS = frozenset(
+    "value val base str string plain plaintext raw b64 base64 hex text literal txt "
+    "encoded new old current confirm confirmation".split()
+)
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+|[^\W\d_A-Za-z]+")
 _AFTER = re.compile(
     r"""(?:\\?["'`]|[\]*)]){0,4}+
@@ -118,7 +166,8 @@ _BEFORE_A_BARE_PASSWORD = frozenset("with using use default initial temporary te
 # login: alice@example.com / hunter22, credentials: alice | hunter22
 _USER_SLASH_PASSWORD = re.compile(
     r"(?i)\b(?:login|credentials?|creds|account|user(?:name)?)[ \t]{0,3}[:=][ \t]{0,3}[^\s/|,;]{1,64}"
-    r"[ \t]{0,3}/[ \t]{0,3}(?P<value>[^\s,;]{3,64})")
+    r"[ \t]{0,3}/[ \t]{0,3}(?P<value>[^\s,;]{3,64})"
+)
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
@@ -151,8 +200,11 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
 def _named(kind: str, word: str, before: str) -> str | None:
     """The class of the key whose last word is `word` (`before` is the word before it), or None."""
     if kind == "phrase" and word == "phrase":
-        return "phrase" if before in ("pass", "seed", "recovery", "secret", "backup", "wallet", "security",
-                                      "mnemonic") else None
+        return (
+            "phrase"
+            if before in ("pass", "seed", "recovery", "secret", "backup", "wallet", "security", "mnemonic")
+            else None
+        )
     if kind == "secret" and word in ("key", "keys"):
         if before in KEY_PREFIXES:
             return "secret"
@@ -201,8 +253,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
     if after is None:
         return None
     key = _key_before(text, end)
-    before = text[end - len(key) - 1: end - len(key)]  # the character before the key
-    if before == "$" or text[end - len(key) - 2: end - len(key)] == "${":
+    before = text[end - len(key) - 1 : end - len(key)]  # the character before the key
+    if before == "$" or text[end - len(key) - 2 : end - len(key)] == "${":
         return None  # $TOKEN, ${PASSWORD:-x}: a shell variable being used, not set
     if after.group("gt") is not None:  # <password>value</password>
         if before != "<":
@@ -219,12 +271,18 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):
         return None
-    if form == "bare" and (kind in ("weak", "phrase") or (key.lower() == "pass" and not _USER_BEFORE.search(
-            text, max(0, end - 80), end - len(key)))):
+    if form == "bare" and (
+        kind in ("weak", "phrase")
+        or (key.lower() == "pass" and not _USER_BEFORE.search(text, max(0, end - 80), end - len(key)))
+    ):
         return None  # "Pass the salt": pass is a verb, unless a user was just named ("user bob, pass X")
     if form == "bare" and kind in ("token", "secret"):
         form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
-    if form == "bare" and kind == "password" and _word_before(text, end - len(key)) in _BEFORE_A_BARE_PASSWORD:
+    if (
+        form == "bare"
+        and kind == "password"
+        and _word_before(text, end - len(key)) in _BEFORE_A_BARE_PASSWORD
+    ):
         form = "after-with"  # "ssh in with password toor", "default password admin"
     begin = after.end()
     opened = after.group("open")
@@ -267,8 +325,9 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
         return shape.looks_random(value)
     if kind == "phrase":
         first = value.split()[0]
-        return len(value) >= 8 and (quoted or not (shape.is_prose(first) if " " not in value
-                                                   else shape.is_phrase_prose(first)))
+        return len(value) >= 8 and (
+            quoted or not (shape.is_prose(first) if " " not in value else shape.is_phrase_prose(first))
+        )
     if not quoted and shape.is_prose(value):
         return False
     if form == "token-like":

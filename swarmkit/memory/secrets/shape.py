@@ -7,7 +7,8 @@ import re
 from collections import Counter
 
 # Words that follow "password is", "token:" and the like in prose about a secret, not a secret.
-PROSE = frozenset("""
+PROSE = frozenset(
+    """
 none null nil undefined true false yes no on off required optional empty blank unset missing redacted
 hidden masked changeme example examples sample string str int bytes bool boolean any optional see the
 a an is was not n/a na tbd todo unknown same different below above here there provided given default
@@ -21,19 +22,57 @@ my our your his her their its this that these those it them they we you i me us 
 ignored disabled enabled active inactive allowed forbidden supported deprecated same identical
 something anything nothing everything somewhere elsewhere today tomorrow yesterday soon later
 length characters chars digits letters words minimum maximum min max least most
-""".split())
+""".split()
+)
 PROSE_ENDINGS = ("ed", "ing", "able", "ible", "ly", "ful", "less", "ive", "ous", "ness", "ment", "tion")
 
-_REFERENCE_START = ("$", "%", "<", "{", "[", "(", "@", "***", "xxx", "XXX", "...", "…", "/", "~/", "./",
-                    "../", "os.", "env.", "process.env", "import.meta", "ENV[", "getenv", "vault:", "op://",
-                    "ssm:", "arn:", "secretsmanager", "keychain:", "file:", "|", ">", "!", "&", "=", "`", "*")
+_REFERENCE_START = (
+    "$",
+    "%",
+    "<",
+    "{",
+    "[",
+    "(",
+    "@",
+    "***",
+    "xxx",
+    "XXX",
+    "...",
+    "…",
+    "/",
+    "~/",
+    "./",
+    "../",
+    "os.",
+    "env.",
+    "process.env",
+    "import.meta",
+    "ENV[",
+    "getenv",
+    "vault:",
+    "op://",
+    "ssm:",
+    "arn:",
+    "secretsmanager",
+    "keychain:",
+    "file:",
+    "|",
+    ">",
+    "!",
+    "&",
+    "=",
+    "`",
+    "*",
+)
 _CALL_OR_INDEX = re.compile(r"[A-Za-z_][\w.]{0,80}[\[(]")
 _DOTTED = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 _SNAKE = re.compile(r"[a-z]+(?:_[a-z]+)+|[A-Z]+(?:_[A-Z0-9]+)+")
 _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
 # `token = await get_token()`, `key = new Key()`: code, not a value
-_CODE_WORDS = frozenset("await async new yield lambda function typeof self this None null nil undefined "
-                        "True False true false require import".split())
+_CODE_WORDS = frozenset(
+    "await async new yield lambda function typeof self this None null nil undefined "
+    "True False true false require import".split()
+)
 
 
 _DIGIT = re.compile(r"[0-9]")
@@ -64,8 +103,12 @@ def is_reference(value: str, key: str = "", code: bool = False) -> bool:
         return True
     if "REDACTED" in value:
         return True
-    if code and (value.lower() == key.lower() or value in _CODE_WORDS or _DOTTED.fullmatch(value)
-                 or _SNAKE.fullmatch(value)):
+    if code and (
+        value.lower() == key.lower()
+        or value in _CODE_WORDS
+        or _DOTTED.fullmatch(value)
+        or _SNAKE.fullmatch(value)
+    ):
         return True
     return False
 
@@ -78,11 +121,13 @@ def is_prose(value: str) -> bool:
     return word.isalpha() and len(word) > 4 and word.endswith(PROSE_ENDINGS)
 
 
-_PHRASE_PROSE = frozenset("""
+_PHRASE_PROSE = frozenset(
+    """
 not in at on of for from with by to into the a an set stored kept saved written printed shown hidden
 required optional empty none unknown managed same different also still now never always only too very
 long short weak strong secure safe shared rotated changed reset expired generated random unique
-""".split())
+""".split()
+)
 
 
 def is_phrase_prose(first_word: str) -> bool:
@@ -99,7 +144,11 @@ def looks_like_token(value: str) -> bool:
     as in a random token (several letter-digit changes), not words with a year in them."""
     if not _TOKEN_CHARS.fullmatch(value) or entropy(value[:256]) < 3.0:
         return False
-    changes = sum(1 for a, b in zip(value, value[1:], strict=False) if a.isdigit() != b.isdigit() and a.isalnum() and b.isalnum())
+    changes = sum(
+        1
+        for a, b in zip(value, value[1:], strict=False)
+        if a.isdigit() != b.isdigit() and a.isalnum() and b.isalnum()
+    )
     return changes >= 3
 
 

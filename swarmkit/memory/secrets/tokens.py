@@ -28,31 +28,56 @@ class TokenRule:
     random: bool = False  # the body must look random (keeps hyphenated prose like `sk-learn-...` out)
 
 
-def _rule(family: str, triggers: tuple[str, ...], pattern: str, random: bool = False, flags: int = 0) -> TokenRule:
+def _rule(
+    family: str, triggers: tuple[str, ...], pattern: str, random: bool = False, flags: int = 0
+) -> TokenRule:
     return TokenRule(family, triggers, re.compile(pattern, flags), random)
 
 
 RULES: tuple[TokenRule, ...] = (
-    _rule("jwt", ("eyj",), _STRICT + r"eyJ[A-Za-z0-9_-]{5,1000}\.eyJ[A-Za-z0-9_-]{5,8000}\.[A-Za-z0-9_-]{0,1000}"),
-    _rule("github", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-          _START + r"(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})"),
-    _rule("gitlab", ("gl", "gr1348941"),
-          _STRICT + r"(?:gl(?:pat|dt|rt|ptt|ft|imt|agent|oas|soat|ffct|cbt)-[A-Za-z0-9_.-]{20,300}"
-                   r"|GR1348941[A-Za-z0-9_-]{20,255})", random=True),
+    _rule(
+        "jwt",
+        ("eyj",),
+        _STRICT + r"eyJ[A-Za-z0-9_-]{5,1000}\.eyJ[A-Za-z0-9_-]{5,8000}\.[A-Za-z0-9_-]{0,1000}",
+    ),
+    _rule(
+        "github",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        _START + r"(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})",
+    ),
+    _rule(
+        "gitlab",
+        ("gl", "gr1348941"),
+        _STRICT + r"(?:gl(?:pat|dt|rt|ptt|ft|imt|agent|oas|soat|ffct|cbt)-[A-Za-z0-9_.-]{20,300}"
+        r"|GR1348941[A-Za-z0-9_-]{20,255})",
+        random=True,
+    ),
     # OpenAI (sk-, sk-proj-, sk-svcacct-, sk-admin-), Anthropic (sk-ant-), OpenRouter (sk-or-v1-), ...
     _rule("sk- api key", ("sk-",), _STRICT + r"sk-[A-Za-z0-9_-]{20,300}", random=True),
-    _rule("stripe", ("_live_", "_test_", "_prod_", "whsec_"),
-          _START + r"(?:(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9+/=]{20,255})"),
+    _rule(
+        "stripe",
+        ("_live_", "_test_", "_prod_", "whsec_"),
+        _START + r"(?:(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9+/=]{20,255})",
+    ),
     _rule("npm", ("npm_",), _START + r"npm_[A-Za-z0-9]{30,255}"),
     _rule("pypi", ("pypi-",), _STRICT + r"pypi-AgE[A-Za-z0-9_-]{50,1000}"),
-    _rule("slack", ("xox", "xapp-", "hooks.slack.com"),
-          _STRICT + r"(?:xox[abeoprs]-[A-Za-z0-9-]{10,255}|xapp-[0-9]-[A-Za-z0-9-]{10,255})"
-          r"|(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{10,255}"),
-    _rule("aws access key id", ("akia", "asia", "abia", "acca", "a3t"),
-          _START + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
-    _rule("google", ("aiza", "ya29.", "gocspx-", "1//0"),
-          _STRICT + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2000}|GOCSPX-[0-9A-Za-z_-]{20,255}"
-                   r"|1//0[0-9A-Za-z_-]{30,512})"),
+    _rule(
+        "slack",
+        ("xox", "xapp-", "hooks.slack.com"),
+        _STRICT + r"(?:xox[abeoprs]-[A-Za-z0-9-]{10,255}|xapp-[0-9]-[A-Za-z0-9-]{10,255})"
+        r"|(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{10,255}",
+    ),
+    _rule(
+        "aws access key id",
+        ("akia", "asia", "abia", "acca", "a3t"),
+        _START + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+    ),
+    _rule(
+        "google",
+        ("aiza", "ya29.", "gocspx-", "1//0"),
+        _STRICT + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2000}|GOCSPX-[0-9A-Za-z_-]{20,255}"
+        r"|1//0[0-9A-Za-z_-]{30,512})",
+    ),
     _rule("twilio", ("sk",), _START + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
     _rule("sendgrid", ("sg.",), _STRICT + r"SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"),
     _rule("mailchimp", ("-us",), _START + r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9])"),
@@ -64,24 +89,47 @@ RULES: tuple[TokenRule, ...] = (
     _rule("linear", ("lin_api_",), _START + r"lin_api_[A-Za-z0-9]{40,255}"),
     _rule("postman", ("pmak-",), _START + r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}"),
     _rule("telegram bot", (":",), r"(?<![0-9])[0-9]{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])", random=True),
-    _rule("discord bot", (".",), _STRICT + r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}",
-          random=True),
-    _rule("square / meta", ("sq0", "eaa"),
-          _STRICT + r"(?:sq0(?:atp|csp)-[0-9A-Za-z_-]{22,60}|EAA[ACMU][A-Za-z0-9]{30,255})", random=True),
+    _rule(
+        "discord bot",
+        (".",),
+        _STRICT + r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}",
+        random=True,
+    ),
+    _rule(
+        "square / meta",
+        ("sq0", "eaa"),
+        _STRICT + r"(?:sq0(?:atp|csp)-[0-9A-Za-z_-]{22,60}|EAA[ACMU][A-Za-z0-9]{30,255})",
+        random=True,
+    ),
     _rule("vault", ("hvs.", "hvb."), _STRICT + r"hv[sb]\.[A-Za-z0-9_-]{24,300}"),
     _rule("age", ("age-secret-key-1",), r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}"),
-    _rule("grafana", ("glc_", "glsa_"),
-          _START + r"(?:glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})"),
+    _rule(
+        "grafana",
+        ("glc_", "glsa_"),
+        _START + r"(?:glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})",
+    ),
     _rule("doppler", ("dp.",), _START + r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,64}"),
     _rule("atlassian", ("atatt3",), _STRICT + r"ATATT3[A-Za-z0-9_=-]{100,300}"),
     _rule("heroku", ("hrku-",), _STRICT + r"HRKU-AA[0-9a-zA-Z_-]{58}"),
-    _rule("ai providers", ("pplx-", "xai-", "tvly-", "gsk_", "r8_", "lsv2_", "fw_"),
-          _STRICT + r"(?:(?:pplx|xai|tvly)-[A-Za-z0-9]{20,255}|gsk_[A-Za-z0-9]{40,255}|r8_[A-Za-z0-9]{30,255}"
-                   r"|lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}|fw_[A-Za-z0-9]{20,255})", random=True),
-    _rule("notion", ("ntn_", "secret_"), _START + r"(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})",
-          random=True),
+    _rule(
+        "ai providers",
+        ("pplx-", "xai-", "tvly-", "gsk_", "r8_", "lsv2_", "fw_"),
+        _STRICT + r"(?:(?:pplx|xai|tvly)-[A-Za-z0-9]{20,255}|gsk_[A-Za-z0-9]{40,255}|r8_[A-Za-z0-9]{30,255}"
+        r"|lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}|fw_[A-Za-z0-9]{20,255})",
+        random=True,
+    ),
+    _rule(
+        "notion",
+        ("ntn_", "secret_"),
+        _START + r"(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})",
+        random=True,
+    ),
     _rule("1password", ("ops_",), _START + r"ops_eyJ[A-Za-z0-9+/]{100,2000}={0,3}"),
-    _rule("azure ad client secret", ("q~",), r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"),
+    _rule(
+        "azure ad client secret",
+        ("q~",),
+        r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}",
+    ),
 )
 
 _PRIVATE_KEY = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----")

@@ -16,9 +16,32 @@ _HOST = re.compile(r"[A-Za-z0-9._~%-]{1,253}(?::[0-9]{1,5})?(?=[/?#\s\"'<>,;)\]]
 # user:password@host.tld without a scheme (a proxy setting, an ssh-like address)
 _BARE = re.compile(
     r"(?<![\w.+%:/@-])(?P<user>[\w.+%-]{1,64}):(?P<password>[^\s/'\"<>]{1,128})@"
-    r"(?=(?:[A-Za-z0-9-]{1,63}\.){1,10}[A-Za-z]{2,63}\b|localhost\b|[0-9]{1,3}(?:\.[0-9]{1,3}){3}\b)")
-_NOT_USERS = frozenset({"mailto", "tel", "sip", "sips", "xmpp", "im", "news", "email", "mail", "e-mail", "contact",
-                        "from", "to", "cc", "bcc", "reply-to", "by", "author", "at", "git"})
+    r"(?=(?:[A-Za-z0-9-]{1,63}\.){1,10}[A-Za-z]{2,63}\b|localhost\b|[0-9]{1,3}(?:\.[0-9]{1,3}){3}\b)"
+)
+_NOT_USERS = frozenset(
+    {
+        "mailto",
+        "tel",
+        "sip",
+        "sips",
+        "xmpp",
+        "im",
+        "news",
+        "email",
+        "mail",
+        "e-mail",
+        "contact",
+        "from",
+        "to",
+        "cc",
+        "bcc",
+        "reply-to",
+        "by",
+        "author",
+        "at",
+        "git",
+    }
+)
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:

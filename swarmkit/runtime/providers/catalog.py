@@ -25,29 +25,50 @@ class BuiltinProvider:
         return self.protocol in ("mock", "openai-compatible")
 
 
-_GATEWAY = ("use an OpenAI-compatible gateway for it, for example provider openrouter with model "
-            "name {example}, or declare one under model_providers with class openai-compatible")
+_GATEWAY = (
+    "use an OpenAI-compatible gateway for it, for example provider openrouter with model "
+    "name {example}, or declare one under model_providers with class openai-compatible"
+)
 
-BUILTIN_PROVIDERS: dict[str, BuiltinProvider] = {p.name: p for p in (
-    BuiltinProvider("mock", "mock"),
-    BuiltinProvider("openai", "openai-compatible", "https://api.openai.com/v1", "OPENAI_API_KEY"),
-    BuiltinProvider("openrouter", "openai-compatible", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY"),
-    BuiltinProvider("groq", "openai-compatible", "https://api.groq.com/openai/v1", "GROQ_API_KEY"),
-    BuiltinProvider("together", "openai-compatible", "https://api.together.xyz/v1", "TOGETHER_API_KEY"),
-    # Ollama's native API is what upstream speaks; Ollama serves the OpenAI-compatible one at /v1.
-    BuiltinProvider("ollama", "openai-compatible", "${OLLAMA_BASE_URL:-http://localhost:11434}/v1"),
-    BuiltinProvider("lemonade", "openai-compatible", "${LEMONADE_URL:-http://localhost:8000/api/v1}"),
-    BuiltinProvider("llama-server", "openai-compatible", "${LLAMA_SERVER_URL:-http://localhost:8081/v1}"),
-    BuiltinProvider("mlx-lm", "openai-compatible", "${MLX_LM_URL:-http://localhost:8080/v1}"),
-    BuiltinProvider("openvino-model-server", "openai-compatible", "${OVMS_URL:-http://localhost:8000/v3}"),
-    BuiltinProvider("anthropic", "anthropic", key_env="ANTHROPIC_API_KEY",
-                    hint=_GATEWAY.format(example="anthropic/claude-sonnet-4")),
-    BuiltinProvider("google", "google", key_env="GOOGLE_API_KEY",
-                    hint=_GATEWAY.format(example="google/gemini-2.5-flash")),
-    BuiltinProvider("rkllama", "ollama", "${RKLLAMA_HOST:-http://localhost:8080}",
-                    hint="rkllama speaks only Ollama's native API; serve the model with an OpenAI-compatible "
-                         "server (llama-server, ollama) and name that provider instead"),
-)}
+BUILTIN_PROVIDERS: dict[str, BuiltinProvider] = {
+    p.name: p
+    for p in (
+        BuiltinProvider("mock", "mock"),
+        BuiltinProvider("openai", "openai-compatible", "https://api.openai.com/v1", "OPENAI_API_KEY"),
+        BuiltinProvider(
+            "openrouter", "openai-compatible", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY"
+        ),
+        BuiltinProvider("groq", "openai-compatible", "https://api.groq.com/openai/v1", "GROQ_API_KEY"),
+        BuiltinProvider("together", "openai-compatible", "https://api.together.xyz/v1", "TOGETHER_API_KEY"),
+        # Ollama's native API is what upstream speaks; Ollama serves the OpenAI-compatible one at /v1.
+        BuiltinProvider("ollama", "openai-compatible", "${OLLAMA_BASE_URL:-http://localhost:11434}/v1"),
+        BuiltinProvider("lemonade", "openai-compatible", "${LEMONADE_URL:-http://localhost:8000/api/v1}"),
+        BuiltinProvider("llama-server", "openai-compatible", "${LLAMA_SERVER_URL:-http://localhost:8081/v1}"),
+        BuiltinProvider("mlx-lm", "openai-compatible", "${MLX_LM_URL:-http://localhost:8080/v1}"),
+        BuiltinProvider(
+            "openvino-model-server", "openai-compatible", "${OVMS_URL:-http://localhost:8000/v3}"
+        ),
+        BuiltinProvider(
+            "anthropic",
+            "anthropic",
+            key_env="ANTHROPIC_API_KEY",
+            hint=_GATEWAY.format(example="anthropic/claude-sonnet-4"),
+        ),
+        BuiltinProvider(
+            "google",
+            "google",
+            key_env="GOOGLE_API_KEY",
+            hint=_GATEWAY.format(example="google/gemini-2.5-flash"),
+        ),
+        BuiltinProvider(
+            "rkllama",
+            "ollama",
+            "${RKLLAMA_HOST:-http://localhost:8080}",
+            hint="rkllama speaks only Ollama's native API; serve the model with an OpenAI-compatible "
+            "server (llama-server, ollama) and name that provider instead",
+        ),
+    )
+}
 
 # Classes of a model_providers entry that swarmkit run understands (upstream writes class paths).
 _CLASS_PROTOCOLS = {

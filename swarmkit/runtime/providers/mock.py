@@ -53,7 +53,9 @@ class MockProvider:
                 continue
             self._used.add(index)
             calls = tuple(
-                ToolCall(id=f"call-{index}-{n}", name=call["name"], arguments=dict(call.get("arguments") or {}))
+                ToolCall(
+                    id=f"call-{index}-{n}", name=call["name"], arguments=dict(call.get("arguments") or {})
+                )
                 for n, call in enumerate(step.get("tool_calls") or [])
             )
             return ChatReply(content=str(step.get("reply", "")), tool_calls=calls)
@@ -73,8 +75,9 @@ def _load_script(path: str) -> list[dict]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ProviderError(f"cannot read the mock script {path}: {exc.strerror or exc}",
-                            "pass an existing file to --script") from None
+        raise ProviderError(
+            f"cannot read the mock script {path}: {exc.strerror or exc}", "pass an existing file to --script"
+        ) from None
     try:
         if path.endswith((".yaml", ".yml")):
             from ruamel.yaml import YAML
@@ -83,11 +86,15 @@ def _load_script(path: str) -> list[dict]:
         else:
             steps = json.loads(text)
     except Exception as exc:
-        raise ProviderError(f"the mock script {path} cannot be parsed: {exc}",
-                            "write a list of {when, reply, tool_calls} steps") from None
+        raise ProviderError(
+            f"the mock script {path} cannot be parsed: {exc}",
+            "write a list of {when, reply, tool_calls} steps",
+        ) from None
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
-        raise ProviderError(f"the mock script {path} is not a list of steps",
-                            "write a list of {when, reply, tool_calls} steps")
+        raise ProviderError(
+            f"the mock script {path} is not a list of steps",
+            "write a list of {when, reply, tool_calls} steps",
+        )
     return steps
 
 
@@ -152,12 +159,27 @@ def _reconcile(request: ChatRequest) -> str:
     known = (prompts.between_markers(user.replace("known: ", "known:\n"), "known:") or "").strip()
     proposed = (prompts.between_markers(user.replace("proposed: ", "proposed:\n"), "proposed:") or "").strip()
     if known.lower() in proposed.lower():
-        reply: dict[str, Any] = {"verdict": "pass", "op": "refine", "merged_value": proposed, "confidence": 0.8,
-                                 "reasoning": "the proposed value adds detail to the known one"}
+        reply: dict[str, Any] = {
+            "verdict": "pass",
+            "op": "refine",
+            "merged_value": proposed,
+            "confidence": 0.8,
+            "reasoning": "the proposed value adds detail to the known one",
+        }
     elif proposed.lower() in known.lower():
-        reply = {"verdict": "pass", "op": "refine", "merged_value": known, "confidence": 0.8,
-                 "reasoning": "the known value already says this"}
+        reply = {
+            "verdict": "pass",
+            "op": "refine",
+            "merged_value": known,
+            "confidence": 0.8,
+            "reasoning": "the known value already says this",
+        }
     else:
-        reply = {"verdict": "pass", "op": "update", "merged_value": proposed, "confidence": 0.6,
-                 "reasoning": "the value changed; the newer one is kept"}
+        reply = {
+            "verdict": "pass",
+            "op": "update",
+            "merged_value": proposed,
+            "confidence": 0.6,
+            "reasoning": "the value changed; the newer one is kept",
+        }
     return json.dumps(reply)

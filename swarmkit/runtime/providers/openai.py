@@ -31,8 +31,14 @@ def _env(*names: str) -> str | None:
 class OpenAIProvider:
     name = "openai"
 
-    def __init__(self, base_url: str, api_key: str | None, timeout: float = DEFAULT_TIMEOUT,
-                 retries: int = DEFAULT_RETRIES, backoff: float = 0.5) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = DEFAULT_RETRIES,
+        backoff: float = 0.5,
+    ) -> None:
         import httpx
 
         self.base_url = base_url.rstrip("/")
@@ -42,14 +48,18 @@ class OpenAIProvider:
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
-        self._client = httpx.Client(timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)), headers=headers)
+        self._client = httpx.Client(
+            timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)), headers=headers
+        )
 
     @classmethod
     def from_settings(cls, base_url=None, api_key=None, timeout=None, retries=None) -> OpenAIProvider:
         base = base_url or _env("SWARMKIT_OPENAI_BASE_URL", "OPENAI_BASE_URL") or DEFAULT_BASE_URL
         if not base.startswith(("http://", "https://")):
-            raise ProviderError(f'the base URL "{without_credentials(base)}" is not an http(s) URL',
-                                "pass --base-url http://HOST:PORT/v1 (the path that ends before /chat/completions)")
+            raise ProviderError(
+                f'the base URL "{without_credentials(base)}" is not an http(s) URL',
+                "pass --base-url http://HOST:PORT/v1 (the path that ends before /chat/completions)",
+            )
         key = api_key or _env("SWARMKIT_OPENAI_API_KEY", "OPENAI_API_KEY")
         if timeout is None:
             text = _env("SWARMKIT_OPENAI_TIMEOUT") or str(DEFAULT_TIMEOUT)
@@ -58,8 +68,10 @@ class OpenAIProvider:
             except ValueError:
                 timeout = -1.0
             if not timeout > 0:
-                raise ProviderError(f'SWARMKIT_OPENAI_TIMEOUT is "{text}", not a number of seconds above 0',
-                                    "set it to a number such as 60, or pass --timeout")
+                raise ProviderError(
+                    f'SWARMKIT_OPENAI_TIMEOUT is "{text}", not a number of seconds above 0',
+                    "set it to a number such as 60, or pass --timeout",
+                )
         return cls(base, key, timeout=timeout, retries=DEFAULT_RETRIES if retries is None else retries)
 
     def complete(self, request: ChatRequest) -> ChatReply:
@@ -103,7 +115,7 @@ class OpenAIProvider:
                 retry_after = _retry_after(response)
             if attempt == self.retries:
                 raise ProviderError(f"{problem} (after {attempt + 1} attempts)", hint)
-            delay = self.backoff * (2 ** attempt)
+            delay = self.backoff * (2**attempt)
             if retry_after is not None:
                 delay = min(max(delay, retry_after), 30.0)  # honour the server, within reason
             time.sleep(delay)
@@ -120,7 +132,9 @@ def _retry_after(response) -> float | None:
 def _error_text(response) -> str:
     try:
         data = response.json()
-        message = data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
+        message = (
+            data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
+        )
         return str(message or data)[:200]
     except (ValueError, RecursionError, AttributeError):
         return response.text[:200] or response.reason_phrase
@@ -147,7 +161,9 @@ def _parse(data, base_url: str) -> ChatReply:
             parsed = json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
             if not isinstance(parsed, dict):
                 raise ValueError("tool arguments are not an object")
-            calls.append(ToolCall(id=str(call.get("id") or f"call-{n}"), name=str(function["name"]), arguments=parsed))
+            calls.append(
+                ToolCall(id=str(call.get("id") or f"call-{n}"), name=str(function["name"]), arguments=parsed)
+            )
         if not isinstance(content, str):
             raise ValueError("content is not a string")
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:

@@ -18,9 +18,15 @@ from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, class_protocol
 
 
 class ProviderSet:
-    def __init__(self, declared: Mapping[str, Mapping] | None = None, forced: str | None = None,
-                 script: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                 timeout: float | None = None) -> None:
+    def __init__(
+        self,
+        declared: Mapping[str, Mapping] | None = None,
+        forced: str | None = None,
+        script: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float | None = None,
+    ) -> None:
         self.declared = dict(declared or {})
         self.forced = forced
         self.flags = {"script": script, "base_url": base_url, "api_key": api_key, "timeout": timeout}
@@ -65,13 +71,20 @@ class ProviderSet:
             from swarmkit.workspace.suggest import did_you_mean
 
             names = [*self.declared, *BUILTIN_PROVIDERS]
-            raise ProviderError(f'unknown model provider "{key}"',
-                                did_you_mean(key, names, "declare it in workspace.yaml under model_providers, "
-                                                         "or run with --provider mock"))
+            raise ProviderError(
+                f'unknown model provider "{key}"',
+                did_you_mean(
+                    key,
+                    names,
+                    "declare it in workspace.yaml under model_providers, or run with --provider mock",
+                ),
+            )
         if not builtin.runnable:
             raise ProviderError(
                 f'swarmkit run cannot use provider "{key}": it speaks the {builtin.protocol} API, not the '
-                "OpenAI-compatible one", builtin.hint + "; --provider mock runs offline")
+                "OpenAI-compatible one",
+                builtin.hint + "; --provider mock runs offline",
+            )
         if builtin.protocol == "mock":
             return make_provider("mock", script=self.flags["script"])
         if key == "openai":  # OPENAI_BASE_URL and friends still apply, as for any OpenAI client
@@ -88,15 +101,23 @@ class ProviderSet:
         if protocol == "mock":
             return self._named(make_provider("mock", script=self.flags["script"]), key)
         if protocol is None:
-            raise ProviderError(f'model provider "{key}" has class "{class_name}", which swarmkit run cannot use',
-                                "use class openai-compatible with config.base_url for any OpenAI-compatible "
-                                "endpoint, or run with --provider mock")
+            raise ProviderError(
+                f'model provider "{key}" has class "{class_name}", which swarmkit run cannot use',
+                "use class openai-compatible with config.base_url for any OpenAI-compatible "
+                "endpoint, or run with --provider mock",
+            )
         base_url = config.get("base_url")
         if base_url is None and not self.flags["base_url"]:
-            raise ProviderError(f'model provider "{key}" has no config.base_url',
-                                "add config.base_url (for example http://127.0.0.1:11434/v1), or pass --base-url")
-        return self._openai_compatible(key, expand(str(base_url or "")), str(config.get("api_key_env") or ""),
-                                       config.get("timeout_seconds"))
+            raise ProviderError(
+                f'model provider "{key}" has no config.base_url',
+                "add config.base_url (for example http://127.0.0.1:11434/v1), or pass --base-url",
+            )
+        return self._openai_compatible(
+            key,
+            expand(str(base_url or "")),
+            str(config.get("api_key_env") or ""),
+            config.get("timeout_seconds"),
+        )
 
     def _openai_compatible(self, key: str, base_url: str, key_env: str, timeout) -> Provider:
         from swarmkit.runtime.providers import make_provider
@@ -106,8 +127,10 @@ class ProviderSet:
         if api_key is None and key_env:
             api_key = os.environ.get(key_env)
             if not api_key:
-                raise ProviderError(f'model provider "{key}" reads its key from ${key_env}, which is not set',
-                                    f"export {key_env}=..., or pass --api-key")
+                raise ProviderError(
+                    f'model provider "{key}" reads its key from ${key_env}, which is not set',
+                    f"export {key_env}=..., or pass --api-key",
+                )
         provider = make_provider(
             "openai",
             base_url=self.flags["base_url"] or base_url,
