@@ -7,7 +7,7 @@ import json
 import pytest
 
 from swarmkit.resolver import resolve
-from swarmkit.workspace import loading
+from swarmkit.workspace import yaml_text
 
 SKILL = (
     "apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {{id: {id}, name: {id}, description: A skill for the tests.}}\n"
@@ -48,9 +48,9 @@ class CountingYAML:
 @pytest.fixture
 def pure_parser(monkeypatch):
     """Counts how often the pure-Python parser is asked to load a file."""
-    counting = CountingYAML(loading.safe_yaml(pure=True))
-    real = loading.safe_yaml
-    monkeypatch.setattr(loading, "safe_yaml", lambda pure=False: counting if pure else real(False))
+    counting = CountingYAML(yaml_text.safe_yaml(pure=True))
+    real = yaml_text.safe_yaml
+    monkeypatch.setattr(yaml_text, "safe_yaml", lambda pure=False: counting if pure else real(False))
     return counting
 
 

@@ -123,7 +123,7 @@ def records(level: Path) -> list[dict]:
 @pytest.mark.parametrize("name", LEVELS)
 def test_level_wires_no_memory_unless_it_teaches_it(name):
     """Memory is on by default: only level 09 writes the memory block; no level binds memory skills."""
-    from swarmkit.workspace.loading import load_yaml_text
+    from swarmkit.workspace.yaml_text import load_yaml_text
 
     files = sorted((LEVELS_DIR / name).rglob("*.y*ml"))
     assert files

@@ -300,7 +300,7 @@ def _output_schema_problem(value, artifact: Artifact, root: Path) -> str | None:
         try:
             text = target.read_text(encoding="utf-8")
             if target.suffix.lower() in (".yaml", ".yml"):
-                from swarmkit.workspace.loading import load_yaml_text
+                from swarmkit.workspace.yaml_text import load_yaml_text
 
                 value = load_yaml_text(text)
             else:

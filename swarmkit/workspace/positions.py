@@ -7,7 +7,7 @@ from typing import Any
 
 class PositionIndex:
     def __init__(self, text: str) -> None:
-        from swarmkit.workspace.loading import safe_yaml
+        from swarmkit.workspace.yaml_text import safe_yaml
 
         self._root: Any = None
         # compose() stops at nodes: with the C parser it costs a fraction of a round-trip load.

@@ -126,7 +126,7 @@ def test_upstream_accepts_every_level(upstream, level, tmp_path):
 
 def test_the_provider_table_matches_upstreams_bundled_providers(upstream):
     """Names, base URLs and key variables of upstream's provider files, as the table has them."""
-    from swarmkit.workspace.loading import load_yaml_text
+    from swarmkit.workspace.yaml_text import load_yaml_text
 
     site = Path(upstream).resolve().parent.parent / "lib"
     folders = list(site.glob("python3*/site-packages/swarmkit_runtime/model_providers/providers"))

@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from swarmkit.schemas import KIND_SCHEMAS, load_schema, validator_for
-from swarmkit.workspace.loading import load_yaml_text
+from swarmkit.workspace.yaml_text import load_yaml_text
 from tests.compat.corpus import REPO, needs_corpus
 from tests.compat.seeds import SEEDS, VARIANTS
 from tests.reliability.harness import examples

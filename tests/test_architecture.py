@@ -1,0 +1,158 @@
+"""The shape of the package: no import circle, memory in layers, and one place for each fact.
+
+Imports are read from the source with ast, those inside functions included: a circle that only
+shows when a function first runs is still a circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parents[1] / "swarmkit"
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _known(name: str) -> str | None:
+    """The module `name` names, or the nearest package of it that exists."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports_of(module: str) -> set[str]:
+    """Every swarmkit module `module` imports, anywhere in its source."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(
+                _known(alias.name) or "" for alias in node.names if alias.name.startswith("swarmkit")
+            )
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            if base.startswith("swarmkit"):
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    found.add(full if full in MODULES else _known(base) or "")
+    found.discard("")
+    found.discard(module)
+    return found
+
+
+GRAPH = {module: imports_of(module) for module in MODULES}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return out
+
+
+def component(module: str) -> str:
+    """swarmkit.memory.recall.index -> swarmkit.memory; swarmkit.errors -> swarmkit.errors."""
+    parts = module.split(".")
+    if len(parts) > 2 or (len(parts) == 2 and (PACKAGE / parts[1]).is_dir()):
+        return ".".join(parts[:2])
+    return module
+
+
+def test_the_walk_sees_imports_inside_functions():
+    assert "swarmkit.resolver" in GRAPH["swarmkit.cli.resolving"]  # `from swarmkit.resolver import resolve`
+    assert "swarmkit.runtime.engine" in GRAPH["swarmkit.cli.run"]  # imported inside run()
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_itself_through_others():
+    assert circles(GRAPH) == []
+
+
+def test_no_package_imports_itself_through_others():
+    packages: dict[str, set[str]] = {}
+    for module, targets in GRAPH.items():
+        packages.setdefault(component(module), set()).update(
+            component(t) for t in targets if component(t) != component(module)
+        )
+    assert circles(packages) == []
+
+
+# The memory folder's primitives, and the modules they stand on: nothing above them.
+MEMORY_CORE = "swarmkit.memory.folder"
+MEMORY_BELOW_CORE = {"entries", "screening", "secrets", "atomic", "locking", "gitops"}
+
+
+def _below(module: str) -> set[str]:
+    seen, todo = set(), [module]
+    while todo:
+        for target in GRAPH[todo.pop()]:
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_memory_core_imports_no_memory_feature():
+    memory = {m for m in _below(MEMORY_CORE) if m.startswith("swarmkit.memory.")}
+    names = {m.split(".")[2] for m in memory}
+    assert names <= MEMORY_BELOW_CORE, names - MEMORY_BELOW_CORE
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("swarmkit.memory.")))
+def test_memory_features_import_the_core_never_the_facade(module):
+    """store.py puts the features together for the CLI, runtime and server; no feature reaches back up."""
+    if module != "swarmkit.memory.store":
+        assert "swarmkit.memory.store" not in GRAPH[module]
+
+
+def test_memory_and_runtime_meet_only_downward():
+    """The runtime uses memory; memory never imports the runtime (run ids live in swarmkit.run_ids)."""
+    assert not any(
+        t.startswith("swarmkit.runtime") for m in MODULES if m.startswith("swarmkit.memory") for t in GRAPH[m]
+    )
