@@ -164,8 +164,9 @@ def make_notes(root: Path, files: int, total_bytes: int, rng: random.Random) -> 
 def main(quick: bool = False) -> dict:
     import warnings
 
+    from swarmkit.memory.folder import MemoryWarning
     from swarmkit.memory.recall import scan_search
-    from swarmkit.memory.store import MemoryStore, MemoryWarning
+    from swarmkit.memory.store import MemoryStore
 
     warnings.simplefilter("ignore", MemoryWarning)
     rng = random.Random(20261130)

@@ -129,7 +129,7 @@ def _report(ctx: click.Context, result, code: int = 0) -> int:
 
 
 def _stable(entry) -> str:
-    from swarmkit.memory.store import stable_ref
+    from swarmkit.memory.folder import stable_ref
 
     return stable_ref(entry)
 
@@ -232,7 +232,7 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
         ),
         include_inbox=inbox,
     )
-    from swarmkit.memory.store import text_digest
+    from swarmkit.memory.folder import text_digest
 
     if _as_json():
         _json(
@@ -260,7 +260,7 @@ def show(ctx: click.Context, ref: str) -> int:
     store = _store(ctx)
     _require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.store import check_ref
+        from swarmkit.memory.folder import check_ref
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
         store.check_visible(ref)
@@ -281,7 +281,7 @@ def show(ctx: click.Context, ref: str) -> int:
         else:
             click.echo("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.store import entry_digest
+    from swarmkit.memory.folder import entry_digest
 
     entry, lines = store.entry_at(ref)
     data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
@@ -418,7 +418,7 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.store import entry_digest
+    from swarmkit.memory.folder import entry_digest
 
     store = _store(ctx)
     _require_folder(store)
@@ -483,9 +483,10 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
     """Record the owner's feedback on a run as a correction in the workspace file."""
     store = _store(ctx)
-    from swarmkit.runtime.records import RUN_ID, load_run
+    from swarmkit.run_ids import is_run_id
+    from swarmkit.runtime.records import load_run
 
-    if RUN_ID.match(run_id.strip()):
+    if is_run_id(run_id.strip()):
         load_run(_state(ctx)["root"], run_id.strip())  # feedback is about a run that happened here
     result = store.feedback(run_id, reason)
     return _report(ctx, result, 0 if result.status != "refused" else 1)

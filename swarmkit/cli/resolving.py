@@ -14,8 +14,8 @@ def resolve_or_stop(path, doing: str):
 
     `doing` finishes the sentence "the workspace at PATH is not valid; ..." (what did not happen).
     """
+    from swarmkit.cli.reporters import render_diagnostic
     from swarmkit.resolver import resolve
-    from swarmkit.workspace.reporters import render_diagnostic
 
     resolution = resolve(path)
     if resolution.valid:

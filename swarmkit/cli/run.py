@@ -56,7 +56,7 @@ def run(
     from swarmkit.runtime.records import save_run
 
     if user is not None:
-        from swarmkit.memory.store import user_slug
+        from swarmkit.memory.folder import user_slug
 
         if not user_slug(user):  # the store would refuse it, silently costing the run its memory
             raise UsageProblem(

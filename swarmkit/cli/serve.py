@@ -113,7 +113,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     workspace = Path(workspace_folder(workspace))
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.store import slug
+        from swarmkit.memory.folder import slug
 
         if not slug(user):
             raise UsageProblem(
@@ -149,7 +149,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     output.say("Press Ctrl+C to stop.")
     import warnings
 
-    from swarmkit.memory.store import MemoryWarning
+    from swarmkit.memory.folder import MemoryWarning
 
     # The API returns store warnings in its responses; one per request in the log would be noise.
     warnings.simplefilter("ignore", MemoryWarning)

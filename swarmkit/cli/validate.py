@@ -26,8 +26,8 @@ def validate(path: str | None, tree: bool, require: bool) -> int:
     """Check the workspace at PATH (default: the nearest folder, here or above, with workspace.yaml)."""
     from swarmkit.cli import output
     from swarmkit.cli.options import output_format, workspace_folder
+    from swarmkit.cli.reporters import RENDERERS
     from swarmkit.resolver import resolve
-    from swarmkit.workspace.reporters import RENDERERS
 
     path = workspace_folder(path, required=False)  # with none found: `.`, and its diagnostic says so
     fmt = output_format()

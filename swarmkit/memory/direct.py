@@ -18,6 +18,8 @@ ADD_TARGETS = ("me", "lessons", "workspace")
 class BadEntry(SwarmkitError):
     """The text or target a person gave cannot be written as it is; nothing was written."""
 
+    code = "invalid_entry"
+
 
 _DROP_ON_EDIT = ("tainted",)  # a person wrote this text: nobody else's content is in it any more
 
@@ -56,7 +58,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
 
 
 def _target_file(store, to: str | None, kind: str | None, subject: str | None) -> str:
-    from swarmkit.memory.store import INBOX_MD, LESSONS_MD, MEMORY_MD, check_ref, file_class
+    from swarmkit.memory.folder import INBOX_MD, LESSONS_MD, MEMORY_MD, check_ref, file_class
 
     if to is None:
         about_user = (subject or "").startswith("user.") or kind in E.USER_KINDS
@@ -121,7 +123,7 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
 
 def edit(store, ref: str, text: str):
     """Replace an entry's text, keeping its metadata; the entry becomes the person's. One commit."""
-    from swarmkit.memory.store import WriteResult, stable_ref, text_digest
+    from swarmkit.memory.folder import WriteResult, stable_ref, text_digest
 
     clean = checked_text(text, "changed")
     if not store.exists():

@@ -7,6 +7,7 @@ import hashlib
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import screen_entry
+from swarmkit.run_ids import check_run_id, run_source
 
 
 def feedback_subject(reason: str) -> str:
@@ -23,13 +24,11 @@ def feedback(store, run_id: str, reason: str):
         )
     if not str(reason or "").strip():
         raise SwarmkitError("feedback needs a reason", "say what was wrong: --reason 'it used the old API'")
-    from swarmkit.runtime.records import check_run_id
-
     check_run_id(str(run_id).strip())  # the entry's source must name a run, not arbitrary text
     screened = screen_entry(reason)
     key_text = screened.text if screened.ok else reason
     subject = feedback_subject(E.clean_text(key_text))
-    source = f"swarmkit://runs/{run_id.strip()}"
+    source = run_source(run_id.strip())
     return store.remember(
         reason, "correction", "user", subject, "workspace", source, run_id.strip(), origin="feedback"
     )

@@ -8,7 +8,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from swarmkit.errors import SwarmkitError
+from swarmkit.errors import Conflict
 
 AUTHOR_NAME = "swarmkit"
 AUTHOR_EMAIL = "memory@swarmkit.invalid"
@@ -32,11 +32,11 @@ _SAFE_CONFIG = (
 )
 
 
-class GitFailed(SwarmkitError):
+class GitFailed(Conflict):
     """A git command the memory folder needed did not succeed."""
 
 
-class GitBusy(SwarmkitError):
+class GitBusy(Conflict):
     """The folder's git is in a state where a commit would be lost or would resolve something."""
 
 

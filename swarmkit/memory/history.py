@@ -51,7 +51,7 @@ class _Identity:
 
 
 def _identity(store, what: str) -> _Identity:
-    from swarmkit.memory.store import check_ref
+    from swarmkit.memory.folder import check_ref
 
     what = str(what or "").strip()
     if not what:

@@ -10,7 +10,7 @@ _DROP_ON_KEEP = ("contradicts", "tainted", "for")  # a person kept it: reviewed,
 
 
 def inbox_list(store) -> list[E.Entry]:
-    from swarmkit.memory.store import INBOX_MD
+    from swarmkit.memory.folder import INBOX_MD
 
     if not store.path(INBOX_MD).exists():
         return []
@@ -19,7 +19,7 @@ def inbox_list(store) -> list[E.Entry]:
 
 def _precheck(store, ref: str) -> None:
     """Refuse a ref outside the inbox, or a missing folder, before anything is created or locked."""
-    from swarmkit.memory.store import INBOX_MD, check_ref
+    from swarmkit.memory.folder import INBOX_MD, check_ref
 
     rel, _ = check_ref(ref)
     if rel != INBOX_MD:
@@ -52,7 +52,7 @@ def _check_sizes(store, files: dict) -> None:
 
 def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
-    from swarmkit.memory.store import INBOX_MD, MEMORY_MD, WriteResult, text_digest
+    from swarmkit.memory.folder import INBOX_MD, MEMORY_MD, WriteResult, text_digest
 
     if to not in KEEP_TARGETS:
         raise SwarmkitError(f"cannot keep an entry in {to!r}", f"use --to {' | '.join(KEEP_TARGETS)}")
@@ -94,7 +94,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
 
 def inbox_pin(store, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
-    from swarmkit.memory.store import INBOX_MD, INDEX_HEADING, MEMORY_MD, WriteResult, text_digest
+    from swarmkit.memory.folder import INBOX_MD, INDEX_HEADING, MEMORY_MD, WriteResult, text_digest
 
     _precheck(store, ref)
     with store.writing():
@@ -126,7 +126,7 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
 
 
 def inbox_delete(store, ref: str, expect_text: str | None = None):
-    from swarmkit.memory.store import INBOX_MD, WriteResult
+    from swarmkit.memory.folder import INBOX_MD, WriteResult
 
     _precheck(store, ref)
     with store.writing():

@@ -17,7 +17,7 @@ import socket
 import time
 from pathlib import Path
 
-from swarmkit.errors import SwarmkitError
+from swarmkit.errors import Conflict
 
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_STALE_AFTER = 120.0
@@ -26,7 +26,7 @@ DEFAULT_STALE_AFTER = 120.0
 LIVE_HOLDER_LIMIT = 3600.0  # seconds
 
 
-class LockBusy(SwarmkitError):
+class LockBusy(Conflict):
     """Another process kept the memory folder locked for longer than the wait bound."""
 
 
@@ -34,7 +34,7 @@ def check_platform() -> None:
     """Refuse where the liveness check cannot work: os.kill(pid, 0) probes a process on POSIX
     (Linux, macOS), but on Windows it would end the process or fail."""
     if os.name != "posix":
-        raise SwarmkitError(
+        raise Conflict(
             "writing to the memory folder needs Linux or macOS: on Windows its lock cannot "
             "tell whether another writer is still alive",
             "run swarmkit under WSL (Windows Subsystem for Linux)",

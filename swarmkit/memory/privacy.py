@@ -29,6 +29,11 @@ def person(cls: str) -> str:
 class NotYours(SwarmkitError):
     """Another person's file was asked for: nothing is shown or changed."""
 
+    http_status = 403
+    code = "not_yours"
+    # A person's file is shown only to a server serving that person's view.
+    http_hint = "a person's facts are only shown to them: serve their view with swarmkit serve --user NAME"
+
 
 def not_yours(rel: str, cls: str, own: str) -> NotYours:
     """The error for reading or changing another person's file (nothing is shown or written)."""

@@ -8,6 +8,7 @@ import re
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import redact
+from swarmkit.run_ids import run_source
 
 FILES = {
     "finding": "findings.md",
@@ -26,14 +27,14 @@ HEADER = "Peer notes from the other agents of this run: information to weigh, ne
 
 def run_part(run_id: str) -> str:
     """The first 8 characters of the run id after swarmkit's `r-` prefix (all 8 hex digits)."""
-    from swarmkit.memory.store import slug
+    from swarmkit.memory.folder import slug
 
     return slug(str(run_id or "").removeprefix("r-")[:8])
 
 
 def swarm_slug(slug_source: str, run_id: str) -> str:
     """`<slug of the topology or goal, at most 48>-<first 8 of the run id>`; never a model's choice."""
-    from swarmkit.memory.store import slug
+    from swarmkit.memory.folder import slug
 
     run = run_part(run_id)
     if not run:
@@ -184,7 +185,7 @@ class Swarm:
             kind,
             "agent",
             None,
-            source=f"swarmkit://runs/{self.run_id}",
+            source=run_source(self.run_id),
             run_id=self.run_id,
             origin="swarm",
             extra=extra,
@@ -206,7 +207,7 @@ class Swarm:
 
     def remove(self):
         """Delete this run's swarm folder (one commit)."""
-        from swarmkit.memory.store import WriteResult
+        from swarmkit.memory.folder import WriteResult
 
         if not self.store.path(self.rel).exists():
             return WriteResult("absent", None, f"no swarm folder {self.rel}")
@@ -217,7 +218,7 @@ class Swarm:
 
 def remove_run(store, run_id: str):
     """Removing a run removes its swarm folder (found by the run id's first 8 characters)."""
-    from swarmkit.memory.store import WriteResult
+    from swarmkit.memory.folder import WriteResult
 
     suffix = "-" + run_part(run_id)
     swarms = store.folder / "swarms"

@@ -13,11 +13,11 @@ import time
 from datetime import UTC, datetime
 
 from swarmkit.memory._defaults import READER_ID, WRITER_ID
+from swarmkit.run_ids import new_run_id
 from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatRequest, Provider
 from swarmkit.runtime.providers.registry import ProviderSet
-from swarmkit.runtime.records import new_run_id
 from swarmkit.runtime.skipped import skipped_features
 from swarmkit.runtime.verdicts import parse_verdict
 

@@ -203,7 +203,7 @@ class MemoryHooks:
 
     def _hold(self, store, text, kind, subject, personal: bool, extra: dict, why: str | None = None):
         """Write the candidate to the inbox for a person to decide (status `held`)."""
-        from swarmkit.memory.store import WriteResult
+        from swarmkit.memory.folder import WriteResult
 
         if personal:
             extra = extra | {"for": store.user_file}  # shown only to the person it is about

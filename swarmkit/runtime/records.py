@@ -10,15 +10,13 @@ A record written before screening existed (no `screened` mark) is screened whene
 from __future__ import annotations
 
 import json
-import os
-import re
 from pathlib import Path
 
-from swarmkit.errors import SwarmkitError
+from swarmkit.errors import Conflict, NotFound
+from swarmkit.run_ids import check_run_id
 from swarmkit.workspace.layout import STATE_FOLDER
 
 RUNS_DIR = Path(STATE_FOLDER) / "runs"
-RUN_ID = re.compile(r"^r-[0-9a-f]{8}$")
 SCREENED = 1  # the `screened` mark of a record whose texts went through screening
 
 
@@ -53,10 +51,6 @@ def screened_record(record: dict) -> dict:
     return out
 
 
-def new_run_id() -> str:
-    return "r-" + os.urandom(4).hex()
-
-
 def runs_dir(workspace_root: Path) -> Path:
     return Path(workspace_root) / RUNS_DIR
 
@@ -76,25 +70,22 @@ def save_run(workspace_root: Path, record: dict) -> dict:
     return saved
 
 
-def check_run_id(run_id: str) -> str:
-    if not RUN_ID.match(run_id or ""):
-        raise SwarmkitError(
-            f'"{run_id}" is not a run id',
-            "run ids look like r-1a2b3c4d; `swarmkit runs` lists them",
-        )
-    return run_id
-
-
 def load_run(workspace_root: Path, run_id: str) -> dict:
     path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise SwarmkitError(f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs") from None
+        raise NotFound(
+            f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs", code="run_not_found"
+        ) from None
     except (OSError, ValueError, RecursionError) as exc:
-        raise SwarmkitError(f"the record of run {run_id} cannot be read: {exc}", f"delete {path}") from None
+        raise Conflict(
+            f"the record of run {run_id} cannot be read: {exc}", f"delete {path}", code="run_unreadable"
+        ) from None
     if not isinstance(record, dict):
-        raise SwarmkitError(f"the record of run {run_id} is not a JSON object", f"delete {path}")
+        raise Conflict(
+            f"the record of run {run_id} is not a JSON object", f"delete {path}", code="run_unreadable"
+        )
     return screened_record(record)
 
 

@@ -9,8 +9,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.folder import INBOX_MD, check_ref
 from swarmkit.memory.inbox import KEEP_TARGETS
-from swarmkit.memory.store import INBOX_MD, check_ref
 from swarmkit.server import memory_view as view
 from swarmkit.server.context import load
 from swarmkit.server.errors import ApiError

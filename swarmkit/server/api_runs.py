@@ -7,7 +7,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.runtime.records import RUN_ID, list_runs, load_run, runs_dir
+from swarmkit.run_ids import RUN_ID
+from swarmkit.runtime.records import list_runs, load_run, runs_dir
 from swarmkit.server.context import server_config
 from swarmkit.server.errors import ApiError
 from swarmkit.server.params import check_known, int_param

@@ -2,30 +2,21 @@
 
 from __future__ import annotations
 
-import re
-
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
-from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
-from swarmkit.memory.store import (
+from swarmkit.memory.folder import (
     INBOX_MD,
-    MemoryStore,
     check_ref,
     entry_digest,
     file_class,
     holds_entries,
     stable_ref,
 )
+from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
+from swarmkit.memory.store import MemoryStore
+from swarmkit.run_ids import run_of
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
-
-RUN_SOURCE = re.compile(r"^swarmkit://runs/(?P<id>r-[0-9a-f]{8})$")
-
-
-def run_of(source: str | None) -> str | None:
-    """The run id an entry came from (`source: swarmkit://runs/r-1a2b3c4d`), if any."""
-    match = RUN_SOURCE.match((source or "").strip())
-    return match.group("id") if match else None
 
 
 def entry_view(entry: E.Entry, raw_line: str) -> dict:

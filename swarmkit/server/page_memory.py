@@ -10,8 +10,8 @@ from starlette.routing import Route
 
 from swarmkit.memory.direct import ADD_TARGETS
 from swarmkit.memory.entries import KINDS, USER_KINDS
-from swarmkit.memory.store import file_class
-from swarmkit.runtime.records import RUN_ID
+from swarmkit.memory.folder import file_class
+from swarmkit.run_ids import is_run_id
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_memory import search_defaults
 from swarmkit.server.context import WorkspaceInvalid, load
@@ -39,7 +39,7 @@ def shown_path(path: str, root: Path) -> str:
 
 
 def run_link(run_id: str | None) -> Safe | None:
-    if run_id and RUN_ID.match(run_id):
+    if is_run_id(run_id):
         return tag("a", run_id, href=f"/portal/runs/{run_id}")
     return None
 

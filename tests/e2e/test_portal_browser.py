@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.store import text_digest
+from swarmkit.memory.folder import text_digest
 from tests.e2e.portal_workspace import KEEP_TEXT, RUN_ID, build
 from tests.server.launch import serving
 

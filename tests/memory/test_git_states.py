@@ -223,10 +223,10 @@ def test_sync_refuses_a_remote_with_several_branches_and_no_default(tmp_path):
 def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
     """A file pasted in that is too large to be memory is left out, with a warning; many large
     hand edits are committed over several writes, each screening a bounded amount."""
-    import swarmkit.memory.store as store_module
+    import swarmkit.memory.folder as folder_module
 
-    monkeypatch.setattr(store_module, "HAND_EDITED_FILE_LIMIT", 2000)
-    monkeypatch.setattr(store_module, "HAND_EDITS_PER_WRITE", 3000)
+    monkeypatch.setattr(folder_module, "HAND_EDITED_FILE_LIMIT", 2000)
+    monkeypatch.setattr(folder_module, "HAND_EDITS_PER_WRITE", 3000)
     (folder / "huge.md").write_text("- big\n" * 500)  # 3,000 bytes: over the file limit
     for name in ("a.md", "b.md", "c.md"):
         (folder / name).write_text("- note\n" * 250)  # 1,750 bytes each

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from swarmkit.memory.store import MemoryStore, text_digest
+from swarmkit.memory.folder import text_digest
+from swarmkit.memory.store import MemoryStore
 from swarmkit.server.app import create_app
 from tests.server.conftest import BASE, post
 from tests.server.gitlog import commit_count, commits

@@ -70,7 +70,8 @@ def scan_search(
     scorer: Scorer | None = None,
 ) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
-    from swarmkit.memory.store import RecallHit, file_class
+    from swarmkit.memory.folder import file_class
+    from swarmkit.memory.recall.hit import RecallHit
 
     check_parameters(max_results, threshold)
     scorer = scorer or Coverage()

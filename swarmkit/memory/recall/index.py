@@ -104,8 +104,8 @@ class RecallIndex:
         self._cached = self._count = self._total = self._length = self._top_id = 0
         self._hidden: set[int] | None = None
         self._lock = threading.RLock()
+        from swarmkit.memory.folder import file_class
         from swarmkit.memory.privacy import visible
-        from swarmkit.memory.store import file_class
 
         own = file_class(store.user_file)
         shown: dict[str, bool] = {}  # file class → may this person read it (few classes, many files)
@@ -246,7 +246,7 @@ class RecallIndex:
             raise
 
     def _index_files(self, db: IndexDB, current: dict, force: set[str], progress_min: int | None) -> int:
-        from swarmkit.memory.store import file_class, holds_entries
+        from swarmkit.memory.folder import file_class, holds_entries
 
         with db.writing():
             self._sync_generation()  # under the write lock: another process may have done it already
@@ -360,14 +360,6 @@ class RecallIndex:
 
     def top_id(self) -> int:
         return self._top_id
-
-    def dedupe_keys(self):
-        """What an import dedupes against (`key in keys`), answered through the index."""
-        from swarmkit.memory.recall.dedupe import DedupeKeys
-
-        with self._lock:
-            self.refresh()
-        return DedupeKeys(self)
 
     # ---- postings ----------------------------------------------------------------------------
     def _dead_ids(self) -> set[int]:
@@ -549,7 +541,7 @@ class RecallIndex:
 
     def _serve(self, found, qterms, source, scorer) -> tuple[list, set[str]]:
         """The hits, each read back from its file; files whose lines disagree with the index."""
-        from swarmkit.memory.store import RecallHit
+        from swarmkit.memory.recall.hit import RecallHit
 
         hits, stale = [], set()
         for value, doc_id in found:

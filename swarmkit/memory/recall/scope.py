@@ -11,7 +11,7 @@ SCOPES = ("user", "all", "both")
 
 def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Callable[[str], bool]:
     """Does a file class belong to the scope."""
-    from swarmkit.memory.store import file_class
+    from swarmkit.memory.folder import file_class
 
     search_scope = str(getattr(search_scope, "value", search_scope))  # an enum from the reader config
     if search_scope.startswith("swarm:"):

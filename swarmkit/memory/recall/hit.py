@@ -1,0 +1,29 @@
+"""One recalled entry, as recall serves it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RecallHit:
+    text: str
+    score: float
+    ref: str
+    file: str
+    line: int
+    by: str
+    kind: str | None
+    unreviewed: bool = False
+
+    def to_dict(self) -> dict:
+        return {
+            "text": self.text,
+            "score": round(self.score, 4),
+            "ref": self.ref,
+            "file": self.file,
+            "line": self.line,
+            "by": self.by,
+            "kind": self.kind,
+            "unreviewed": self.unreviewed,
+        }
