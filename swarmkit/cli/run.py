@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from swarmkit.cli.options import common_options, format_options
 from swarmkit.exit_status import ExitStatus
+
+if TYPE_CHECKING:
+    from swarmkit.runtime.records import RunRecord
 
 
 @click.command()
@@ -111,19 +115,19 @@ def run(
         saved = save_run(ws.root, the_run.record)
     as_json = output_format() == "json"
     if as_json:
-        click.echo(json_document(saved))  # as it was kept: screened
-    elif record["status"] == "ok":
-        click.echo(record["output"])
-    for warning in record["warnings"]:
+        click.echo(json_document(saved.to_json()))  # as it was kept: screened
+    elif record.status == "ok":
+        click.echo(record.output)
+    for warning in record.warnings:
         output.warning(warning)
     if not as_json:
         output.note(summary_line(record))
         for line in step_lines(record):
             output.detail(line)
-    if record["status"] != "ok":
+    if record.status != "ok":
         output.error(
-            f"run {record['id']} {record['status']}: {record['error']}",
-            f"`swarmkit runs show {record['id']}` shows what happened",
+            f"run {record.id} {record.status}: {record.error}",
+            f"`swarmkit runs show {record.id}` shows what happened",
         )
         return ExitStatus.INVALID
     return ExitStatus.OK
@@ -154,40 +158,38 @@ def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str,
     return workspace_folder(), first
 
 
-def step_lines(record: dict) -> list[str]:
+def step_lines(record: RunRecord) -> list[str]:
     """What --verbose shows after a run: each agent's answer and each model call."""
-    lines = [f"  agent {a['id']} ({a['role']}): {a['output']}" for a in record["agents"]]
+    lines = [f"  agent {a['id']} ({a['role']}): {a['output']}" for a in record.agents]
     lines += [
         f"  model call {c['agent']} {c['purpose']} {c['model']}: {c['duration_ms']} ms"
-        for c in record["model_calls"]
+        for c in record.model_calls
     ]
     return lines
 
 
-def summary_line(record: dict) -> str:
-    writes = [
-        w
-        for w in record["memory_writes"]
-        if w.get("kind") not in ("finding", "ruled_out", "question", "answer", "curated")
-    ]
+def summary_line(record: RunRecord) -> str:
+    """The line after a run: agents, model calls, and what memory recalled and kept (or why not)."""
+    writes = record.kept_facts
     wrote = sum(1 for w in writes if w["status"] in ("written", "replaced"))
     held = sum(1 for w in writes if w["status"] == "held")
+    enabled = record.memory.get("enabled")
     memory = (
         "memory off"
-        if not record["memory"]["enabled"]
-        else (f"memory: recalled {len({r['ref'] for r in record['recalled']})}, wrote {wrote}")
+        if not enabled
+        else f"memory: recalled {len({r['ref'] for r in record.recalled})}, wrote {wrote}"
     )
-    if record["memory"]["enabled"] and wrote:
+    if enabled and wrote:
         memory += f", {held} held in the inbox" if held else ""
-    elif record["memory"]["enabled"]:
-        memory += "".join(f"; {note}" for note in record["memory"].get("writer") or [])
-    calls = len(record["model_calls"])
-    agents = len(record["agents"])
+    elif enabled:
+        memory += "".join(f"; {note}" for note in record.memory.get("writer") or [])
+    calls = len(record.model_calls)
+    agents = len(record.agents)
     from swarmkit.runtime.skipped import skipped_summary
 
-    skipped = skipped_summary(record.get("skipped") or [])
+    skipped = skipped_summary(record.skipped)
     return (
-        f"run {record['id']}: {agents} agent{'s' if agents != 1 else ''}, "
+        f"run {record.id}: {agents} agent{'s' if agents != 1 else ''}, "
         f"{calls} model call{'s' if calls != 1 else ''}; {memory}"
         + (f"; skipped features: {skipped}" if skipped else "")
     )

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from swarmkit.cli.main import Group
 from swarmkit.cli.options import common_options, format_options, json_document, output_format
+
+if TYPE_CHECKING:
+    from swarmkit.runtime.records import RunRecord
+
+LIST_INPUT = 60  # characters of a run's input the list shows
 
 
 def _workspace_root():
@@ -37,29 +44,17 @@ def runs(ctx: click.Context) -> int:
 
     records = list_runs(_workspace_root())
     if output_format() == "json":
-        click.echo(json_document({"runs": [_summary(r) for r in records]}))
+        click.echo(json_document({"runs": [r.summary() for r in records]}))
         return 0
     if not records:
         click.echo("No runs yet. Start one with: swarmkit run --input TEXT")
         return 0
     for r in records:
-        s = _summary(r)
-        # str(): a hand-edited record may hold null or a list where a name should be
-        click.echo(
-            f"{s['id']}  {s['started_at']}  {str(s['topology']):<12} {str(s['status']):<8} {s['input']}"
-        )
+        s = r.summary()
+        text = s["input"] if len(s["input"]) <= LIST_INPUT else s["input"][: LIST_INPUT - 1] + "…"
+        # str(): a hand-edited record may hold null where a name should be
+        click.echo(f"{s['id']}  {s['started_at']}  {str(s['topology']):<12} {str(s['status']):<8} {text}")
     return 0
-
-
-def _summary(record: dict) -> dict:
-    text = " ".join(str(record.get("input") or "").split())
-    return {
-        "id": record.get("id"),
-        "started_at": record.get("started_at"),
-        "topology": record.get("topology"),
-        "status": record.get("status"),
-        "input": text if len(text) <= 60 else text[:59] + "…",
-    }
 
 
 @runs.command()
@@ -72,7 +67,7 @@ def show(run_id: str) -> int:
 
     record = load_run(_workspace_root(), run_id)
     if output_format() == "json":
-        click.echo(json_document(record))
+        click.echo(json_document(record.to_json()))
         return 0
     try:
         lines = _render(record)
@@ -88,49 +83,45 @@ def show(run_id: str) -> int:
     return 0
 
 
-def _render(record: dict) -> list[str]:
-    """The lines `swarmkit runs show` prints (KeyError or TypeError for a record of another shape)."""
+def _render(record: RunRecord) -> list[str]:
+    """The lines `swarmkit runs show` prints (KeyError or TypeError for items of another shape)."""
+    r = record
     lines: list[str] = []
     lines.append(
-        f"run {record['id']} ({record['status']}) of topology {record['topology']}, "
-        f"provider {record['provider']}, {record['duration_ms']} ms"
+        f"run {r.id} ({r.status}) of topology {r.topology}, provider {r.provider}, {r.duration_ms} ms"
     )
-    lines.append(
-        f"started {record['started_at']}" + (f", user {record['user']}" if record.get("user") else "")
-    )
-    lines.append(f"input: {record['input']}")
-    lines.append(
-        f"output: {record['output']}" if record["output"] is not None else f"error: {record['error']}"
-    )
-    lines.append(record["memory"]["sentence"])
+    lines.append(f"started {r.started_at}" + (f", user {r.user}" if r.user else ""))
+    lines.append(f"input: {r.input}")
+    lines.append(f"output: {r.output}" if r.output is not None else f"error: {r.error}")
+    lines.append(str(r.memory.get("sentence", "")))
     lines.append("agents:")
-    for agent in record["agents"]:
+    for agent in r.agents:
         lines.append(f"  {agent['id']} ({agent['role']}): {agent['output']}")
     lines.append("decision skills:")
-    for d in record["decisions"]:
+    for d in r.decisions:
         flag = "required" if d["required"] else "advisory"
         lines.append(
             f"  {d['agent']} {d['trigger']} {d['skill']} [{d['origin']}, {flag}]: {d['verdict']} — {d['detail']}"
         )
-    lines.append("recalled:" + ("" if record["recalled"] else " nothing"))
-    for r in record["recalled"]:
-        lines.append(f"  {r['agent']} {r['ref']} ({r['score']}): {r['text']}")
-    lines.append("memory writes:" + ("" if record["memory_writes"] else " none"))
-    for w in record["memory_writes"]:
+    lines.append("recalled:" + ("" if r.recalled else " nothing"))
+    for hit in r.recalled:
+        lines.append(f"  {hit['agent']} {hit['ref']} ({hit['score']}): {hit['text']}")
+    lines.append("memory writes:" + ("" if r.memory_writes else " none"))
+    for w in r.memory_writes:
         where = w["ref"] or w.get("reason") or ""
         lines.append(f"  {w['agent']} {w['status']} {where}: {w['text']}")
-    for agent, why in (record.get("tainted") or {}).items():
+    for agent, why in r.tainted.items():
         lines.append(f"tainted: {agent} {why}")
-    for t in record.get("tool_calls", []):
+    for t in r.tool_calls:
         outcome = t["result"].get("error") or t["result"].get("status", "")
         lines.append(f"  tool {t['agent']} {t['name']}: {outcome}")
-    lines.append(f"model calls: {len(record['model_calls'])}")
-    for c in record["model_calls"]:
+    lines.append(f"model calls: {len(r.model_calls)}")
+    for c in r.model_calls:
         lines.append(f"  {c['agent']} {c['purpose']} {c['model']} {c['duration_ms']} ms")
-    for warning in record.get("warnings", []):
+    for warning in r.warnings:
         lines.append(f"warning: {warning}")
-    if record.get("swarm"):
-        lines.append(f"swarm folder: swarms/{record['swarm']}/")
+    if r.swarm:
+        lines.append(f"swarm folder: swarms/{r.swarm}/")
     return lines
 
 
@@ -145,13 +136,13 @@ def rm(run_id: str) -> int:
     check_run_id(run_id)
     record = load_run(root, run_id)
     removed_swarm = None
-    if record.get("swarm"):
+    if record.swarm:
         from swarmkit.cli.resolving import resolve_or_stop
         from swarmkit.memory.store import MemoryStore
 
         ws = resolve_or_stop(root, "its memory folder is unknown, so nothing was removed")
         result = MemoryStore(ws.memory.folder, ws.id).remove_run(run_id)
-        removed_swarm = result.ref or f"swarms/{record['swarm']}"
+        removed_swarm = result.ref or f"swarms/{record.swarm}"
     remove_run_record(root, run_id)
     click.echo(f"removed run {run_id}" + (f" and its swarm folder {removed_swarm}" if removed_swarm else ""))
     return 0

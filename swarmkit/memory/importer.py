@@ -71,6 +71,12 @@ class ImportResult:
         }
 
 
+class BadSource(SwarmkitError):
+    """The folder to import cannot be imported: not absolute, missing, protected, the memory folder."""
+
+    code = "invalid_import"
+
+
 class _Stop(Exception):
     pass
 
@@ -91,35 +97,35 @@ def check_source(store, path) -> Path:
     raw = str(path)
     given = Path(raw)
     if not raw.strip():
-        raise SwarmkitError("import needs a folder", "swarmkit memory import /absolute/path/to/notes")
+        raise BadSource("import needs a folder", "swarmkit memory import /absolute/path/to/notes")
     if not given.is_absolute():
-        raise SwarmkitError(
+        raise BadSource(
             f"import needs an absolute path, not {raw!r}",
             f"use the full path, for example {given.absolute()}",
         )
     if given.is_symlink():
-        raise SwarmkitError(
+        raise BadSource(
             f"{raw} is a symlink; import reads only a real folder",
             f"import the folder it points to: {given.resolve()}",
         )
     if not given.exists():
-        raise SwarmkitError(
+        raise BadSource(
             f"{raw} does not exist", "check the path; import reads an existing folder of .md files"
         )
     if not given.is_dir():
-        raise SwarmkitError(f"{raw} is a file, not a folder", "import a folder; its .md files are read")
+        raise BadSource(f"{raw} is a file, not a folder", "import a folder; its .md files are read")
     real = given.resolve()
     if _protected(real):
-        raise SwarmkitError(
+        raise BadSource(
             f"{raw} is a protected system folder; nothing was imported", "import a folder of your own notes"
         )
     memory = store.folder.resolve()
     if real == memory:
-        raise SwarmkitError(
+        raise BadSource(
             f"{raw} is the memory folder itself; nothing was imported", "import another folder of notes"
         )
     if memory in real.parents:
-        raise SwarmkitError(
+        raise BadSource(
             f"{raw} is inside the memory folder {memory}; nothing was imported",
             "import a folder outside the memory folder",
         )

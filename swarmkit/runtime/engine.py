@@ -18,6 +18,7 @@ from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatRequest, Provider
 from swarmkit.runtime.providers.registry import ProviderSet
+from swarmkit.runtime.records import RunRecord
 from swarmkit.runtime.skipped import skipped_features
 from swarmkit.runtime.verdicts import parse_verdict
 
@@ -53,59 +54,45 @@ class Run:
         self.providers = provider if isinstance(provider, ProviderSet) else ProviderSet.single(provider)
         self.user = user
         self.id = run_id or new_run_id()
-        self.record: dict = {
-            "id": self.id,
-            "workspace": workspace.id,
-            "topology": topology.name,
-            "started_at": _now(),
-            "finished_at": None,
-            "duration_ms": None,
-            "provider": self.providers.label,
-            "user": user,
-            "input": None,
-            "output": None,
-            "status": None,
-            "agents": [],
-            "decisions": [],
-            "recalled": [],
-            "memory_writes": [],
-            "model_calls": [],
-            "tool_calls": [],
-            "swarm": None,
-            "memory": {"enabled": workspace.memory.enabled, "sentence": workspace.memory.sentence()},
-            "warnings": [],
-            "skipped": skipped_features(workspace, topology),
-            "error": None,
-        }
+        self.record = RunRecord(
+            id=self.id,
+            workspace=workspace.id,
+            topology=topology.name,
+            started_at=_now(),
+            provider=self.providers.label,
+            user=user,
+            memory={"enabled": workspace.memory.enabled, "sentence": workspace.memory.sentence()},
+            skipped=skipped_features(workspace, topology),
+        )
         self.memory = MemoryHooks(self)
         self.user_input = ""
 
     # ---- the run --------------------------------------------------------------------------
-    def execute(self, user_input: str) -> dict:
+    def execute(self, user_input: str) -> RunRecord:
         started = time.perf_counter()
         self.user_input = user_input
-        self.record["input"] = user_input
+        self.record.input = user_input
         try:
             output = self._agent(self.topology.root, user_input)
-            self.record["output"] = output
-            self.record["status"] = "ok"
+            self.record.output = output
+            self.record.status = "ok"
         except RunStopped as stop:
-            self.record["status"] = stop.status
-            self.record["error"] = stop.message
+            self.record.status = stop.status
+            self.record.error = stop.message
         except Exception as exc:  # a provider failure: the record still says what happened
-            self.record["status"] = "failed"
-            self.record["error"] = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            self.record.status = "failed"
+            self.record.error = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
             raise
         except KeyboardInterrupt:  # Ctrl-C: the record says how far the run got
-            self.record["status"] = "interrupted"
-            self.record["error"] = "interrupted (Ctrl-C)"
+            self.record.status = "interrupted"
+            self.record.error = "interrupted (Ctrl-C)"
             raise
         finally:
-            used = sorted({call["provider"] for call in self.record["model_calls"]})
+            used = sorted({call["provider"] for call in self.record.model_calls})
             if self.providers.forced is None and used:
-                self.record["provider"] = ", ".join(used)  # per agent: name the ones that answered
-            self.record["finished_at"] = _now()
-            self.record["duration_ms"] = round((time.perf_counter() - started) * 1000, 1)
+                self.record.provider = ", ".join(used)  # per agent: name the ones that answered
+            self.record.finished_at = _now()
+            self.record.duration_ms = round((time.perf_counter() - started) * 1000, 1)
         return self.record
 
     def _agent(self, agent_id: str, task: str) -> str:
@@ -144,7 +131,7 @@ class Run:
         for binding in (b for b in bindings if b.id == WRITER_ID):
             if binding.trigger == "post_output" and self._outermost_in_scope(agent, binding):
                 self.memory.write(agent, binding, task, output)
-        self.record["agents"].append(
+        self.record.agents.append(
             {"id": agent.id, "role": agent.role, "parent": agent.parent, "output": output}
         )
         return output
@@ -211,7 +198,7 @@ class Run:
         return verdict, reason
 
     def _decision(self, agent, binding, verdict: str, detail: str) -> None:
-        self.record["decisions"].append(
+        self.record.decisions.append(
             {
                 "agent": agent.id,
                 "skill": binding.id,
@@ -240,7 +227,7 @@ class Run:
         try:
             return provider.complete(request)
         finally:
-            self.record["model_calls"].append(
+            self.record.model_calls.append(
                 {
                     "agent": agent.id,
                     "purpose": purpose,
@@ -274,7 +261,7 @@ class Run:
             )
             for call in reply.tool_calls:
                 result = self._run_tool(agent, call)
-                self.record["tool_calls"].append(
+                self.record.tool_calls.append(
                     {
                         "agent": agent.id,
                         "name": call.name,

@@ -38,7 +38,7 @@ class MemoryHooks:
         self._store_error: str | None = None
         self._swarm = None
         # agent id → what untrusted content it read; its memory writes are marked `tainted: yes`
-        self.tainted: dict[str, str] = run.record.setdefault("tainted", {})
+        self.tainted: dict[str, str] = run.record.tainted
 
     def taint(self, agent_id: str, why: str) -> None:
         self.tainted.setdefault(agent_id, why)
@@ -58,7 +58,7 @@ class MemoryHooks:
     def _fail(self, doing: str, exc: Exception) -> None:
         message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
         self._store_error = self._store_error or message
-        self.run.record["warnings"].append(f"memory: could not {doing}: {message}")
+        self.run.record.warnings.append(f"memory: could not {doing}: {message}")
 
     # ---- memory-reader --------------------------------------------------------------------
     def recall(self, agent, binding, task: str) -> str | None:
@@ -79,7 +79,7 @@ class MemoryHooks:
                 self._fail("recall", exc)
                 hits, pinned = [], []
         for hit in hits:
-            self.run.record["recalled"].append(
+            self.run.record.recalled.append(
                 {"agent": agent.id, "ref": hit.ref, "score": round(hit.score, 4), "text": hit.text}
             )
         untrusted = self._untrusted(store, hits)
@@ -135,7 +135,7 @@ class MemoryHooks:
     def _note(self, note: str | None) -> None:
         """Why the memory-writer kept nothing, for the run's summary line."""
         if note:
-            self.run.record["memory"].setdefault("writer", []).append(note)
+            self.run.record.memory.setdefault("writer", []).append(note)
 
     def _why_nothing(self, extracted: int, statuses: list[str]) -> str:
         if not extracted:
@@ -190,7 +190,7 @@ class MemoryHooks:
         except Exception as exc:
             self._fail("write", exc)
             return None
-        self.run.record["memory_writes"].append(
+        self.run.record.memory_writes.append(
             {
                 "agent": agent.id,
                 "status": result.status,
@@ -267,8 +267,8 @@ class MemoryHooks:
         except Exception as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
-        self.run.record["swarm"] = swarm.slug
-        self.run.record["memory_writes"].append(
+        self.run.record.swarm = swarm.slug
+        self.run.record.memory_writes.append(
             {
                 "agent": agent.id,
                 "status": result.status,
@@ -305,7 +305,7 @@ class MemoryHooks:
         except Exception as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
-        self.run.record["memory_writes"].append(
+        self.run.record.memory_writes.append(
             {
                 "agent": agent.id,
                 "status": result.status,

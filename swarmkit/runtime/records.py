@@ -5,12 +5,18 @@ decision-skill outcome, the recalled memory refs, the memory writes and every mo
 screened as memory is (every text redacted; a value is screened together with its key, so that
 `{"password": "…"}` from a model's tool call is caught) and readable by its owner only (0600).
 A record written before screening existed (no `screened` mark) is screened whenever it is read.
+
+RunRecord is the typed record the runtime fills and the CLI and server read. A record written
+before records carried `record_version` (or edited by hand) is read leniently: a missing or
+mistyped value reads as empty, and keys this version does not know are kept.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from swarmkit.errors import Conflict, NotFound
 from swarmkit.run_ids import check_run_id
@@ -18,6 +24,10 @@ from swarmkit.workspace.layout import STATE_FOLDER
 
 RUNS_DIR = Path(STATE_FOLDER) / "runs"
 SCREENED = 1  # the `screened` mark of a record whose texts went through screening
+RECORD_VERSION = 1  # the `record_version` of what this version writes
+INPUT_PREVIEW = 200  # characters of the input a summary shows
+# Memory writes that are not facts kept for later recall: swarm notes and curated proposals.
+NOTE_KINDS = ("finding", "ruled_out", "question", "answer", "curated")
 
 
 def screened(value, key: str = ""):
@@ -51,29 +61,130 @@ def screened_record(record: dict) -> dict:
     return out
 
 
+@dataclass
+class RunRecord:
+    """One run: what a person needs to debug it. Lists hold one JSON object per item."""
+
+    id: str
+    workspace: str | None = None
+    topology: str | None = None
+    started_at: str | None = None
+    finished_at: str | None = None
+    duration_ms: float | None = None
+    provider: str | None = None
+    user: str | None = None
+    input: Any = None
+    output: Any = None
+    status: str | None = None
+    agents: list[dict] = field(default_factory=list)
+    decisions: list[dict] = field(default_factory=list)
+    recalled: list[dict] = field(default_factory=list)
+    memory_writes: list[dict] = field(default_factory=list)
+    model_calls: list[dict] = field(default_factory=list)
+    tool_calls: list[dict] = field(default_factory=list)
+    swarm: str | None = None
+    memory: dict = field(default_factory=dict)  # {enabled, sentence, writer?: why it kept nothing}
+    warnings: list[str] = field(default_factory=list)
+    skipped: list = field(default_factory=list)
+    error: Any = None
+    tainted: dict = field(default_factory=dict)  # agent id -> the untrusted content it read
+    record_version: int | None = RECORD_VERSION
+    screened: int | None = None
+    extra: dict = field(default_factory=dict)  # keys this version does not know, kept as they were
+
+    @classmethod
+    def from_json(cls, data: dict, run_id: str | None = None) -> RunRecord:
+        """The record in `data`, read leniently; `run_id` (its file's) stands in for a missing id."""
+        known = {f.name: f for f in fields(cls) if f.name != "extra"}
+        values: dict[str, Any] = {}
+        for name, spec in known.items():
+            if name not in data:
+                if name == "record_version":
+                    values[name] = None  # written before records were versioned
+                continue
+            values[name] = _lenient(spec.type, data[name])
+        if not isinstance(values.get("id"), str):
+            values["id"] = run_id if run_id is not None else str(data.get("id"))
+        extra = {key: value for key, value in data.items() if key not in known}
+        return cls(**values, extra=extra)
+
+    def to_json(self) -> dict:
+        """The record as a JSON object: the known keys in their order, then any others."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
+        if out["record_version"] is None:
+            del out["record_version"]
+        if out["screened"] is None:
+            del out["screened"]
+        return out | self.extra
+
+    def summary(self) -> dict:
+        """One line of a runs list: enough to pick a run, not its whole transcript."""
+        text = " ".join(str(self.input or "").split())
+        return {
+            "id": self.id,
+            "workspace": self.workspace,
+            "topology": self.topology,
+            "status": self.status,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "duration_ms": self.duration_ms,
+            "provider": self.provider,
+            "user": self.user,
+            "input": text if len(text) <= INPUT_PREVIEW else text[: INPUT_PREVIEW - 1] + "…",
+            "agents": len(self.agents),
+            "swarm": self.swarm,
+            "error": self.error,
+        }
+
+    @property
+    def kept_facts(self) -> list[dict]:
+        """The memory writes of facts (not swarm notes or curated proposals)."""
+        return [w for w in self.memory_writes if w.get("kind") not in NOTE_KINDS]
+
+    @property
+    def sort_key(self) -> tuple[str, str]:
+        return (str(self.started_at or ""), self.id)
+
+
+def _lenient(kind: str, value: Any) -> Any:
+    """`value` if it has the type the field `kind` names (its annotation), else that type's empty value."""
+    if kind.startswith("list"):
+        items = value if isinstance(value, list) else []
+        return [item for item in items if isinstance(item, dict)] if kind == "list[dict]" else items
+    if kind == "dict":
+        return value if isinstance(value, dict) else {}
+    if kind == "str" or kind == "str | None":
+        return value if isinstance(value, str) else None
+    if kind == "float | None":
+        return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if kind == "int | None":
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return value
+
+
 def runs_dir(workspace_root: Path) -> Path:
     return Path(workspace_root) / RUNS_DIR
 
 
-def save_run(workspace_root: Path, record: dict) -> dict:
+def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
     """Screen the record and write it atomically, readable by its owner only; return what was saved."""
     from swarmkit.memory.atomic import atomic_write, sweep_temp_files
 
     folder = runs_dir(workspace_root)
     if not folder.is_dir():
         folder.mkdir(parents=True, mode=0o700, exist_ok=True)
-    saved = screened_record(dict(record, screened=None))
+    saved = screened_record(dict(record.to_json(), screened=None))
     atomic_write(
-        folder / f"{record['id']}.json", json.dumps(saved, indent=2, ensure_ascii=False) + "\n", mode=0o600
+        folder / f"{record.id}.json", json.dumps(saved, indent=2, ensure_ascii=False) + "\n", mode=0o600
     )
     sweep_temp_files(folder, depth=0)  # a run killed while saving leaves its temp file
-    return saved
+    return RunRecord.from_json(saved)
 
 
-def load_run(workspace_root: Path, run_id: str) -> dict:
+def load_run(workspace_root: Path, run_id: str) -> RunRecord:
     path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise NotFound(
             f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs", code="run_not_found"
@@ -82,25 +193,25 @@ def load_run(workspace_root: Path, run_id: str) -> dict:
         raise Conflict(
             f"the record of run {run_id} cannot be read: {exc}", f"delete {path}", code="run_unreadable"
         ) from None
-    if not isinstance(record, dict):
+    if not isinstance(data, dict):
         raise Conflict(
             f"the record of run {run_id} is not a JSON object", f"delete {path}", code="run_unreadable"
         )
-    return screened_record(record)
+    return RunRecord.from_json(screened_record(data), run_id)
 
 
-def list_runs(workspace_root: Path) -> list[dict]:
+def list_runs(workspace_root: Path) -> list[RunRecord]:
     """Every readable record, newest first; unreadable files are skipped."""
     folder = runs_dir(workspace_root)
     records = []
     for path in folder.glob("r-*.json") if folder.is_dir() else []:
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError):
             continue
-        if isinstance(record, dict):  # a file that is JSON but not an object is not a record
-            records.append(screened_record(record))
-    records.sort(key=lambda r: (str(r.get("started_at") or ""), str(r.get("id") or "")), reverse=True)
+        if isinstance(data, dict):  # a file that is JSON but not an object is not a record
+            records.append(RunRecord.from_json(screened_record(data), path.name.removesuffix(".json")))
+    records.sort(key=lambda r: r.sort_key, reverse=True)
     return records
 
 

@@ -104,10 +104,7 @@ async def import_notes(request: Request) -> JSONResponse:
     body = await json_body(request, ("path",))
     ctx = await run_in_threadpool(load, request)
     store = ctx.store
-    try:
-        result = await run_in_threadpool(store.import_folder, body["path"])
-    except SwarmkitError as error:
-        raise ApiError(400, "invalid_import", error.message, error.hint) from None
+    result = await run_in_threadpool(store.import_folder, body["path"])
     return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
 
 

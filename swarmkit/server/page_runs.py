@@ -7,9 +7,9 @@ import json
 from starlette.requests import Request
 from starlette.routing import Route
 
-from swarmkit.server.api_runs import find_run, records, run_summary
+from swarmkit.errors import SwarmkitError
+from swarmkit.server.api_runs import find_run, records
 from swarmkit.server.context import server_config
-from swarmkit.server.errors import ApiError
 from swarmkit.server.html import Safe, join, tag
 from swarmkit.server.layout import empty, page, time_text
 
@@ -48,7 +48,7 @@ def runs_page(request: Request):
             duration(s["duration_ms"]),
             tag("span", s["input"], class_="text"),
         ]
-        for s in map(run_summary, records(server_config(request).workspace))
+        for s in (r.summary() for r in records(server_config(request).workspace))
     ]
     body = (
         table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs")
@@ -56,10 +56,6 @@ def runs_page(request: Request):
         else empty("No runs yet: `swarmkit run` records each run here.")
     )
     return page(request, "Runs", body, "runs")
-
-
-def as_list(value: object) -> list:
-    return value if isinstance(value, list) else []
 
 
 def section(title: str, content: object, **attrs: object) -> Safe:
@@ -70,7 +66,7 @@ def run_page(request: Request):
     run_id = request.path_params["run_id"]
     try:
         record = find_run(server_config(request).workspace, run_id)
-    except ApiError as error:
+    except SwarmkitError as error:
         return page(
             request,
             f"Run {run_id}",
@@ -78,27 +74,27 @@ def run_page(request: Request):
                 [tag("p", error.message, class_="error"), tag("p", tag("a", "All runs", href="/portal/runs"))]
             ),
             "runs",
-            status_code=error.status,
+            status_code=error.http_status,
         )
-    memory = record.get("memory") if isinstance(record.get("memory"), dict) else {}
+    memory = record.memory
     facts = [
-        ("Status", status_badge(record.get("status"))),
-        ("Topology", record.get("topology") or "—"),
-        ("Started", time_text(record.get("started_at"))),
-        ("Duration", duration(record.get("duration_ms"))),
-        ("Provider", record.get("provider") or "—"),
-        ("User", record.get("user") or "—"),
+        ("Status", status_badge(record.status)),
+        ("Topology", record.topology or "—"),
+        ("Started", time_text(record.started_at)),
+        ("Duration", duration(record.duration_ms)),
+        ("Provider", record.provider or "—"),
+        ("User", record.user or "—"),
         ("Memory", memory.get("sentence") or "—"),
     ]
-    if record.get("swarm"):
+    if record.swarm:
         facts.append(
-            ("Swarm", tag("a", f"swarms/{record['swarm']}/", href=f"/portal/memory#swarm-{record['swarm']}"))
+            ("Swarm", tag("a", f"swarms/{record.swarm}/", href=f"/portal/memory#swarm-{record.swarm}"))
         )
     parts = [tag("dl", [join([tag("dt", k), tag("dd", v)]) for k, v in facts], class_="facts")]
-    parts.append(section("Input", tag("pre", text_value(record.get("input")))))
-    parts.append(section("Output", tag("pre", text_value(record.get("output")))))
-    if record.get("error"):
-        parts.append(section("Error", tag("pre", text_value(record.get("error")), class_="error")))
+    parts.append(section("Input", tag("pre", text_value(record.input))))
+    parts.append(section("Output", tag("pre", text_value(record.output))))
+    if record.error:
+        parts.append(section("Error", tag("pre", text_value(record.error), class_="error")))
 
     def rows(key: str, fields: list[str]) -> list[list[object]]:
         return [
@@ -106,7 +102,7 @@ def run_page(request: Request):
                 text_value(item.get(f)) if not isinstance(item.get(f), bool) else ("yes" if item[f] else "no")
                 for f in fields
             ]
-            for item in as_list(record.get(key))
+            for item in getattr(record, key)
             if isinstance(item, dict)
         ]
 
@@ -122,7 +118,7 @@ def run_page(request: Request):
         parts.append(
             section(title, table(fields, found) if found else empty("None."), id=key.replace("_", "-"))
         )
-    return page(request, f"Run {record.get('id', run_id)}", join(parts), "runs")
+    return page(request, f"Run {record.id}", join(parts), "runs")
 
 
 ROUTES = [

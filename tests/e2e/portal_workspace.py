@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 from swarmkit.memory.gitops import clean_env
-from swarmkit.runtime.records import save_run
+from swarmkit.runtime.records import RunRecord, save_run
 from swarmkit.scaffold import create_workspace
 
 RUN_ID = "r-5e1f00d5"
@@ -99,32 +99,34 @@ def build(root: Path) -> Path:
     git(folder, "commit", "-q", "-m", "Memory written by hand for the portal test")
     save_run(
         root,
-        {
-            "id": RUN_ID,
-            "workspace": "research-team",
-            "topology": "main",
-            "started_at": "2026-11-30T08:59:58Z",
-            "finished_at": "2026-11-30T09:00:00Z",
-            "duration_ms": 1520,
-            "provider": "mock",
-            "user": None,
-            "input": "Which region should we deploy to?",
-            "output": "eu-west-1: 38 ms from Lisbon; us-east-1 is ruled out at 120 ms.",
-            "status": "ok",
-            "agents": [
-                {"id": "lead", "role": "root", "parent": None, "output": "eu-west-1"},
-                {"id": "researcher", "role": "worker", "parent": "lead", "output": "measured latency"},
-            ],
-            "decisions": [],
-            "recalled": [],
-            "memory_writes": [],
-            "model_calls": [],
-            "swarm": SWARM,
-            "memory": {
-                "enabled": True,
-                "sentence": "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars",
-            },
-            "error": None,
-        },
+        RunRecord.from_json(
+            {
+                "id": RUN_ID,
+                "workspace": "research-team",
+                "topology": "main",
+                "started_at": "2026-11-30T08:59:58Z",
+                "finished_at": "2026-11-30T09:00:00Z",
+                "duration_ms": 1520,
+                "provider": "mock",
+                "user": None,
+                "input": "Which region should we deploy to?",
+                "output": "eu-west-1: 38 ms from Lisbon; us-east-1 is ruled out at 120 ms.",
+                "status": "ok",
+                "agents": [
+                    {"id": "lead", "role": "root", "parent": None, "output": "eu-west-1"},
+                    {"id": "researcher", "role": "worker", "parent": "lead", "output": "measured latency"},
+                ],
+                "decisions": [],
+                "recalled": [],
+                "memory_writes": [],
+                "model_calls": [],
+                "swarm": SWARM,
+                "memory": {
+                    "enabled": True,
+                    "sentence": "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars",
+                },
+                "error": None,
+            }
+        ),
     )
     return folder

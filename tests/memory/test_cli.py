@@ -28,9 +28,9 @@ def folder_of(ws) -> Path:
 
 def a_run(ws, run_id: str) -> str:
     """A run record, so that feedback can name a run that happened in the workspace."""
-    from swarmkit.runtime.records import save_run
+    from swarmkit.runtime.records import RunRecord, save_run
 
-    save_run(Path(ws), {"id": run_id, "status": "ok", "started_at": "2026-11-30T09:00:00Z"})
+    save_run(Path(ws), RunRecord(run_id, status="ok", started_at="2026-11-30T09:00:00Z"))
     return run_id
 
 

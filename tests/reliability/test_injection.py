@@ -46,7 +46,7 @@ def _run(root: Path, text: str, provider: RecordingMock) -> dict:
     resolution = resolve(root)
     assert resolution.valid
     workspace = resolution.workspace
-    return Run(workspace, workspace.topology(None), provider).execute(text)
+    return Run(workspace, workspace.topology(None), provider).execute(text).to_json()
 
 
 def _block(system: str, open_tag: str, close_tag: str) -> str:

@@ -46,5 +46,5 @@ def run_once(root: Path, text: str, provider=None, topology: str | None = None, 
     provider = provider or RecordingMock()
     ws = resolution.workspace
     the_run = Run(ws, ws.topology(topology), provider, user=user)
-    record = the_run.execute(text)
+    record = the_run.execute(text).to_json()  # as it is kept: a JSON object
     return record, provider

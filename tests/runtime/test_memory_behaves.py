@@ -193,10 +193,10 @@ def test_runs_show_names_the_tainted_agents(init_ws, cli, tmp_path):
         target="lessons",
         extra={"tainted": "yes"},
     )
-    from swarmkit.runtime.records import save_run
+    from swarmkit.runtime.records import RunRecord, save_run
 
     record, _ = run_once(root, "Where does the staging cluster live?")
-    save_run(root, record)
+    save_run(root, RunRecord.from_json(record))
     code, out, _ = cli("runs", "--workspace", str(root), "show", record["id"])
     assert "tainted: researcher recalled lessons.md#L3, which nobody reviewed\n" in out
     assert "tainted: lead the report of researcher, who read untrusted content\n" in out

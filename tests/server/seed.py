@@ -6,7 +6,7 @@ from pathlib import Path
 
 from swarmkit.memory.store import MemoryStore
 from swarmkit.resolver import resolve
-from swarmkit.runtime.records import save_run
+from swarmkit.runtime.records import RunRecord, save_run
 from swarmkit.scaffold import create_workspace
 
 RUN_ID = "r-1a2b3c4d"
@@ -22,7 +22,7 @@ def store_for(root: Path) -> MemoryStore:
     return MemoryStore(ws.memory.folder, ws.id)
 
 
-def record(run_id: str, started: str, **extra) -> dict:
+def record(run_id: str, started: str, **extra) -> RunRecord:
     base = {
         "id": run_id,
         "workspace": "demo",
@@ -75,7 +75,7 @@ def record(run_id: str, started: str, **extra) -> dict:
         },
         "error": None,
     }
-    return base | extra
+    return RunRecord.from_json(base | extra)
 
 
 def seed(root: Path, name: str = "Demo") -> dict:
