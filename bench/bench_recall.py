@@ -70,7 +70,7 @@ def write_folder(folder: Path, facts: list[dict]) -> None:
 
 
 def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True) -> dict:
-    from swarmkit.memory._defaults import reader_defaults
+    from swarmkit.memory.config import reader_defaults
     from swarmkit.memory.recall import BM25, RecallIndex, entry_terms, terms
     from swarmkit.memory.store import MemoryStore
 

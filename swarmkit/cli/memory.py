@@ -219,17 +219,12 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
     """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
     store = _store(ctx)
     _require_folder(store)
-    reader = _state(ctx)["settings"].reader
+    reader = _state(ctx)["settings"].search_reader  # what an agent recalls with; options override it
     hits = store.recall(
         query,
-        max_results if max_results is not None else (reader.max_results if reader else 5),
-        threshold if threshold is not None else (reader.similarity_threshold if reader else 0.15),
-        scope
-        or (
-            str(reader.search_scope.value if hasattr(reader.search_scope, "value") else reader.search_scope)
-            if reader
-            else "all"
-        ),
+        max_results if max_results is not None else reader.max_results,
+        threshold if threshold is not None else reader.similarity_threshold,
+        scope or reader.search_scope,
         include_inbox=inbox,
     )
     from swarmkit.memory.folder import text_digest

@@ -10,43 +10,14 @@ import copy
 from functools import cache
 from pathlib import Path
 
+from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, READER_ID, WRITER_ID, memory_block
 from swarmkit.workspace.layout import STATE_FOLDER
 
-READER_ID = "memory-reader"
-WRITER_ID = "memory-writer"
-BUILTIN_MEMORY_SKILLS = (READER_ID, WRITER_ID)
 BUNDLED_SKILL_IDS = ("governed-memory", "memory-reconcile")
 BUNDLED_SKILLS_DIR = Path(__file__).parent / "skills"
 DEFAULT_FOLDER = f"{STATE_FOLDER}/memory"
 
 _TRIGGERS = {READER_ID: "pre_input", WRITER_ID: "post_output"}
-
-
-@cache
-def _schema_defaults(definition: str) -> dict:
-    """The defaults declared in schema/common.schema.json: the schema is their only source."""
-    from swarmkit.schemas import load_schema
-
-    props = load_schema("common")["$defs"][definition]["properties"]
-    return {key: spec["default"] for key, spec in props.items() if "default" in spec}
-
-
-def reader_defaults() -> dict:
-    return dict(_schema_defaults("ReaderConfig"))
-
-
-def writer_defaults() -> dict:
-    return dict(_schema_defaults("WriterConfig"))
-
-
-def memory_block(raw_workspace: dict) -> dict:
-    """The workspace's memory block with every default filled in."""
-    block = raw_workspace.get("memory") or {}
-    return {
-        "enabled": block.get("enabled", True) is not False,
-        "reader": {**reader_defaults(), **(block.get("reader") or {})},
-        "writer": {**writer_defaults(), **(block.get("writer") or {})},
-    }
 
 
 def explicit_memory_bindings(raw_workspace: dict) -> list[tuple[int, dict]]:
@@ -57,7 +28,7 @@ def explicit_memory_bindings(raw_workspace: dict) -> list[tuple[int, dict]]:
     ]
 
 
-def apply_memory_defaults(raw_workspace: dict) -> dict:
+def apply_memory_defaults(raw_workspace: dict, block: dict | None = None) -> dict:
     """A copy of the workspace with the missing memory-reader/-writer bindings appended.
 
     Reader on pre_input, writer on post_output, scope "*", required false, config from the block
@@ -65,7 +36,7 @@ def apply_memory_defaults(raw_workspace: dict) -> dict:
     adds nothing.
     """
     result = copy.deepcopy(raw_workspace)
-    block = memory_block(raw_workspace)
+    block = block if block is not None else memory_block(raw_workspace)
     if not block["enabled"]:
         return result
     present = {b.get("id") for _, b in explicit_memory_bindings(raw_workspace)}

@@ -257,11 +257,12 @@ class MemoryStore(MemoryFolder):
     def recall(
         self,
         query: str,
-        max_results: int = 5,
-        similarity_threshold: float = 0.15,
-        search_scope: str = "all",
+        max_results: int | None = None,
+        similarity_threshold: float | None = None,
+        search_scope: str | None = None,
         include_inbox: bool = False,
     ) -> list[RecallHit]:
+        """Recall as memory-reader does; a parameter not given is the reader's schema default."""
         from swarmkit.memory.recall import RecallIndex
 
         if self._index is None:

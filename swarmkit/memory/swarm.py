@@ -128,7 +128,7 @@ class Swarm:
         lines.append("</swarm_notes>")
         return "\n".join(lines)
 
-    def recall(self, query: str, max_results: int = 5, similarity_threshold: float = 0.15):
+    def recall(self, query: str, max_results: int | None = None, similarity_threshold: float | None = None):
         """Recall inside this swarm folder only (what members may read)."""
         return self.store.recall(query, max_results, similarity_threshold, f"swarm:{self.slug}")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from swarmkit.memory._defaults import BUILTIN_MEMORY_SKILLS
+from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, binding_values
 from swarmkit.resolver.resolved import Binding
 
 
@@ -20,22 +20,28 @@ def is_enabled(raw: dict) -> bool:
     return raw.get("enabled", True) is not False
 
 
-def make_binding(raw: dict, origin: str, declared_in: str, file: str, line: int) -> Binding:
-    """`raw` is one schema-valid decision-skill binding."""
+def make_binding(raw: dict, origin: str, declared_in: str, file: str, line: int, block: dict) -> Binding:
+    """`raw` is one schema-valid decision-skill binding; `block` the memory block over its defaults."""
     scope = raw.get("scope", "*")
+    config = raw.get("config") or {}
     return Binding(
         id=raw["id"],
         trigger=raw.get("trigger", ""),
         scope=scope.strip(),
         agents=parse_scope(scope),
         required=raw.get("required", True) is not False,
-        config=MappingProxyType(dict(raw.get("config") or {})),
+        config=MappingProxyType(dict(config)),
         origin=origin,
         builtin=raw["id"] in BUILTIN_MEMORY_SKILLS,
         declared_in=declared_in,
         file=file,
         line=line,
+        memory=_frozen(binding_values(raw["id"], config, block)),
     )
+
+
+def _frozen(values: dict | None):
+    return None if values is None else MappingProxyType(values)
 
 
 def merge_decision_skills(

@@ -7,16 +7,12 @@ from pathlib import Path
 from types import MappingProxyType
 
 from swarmkit.memory._defaults import (
-    BUILTIN_MEMORY_SKILLS,
     DEFAULT_FOLDER,
-    READER_ID,
-    WRITER_ID,
     apply_memory_defaults,
     bundled_memory_skills,
     explicit_memory_bindings,
-    memory_block,
 )
-from swarmkit.memory.settings import MemorySettings, ReaderSettings, WriterSettings
+from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, SIDES, MemoryConfig, memory_block
 from swarmkit.models_lazy import LazyModel
 from swarmkit.resolver import linking
 from swarmkit.resolver.agents import (
@@ -74,7 +70,7 @@ def build_workspace(
             if is_enabled(raw):  # a disabled binding of disabled memory is consistent
                 _disabled_but_bound(ws_artifact, _DECISIONS + (index,), raw["id"], out)
     # Defaults go in before anything reads the bindings, so every consumer sees one list.
-    effective_ws = apply_memory_defaults(raw_ws)
+    effective_ws = apply_memory_defaults(raw_ws, block)
     if isinstance(effective_ws.get("governance"), dict):
         effective_ws["governance"].setdefault("provider", "mock")  # added by the defaults: the built-in
 
@@ -123,7 +119,7 @@ def build_workspace(
     ws_bindings: tuple[Binding, ...] = ()
     if ws_valid:
         ws_bindings = _workspace_bindings(
-            ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out, dropped_skills
+            ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out, block, dropped_skills
         )
     elif ws_artifact is not None:
         for i, raw in enumerate(_decision_list(ws_artifact.data)):
@@ -161,7 +157,7 @@ def build_workspace(
         providers,
         Known(funnels, dropped.get("Funnel", frozenset())),
         Known(archetypes, dropped.get("Archetype", frozenset())),
-        enabled,
+        block,
         dropped_skills,
     )
     resolved_topologies = {
@@ -179,7 +175,7 @@ def build_workspace(
         id=raw_ws["metadata"]["id"],
         name=raw_ws["metadata"]["name"],
         description=raw_ws["metadata"].get("description"),
-        memory=_memory_settings(root, raw_ws, block, explicit, ws_bindings),
+        memory=_memory_config(root, raw_ws, block, explicit, ws_bindings),
         skills=MappingProxyType({sid: _resolved_skill(sid, a) for sid, a in skills.items()}),
         archetypes=MappingProxyType(
             {
@@ -263,7 +259,7 @@ class _TopologyContext:
     providers: Known
     funnels: Known
     known_archetypes: Known
-    memory_enabled: bool
+    memory_block: dict  # the memory block over the schema defaults
     dropped_skills: frozenset
 
 
@@ -295,7 +291,13 @@ def _disabled_but_bound(artifact: Artifact, path: tuple, skill_id: str, out: lis
 
 
 def _workspace_bindings(
-    artifact: Artifact, effective_ws: dict, explicit_count: int, skills, out, dropped: frozenset = frozenset()
+    artifact: Artifact,
+    effective_ws: dict,
+    explicit_count: int,
+    skills,
+    out,
+    block: dict,
+    dropped: frozenset = frozenset(),
 ) -> tuple[Binding, ...]:
     bindings = _decision_list(effective_ws)
     linking.check_duplicate_bindings(artifact, _DECISIONS, bindings[:explicit_count], out)
@@ -308,11 +310,10 @@ def _workspace_bindings(
         if not is_enabled(raw):
             continue
         if is_explicit:
-            binding = make_binding(
-                raw, "explicit", "workspace", artifact.rel, artifact.source.locate(path, "key")[0]
-            )
+            line = artifact.source.locate(path, "key")[0]
+            binding = make_binding(raw, "explicit", "workspace", artifact.rel, line, block)
         else:
-            binding = make_binding(raw, "auto", "workspace", "", 0)
+            binding = make_binding(raw, "auto", "workspace", "", 0, block)
         result.append(binding)
     return tuple(result)
 
@@ -372,10 +373,15 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
     for i, raw in enumerate(own_raw):
         path = _DECISIONS + (i,)
         linking.check_binding_id(artifact, path, raw["id"], ctx.skills, out, ctx.dropped_skills)
-        if raw["id"] in BUILTIN_MEMORY_SKILLS and not ctx.memory_enabled and is_enabled(raw):
+        if raw["id"] in BUILTIN_MEMORY_SKILLS and not ctx.memory_block["enabled"] and is_enabled(raw):
             _disabled_but_bound(artifact, path, raw["id"], out)
         line = artifact.source.locate(path, "key")[0]
-        own.append((make_binding(raw, "explicit", declared_in, artifact.rel, line), is_enabled(raw)))
+        own.append(
+            (
+                make_binding(raw, "explicit", declared_in, artifact.rel, line, ctx.memory_block),
+                is_enabled(raw),
+            )
+        )
     effective = merge_decision_skills(ws_bindings, own)
 
     agents = {}
@@ -445,26 +451,23 @@ def _resolve_agent(
     )
 
 
-def _memory_settings(root: Path, raw_ws: dict, block: dict, explicit, ws_bindings) -> MemorySettings:
+def _memory_config(root: Path, raw_ws: dict, block: dict, explicit, ws_bindings) -> MemoryConfig:
+    """Memory as the workspace's own bindings make it: each side's effective config, or None when off."""
     by_id = {b.id: b for b in ws_bindings}
     enabled = block["enabled"]
-    reader = writer = None
-    if enabled and READER_ID in by_id:
-        # An explicit binding's config is used as written; keys it leaves out come from the block.
-        reader = ReaderSettings(**{**block["reader"], **by_id[READER_ID].config})
-    if enabled and WRITER_ID in by_id:
-        writer = WriterSettings(**{**block["writer"], **by_id[WRITER_ID].config})
+    values = {
+        side: by_id[skill].memory if enabled and skill in by_id else None
+        for side, (skill, _) in SIDES.items()
+    }
     storage = (raw_ws.get("storage") or {}).get("memory_folder")
     folder = Path(storage or DEFAULT_FOLDER)
     if not folder.is_absolute():
         folder = root / folder
-    return MemorySettings(
-        reader_block=ReaderSettings(**block["reader"]),
-        writer_block=WriterSettings(**block["writer"]),
+    return MemoryConfig(
         enabled=enabled,
-        reader=reader,
-        writer=writer,
+        folder=folder,
         explicit=tuple(raw["id"] for _, raw in explicit),
         auto=tuple(b.id for b in ws_bindings if b.origin == "auto"),
-        folder=folder,
+        values=MappingProxyType(values),
+        block=MappingProxyType({side: MappingProxyType(block[side]) for side in SIDES}),
     )

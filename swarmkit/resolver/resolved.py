@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from swarmkit.memory.settings import MemorySettings
+from swarmkit.memory.config import MemoryConfig, typed
 from swarmkit.models_lazy import LazyModel
+
+if TYPE_CHECKING:
+    from swarmkit.models.common_schema import ReaderConfig, WriterConfig
 
 SkillOrigin = Literal["workspace", "bundled"]
 BindingOrigin = Literal["explicit", "auto"]
@@ -29,9 +32,38 @@ class Binding:
     declared_in: str  # "workspace" or "topology:<name>"
     file: str
     line: int
+    # memory-reader / memory-writer: the effective config (its own over the memory block over the
+    # schema defaults), merged once by the resolver; None for any other skill.
+    memory: Mapping[str, Any] | None = None
+    _typed: dict = field(default_factory=dict, repr=False, compare=False)
 
     def applies_to(self, agent_id: str) -> bool:
         return self.agents is None or agent_id in self.agents
+
+    @property
+    def reader(self) -> ReaderConfig:
+        """memory-reader's effective config, as the generated model (built on first use)."""
+        from swarmkit.models.common_schema import ReaderConfig
+
+        config = self._memory_model()
+        assert isinstance(config, ReaderConfig), self.id
+        return config
+
+    @property
+    def writer(self) -> WriterConfig:
+        """memory-writer's effective config, as the generated model (built on first use)."""
+        from swarmkit.models.common_schema import WriterConfig
+
+        config = self._memory_model()
+        assert isinstance(config, WriterConfig), self.id
+        return config
+
+    def _memory_model(self):
+        if self.memory is None:
+            raise ValueError(f"{self.id} is not a memory binding")
+        if "model" not in self._typed:
+            self._typed["model"] = typed(self.id, self.memory)
+        return self._typed["model"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +150,7 @@ class ResolvedWorkspace:
     id: str
     name: str
     description: str | None
-    memory: MemorySettings
+    memory: MemoryConfig
     skills: Mapping[str, ResolvedSkill]
     archetypes: Mapping[str, ResolvedArchetype]
     topologies: Mapping[str, ResolvedTopology]

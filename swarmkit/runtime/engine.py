@@ -12,7 +12,7 @@ import json
 import time
 from datetime import UTC, datetime
 
-from swarmkit.memory._defaults import READER_ID, WRITER_ID
+from swarmkit.memory.config import READER_ID, WRITER_ID
 from swarmkit.run_ids import new_run_id
 from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted

@@ -1,18 +1,24 @@
 """What a run does with memory: recall before answers, keep facts after, swarm notes, curated facts.
 
 Every store operation is guarded: a broken memory folder costs the run its memory (recorded as a
-warning), never the run. Memory off (memory.enabled: false) means no recall, no writes and no swarm
+warning), never the run. The guard catches what a folder can do (MEMORY_FAILURES: a refusal, the
+disk, the recall index), not bugs: those stop the run with a traceback, as they should. Memory off (memory.enabled: false) means no recall, no writes and no swarm
 notes, since swarm notes live in the memory folder too.
 """
 
 from __future__ import annotations
 
+import sqlite3
+
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.swarm import LATEST_FINDINGS
 from swarmkit.runtime import prompts
 from swarmkit.runtime.verdicts import parse_facts
 
 GOVERNED_MEMORY = "governed-memory"
+# What a memory folder can fail with: a refusal (lock, git state, full file), the disk, the index.
+MEMORY_FAILURES = (SwarmkitError, OSError, sqlite3.Error)
 
 
 def redacted(value):
@@ -51,7 +57,7 @@ class MemoryHooks:
 
                 memory = self.run.ws.memory
                 self._store = MemoryStore(memory.folder, self.run.ws.id, user=self.run.user)
-            except Exception as exc:
+            except MEMORY_FAILURES as exc:
                 self._fail("open the memory folder", exc)
         return self._store
 
@@ -63,19 +69,17 @@ class MemoryHooks:
     # ---- memory-reader --------------------------------------------------------------------
     def recall(self, agent, binding, task: str) -> str | None:
         """The fenced saved-memory block for this agent's prompt, or None."""
-        config = dict(binding.config)
-        block = self.run.ws.memory.reader_block  # what the binding's config leaves out
-        max_results = int(config.get("max_results", block.max_results))
-        threshold = float(config.get("similarity_threshold", block.similarity_threshold))
-        scope = str(config.get("search_scope", block.search_scope))
+        reader = binding.reader
         store = self.store()
         hits, pinned = [], []
         if store is not None:
             try:
                 if store.exists():
-                    hits = store.recall(task, max_results, threshold, scope)
+                    hits = store.recall(
+                        task, reader.max_results, reader.similarity_threshold, reader.search_scope
+                    )
                     pinned = store.pinned()
-            except Exception as exc:
+            except MEMORY_FAILURES as exc:
                 self._fail("recall", exc)
                 hits, pinned = [], []
         for hit in hits:
@@ -110,13 +114,12 @@ class MemoryHooks:
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
         """One extraction call when the output clears min_output_length; none otherwise."""
-        config = dict(binding.config)
-        minimum = int(config.get("min_output_length", self.run.ws.memory.writer_block.min_output_length))
+        minimum = binding.writer.min_output_length
         if len(output) < minimum:
             # an auto binding takes the memory block's value; one written out has its own config
             knob = (
                 "memory.writer.min_output_length"
-                if binding.origin == "auto" or "min_output_length" not in config
+                if binding.origin == "auto" or "min_output_length" not in binding.config
                 else f"the {binding.id} binding's config.min_output_length"
             )
             self._note(f"writer skipped: answer {len(output)} < {minimum} chars ({knob})")
@@ -187,7 +190,7 @@ class MemoryHooks:
                     result = self._hold(
                         store, text, kind, subject, personal, {"contradicts": result.ref}, result.reason
                     )
-        except Exception as exc:
+        except MEMORY_FAILURES as exc:
             self._fail("write", exc)
             return None
         self.run.record.memory_writes.append(
@@ -232,7 +235,7 @@ class MemoryHooks:
                     self._swarm = store.swarm(
                         self.run.topology.name, self.run.id, goal=self.run.user_input, members=members
                     )
-                except Exception as exc:
+                except MEMORY_FAILURES as exc:
                     self._fail("open the swarm folder", exc)
         return self._swarm
 
@@ -244,7 +247,7 @@ class MemoryHooks:
             block = prompts.swarm_block(swarm.pinned_block())
             shown = swarm.findings()[-LATEST_FINDINGS:] + swarm.open_questions()  # what the block shows
             tainted = next((e for e in shown if e.meta.get("tainted", "").lower() in ("yes", "true")), None)
-        except Exception as exc:
+        except MEMORY_FAILURES as exc:
             self._fail("read the swarm notes", exc)
             return None
         if tainted is not None:
@@ -256,15 +259,16 @@ class MemoryHooks:
 
     def swarm_note(self, agent, arguments: dict) -> dict:
         swarm = self.swarm()
+        sources = arguments.get("sources")
         try:
             result = swarm.note(
                 arguments["kind"],
                 arguments["text"],
                 author=agent.id,
-                sources=arguments.get("sources"),
+                sources=sources if isinstance(sources, list | str) else None,
                 tainted=agent.id in self.tainted,
             )
-        except Exception as exc:
+        except MEMORY_FAILURES as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
         self.run.record.swarm = swarm.slug
@@ -302,7 +306,7 @@ class MemoryHooks:
                 run_id=self.run.id,
                 reconcile=reconcile,
             )
-        except Exception as exc:
+        except MEMORY_FAILURES as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
         self.run.record.memory_writes.append(

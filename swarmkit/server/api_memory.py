@@ -28,12 +28,10 @@ def memory_status(request: Request) -> JSONResponse:
 
 
 def search_defaults(settings) -> tuple[int, float, str]:
-    """The memory-reader's own settings, so a search shows what an agent would recall."""
-    reader = settings.reader
-    if reader is None:
-        return 5, 0.15, "all"
-    scope = getattr(reader.search_scope, "value", reader.search_scope)
-    return reader.max_results, reader.similarity_threshold, str(scope)
+    """The memory-reader's own settings (the memory block's when it is off), so a search shows what
+    an agent would recall."""
+    reader = settings.search_reader
+    return reader.max_results, reader.similarity_threshold, str(reader.search_scope)
 
 
 def memory_entries(request: Request) -> JSONResponse:

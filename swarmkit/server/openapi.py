@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit import __version__
+from swarmkit.memory.config import default_sentence
 from swarmkit.memory.entries import KINDS
 from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.memory.recall import SCOPES
@@ -112,7 +113,7 @@ SCHEMAS = {
             "sentence": {
                 "type": "string",
                 "description": "The sentence the CLI prints.",
-                "examples": ["Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"],
+                "examples": [default_sentence()],
             },
             "config": {
                 "type": "object",

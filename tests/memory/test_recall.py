@@ -132,8 +132,8 @@ def test_scopes(folder):
     assert inbox_hit.unreviewed is True
     with pytest.raises(SwarmkitError, match="unknown search scope 'everything'"):
         store.recall("tea", search_scope="everything")
-    with pytest.raises(SwarmkitError, match="unknown search scope 'None'"):
-        store.recall("tea", search_scope=None)
+    # a parameter left out (None) is the memory-reader's schema default: scope all
+    assert store.recall("tea", 10, 0, None) == store.recall("tea", 10, 0, "all")
     from swarmkit.models.common_schema import ReaderConfig
 
     scope = ReaderConfig(search_scope="user").search_scope

@@ -13,7 +13,7 @@ progress.py  the progress bar of a long build
 from __future__ import annotations
 
 from swarmkit.memory.recall.index import RecallIndex
-from swarmkit.memory.recall.scope import SCOPES, check_parameters, scope_predicate
+from swarmkit.memory.recall.scope import SCOPES, reader_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import BM25, TIE_POOL, Candidates, Coverage, Scorer, by_feedback, idf
 from swarmkit.memory.recall.words import entry_terms, stem, terms
 
@@ -63,9 +63,9 @@ class _Scan:
 def scan_search(
     store,
     query: str,
-    max_results: int = 5,
-    threshold: float = 0.15,
-    search_scope: str = "all",
+    max_results: int | None = None,
+    threshold: float | None = None,
+    search_scope: str | None = None,
     include_inbox: bool = False,
     scorer: Scorer | None = None,
 ) -> list:
@@ -73,7 +73,7 @@ def scan_search(
     from swarmkit.memory.folder import file_class
     from swarmkit.memory.recall.hit import RecallHit
 
-    check_parameters(max_results, threshold)
+    max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
     scorer = scorer or Coverage()
     in_scope = scope_predicate(store, search_scope, include_inbox)
     qterms = list(dict.fromkeys(terms(query)))

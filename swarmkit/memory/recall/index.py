@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from swarmkit.memory import entries as E
 from swarmkit.memory.recall.listing import FileStamps
 from swarmkit.memory.recall.progress import Progress
-from swarmkit.memory.recall.scope import check_parameters, scope_predicate
+from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import Coverage, Scorer
 from swarmkit.memory.recall.storage import (
     FileRow,
@@ -486,13 +486,14 @@ class RecallIndex:
     def search(
         self,
         query: str,
-        max_results: int = 5,
-        threshold: float = 0.15,
-        search_scope: str = "all",
+        max_results: int | None = None,
+        threshold: float | None = None,
+        search_scope: str | None = None,
         include_inbox: bool = False,
         scorer: Scorer | None = None,
     ) -> list:
-        check_parameters(max_results, threshold)
+        """The best entries for `query`; a parameter not given is the memory-reader's default."""
+        max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
         in_scope = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
             return []

@@ -39,13 +39,29 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
     return both
 
 
+def reader_parameters(max_results, threshold, search_scope) -> tuple[int, float, str]:
+    """A search's parameters, checked; one not given (None) is the memory-reader's schema default."""
+    from swarmkit.memory.config import reader_defaults
+
+    defaults = reader_defaults()
+    max_results = defaults["max_results"] if max_results is None else max_results
+    threshold = defaults["similarity_threshold"] if threshold is None else threshold
+    search_scope = defaults["search_scope"] if search_scope is None else search_scope
+    check_parameters(max_results, threshold)
+    return max_results, float(threshold), str(getattr(search_scope, "value", search_scope))
+
+
 def check_parameters(max_results, threshold) -> None:
+    from swarmkit.memory.config import reader_defaults
+
+    example = reader_defaults()
     if isinstance(max_results, bool) or not isinstance(max_results, int) or max_results < 1:
         raise SwarmkitError(
-            f"max_results must be a whole number of at least 1, not {max_results!r}", "for example --max 5"
+            f"max_results must be a whole number of at least 1, not {max_results!r}",
+            f"for example --max {example['max_results']}",
         )
     if not 0 <= float(threshold) <= 1:
         raise SwarmkitError(
             f"similarity_threshold must be between 0 and 1, not {threshold!r}",
-            "for example --threshold 0.15 (the share of the query's weight matched)",
+            f"for example --threshold {example['similarity_threshold']:g} (the share of the query's weight matched)",
         )
