@@ -10,6 +10,7 @@ import click
 
 from swarmkit.cli.options import common_options, format_options
 from swarmkit.exit_status import ExitStatus
+from swarmkit.runtime.providers.catalog import runnable_names
 
 if TYPE_CHECKING:
     from swarmkit.runtime.records import RunRecord
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--provider",
-    help="Send every agent to this provider: mock (offline, deterministic), a built-in name (openai, "
-    "openrouter, groq, together, ollama, ...) or a model_providers id. Default: each agent's "
+    help="Send every agent to this provider: mock (offline, deterministic), a built-in name "
+    f"({', '.join(runnable_names()[1:6])}, ...) or a model_providers id. Default: each agent's "
     "model.provider.",
 )
 @click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")

@@ -57,6 +57,23 @@ def _members(members) -> list[tuple[str, bool]]:
     return out
 
 
+def read_readme(lines: list[str]) -> dict:
+    """What a swarm folder's README.md says: goal, run, and members as (id, read_only)."""
+    goal = run = section = None
+    members: list[tuple[str, bool]] = []
+    for line in lines:
+        if line.startswith("Goal: "):
+            goal = line[6:].strip()
+        elif line.startswith("Run: "):
+            run = line[5:].strip()
+        elif line.startswith("## "):
+            section = line[3:].strip().lower()
+        elif section == "members" and line.startswith("- "):
+            name = line[2:].strip()
+            members.append((name.removesuffix("(read-only)").strip(), name.endswith("(read-only)")))
+    return {"goal": goal, "run": run, "members": members}
+
+
 def question_id(text: str) -> str:
     return "q-" + hashlib.sha256(E.dedupe_key(text).encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
@@ -85,18 +102,8 @@ class Swarm:
 
     def readme(self) -> dict:
         """Goal and members as README.md says (falling back to what this object was given)."""
-        lines = self.store.read_lines(f"{self.rel}/README.md") or []
-        goal, members, section = self.goal, [], None
-        for line in lines:
-            if line.startswith("Goal: "):
-                goal = line[6:].strip()
-            elif line.startswith("## "):
-                section = line[3:].strip().lower()
-            elif section == "members" and line.startswith("- "):
-                name = line[2:].strip()
-                read_only = name.endswith("(read-only)")
-                members.append((name.removesuffix("(read-only)").strip(), read_only))
-        return {"goal": goal, "members": members or self.members}
+        info = read_readme(self.store.read_lines(f"{self.rel}/README.md") or [])
+        return {"goal": info["goal"] or self.goal, "members": info["members"] or self.members}
 
     def open_questions(self) -> list[E.Entry]:
         answered = {e.meta.get("answers") for e in self.questions() if e.kind == "answer"}

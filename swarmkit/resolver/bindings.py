@@ -7,6 +7,16 @@ from types import MappingProxyType
 from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, binding_values
 from swarmkit.resolver.resolved import Binding
 
+# Where a file keeps its decision-skill bindings (workspace.yaml and each topology alike).
+DECISIONS = ("governance", "decision_skills")
+
+
+def decision_list(data: dict) -> list:
+    """The bindings a document lists under governance.decision_skills ([] when it lists none)."""
+    governance = data.get("governance")
+    bindings = governance.get("decision_skills") if isinstance(governance, dict) else None
+    return bindings if isinstance(bindings, list) else []
+
 
 def parse_scope(scope: str | None) -> tuple[str, ...] | None:
     """None for "*" (every agent), else the agent ids of a comma-separated list."""

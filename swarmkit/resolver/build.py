@@ -26,7 +26,13 @@ from swarmkit.resolver.agents import (
     skill_entries,
 )
 from swarmkit.resolver.artifacts import Artifact
-from swarmkit.resolver.bindings import is_enabled, make_binding, merge_decision_skills
+from swarmkit.resolver.bindings import (
+    DECISIONS,
+    decision_list,
+    is_enabled,
+    make_binding,
+    merge_decision_skills,
+)
 from swarmkit.resolver.known import Known, declared
 from swarmkit.resolver.reachability import find_unreached
 from swarmkit.resolver.resolved import (
@@ -38,14 +44,6 @@ from swarmkit.resolver.resolved import (
     ResolvedWorkspace,
 )
 from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink
-
-_DECISIONS = ("governance", "decision_skills")
-
-
-def _decision_list(data: dict) -> list:
-    governance = data.get("governance")
-    bindings = governance.get("decision_skills") if isinstance(governance, dict) else None
-    return bindings if isinstance(bindings, list) else []
 
 
 def build_workspace(
@@ -68,7 +66,7 @@ def build_workspace(
     if not enabled:
         for index, raw in explicit:
             if is_enabled(raw):  # a disabled binding of disabled memory is consistent
-                _disabled_but_bound(ws_artifact, _DECISIONS + (index,), raw["id"], out)
+                _disabled_but_bound(ws_artifact, DECISIONS + (index,), raw["id"], out)
     # Defaults go in before anything reads the bindings, so every consumer sees one list.
     effective_ws = apply_memory_defaults(raw_ws, block)
     if isinstance(effective_ws.get("governance"), dict):
@@ -119,13 +117,13 @@ def build_workspace(
     ws_bindings: tuple[Binding, ...] = ()
     if ws_valid:
         ws_bindings = _workspace_bindings(
-            ws_artifact, effective_ws, len(_decision_list(raw_ws)), skills, out, block, dropped_skills
+            ws_artifact, effective_ws, len(decision_list(raw_ws)), skills, out, block, dropped_skills
         )
     elif ws_artifact is not None:
-        for i, raw in enumerate(_decision_list(ws_artifact.data)):
+        for i, raw in enumerate(decision_list(ws_artifact.data)):
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
                 linking.check_binding_id(
-                    ws_artifact, _DECISIONS + (i,), raw["id"], skills, out, dropped_skills
+                    ws_artifact, DECISIONS + (i,), raw["id"], skills, out, dropped_skills
                 )
 
     index = SkillIndex(
@@ -299,11 +297,11 @@ def _workspace_bindings(
     block: dict,
     dropped: frozenset = frozenset(),
 ) -> tuple[Binding, ...]:
-    bindings = _decision_list(effective_ws)
-    linking.check_duplicate_bindings(artifact, _DECISIONS, bindings[:explicit_count], out)
+    bindings = decision_list(effective_ws)
+    linking.check_duplicate_bindings(artifact, DECISIONS, bindings[:explicit_count], out)
     result = []
     for i, raw in enumerate(bindings):
-        path = _DECISIONS + (i,)
+        path = DECISIONS + (i,)
         is_explicit = i < explicit_count  # apply_memory_defaults only appends
         if is_explicit:
             linking.check_binding_id(artifact, path, raw["id"], skills, out, dropped)
@@ -366,12 +364,12 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
             check_output_schema(agent["output_schema"], artifact, path + ("output_schema",), ctx.root, out)
     check_depends_on(walked, artifact, out)
 
-    own_raw = _decision_list(data)
-    linking.check_duplicate_bindings(artifact, _DECISIONS, own_raw, out)
+    own_raw = decision_list(data)
+    linking.check_duplicate_bindings(artifact, DECISIONS, own_raw, out)
     declared_in = f"topology:{data['metadata']['name']}"
     own = []
     for i, raw in enumerate(own_raw):
-        path = _DECISIONS + (i,)
+        path = DECISIONS + (i,)
         linking.check_binding_id(artifact, path, raw["id"], ctx.skills, out, ctx.dropped_skills)
         if raw["id"] in BUILTIN_MEMORY_SKILLS and not ctx.memory_block["enabled"] and is_enabled(raw):
             _disabled_but_bound(artifact, path, raw["id"], out)

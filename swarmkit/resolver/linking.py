@@ -194,7 +194,7 @@ def check_provider(
     artifact: Artifact, path: tuple, model_ref: dict | None, providers: Known, out: list[Diagnostic]
 ) -> None:
     """Any provider name is valid, as upstream; one swarmkit run cannot reach is a warning."""
-    from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, is_known_name
+    from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, is_known_name, some_names
 
     provider = (model_ref or {}).get("provider")
     if not isinstance(provider, str) or not providers.complete or is_known_name(provider, providers.ids):
@@ -210,7 +210,7 @@ def check_provider(
                 provider,
                 names,
                 "declare it in workspace.yaml under model_providers (provider_id), "
-                "or use a built-in name such as mock, openai or openrouter",
+                f"or use a built-in name such as {some_names(3)}",
             ),
             severity=Severity.WARNING,
         )

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from swarmkit.resolver.artifacts import Artifact
-from swarmkit.resolver.bindings import is_enabled
+from swarmkit.resolver.bindings import DECISIONS, decision_list, is_enabled
 from swarmkit.resolver.linking import diag
 from swarmkit.workspace.diagnostics import Diagnostic, Severity
 from swarmkit.workspace.suggest import did_you_mean
 
-_DECISIONS = ("governance", "decision_skills")
 _W = Severity.WARNING
 
 
@@ -18,16 +17,16 @@ def find_unreached(
     """`artifacts` maps skill / archetype / topology to their artifacts by id, for positions."""
     out: list[Diagnostic] = []
     all_agents = {a for t in workspace.topologies.values() for a in t.agents}
-    ws_own = (ws_artifact.data.get("governance") or {}).get("decision_skills", [])
+    ws_own = decision_list(ws_artifact.data)
     for index, raw in enumerate(ws_own):
         if is_enabled(raw):
-            _check_scope(raw, ws_artifact, _DECISIONS + (index,), all_agents, "any topology", out)
+            _check_scope(raw, ws_artifact, DECISIONS + (index,), all_agents, "any topology", out)
     for topology in workspace.topologies.values():
         artifact = artifacts["topology"][topology.name]
-        own = (artifact.data.get("governance") or {}).get("decision_skills", [])
+        own = decision_list(artifact.data)
         for index, raw in enumerate(own):
             if is_enabled(raw):
-                _check_scope(raw, artifact, _DECISIONS + (index,), set(topology.agents), "this topology", out)
+                _check_scope(raw, artifact, DECISIONS + (index,), set(topology.agents), "this topology", out)
     if not all_agents:
         for binding in workspace.decision_skills:
             if binding.origin == "auto":

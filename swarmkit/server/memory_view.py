@@ -14,6 +14,7 @@ from swarmkit.memory.folder import (
 )
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
 from swarmkit.memory.store import MemoryStore
+from swarmkit.memory.swarm import read_readme
 from swarmkit.run_ids import run_of
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
@@ -137,18 +138,9 @@ def swarm_folders(store: MemoryStore, slugs: list[str]) -> list[dict]:
     out = []
     for slug in slugs:
         rel = f"swarms/{slug}"
-        goal = run = None
-        members: list[str] = []
-        section = None
-        for line in store.read_lines(f"{rel}/README.md") or []:
-            if line.startswith("Goal: "):
-                goal = line[6:].strip()
-            elif line.startswith("Run: "):
-                run = line[5:].strip()
-            elif line.startswith("## "):
-                section = line[3:].strip().lower()
-            elif section == "members" and line.startswith("- "):
-                members.append(line[2:].strip())
+        info = read_readme(store.read_lines(f"{rel}/README.md") or [])
+        goal, run = info["goal"], info["run"]
+        members = [f"{name} (read-only)" if read_only else name for name, read_only in info["members"]]
         files = {name: file_entries(store, f"{rel}/{name}") for name in ("findings.md", "questions.md")}
         out.append({"slug": slug, "goal": goal, "run": run, "members": members, "files": files})
     return out

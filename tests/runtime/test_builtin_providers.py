@@ -112,3 +112,74 @@ def test_the_table():
     assert expand("${SET}/v1", {"SET": "http://y"}) == "http://y/v1"
     assert class_protocol("swarmkit_runtime.model_providers.OpenAIModelProvider") == "openai-compatible"
     assert class_protocol("mock") == "mock" and class_protocol("acme.Bedrock") is None
+
+
+# ---- one table: the docs, the schema and the init template say what catalog.py holds ------------
+
+ROOT = __import__("pathlib").Path(__file__).parents[2]
+
+
+def _names_in(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"`([a-z][a-z0-9-]*)`", text)
+
+
+def test_compatibility_md_lists_the_table_row_by_row():
+    doc = (ROOT / "docs" / "compatibility.md").read_text(encoding="utf-8")
+    section = doc.split("## Providers", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    shown = {}
+    for row in rows:
+        name, protocol, base_url, key_env, reached = [cell.strip() for cell in row.strip("|").split("|")]
+        shown[name.strip("`")] = (base_url, key_env.strip("`"), reached.startswith("✓"))
+    assert list(shown) == list(BUILTIN_PROVIDERS)
+    for name, provider in BUILTIN_PROVIDERS.items():
+        base_url, key_env, reached = shown[name]
+        assert (provider.base_url in base_url, key_env, reached) == (
+            True,
+            provider.key_env,
+            provider.runnable,
+        ), name
+
+
+def test_cli_md_names_the_runnable_and_the_other_built_in_names():
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    paragraph = doc.split("one of upstream's built-in names", 1)[1].split("The workspace `init` writes", 1)[0]
+    runnable = [name for name in BUILTIN_PROVIDERS if BUILTIN_PROVIDERS[name].runnable and name != "mock"]
+    others = [name for name in BUILTIN_PROVIDERS if not BUILTIN_PROVIDERS[name].runnable]
+    assert _names_in(paragraph) == runnable + others
+
+
+def test_every_name_the_errors_doc_the_schema_and_the_init_template_give_is_in_the_table():
+    import re
+
+    from swarmkit.schemas import load_schema
+
+    errors = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    section = errors.split("### `ref.unknown-provider`", 1)[1].split("###", 1)[0]
+    described = load_schema("common")["$defs"]["ModelRef"]["properties"]["provider"]["description"]
+    template = (ROOT / "swarmkit" / "templates" / "init" / "workspace.yaml").read_text(encoding="utf-8")
+    named = {
+        "errors.md": [n for n in _names_in(section) if n not in ("model_providers", "provider_id")],
+        "schema": re.search(r"a built-in name \(([^)]*)\)", described)
+        .group(1)
+        .replace(", ...", "")
+        .split(", "),
+        "init template": re.search(r"Built-in names such as (.*?) need", template, re.S)
+        .group(1)
+        .replace("\n#", "")
+        .replace(" or ", ", ")
+        .split(", "),
+    }
+    for where, names in named.items():
+        assert names and set(n.strip() for n in names) <= set(BUILTIN_PROVIDERS), where
+
+
+def test_the_help_and_the_hint_read_the_table():
+    from swarmkit.cli.run import run
+    from swarmkit.runtime.providers.catalog import runnable_names, some_names
+
+    provider = next(p for p in run.params if p.name == "provider")
+    assert ", ".join(runnable_names()[1:6]) in provider.help
+    assert some_names(3) == "mock, openai or openrouter"

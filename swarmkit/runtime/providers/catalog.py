@@ -1,7 +1,8 @@
 """Upstream swarmkit's built-in model provider names, and which of them `swarmkit run` can reach.
 
-One table: validate reads the names (any of them is a valid `model.provider`), run reads how to
-reach each. A base URL written `${VAR:-default}` is taken from VAR when it is set, as upstream
+The one table of them: validate reads the names (any of them is a valid `model.provider`) and its
+hints, run reads how to reach each and names them in `--provider`'s help, and a test holds the docs
+(compatibility.md, cli.md, errors.md) and the schema's description to it. A base URL written `${VAR:-default}` is taken from VAR when it is set, as upstream
 does. No imports beyond the standard library: `swarmkit validate` reads this table.
 """
 
@@ -69,6 +70,18 @@ BUILTIN_PROVIDERS: dict[str, BuiltinProvider] = {
         ),
     )
 }
+
+
+def runnable_names() -> list[str]:
+    """The built-in names `swarmkit run` can reach, in the table's order (mock first)."""
+    return [p.name for p in BUILTIN_PROVIDERS.values() if p.runnable]
+
+
+def some_names(count: int, first: int = 0) -> str:
+    """A few runnable names for a hint or a help text: "mock, openai or openrouter"."""
+    names = runnable_names()[first : first + count]
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
 
 # Classes of a model_providers entry that swarmkit run understands (upstream writes class paths).
 _CLASS_PROTOCOLS = {
