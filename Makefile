@@ -38,11 +38,15 @@ $(VENV)/.installed-browser: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/python examples/demo.py
 
-test: $(VENV)/.installed-dev $(BROWSER_STAMP) codegen-check
+test: $(VENV)/.installed-dev $(BROWSER_STAMP) codegen-check lint
 	$(BIN)/python -m pytest
 
+# ruff (lint and format) over the tree and mypy over swarmkit/, the generated models excluded
+# (settings: [tool.ruff] and [tool.mypy] in pyproject.toml). `make test` runs it first.
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 # Regenerate swarmkit/models/ from schema/ (settings: [tool.datamodel-codegen] in pyproject.toml).
 codegen: $(VENV)/.installed-dev

@@ -18,7 +18,7 @@ _KIND_MODELS = {
 }
 
 
-def model_class(kind: str) -> type:
+def model_class(kind: str) -> Any:
     module, name = _KIND_MODELS[kind]
     return getattr(importlib.import_module(module), name)
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from swarmkit.memory.recall.progress import Progress
 
 from swarmkit.cli import output
 from swarmkit.cli.main import Group
@@ -395,16 +399,15 @@ class _ImportProgress:
     """import's files read, on recall's progress bar (a terminal only; never with --quiet)."""
 
     def __init__(self) -> None:
-        self.bar = None
+        self.bar: Progress | None = None
 
     def __call__(self, done: int, total: int) -> None:
         from swarmkit.memory.recall.progress import Progress
 
-        if self.bar is None:
-            self.bar = Progress(total, label="Importing", min_total=2)
-        self.bar.advance(done - self.bar.done)
+        bar = self.bar = self.bar or Progress(total, label="Importing", min_total=2)
+        bar.advance(done - bar.done)
         if done >= total:
-            self.bar.close()
+            bar.close()
 
 
 @memory.command()

@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
@@ -51,7 +51,7 @@ def use_color(stream: TextIO) -> bool:
         return False
 
 
-_STYLES = {
+_STYLES: dict[str, dict[str, Any]] = {
     "error": {"fg": "red", "bold": True},
     "bad": {"fg": "red", "bold": True},
     "warning": {"fg": "yellow", "bold": True},
@@ -74,7 +74,7 @@ def paint(text: str, stream: TextIO) -> str:
     """`text` with its markers coloured when `stream` should get colour; else unchanged."""
     if not use_color(stream):
         return text
-    return _MARKERS.sub(lambda m: click.style(m.group(0), **_STYLES[m.lastgroup]), text)
+    return _MARKERS.sub(lambda m: click.style(m.group(0), **_STYLES[m.lastgroup or "error"]), text)
 
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:

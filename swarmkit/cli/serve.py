@@ -110,7 +110,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     from swarmkit.cli.options import workspace_folder
 
     extras.require("serve", "swarmkit serve")
-    workspace = Path(workspace_folder(workspace))
+    root = Path(workspace_folder(workspace))
     if user is not None:
         from swarmkit.errors import UsageProblem
         from swarmkit.memory.folder import slug
@@ -119,7 +119,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
             raise UsageProblem(
                 f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
             )
-    resolution = check_workspace(workspace)
+    resolution = check_workspace(root)
     warning = exposure_warning(host)
     sock = bind(host, port)
     # Starlette and uvicorn load only here: other commands never pay for them.
@@ -128,11 +128,11 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     from swarmkit.server.app import create_app
     from swarmkit.server.config import allowed_hosts_for
 
-    app = create_app(workspace, allowed_hosts=allowed_hosts_for(host), user=user)
+    app = create_app(root, allowed_hosts=allowed_hosts_for(host), user=user)
     if warning:
         output.warning(warning)
-    if resolution.valid:
-        ws = resolution.workspace
+    ws = resolution.workspace
+    if resolution.valid and ws is not None:
         click.echo(f'Serving workspace "{ws.id}" ({ws.name}) at {url_for(sock)}')
         output.say(ws.memory.sentence())
         if user is not None:
@@ -140,10 +140,10 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
                 f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's"
             )
     else:
-        click.echo(f"Serving workspace {workspace} at {url_for(sock)}")
+        click.echo(f"Serving workspace {root} at {url_for(sock)}")
         output.warning(
             f"the workspace is not valid; its pages show the problems until they are fixed "
-            f"(`swarmkit validate {workspace}`)"
+            f"(`swarmkit validate {root}`)"
         )
     click.echo(f"API token for POST requests (header X-Swarmkit-Token): {app.state.config.token}")
     output.say("Press Ctrl+C to stop.")

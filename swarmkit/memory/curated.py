@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from swarmkit.errors import SwarmkitError
+from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory import entries as E
 
 _APPLY_OPS = ("update", "refine")
@@ -81,6 +81,8 @@ def propose(
             continue  # a concurrent proposal wrote the fact first: reconcile against it
         status = {"written": "new", "reinforced": "reinforce"}.get(result.status, result.status)
         return ProposeResult(status, result.ref, None, value, result.reason, result.commit)
+    if existing is None:  # written, then gone again, twice over: others are changing it right now
+        raise Conflict(f"{key} kept changing while it was proposed; nothing was written", "propose it again")
     known = known_value(existing, subject, attribute)
     if E.dedupe_key(known) == E.dedupe_key(value):
         return ProposeResult("reinforce", existing.ref, known, value)
@@ -91,13 +93,12 @@ def propose(
         except Exception as exc:  # a failing reconciler must not decide: a person does
             verdict = {"verdict": "fail", "op": "contradict", "reasoning": f"reconcile failed: {exc}"}
     reasoning = (verdict or {}).get("reasoning")
-    applies = (
+    if (
         isinstance(verdict, dict)
         and verdict.get("verdict") == "pass"
         and verdict.get("op") in _APPLY_OPS
         and not (existing.by == "user" and by == "agent")
-    )
-    if applies:
+    ):
         merged = str(verdict.get("merged_value") or value)
         result = store.remember(fact_text(subject, attribute, merged), type, by, key, target, source, run_id)
         if result.status in ("replaced", "written"):

@@ -158,7 +158,7 @@ def _digest_ref(ref: str) -> tuple[str, str] | None:
 
 def check_ref(ref: str) -> tuple[str, int | str]:
     """(file, line number) of a line ref (me.md#L3), or (file, digest) of a stable one (me.md#3f9a1c2b)."""
-    parsed = E.parse_ref(ref) if isinstance(ref, str) else None
+    parsed: tuple[str, int | str] | None = E.parse_ref(ref) if isinstance(ref, str) else None
     if parsed is None and isinstance(ref, str):
         parsed = _digest_ref(ref)
     # never outside the folder, never into .git/ or .index/
@@ -393,7 +393,8 @@ class MemoryFolder:
         They are screened before they are committed, so one write takes at most HAND_EDITS_PER_WRITE
         bytes of them (the next write takes the rest), and a file over HAND_EDITED_FILE_LIMIT is
         left out with a warning: screening stays bounded whatever is pasted into the folder."""
-        out, budget = [], HAND_EDITS_PER_WRITE
+        out: list[str] = []
+        budget = HAND_EDITS_PER_WRITE
         for rel in self.git.changed_paths():
             rel = rel.rstrip("/")
             if rel.startswith(INDEX_DIR + "/") or not is_memory_file(rel):

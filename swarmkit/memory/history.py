@@ -133,7 +133,9 @@ def _commits(store, pattern: str | None) -> list[dict]:
 def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict], bool]:
     """This commit's changes to the entry; with `learn`, older texts met in a change are taken on."""
     learnt = False
-    changed, removed, added = [], [], []
+    changed: list[tuple[str, E.Entry, E.Entry]] = []
+    removed: list[tuple[str, E.Entry]] = []
+    added: list[tuple[str, E.Entry]] = []
     for file, minus, plus in commit["hunks"]:
         old = [E.parse_line(line, file) for line in minus]
         new = [E.parse_line(line, file) for line in plus]
@@ -147,9 +149,9 @@ def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict
                 if learn and a_hit != b_hit:  # the text changed out of what names the entry: follow it
                     learnt = who.learn(a if b_hit else b) or learnt
             else:
-                if a_hit:
+                if a is not None and a_hit:
                     removed.append((file, a))
-                if b_hit:
+                if b is not None and b_hit:
                     added.append((file, b))
     base = {k: commit[k] for k in ("commit", "date", "message", "origin", "run")}
     events = []

@@ -104,7 +104,7 @@ def screen_entry(text: str) -> Screened:
     return screen(text)
 
 
-def screen(text: str) -> Screened:
+def screen(text: str | None) -> Screened:
     """Salience, `<no-memory>`, then redaction; nothing left but secrets is refused."""
     if text is None:
         return Screened("", "empty")

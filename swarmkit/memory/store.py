@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory import entries as E
@@ -29,6 +30,9 @@ from swarmkit.memory.folder import (
     text_digest,
 )
 from swarmkit.memory.recall.hit import RecallHit
+
+if TYPE_CHECKING:
+    from swarmkit.memory.recall import RecallIndex
 from swarmkit.memory.screening import redact, salience_problem, screen_entry
 from swarmkit.run_ids import run_source
 
@@ -44,7 +48,7 @@ class MemoryStore(MemoryFolder):
         lock_timeout: float = DEFAULT_TIMEOUT,
     ):
         super().__init__(folder, workspace_id, user, lock_timeout)
-        self._index = None
+        self._index: RecallIndex | None = None
 
     # ---- whose files ---------------------------------------------------------------------------
     def visible(self, rel: str) -> bool:
@@ -143,7 +147,7 @@ class MemoryStore(MemoryFolder):
                     return WriteResult(
                         "outranked", old.ref, outranked, text=old.text, stable_ref=stable_ref(old)
                     )
-                new_lines = list(lines)
+                new_lines = list(lines or [])
                 new_lines[old.line - 1] = line
                 status, number, verb, replaced = "replaced", old.line, "Replace", old.text
             else:
@@ -157,7 +161,7 @@ class MemoryStore(MemoryFolder):
             if also is not None:
                 files.update(also())
             for path, content in files.items():
-                problem = self.size_problem(path, content)
+                problem = self.size_problem(path, content) if content is not None else None
                 if problem:
                     return WriteResult("refused", reason=problem)
             title = (
@@ -237,11 +241,10 @@ class MemoryStore(MemoryFolder):
         from swarmkit.memory.recall import RecallIndex
         from swarmkit.memory.recall.dedupe import DedupeKeys
 
-        if self._index is None:
-            self._index = RecallIndex(self)
-        with self._index._lock:
-            self._index.refresh()
-        return DedupeKeys(self._index)
+        index = self._index = self._index or RecallIndex(self)
+        with index._lock:
+            index.refresh()
+        return DedupeKeys(index)
 
     def pinned(self) -> list[str]:
         """The texts of the entries above "## Index" in MEMORY.md (always loaded)."""
@@ -265,9 +268,8 @@ class MemoryStore(MemoryFolder):
         """Recall as memory-reader does; a parameter not given is the reader's schema default."""
         from swarmkit.memory.recall import RecallIndex
 
-        if self._index is None:
-            self._index = RecallIndex(self)
-        hits = self._index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
+        index = self._index = self._index or RecallIndex(self)
+        hits = index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
         if include_inbox and any(hit.unreviewed for hit in hits):
             inbox = {e.line: e for e in E.parse_lines(self.read_lines(INBOX_MD) or [], INBOX_MD)}
             hits = [
@@ -280,11 +282,11 @@ class MemoryStore(MemoryFolder):
 
         from swarmkit.memory.recall import RecallIndex
 
-        self._index = RecallIndex(self)
+        index = self._index = RecallIndex(self)
         try:
-            count = self._index.rebuild()
+            count = index.rebuild()
             # the index answered from memory only: it could not be stored, which is what reindex is for
-            reason = None if self._index.persistent else "it cannot be written there"
+            reason = None if index.persistent else "it cannot be written there"
         except (OSError, sqlite3.Error) as exc:
             self._index = None
             reason = getattr(exc, "strerror", None) or str(exc)

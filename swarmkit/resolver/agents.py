@@ -47,6 +47,7 @@ def is_read_only(iam: dict | None) -> bool:
 
 def skill_entries(agent: dict, archetype: Artifact | None, path: tuple) -> list[tuple]:
     """(entry, artifact it is written in, its path there), the archetype's unless the agent sets skills."""
+    entries: list[tuple]
     if "skills" in agent:
         entries = [(e, None, path + ("skills", i)) for i, e in enumerate(agent["skills"])]
     elif archetype is not None and archetype.valid:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from swarmkit.workspace.source import SourceFile
 
@@ -10,7 +11,7 @@ from swarmkit.workspace.source import SourceFile
 @dataclass(eq=False)
 class Artifact:
     source: SourceFile
-    origin: str = "workspace"  # or "bundled"
+    origin: Literal["workspace", "bundled"] = "workspace"
     valid: bool = False  # passed its schema check: its data has the schema's shape
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, binding_values
-from swarmkit.resolver.resolved import Binding
+from swarmkit.resolver.resolved import Binding, BindingOrigin
 
 # Where a file keeps its decision-skill bindings (workspace.yaml and each topology alike).
 DECISIONS = ("governance", "decision_skills")
@@ -30,7 +30,9 @@ def is_enabled(raw: dict) -> bool:
     return raw.get("enabled", True) is not False
 
 
-def make_binding(raw: dict, origin: str, declared_in: str, file: str, line: int, block: dict) -> Binding:
+def make_binding(
+    raw: dict, origin: BindingOrigin, declared_in: str, file: str, line: int, block: dict
+) -> Binding:
     """`raw` is one schema-valid decision-skill binding; `block` the memory block over its defaults."""
     scope = raw.get("scope", "*")
     config = raw.get("config") or {}

@@ -57,16 +57,16 @@ def build_workspace(
     out: list[Diagnostic] = []
     ws_artifact = by_kind["Workspace"][0] if by_kind["Workspace"] else None
     ws_valid = ws_artifact is not None and ws_artifact.valid
-    raw_ws = ws_artifact.data if ws_valid else {}
+    raw_ws = ws_artifact.data if ws_artifact is not None and ws_artifact.valid else {}
     ws_data = ws_artifact.data if ws_artifact is not None else None
 
     block = memory_block(raw_ws)
     enabled = block["enabled"]
     explicit = explicit_memory_bindings(raw_ws)
-    if not enabled:
-        for index, raw in explicit:
+    if not enabled and ws_artifact is not None:
+        for position, raw in explicit:
             if is_enabled(raw):  # a disabled binding of disabled memory is consistent
-                _disabled_but_bound(ws_artifact, DECISIONS + (index,), raw["id"], out)
+                _disabled_but_bound(ws_artifact, DECISIONS + (position,), raw["id"], out)
     # Defaults go in before anything reads the bindings, so every consumer sees one list.
     effective_ws = apply_memory_defaults(raw_ws, block)
     if isinstance(effective_ws.get("governance"), dict):
@@ -91,7 +91,7 @@ def build_workspace(
     providers = declared(ws_data, ws_loaded, "model_providers", "provider_id")
     mcp_servers = declared(ws_data, ws_loaded, "mcp_servers", "id")
     packs = declared(ws_data, ws_loaded, "command_packs", "id")
-    pack_commands = _pack_commands(ws_data) if ws_loaded and packs.complete else None
+    pack_commands = _pack_commands(ws_data) if ws_data is not None and packs.complete else None
     synthesized = _synthesized_skills(pack_commands or {}, topologies, skills)
     known_skills = Known({*skills, *synthesized}, dropped.get("Skill", frozenset()))
     known_topologies = Known(topologies, dropped.get("Topology", frozenset()))
@@ -115,7 +115,7 @@ def build_workspace(
 
     dropped_skills = dropped.get("Skill", frozenset())
     ws_bindings: tuple[Binding, ...] = ()
-    if ws_valid:
+    if ws_valid and ws_artifact is not None:
         ws_bindings = _workspace_bindings(
             ws_artifact, effective_ws, len(decision_list(raw_ws)), skills, out, block, dropped_skills
         )
@@ -165,7 +165,7 @@ def build_workspace(
     }
 
     sink.extend(out)
-    if sink.has_errors or not ws_valid:
+    if sink.has_errors or not ws_valid or ws_artifact is None:
         return None, []
 
     workspace = ResolvedWorkspace(

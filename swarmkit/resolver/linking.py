@@ -132,7 +132,7 @@ def check_skill_implementation(
     artifact: Artifact,
     known_skills: Known,
     mcp_servers: Known,
-    command_packs: dict[str, set[str]] | None,
+    command_packs: dict[str, set[str] | None] | None,
     topologies: Known,
     out: list[Diagnostic],
 ) -> None:
@@ -153,6 +153,7 @@ def check_skill_implementation(
         )
     elif kind == "command" and command_packs is not None:
         pack, command = impl["pack"], impl["command"]
+        commands = command_packs.get(pack)
         if pack not in command_packs:
             out.append(
                 diag(
@@ -163,16 +164,14 @@ def check_skill_implementation(
                     did_you_mean(pack, command_packs, "declare it in workspace.yaml under command_packs"),
                 )
             )
-        elif command_packs[pack] is not None and command not in command_packs[pack]:
+        elif commands is not None and command not in commands:
             out.append(
                 diag(
                     artifact,
                     "ref.unknown-command",
                     f'command pack "{pack}" has no command "{command}"',
                     ("implementation", "command"),
-                    did_you_mean(
-                        command, command_packs[pack], "commands: " + ", ".join(sorted(command_packs[pack]))
-                    ),
+                    did_you_mean(command, commands, "commands: " + ", ".join(sorted(commands))),
                 )
             )
     elif kind == "agent" and "topology" in impl and not impl["topology"].startswith("swarmkit:"):

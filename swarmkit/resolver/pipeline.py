@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink
+
+if TYPE_CHECKING:  # imported by build.py when it runs: this module stays import-light
+    from swarmkit.resolver.resolved import ResolvedWorkspace
 
 
 @dataclass(frozen=True)
@@ -13,7 +17,7 @@ class Resolution:
     """Everything validate reports: the diagnostics, reachability findings and (if valid) the result."""
 
     root: Path
-    workspace: object | None  # ResolvedWorkspace; typed loosely to keep this module import-light
+    workspace: ResolvedWorkspace | None
     diagnostics: tuple[Diagnostic, ...]
     reach: tuple[Diagnostic, ...] = ()
 

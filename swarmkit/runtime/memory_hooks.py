@@ -9,12 +9,16 @@ notes, since swarm notes live in the memory folder too.
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.swarm import LATEST_FINDINGS
 from swarmkit.runtime import prompts
 from swarmkit.runtime.verdicts import parse_facts
+
+if TYPE_CHECKING:
+    from swarmkit.memory.store import MemoryStore
 
 GOVERNED_MEMORY = "governed-memory"
 # What a memory folder can fail with: a refusal (lock, git state, full file), the disk, the index.
@@ -40,7 +44,7 @@ def redacted(value):
 class MemoryHooks:
     def __init__(self, run) -> None:
         self.run = run
-        self._store = None
+        self._store: MemoryStore | None = None
         self._store_error: str | None = None
         self._swarm = None
         # agent id → what untrusted content it read; its memory writes are marked `tainted: yes`

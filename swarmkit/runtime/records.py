@@ -102,7 +102,7 @@ class RunRecord:
                 if name == "record_version":
                     values[name] = None  # written before records were versioned
                 continue
-            values[name] = _lenient(spec.type, data[name])
+            values[name] = _lenient(str(spec.type), data[name])
         if not isinstance(values.get("id"), str):
             values["id"] = run_id if run_id is not None else str(data.get("id"))
         extra = {key: value for key, value in data.items() if key not in known}

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 
 from swarmkit.server.config import ServerConfig
 from swarmkit.server.errors import ApiError
+
+if TYPE_CHECKING:
+    from swarmkit.memory.config import MemoryConfig
+    from swarmkit.memory.store import MemoryStore
+    from swarmkit.resolver.resolved import ResolvedWorkspace
 
 
 class WorkspaceInvalid(ApiError):
@@ -30,11 +36,11 @@ class WorkspaceInvalid(ApiError):
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    workspace: object  # ResolvedWorkspace
-    store: object  # MemoryStore
+    workspace: ResolvedWorkspace
+    store: MemoryStore
 
     @property
-    def settings(self):
+    def settings(self) -> MemoryConfig:
         return self.workspace.memory
 
 
@@ -49,7 +55,7 @@ def load(request: Request) -> Context:
 
     config = server_config(request)
     resolution = resolve(config.workspace)
-    if not resolution.valid:
-        raise WorkspaceInvalid(config, resolution.diagnostics)
     workspace = resolution.workspace
+    if not resolution.valid or workspace is None:
+        raise WorkspaceInvalid(config, resolution.diagnostics)
     return Context(workspace, MemoryStore(workspace.memory.folder, workspace.id, user=config.user))

@@ -7,6 +7,9 @@ one handler turns it into the response.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -61,7 +64,7 @@ async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-HANDLERS = {
+HANDLERS: dict[Any, Callable[..., Any]] = {
     SwarmkitError: on_swarmkit_error,
     HTTPException: on_http_error,
     Exception: on_internal_error,

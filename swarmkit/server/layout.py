@@ -57,10 +57,10 @@ def workspace_label(root) -> str:
     """`Name (id)` for the header; the folder's name while the workspace does not resolve."""
     from swarmkit.resolver import resolve
 
-    resolution = resolve(root)
-    if not resolution.valid:
+    workspace = resolve(root).workspace
+    if workspace is None:
         return root.name
-    return f"{resolution.workspace.name} ({resolution.workspace.id})"
+    return f"{workspace.name} ({workspace.id})"
 
 
 def diagnostics_panel(error) -> Safe:

@@ -79,11 +79,12 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
 def _parse(source: SourceFile) -> Diagnostic | None:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    rel = source.rel
+    rel, text = source.rel, source.text
+    assert text is not None, "parsed after it was read"
     try:
-        data = load_yaml_text(source.text)
+        data = load_yaml_text(text)
     except MarkedYAMLError as exc:
-        return _marked_error(exc, rel, source.text)
+        return _marked_error(exc, rel, text)
     except RecursionError:
         return Diagnostic(
             "yaml.too-deep",
@@ -94,7 +95,7 @@ def _parse(source: SourceFile) -> Diagnostic | None:
             hint="flatten the structure; no swarmkit file needs that much nesting",
         )
     except YAMLError as exc:  # ReaderError (control characters) and friends carry no mark
-        line, column = _offset_position(source.text, getattr(exc, "position", 0) or 0)
+        line, column = _offset_position(text, getattr(exc, "position", 0) or 0)
         detail = str(getattr(exc, "reason", "") or exc).strip().splitlines()[0]
         return Diagnostic(
             "yaml.syntax",

@@ -182,7 +182,7 @@ def _to_diagnostics(error, source: SourceFile, root: dict) -> list[Diagnostic]:
     if kind == "type":
         expected = error.validator_value
         words = (
-            " or ".join(SCHEMA_TYPE_WORDS.get(t, t) for t in expected)
+            " or ".join(str(SCHEMA_TYPE_WORDS.get(t, t)) for t in expected)
             if isinstance(expected, list)
             else SCHEMA_TYPE_WORDS.get(expected, expected)
         )
@@ -377,7 +377,13 @@ def _one_of(error, source: SourceFile, path: tuple, name: str, root: dict) -> li
     return _untagged(error, source, path, name, root)
 
 
-_JSON_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
+_JSON_TYPES: dict[str, type] = {
+    "object": dict,
+    "array": list,
+    "string": str,
+    "null": type(None),
+    "boolean": bool,
+}
 
 
 def _branch(error, index: int, root: dict) -> dict:

@@ -46,10 +46,12 @@ class DedupeKeys:
 
     def _key_of(self, doc_id: int) -> str | None:
         located = self.index._locate(doc_id)
-        rows = self.index._entry_rows(located[1]) if located else None
-        if rows is None:
+        if located is None:
             return None
         rel, file = located
+        rows = self.index._entry_rows(file)
+        if rows is None:
+            return None
         if rel not in self._lines:
             self._lines[rel] = self.index.store.read_lines(rel)
         lines = self._lines[rel]

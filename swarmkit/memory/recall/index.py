@@ -13,11 +13,11 @@ import sqlite3
 import threading
 from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from swarmkit.memory import entries as E
 from swarmkit.memory.recall.listing import FileStamps
-from swarmkit.memory.recall.progress import Progress
+from swarmkit.memory.recall.progress import MIN_BYTES, Progress
 from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import Coverage, Scorer
 from swarmkit.memory.recall.storage import (
@@ -110,7 +110,7 @@ class RecallIndex:
         own = file_class(store.user_file)
         shown: dict[str, bool] = {}  # file class → may this person read it (few classes, many files)
         self._shown: Callable[[str], bool] = lambda cls: (
-            shown.get(cls) if cls in shown else shown.setdefault(cls, visible(cls, own))
+            shown[cls] if cls in shown else shown.setdefault(cls, visible(cls, own))
         )
 
     # ---- the database ------------------------------------------------------------------------
@@ -129,6 +129,12 @@ class RecallIndex:
             except sqlite3.Error:
                 self._db = IndexDB(None)
         self._generation = None
+        return self._db
+
+    @property
+    def db(self) -> IndexDB:
+        """The open database (call inside reading() or after _open())."""
+        assert self._db is not None, "the recall index is not open"
         return self._db
 
     def close(self) -> None:
@@ -160,11 +166,11 @@ class RecallIndex:
 
     def _sync_generation(self) -> None:
         """Re-read the files table when another process changed the index."""
-        generation = self._db.generation()
+        generation = self.db.generation()
         if generation != self._generation:
             self._forget()
-            self._files = self._db.files()
-            self._segments = self._db.segments()
+            self._files = self.db.files()
+            self._segments = self.db.segments()
             self._file_figures()
             self._check_ranges()
             self._generation = generation
@@ -173,7 +179,7 @@ class RecallIndex:
         """Each entry id belongs to one file: ranges that overlap or leave the id space mean an
         index edited by hand or damaged, and it is rebuilt rather than trusted."""
         end = 1
-        top = self._db.next_id()
+        top = self.db.next_id()
         for first, path in self._by_first:
             row = self._files[path]
             if first < end or first + row.count > top:
@@ -255,7 +261,7 @@ class RecallIndex:
                 return 0
             total = sum(current[rel][1] for rel in changed)
             dropped = [self._files[rel] for rel in removed + changed if rel in self._files]
-            with Progress(total, **({} if progress_min is None else {"min_total": progress_min})) as bar:
+            with Progress(total, min_total=MIN_BYTES if progress_min is None else progress_min) as bar:
                 for row in dropped:
                     db.drop_file(row.id)
                 writer = SegmentWriter(db)
@@ -277,7 +283,7 @@ class RecallIndex:
         gone: list[str],
         dropped: list[FileRow],
         added: dict[str, FileRow],
-        postings: dict[str, Iterable[int]],
+        postings: Mapping[str, Iterable[int]],
     ) -> None:
         """Bring what this process holds in step with its own refresh, keeping the warm postings:
         the dropped files' ids leave them, the new entries' ids join them."""
@@ -288,7 +294,7 @@ class RecallIndex:
         self._dead = None
         for row in dropped:
             self._rows.pop(row.id, None)
-        old = set()
+        old: set[int] = set()
         for row in dropped:
             old.update(range(row.first, row.first + row.count))
         for term, ids in self._postings.items():
@@ -365,8 +371,8 @@ class RecallIndex:
     def _dead_ids(self) -> set[int]:
         if self._dead is None:
             dead: set[int] = set()
-            top = self._db.next_id()
-            for first, last in self._db.dead():
+            top = self.db.next_id()
+            for first, last in self.db.dead():
                 at = bisect_right(self._by_first, (last, "\uffff")) - 1
                 row = self._files[self._by_first[at][1]] if at >= 0 else None
                 if not 1 <= first <= last < top or (row is not None and row.first + row.count > first):
@@ -381,7 +387,7 @@ class RecallIndex:
         if cached is not None:
             self._postings.move_to_end(term)
             return cached
-        blobs = self._db.postings(term, self._segments) if self._segments else []
+        blobs = self.db.postings(term, self._segments) if self._segments else []
         ids = set(unpack(b"".join(blobs))) if blobs else set()
         dead = self._dead_ids() if ids else None
         if dead:
@@ -446,7 +452,7 @@ class RecallIndex:
     def _entry_rows(self, row: FileRow) -> tuple | None:
         cached = self._rows.get(row.id)
         if cached is None:
-            cached = self._db.entry_rows(row.id)
+            cached = self.db.entry_rows(row.id)
             if cached is None or len(cached[0]) != row.count:
                 return None
             if len(self._rows) >= ROW_FILES:
@@ -556,7 +562,7 @@ class RecallIndex:
             lines = self._lines(rel, source.lines)
             line = lines[number - 1] if lines and 0 < number <= len(lines) else None
             same = line is not None and line_digest(line) == rows[1][position * 8 : position * 8 + 8]
-            fields = parse_entry(line) if same else None
+            fields = parse_entry(line) if same and line is not None else None
             if fields is None or abs(scorer.score(qterms, entry_terms(*fields), source) - value) > 1e-9:
                 stale.add(rel)
                 continue

@@ -227,13 +227,12 @@ class IndexDB:
                 else:
                     combined[term] = ids
         target = con.execute("INSERT INTO segments(size) VALUES(0)").lastrowid
-        rows = []
+        rows: list[tuple] = []
         for term, ids in sorted(combined.items()):
-            if dead:
-                ids = [i for i in ids if i not in dead]
-                if not ids:
-                    continue
-            rows.append((target, term, pack(ids)))
+            live = [i for i in ids if i not in dead] if dead else ids
+            if not live:
+                continue
+            rows.append((target, term, pack(live)))
         con.executemany("INSERT INTO postings VALUES(?, ?, ?)", rows)
         con.execute(f"DELETE FROM postings WHERE segment IN ({marks})", segments)
         con.execute(f"DELETE FROM dead WHERE segment IN ({marks})", segments)

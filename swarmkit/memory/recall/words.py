@@ -8,6 +8,7 @@ deploying → deploy; Caroline's → carolin).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 import Stemmer
@@ -124,13 +125,17 @@ def _split_dates(text: str, entry: bool, year: bool, month: bool) -> tuple[list[
     """(date terms, the text with its date expressions blanked out)."""
     found: list[str] = []
 
-    def replace(match: re.Match, read) -> str:
-        found.extend(date_terms(*read(match.groups()), entry))
-        return " "
+    def replacer(read: Callable[[tuple], tuple]) -> Callable[[re.Match], str]:
+        def replace(match: re.Match) -> str:
+            year, month, day = read(match.groups())
+            found.extend(date_terms(year, month, day, entry))
+            return " "
+
+        return replace
 
     for needs_year, needs_month, pattern, read in _DATES:
         if (year or not needs_year) and (month or not needs_month):
-            text = pattern.sub(lambda m, read=read: replace(m, read), text)
+            text = pattern.sub(replacer(read), text)
     return found, text
 
 

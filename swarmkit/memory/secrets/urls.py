@@ -65,7 +65,8 @@ def _userinfo(text: str, begin: int) -> tuple[int, int] | None:
     at = text.rfind("@", begin, end)
     if at < 0:
         # an unencoded `/`, `?` or `#` in the password ends the authority early: look on to a space
-        far = _UNTIL_SPACE.match(text, begin).end()
+        until = _UNTIL_SPACE.match(text, begin)
+        far = until.end() if until else end
         at = text.rfind("@", begin, far)
         if at < 0 or not _HOST.match(text, at + 1):
             return None

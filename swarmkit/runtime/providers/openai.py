@@ -42,7 +42,9 @@ class OpenAIProvider:
         import httpx
 
         self.base_url = base_url.rstrip("/")
-        self.shown_url = without_credentials(self.base_url)  # what messages and run records may say
+        self.shown_url = (
+            without_credentials(self.base_url) or self.base_url
+        )  # what messages and run records may say
         self.retries = retries
         self.backoff = backoff
         headers = {"Content-Type": "application/json"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 from swarmkit.runtime.providers.base import Provider, ProviderError
 from swarmkit.runtime.providers.catalog import BUILTIN_PROVIDERS, class_protocol, expand
@@ -29,7 +30,12 @@ class ProviderSet:
     ) -> None:
         self.declared = dict(declared or {})
         self.forced = forced
-        self.flags = {"script": script, "base_url": base_url, "api_key": api_key, "timeout": timeout}
+        self.flags: dict[str, Any] = {
+            "script": script,
+            "base_url": base_url,
+            "api_key": api_key,
+            "timeout": timeout,
+        }
         self._made: dict[str, Provider] = {}
 
     @classmethod
