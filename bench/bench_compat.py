@@ -15,6 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import benchlib
+
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 # The console script, as a user runs it (and as upstream's is run); `python -m` when it is missing.
 SCRIPT = (
@@ -38,12 +40,8 @@ def upstream_command() -> str | None:
 
 def cpu_of(command: list[str]) -> tuple[float, float, int]:
     """(CPU seconds, user + system, of the whole process; wall seconds; exit code)."""
-    import time
-
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    return usage.ru_utime + usage.ru_stime, time.perf_counter() - start, os.waitstatus_to_exitcode(status)
+    done = benchlib.process(command)
+    return done.cpu_s, done.wall_s, done.code
 
 
 def main(quick: bool = False) -> dict:
@@ -89,7 +87,6 @@ def main(quick: bool = False) -> dict:
             )
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    for t in targets:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.1f}")
+    benchlib.print_targets(targets, digits=1)
     figures["targets"] = targets
     return figures

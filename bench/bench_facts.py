@@ -9,18 +9,17 @@ and of an entry without a subject, named by its first text and followed through 
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import benchlib  # noqa: E402
+
+benchlib.on_path()
+ROOT = benchlib.ROOT
 
 TARGETS = {"replace_median_ms": 80, "add_median_ms": 80, "extract_ms": 20, "history_s": 3}
 HEADER = "# About me\n\n"
@@ -161,17 +160,9 @@ def main(quick: bool = False) -> dict:
             f"{figures['history_text_s']:.2f} s ({figures['history_text_changes']} changes followed)",
         ),
     ]
-    width = max(len(r[0]) for r in rows)
-    for name, value in rows:
-        print(f"  {name:<{width}}  {value}")
-    for t in figures["targets"]:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}")
+    benchlib.report(rows, figures["targets"])
     return figures
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="1,000 commits and fewer repetitions")
-    args = parser.parse_args()
-    result = main(quick=args.quick)
-    sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)
+    benchlib.command_line(main, __doc__, "1,000 commits and fewer repetitions")

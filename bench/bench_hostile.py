@@ -21,9 +21,10 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import benchlib
+
+benchlib.on_path()
+ROOT = benchlib.ROOT
 
 from tests.reliability.hostile_lines import SHAPES, write_inputs  # noqa: E402
 
@@ -148,8 +149,7 @@ def main(quick: bool = False) -> dict:
                 process.kill()
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    for target in targets:
-        print(f"  [{'ok' if target['ok'] else 'MISSED'}] {target['name']}: {target['value']:.3f}")
+    benchlib.print_targets(targets)
     figures["targets"] = targets
     return figures
 

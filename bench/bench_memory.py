@@ -8,7 +8,6 @@ ratio says what the index buys), one remember including its git commit, and impo
 
 from __future__ import annotations
 
-import argparse
 import random
 import shutil
 import statistics
@@ -18,9 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import benchlib  # noqa: E402
+
+benchlib.on_path()
+ROOT = benchlib.ROOT
 
 TARGETS = {
     "warm_median_ms": 10,
@@ -118,11 +118,6 @@ def queries(texts: list[str], n: int, rng: random.Random) -> list[str]:
     return out
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p * (len(ordered) - 1))))]
-
-
 FRESH = """
 import sys, time
 start = time.perf_counter()
@@ -196,7 +191,7 @@ def main(quick: bool = False) -> dict:
             warm.append((time.perf_counter() - start) * 1000)
             hits_found += bool(hits)
         figures["warm_median_ms"] = statistics.median(warm)
-        figures["warm_p95_ms"] = percentile(warm, 0.95)
+        figures["warm_p95_ms"] = benchlib.percentile(warm, 0.95)
         figures["queries"] = len(qs)
         figures["queries_with_hits"] = hits_found
 
@@ -210,7 +205,7 @@ def main(quick: bool = False) -> dict:
             store.recall(q)
             long_times.append((time.perf_counter() - start) * 1000)
         figures["long_query_median_ms"] = statistics.median(long_times)
-        figures["long_query_p95_ms"] = percentile(long_times, 0.95)
+        figures["long_query_p95_ms"] = benchlib.percentile(long_times, 0.95)
 
         scans = []
         for q in qs[: 3 if quick else 5]:
@@ -227,7 +222,7 @@ def main(quick: bool = False) -> dict:
             remembers.append((time.perf_counter() - start) * 1000)
             assert result.status == "written" and result.commit, result
         figures["remember_median_ms"] = statistics.median(remembers)
-        figures["remember_p95_ms"] = percentile(remembers, 0.95)
+        figures["remember_p95_ms"] = benchlib.percentile(remembers, 0.95)
         start = time.perf_counter()
         store.recall(qs[0])
         figures["recall_after_write_ms"] = (time.perf_counter() - start) * 1000
@@ -285,17 +280,9 @@ def main(quick: bool = False) -> dict:
             f"({figures['import_result']['imported']} imported, inbox limit truncates)",
         ),
     ]
-    width = max(len(r[0]) for r in rows)
-    for name, value in rows:
-        print(f"  {name:<{width}}  {value}")
-    for t in figures["targets"]:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}")
+    benchlib.report(rows, figures["targets"])
     return figures
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="10,000 entries and fewer repetitions")
-    args = parser.parse_args()
-    result = main(quick=args.quick)
-    sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)
+    benchlib.command_line(main, __doc__, "10,000 entries and fewer repetitions")

@@ -9,8 +9,6 @@ at 1,000, and a search peaks at 80 MiB or less. `--quick`: 10,000 entries, fewer
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import shutil
 import statistics
@@ -20,11 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-for path in (str(ROOT), str(HERE)):
-    if path not in sys.path:
-        sys.path.insert(0, path)
+import benchlib  # noqa: E402
+
+benchlib.on_path()
+ROOT = benchlib.ROOT
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 RATIO = 1.5
@@ -56,13 +53,10 @@ def make_workspace(root: Path, entries: int, seed: int) -> Path:
 
 def one(args: list[str]) -> tuple[float, float]:
     """(wall seconds, peak RSS MiB) of one swarmkit process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(SWARMKIT + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
+    done = benchlib.swarmkit(args, cwd=ROOT)
+    if done.code != 0:
         raise RuntimeError(f"swarmkit {' '.join(args)} failed")
-    return wall, usage.ru_maxrss / 1024
+    return done.wall_s, done.peak_mib
 
 
 def prepare(workspace: Path) -> dict:
@@ -138,14 +132,9 @@ def main(quick: bool = False) -> dict:
     figures["targets"] = [
         {"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks
     ]
-    for t in figures["targets"]:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.2f}")
+    benchlib.print_targets(figures["targets"], digits=2)
     return figures
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="10,000 entries and fewer runs")
-    args = parser.parse_args()
-    result = main(quick=args.quick)
-    sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)
+    benchlib.command_line(main, __doc__, "10,000 entries and fewer runs")

@@ -5,26 +5,22 @@ Each figure is a whole process, start to exit, as a user runs it.
 
 from __future__ import annotations
 
-import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+import benchlib
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 
 
 def run_once(args: list[str]) -> tuple[float, float, int]:
     """(wall seconds, peak RSS MiB, exit code) of one swarmkit process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(SWARMKIT + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss / 1024, proc.returncode
+    done = benchlib.swarmkit(args)
+    return done.wall_s, done.peak_mib, done.code
 
 
 def generate(root: Path, scale: int) -> dict:
@@ -125,7 +121,6 @@ def main(quick: bool = False) -> dict:
             print(f"time per file varies by {growth:.2f}x from 1x to 4x (1.0 = perfectly linear)")
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    for t in targets:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}")
+    benchlib.print_targets(targets)
     figures["targets"] = targets
     return figures

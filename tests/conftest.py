@@ -17,6 +17,12 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(autouse=True)
+def _no_retry_backoff(monkeypatch):
+    """A provider retry in any test (in this process or a `swarmkit` it starts) waits no time."""
+    monkeypatch.setenv("SWARMKIT_OPENAI_BACKOFF", "0")
+
+
+@pytest.fixture(autouse=True)
 def _quiet_memory_warnings():
     """Memory warnings (git missing, say) are asserted where they matter, with pytest.warns."""
     with warnings.catch_warnings():

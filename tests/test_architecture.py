@@ -156,3 +156,32 @@ def test_memory_and_runtime_meet_only_downward():
     assert not any(
         t.startswith("swarmkit.runtime") for m in MODULES if m.startswith("swarmkit.memory") for t in GRAPH[m]
     )
+
+
+def test_the_readme_layout_names_every_package_and_module_and_nothing_else():
+    import re
+
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("```", 2)[1]
+    named_dirs = set(re.findall(r"^swarmkit/([a-z_]+)/", layout, re.M))
+    named_files = set(
+        re.findall(r"\b([a-z_]+\.py)\b", layout.split("swarmkit/*.py", 1)[1].split("reference/", 1)[0])
+    )
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    modules = {p.name for p in PACKAGE.glob("*.py") if p.name not in ("__init__.py", "__main__.py")}
+    assert named_dirs == packages
+    assert named_files == modules
+    for path in re.findall(r"^([a-z][a-z_/]*/)\s", layout, re.M):
+        assert (PACKAGE.parent / path).is_dir(), path
+
+
+@pytest.mark.parametrize(
+    "package", sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
+)
+def test_each_package_says_what_it_owns(package):
+    init = PACKAGE / package / "__init__.py"
+    if package == "models":  # generated: its header says so
+        assert init.read_text().startswith("# GENERATED")
+        return
+    doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+    assert doc and len(doc) > 40, package

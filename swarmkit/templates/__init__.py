@@ -1,0 +1,1 @@
+"""Files `swarmkit init` writes (init/), shipped inside the package."""

@@ -117,7 +117,7 @@ def test_tool_calls_are_parsed(endpoint):
 
 def test_429_and_5xx_are_retried_with_backoff(endpoint):
     endpoint.queue += [(429, {"error": {"message": "slow down"}}), (503, {"error": "busy"})]
-    reply = OpenAIProvider(endpoint.url, None, timeout=5, retries=3, backoff=0.01).complete(request())
+    reply = OpenAIProvider(endpoint.url, None, timeout=5, retries=3, backoff=0).complete(request())
     assert reply.content.startswith("[llama3.1]")
     assert len(endpoint.requests) == 3
 
@@ -125,7 +125,7 @@ def test_429_and_5xx_are_retried_with_backoff(endpoint):
 def test_retries_give_up_with_a_clear_error(endpoint):
     endpoint.queue += [(500, {"error": {"message": "boom"}})] * 3
     with pytest.raises(ProviderError) as caught:
-        OpenAIProvider(endpoint.url, None, timeout=5, retries=2, backoff=0.01).complete(request())
+        OpenAIProvider(endpoint.url, None, timeout=5, retries=2, backoff=0).complete(request())
     assert (
         caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 500: boom (after 3 attempts)"
     )
@@ -135,7 +135,7 @@ def test_retries_give_up_with_a_clear_error(endpoint):
 def test_a_client_error_is_not_retried(endpoint):
     endpoint.queue.append((401, {"error": {"message": "bad key"}}))
     with pytest.raises(ProviderError) as caught:
-        OpenAIProvider(endpoint.url, "wrong", timeout=5, backoff=0.01).complete(request())
+        OpenAIProvider(endpoint.url, "wrong", timeout=5, backoff=0).complete(request())
     assert caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 401: bad key"
     assert caught.value.hint == "check the API key (--api-key or OPENAI_API_KEY)"
     assert len(endpoint.requests) == 1
@@ -162,7 +162,7 @@ def test_an_unreachable_endpoint_is_a_clear_error():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]  # nothing listens once the probe closes
-    provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=2, retries=1, backoff=0.01)
+    provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=2, retries=1, backoff=0)
     with pytest.raises(ProviderError) as caught:
         provider.complete(request())
     assert caught.value.message.startswith(

@@ -1,4 +1,8 @@
-"""Model providers behind one small interface: mock (offline, deterministic) and openai."""
+"""Model providers behind one small interface: mock (offline, deterministic) and openai.
+
+catalog.py is the one table of upstream's built-in provider names; registry.py picks the provider
+of each agent from it and from workspace.yaml's model_providers.
+"""
 
 from __future__ import annotations
 

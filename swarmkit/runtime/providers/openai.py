@@ -17,6 +17,7 @@ from swarmkit.urls import without_credentials
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_RETRIES = 3
+DEFAULT_BACKOFF = 0.5  # seconds before the first retry; each retry waits twice as long
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 
 
@@ -37,7 +38,7 @@ class OpenAIProvider:
         api_key: str | None,
         timeout: float = DEFAULT_TIMEOUT,
         retries: int = DEFAULT_RETRIES,
-        backoff: float = 0.5,
+        backoff: float = DEFAULT_BACKOFF,
     ) -> None:
         import httpx
 
@@ -74,7 +75,15 @@ class OpenAIProvider:
                     f'SWARMKIT_OPENAI_TIMEOUT is "{text}", not a number of seconds above 0',
                     "set it to a number such as 60, or pass --timeout",
                 )
-        return cls(base, key, timeout=timeout, retries=DEFAULT_RETRIES if retries is None else retries)
+        return cls(
+            base,
+            key,
+            timeout=timeout,
+            retries=DEFAULT_RETRIES if retries is None else retries,
+            backoff=_seconds(
+                "SWARMKIT_OPENAI_BACKOFF", DEFAULT_BACKOFF, "the wait before the first retry", 0.0
+            ),
+        )
 
     def complete(self, request: ChatRequest) -> ChatReply:
         body: dict = {"model": request.model, "messages": request.messages}
@@ -122,6 +131,22 @@ class OpenAIProvider:
                 delay = min(max(delay, retry_after), 30.0)  # honour the server, within reason
             time.sleep(delay)
         raise AssertionError("unreachable")
+
+
+def _seconds(name: str, default: float, what: str, least: float) -> float:
+    """A number of seconds from the environment variable `name` (default when unset)."""
+    text = _env(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= least:
+        raise ProviderError(
+            f'{name} is "{text}", not a number of seconds ({what})', f"set it to a number such as {default:g}"
+        )
+    return value
 
 
 def _retry_after(response) -> float | None:

@@ -1,0 +1,86 @@
+"""What the benchmarks share: timing one swarmkit process, percentiles, targets and how they print."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SWARMKIT = [sys.executable, "-m", "swarmkit"]
+
+
+def on_path() -> None:
+    """Make the repository (for `tests.…` helpers) and bench/ (for sibling benchmarks) importable."""
+    for path in (str(ROOT), str(HERE)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+
+
+@dataclass(frozen=True)
+class Process:
+    """One finished process: wall and CPU seconds (user + system), peak memory, exit code."""
+
+    wall_s: float
+    cpu_s: float
+    peak_mib: float
+    code: int
+
+
+def process(command: list[str], cwd: Path | str | None = None) -> Process:
+    """Run `command` (output discarded) and measure it whole, start to exit, as a user runs it."""
+    import time
+
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    return Process(
+        wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    )
+
+
+def swarmkit(args: list[str], cwd: Path | str | None = None) -> Process:
+    return process(SWARMKIT + args, cwd)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The value at fraction `p` (0..1) of the sorted values, the nearest one."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p * (len(ordered) - 1))))]
+
+
+def targets(checks: list[tuple[str, float, float]]) -> list[dict]:
+    """(name, value, limit) → the figures' `targets`: each value at most its limit."""
+    return [{"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks]
+
+
+def print_rows(rows: list[tuple[str, str]]) -> None:
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"  {name:<{width}}  {value}")
+
+
+def report(rows: list[tuple[str, str]], found: list[dict]) -> None:
+    """A benchmark's figures, one a line, then whether each target was met."""
+    print_rows(rows)
+    print_targets(found)
+
+
+def print_targets(found: list[dict], digits: int = 3) -> None:
+    for t in found:
+        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.{digits}f}")
+
+
+def command_line(main: Callable[..., dict], doc: str | None, quick_help: str) -> None:
+    """Run one benchmark on its own: `python bench/bench_x.py [--quick]`; exit 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    args = parser.parse_args()
+    result = main(quick=args.quick)
+    sys.exit(0 if all(t["ok"] for t in result.get("targets", [])) else 1)
