@@ -49,11 +49,13 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # Regenerate swarmkit/models/ from schema/ (settings: [tool.datamodel-codegen] in pyproject.toml).
+# Generated outside the tree and moved in, as codegen-check generates: the generator's formatter
+# reads the settings of the folder it writes to, and this project's ruff settings are not its own.
 codegen: $(VENV)/.installed-dev
-	rm -rf $(MODELS)
-	$(CODEGEN) $(MODELS)
-	mkdir -p $(MODELS)/schema
-	cp schema/*.schema.json $(MODELS)/schema/
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(CODEGEN) "$$tmp/models" && mkdir -p "$$tmp/models/schema" && \
+	cp schema/*.schema.json "$$tmp/models/schema/" && \
+	rm -rf $(MODELS) && cp -r "$$tmp/models" $(MODELS)
 
 # The schema drift check: regenerate into a temporary folder and fail with a diff on any change.
 codegen-check: $(VENV)/.installed-dev
