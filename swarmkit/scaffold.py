@@ -42,6 +42,25 @@ def yaml_scalar(text: str) -> str:
     )
 
 
+def flow_mapping(values: dict) -> str:
+    """The mapping as one line of YAML flow style: {max_results: 5, search_scope: all}."""
+    items = (
+        f"{key}: {yaml_scalar(value) if isinstance(value, str) else json.dumps(value)}"
+        for key, value in values.items()
+    )
+    return "{" + ", ".join(items) + "}"
+
+
+def memory_defaults_lines() -> dict[str, str]:
+    """The template's commented memory block shows the schema's defaults, whatever options it gains."""
+    from swarmkit.memory.config import reader_defaults, writer_defaults
+
+    return {
+        "{{memory_reader}}": flow_mapping(reader_defaults()),
+        "{{memory_writer}}": flow_mapping(writer_defaults()),
+    }
+
+
 def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
     """Write the workspace; refuse when PATH already holds a workspace or any file init writes."""
     from swarmkit.schemas import schema_text
@@ -67,7 +86,11 @@ def create_workspace(path: str | Path, name: str | None = None) -> list[str]:
     # strip before falling back: a folder named " " must not give an empty name
     display = (name or "").strip() or root.resolve().name.strip() or "workspace"
     # the id too: a name such as "True" or "Null" gives an id that YAML reads as a boolean or null
-    values = {"{{name}}": yaml_scalar(display), "{{id}}": yaml_scalar(workspace_id(display))}
+    values = {
+        "{{name}}": yaml_scalar(display),
+        "{{id}}": yaml_scalar(workspace_id(display)),
+        **memory_defaults_lines(),
+    }
     written = []
     for template, rel in FILES:
         text = (TEMPLATE_DIR / template).read_text(encoding="utf-8")

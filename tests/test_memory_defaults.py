@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from swarmkit.memory._defaults import BUNDLED_SKILLS_DIR, apply_memory_defaults
+from swarmkit.memory.config import reader_defaults, writer_defaults
 from swarmkit.resolver import resolve
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -34,12 +35,14 @@ def test_valid_fixture_with_the_block_resolves_to_its_values():
         "both",
     )
     assert ws.memory.writer.min_output_length == 250
+    # the block's values over the schema's defaults (whatever other options the schema gains)
     assert dict(bindings(ws)["memory-reader"].config) == {
+        **reader_defaults(),
         "max_results": 3,
         "similarity_threshold": 0.3,
         "search_scope": "both",
     }
-    assert dict(bindings(ws)["memory-writer"].config) == {"min_output_length": 250}
+    assert dict(bindings(ws)["memory-writer"].config) == {**writer_defaults(), "min_output_length": 250}
 
 
 def test_invalid_search_scope_is_an_exact_error_at_its_line():
@@ -66,8 +69,11 @@ def test_no_memory_block_gives_both_bindings_and_both_bundled_skills():
         False,
         "auto",
     )
-    assert dict(reader.config) == {"max_results": 5, "similarity_threshold": 0.15, "search_scope": "all"}
-    assert dict(writer.config) == {"min_output_length": 100}
+    assert dict(reader.config) == reader_defaults()
+    assert dict(writer.config) == writer_defaults()
+    documented = ("max_results", "similarity_threshold", "search_scope", "min_output_length")
+    config = {**reader.config, **writer.config}
+    assert [config[key] for key in documented] == [5, 0.15, "all", 100]
     assert {s.id: s.origin for s in ws.skills.values()} == {
         "governed-memory": "bundled",
         "memory-reconcile": "bundled",
