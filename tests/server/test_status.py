@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from swarmkit.memory.config import reader_defaults, writer_defaults
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app
 from tests.server.conftest import BASE
@@ -18,9 +19,14 @@ def test_status_is_the_effective_configuration_and_the_folder_state(client, root
     folder = root / ".swarmkit" / "memory"
     assert data["enabled"] is True
     assert data["sentence"] == ON
-    assert data["config"] == {
-        "reader": {"max_results": 5, "similarity_threshold": 0.15, "search_scope": "all"},
-        "writer": {"min_output_length": 100},
+    # the effective configuration is every option the schema declares, at its default here
+    assert data["config"] == {"reader": reader_defaults(), "writer": writer_defaults()}
+    assert data["config"]["reader"] | data["config"]["writer"] == {
+        **data["config"]["reader"],
+        "max_results": 5,
+        "similarity_threshold": 0.15,
+        "search_scope": "all",
+        "min_output_length": 100,
     }
     assert data["explicit"] == [] and data["auto"] == ["memory-reader", "memory-writer"]
     assert data["folder"] == str(folder.resolve())
@@ -76,7 +82,12 @@ def test_a_memory_block_shows_with_its_own_numbers(client, root):
         )
     data = client.get("/memory/status").json()
     assert data["sentence"] == "Memory: on — reader top 3 ≥ 0.4 (scope both), writer ≥ 250 chars"
-    assert data["config"]["reader"] == {"max_results": 3, "similarity_threshold": 0.4, "search_scope": "both"}
+    assert data["config"]["reader"] == {
+        **reader_defaults(),
+        "max_results": 3,
+        "similarity_threshold": 0.4,
+        "search_scope": "both",
+    }
 
 
 def test_hand_edits_make_the_folder_dirty(client, root):
