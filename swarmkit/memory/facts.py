@@ -8,6 +8,7 @@ Every shape is documented, with an example, in docs/providers.md; a test checks 
 
 A subject names one thing about the user: a new value for the same subject replaces the old one.
 Open-ended facts (likes, tools, things owned) carry their value in the subject, so they add up.
+Where a value ends ("Munich now, so please …" is Munich) is memory/fact_values.py's to say.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from swarmkit.memory import fact_values
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -31,11 +34,6 @@ _LEAD_IN = re.compile(
     r"(?i)^(?:(?:and|but|so|oh|well|also|please|btw|by the way|fyi|for the record|just so you know|"
     r"(?:please\s+)?(?:note|keep in mind|bear in mind|remember|don['’]t forget|never forget)(?:\s+that)?)"
     r"\b[\s,:]*)+"
-)
-_ASIDE = re.compile(r"(?i),?\s+(?:since|as of|starting)\b.*$")  # "…, since last month": when, not what
-_TRAILING = re.compile(
-    r"(?i)(?:[\s,]+(?:now|these days|nowadays|at the moment|at present|currently|for now|too|as well|"
-    r"by the way|btw|fyi))+[\s.!]*$"
 )
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
@@ -309,8 +307,8 @@ def _base(verb: str) -> str:
 
 
 def _clean_value(value: str) -> str | None:
-    value = _TRAILING.sub("", _ASIDE.sub("", value.strip())).strip().rstrip(".!,;: ").strip()
-    value = value.strip("\"'“”‘’").strip()
+    """A value, its tail already cut, without quotes around it; None when nothing is left of it."""
+    value = value.rstrip(".!,;: ").strip().strip("\"'“”‘’").strip()
     if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
         return None
     return value
@@ -323,17 +321,20 @@ def _strip_lead_in(clause: str) -> str:
     return _LEAD_IN.sub("", clause).strip()
 
 
-def _read(text: str, form: str) -> tuple[Shape, dict] | None:
-    """(shape, groups with the cleaned value) of the first shape whose `form` (said | fact) fits."""
+def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
+    """(shape, groups with the cleaned value, `text` without the value's tail) of the first shape
+    whose `form` (said | fact) fits."""
     for shape in SHAPES:
         match = getattr(shape, form).match(text)
         if match is None:
             continue
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
-        value = _clean_value(groups.get("v", ""))
+        kept_value, tail = fact_values.cut(match["v"])
+        value = _clean_value(kept_value)
         if value is None or not shape.accepts(value):
             return None
-        return shape, groups | {"v": value}
+        kept = text[: match.end("v") - len(tail)] + text[match.end("v") :]
+        return shape, groups | {"v": value}, kept
     return None
 
 
@@ -341,14 +342,15 @@ def read_statement(clause: str) -> Fact | None:
     """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
     if len(clause) > MAX_CLAUSE:
         return None
-    additive = _ADDITIVE.match(clause.strip()) is not None
-    clause = _strip_lead_in(clause).rstrip(" .!")
-    found = _read(clause, "said") if clause and not clause.endswith("?") else None
+    stated = _strip_lead_in(clause)
+    said = stated.rstrip(" .!")
+    found = _read(said, "said") if said and not said.endswith("?") else None
     if found is None:
         return None
-    shape, groups = found
+    shape, groups, kept = found
+    lead_in = clause.strip()[: len(clause.strip()) - len(stated)]
     subject = shape.subject(groups)
-    if additive and subject.count(".") == 1:
+    if _ADDITIVE.match(lead_in + kept) and subject.count(".") == 1:
         subject = f"{subject}.{value_key(groups['v'])}"  # "I also speak French" adds a language
     return Fact(shape.render(groups), shape.kind(groups), subject, shape.name)
 
@@ -429,7 +431,7 @@ def read_fact(text: str) -> Fact | None:
     found = _read(stated, "fact")
     if found is None:
         return None
-    shape, groups = found
+    shape, groups, _ = found
     return Fact(stated, shape.kind(groups), shape.subject(groups), shape.name)
 
 

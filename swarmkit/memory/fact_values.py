@@ -1,0 +1,147 @@
+"""Where the value of a fact said in plain speech ends: "Munich now, so please adjust the plans" → "Munich".
+
+A value runs to the end of its clause, so it can carry a tail that is no part of it: a subordinate
+clause or a request ("because …", ", which …", " if …", " please …"), a new subject after a
+conjunction or a comma (", and we …", " but I …", ", I think"), and words about when ("now",
+"since May", "as of June"). The value is read once, word by word, and cut before the first word that
+starts such a tail: linear in its length, with no pattern that could backtrack.
+
+What stays: the value's first word ("When Harry Met Sally"), a word written with a capital (a name or
+a title: "Sam Then", "Me and You and Everyone We Know"), anything inside double quotes, and "and"/"or"
+between things ("Bosnia and Herzegovina", "German and Portuguese", "Procter and Gamble").
+"""
+
+from __future__ import annotations
+
+import re
+
+# A lower-case word that starts a subordinate clause, an aside or a request.
+TAIL_WORDS = frozenset(
+    {
+        "so",
+        "because",
+        "since",
+        "although",
+        "though",
+        "while",
+        "whereas",
+        "which",
+        "unless",
+        "if",
+        "when",
+        "where",
+        "please",
+        "then",
+        "starting",
+    }
+)
+TAIL_PAIRS = frozenset({("as", "of")})  # "as of June"
+COORDINATORS = frozenset({"and", "but", "or", "nor", "yet"})
+# Who can start a clause of their own: after a conjunction or a comma, a new statement begins.
+SUBJECTS = frozenset({"i", "we", "they", "he", "she", "you", "it", "there"})
+# Said at the end, these say when, or that the fact is an addition: no part of the value.
+TRAILING = (
+    ("now",),
+    ("these", "days"),
+    ("nowadays",),
+    ("at", "the", "moment"),
+    ("at", "present"),
+    ("currently",),
+    ("for", "now"),
+    ("too",),
+    ("as", "well"),
+    ("by", "the", "way"),
+    ("btw",),
+    ("fyi",),
+)
+_TOKEN = re.compile(r"[^\s,]+|,")
+_EDGE = "\"'“”‘’()[].!?;:"
+_APOSTROPHES = ("'", "’")
+
+
+def _word(token: str) -> str:
+    """A token as a word to compare: without quotes or punctuation at its edges."""
+    return token.strip(_EDGE)
+
+
+def _subject(token: str) -> bool:
+    """A pronoun that starts a clause: "I", "I'm", "we", "they're"; a capitalised "You" is a title's."""
+    word = _word(token)
+    for mark in _APOSTROPHES:
+        word = word.split(mark, 1)[0]
+    return word == "I" or (word.islower() and word in SUBJECTS)
+
+
+def _tail_word(word: str) -> bool:
+    return word.islower() and word in TAIL_WORDS
+
+
+def dangles(word: str) -> bool:
+    """True for a word no value ends with: a conjunction ("and", "Or") or a lower-case tail word ("so")."""
+    word = _word(word)
+    return word.lower() in COORDINATORS or _tail_word(word)
+
+
+def _quoted_after(token: str, quoted: bool) -> bool:
+    """Whether a double quote is open after `token`, given whether one was open before it."""
+    for ch in token:
+        if ch == '"':
+            quoted = not quoted
+        elif ch in "“”":
+            quoted = ch == "“"
+    return quoted
+
+
+def _cut_at(tokens: list[re.Match]) -> int:
+    """How many tokens belong to the value: the index of the first token of its tail, or all."""
+    words = [(i, _word(t[0])) for i, t in enumerate(tokens) if t[0] != ","]
+    quoted = False
+    for n, (i, word) in enumerate(words):
+        token, opened = tokens[i][0], quoted
+        quoted = _quoted_after(token, quoted)
+        if n == 0 or opened or token[:1] in '"“':  # the first word, and a quotation, are the value's own
+            continue
+        start = i - 1 if tokens[i - 1][0] == "," else i  # the tail takes its comma along
+        after = words[n + 1][1] if n + 1 < len(words) else ""
+        if _tail_word(word) or (word.lower(), after.lower()) in TAIL_PAIRS:
+            return start
+        if word.lower() in COORDINATORS and _new_clause(words, n + 1):
+            return start
+        if start < i and _new_clause(words, n):
+            return start
+    return len(tokens)
+
+
+def _new_clause(words: list[tuple[int, str]], n: int) -> bool:
+    """Word n is a subject with something said after it ("we have two kids", not "you and me")."""
+    if n + 1 >= len(words) or not _subject(words[n][1]):
+        return False
+    follower = words[n + 1][1].lower()
+    return follower not in COORDINATORS and not any(phrase[0] == follower for phrase in TRAILING)
+
+
+def _trim(tokens: list[re.Match], end: int) -> int:
+    """`end` without the words at the end that say when ("now", "these days") or dangle ("and")."""
+    while True:
+        while end and tokens[end - 1][0] == ",":
+            end -= 1
+        words = [_word(tokens[i][0]).lower() for i in range(max(0, end - 3), end)]
+        for phrase in TRAILING:
+            if end > len(phrase) and tuple(words[-len(phrase) :]) == phrase:
+                end -= len(phrase)
+                break
+        else:
+            if end and dangles(tokens[end - 1][0]):
+                end -= 1
+                continue
+            return end
+
+
+def cut(value: str) -> tuple[str, str]:
+    """(the value, its tail): `value` cut before its tail and without the words that say when at its
+    end ("Munich now, so please …" → "Munich", ", so please …"); the value is "" when nothing is left."""
+    tokens = list(_TOKEN.finditer(value))
+    at = _cut_at(tokens)
+    tail = value[tokens[at].start() :] if at < len(tokens) else ""
+    end = _trim(tokens, at)
+    return (value[: tokens[end - 1].end()] if end else ""), tail
