@@ -123,7 +123,7 @@ def _new_clause(words: list[tuple[int, str]], n: int) -> bool:
 def _trim(tokens: list[re.Match], end: int) -> int:
     """`end` without the words at the end that say when ("now", "these days") or dangle ("and")."""
     while True:
-        while end and tokens[end - 1][0] == ",":
+        while end and not _word(tokens[end - 1][0]).strip(","):  # a comma or a lone mark
             end -= 1
         words = [_word(tokens[i][0]).lower() for i in range(max(0, end - 3), end)]
         for phrase in TRAILING:

@@ -306,9 +306,24 @@ def _base(verb: str) -> str:
     return verb
 
 
+_QUOTES = "\"'“”‘’"
+
+
+def _unquoted(value: str) -> str:
+    """`value` without the quotes around it, or a stray one at an end; a quotation that only ends it
+    (the song "Hey Jude") keeps its marks."""
+    if len(value) > 1 and value[0] in _QUOTES and value[-1] in _QUOTES:
+        return value[1:-1].strip()
+    if value[:1] in _QUOTES and not any(mark in value[1:] for mark in _QUOTES):
+        return value[1:].strip()
+    if value[-1:] in _QUOTES and not any(mark in value[:-1] for mark in _QUOTES):
+        return value[:-1].strip()
+    return value
+
+
 def _clean_value(value: str) -> str | None:
     """A value, its tail already cut, without quotes around it; None when nothing is left of it."""
-    value = value.rstrip(".!,;: ").strip().strip("\"'“”‘’").strip()
+    value = _unquoted(value.rstrip(".!,;: ").strip())
     if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
         return None
     return value
