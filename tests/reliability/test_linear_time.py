@@ -9,13 +9,14 @@ near 4 for linear work and near 16 for quadratic work.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from swarmkit.memory import entries as E
-from swarmkit.memory import facts
+from swarmkit.memory import fact_values, facts
 from swarmkit.memory.screening import redact, screen_entry
 from tests.reliability.harness import examples
 from tests.reliability.hostile_lines import SHAPES, line
@@ -86,6 +87,41 @@ PIECES = [
     "also",
     " since ",
     ", now",
+    " so ",
+    ", which ",
+    " and we ",
+    ", I ",
+    " please",
+    "“",
+    " now",
+]
+# What a fact's value and its tail are made of (memory/fact_values.py cuts one from the other).
+TAIL_PIECES = [
+    " ",
+    ",",
+    ", ",
+    '"',
+    "“",
+    "”",
+    "Munich",
+    "and",
+    "And",
+    "or",
+    "I",
+    "I'm",
+    "we",
+    "there",
+    "so",
+    "which",
+    "please",
+    "as",
+    "of",
+    "now",
+    "too",
+    "these",
+    "days",
+    "by the way",
+    "Then",
 ]
 
 
@@ -99,22 +135,31 @@ def _work(text: str) -> None:
     screen_entry(text)
     facts.extract(text)
     facts.subject_of(text)
+    fact_values.cut(text)
 
 
-def _cpu(text: str) -> float:
+def _cut_and_extract(text: str) -> None:
+    """A value cut from its tail, whatever its length, and the facts of a long message."""
+    fact_values.cut(text)
+    facts.extract(text)
+
+
+def _cpu(text: str, work: Callable[[str], None]) -> float:
     best = float("inf")
     for _ in range(3):
         started = time.process_time()
-        _work(text)
+        work(text)
         best = min(best, time.process_time() - started)
     return best
 
 
-def _assert_linear(unit: str, prefix: str = "- ", suffix: str = "") -> None:
+def _assert_linear(
+    unit: str, prefix: str = "- ", suffix: str = "", work: Callable[[str], None] = _work
+) -> None:
     small = prefix + unit * (SMALL // len(unit)) + suffix
     large = prefix + unit * (LARGE // len(unit)) + suffix
-    _work(small)  # warm up (pattern compilation, caches)
-    t_small, t_large = _cpu(small), _cpu(large)
+    work(small)  # warm up (pattern compilation, caches)
+    t_small, t_large = _cpu(small, work), _cpu(large, work)
     ratio = t_large / max(t_small, FLOOR)
     assert ratio <= MAX_RATIO, f"{unit!r}: {t_small * 1000:.1f} ms -> {t_large * 1000:.1f} ms (x{ratio:.1f})"
     assert t_large <= MAX_LARGE_CPU, f"{unit!r}: {t_large:.2f} s of CPU for {len(large)} characters"
@@ -138,3 +183,13 @@ def test_each_hostile_shape_is_linear(name):
 @example(". ")
 def test_time_grows_linearly_on_adversarial_lines(unit):
     _assert_linear(unit, "- x [a: ", "]")
+
+
+@settings(max_examples=examples(40))
+@given(st.lists(st.sampled_from(TAIL_PIECES), min_size=1, max_size=8).map(" ".join))
+@example(", and we")  # a conjunction and a subject, over and over
+@example('" so')  # a quotation opened and never closed
+@example("and")  # a value of dangling words, trimmed one by one
+@example("now")
+def test_a_value_is_cut_from_its_tail_in_linear_time(unit):
+    _assert_linear(unit, "I live in ", "", _cut_and_extract)

@@ -42,6 +42,21 @@ def test_a_changed_fact_replaces_the_old_one_and_the_old_one_stays_in_history(in
     assert "Lives in Berlin" in git(folder_of(root), "show", "HEAD~1:me.md")
 
 
+def test_a_new_value_said_with_a_tail_replaces_the_old_one_without_its_tail(init_ws, cli):
+    root = init_ws()
+    run_once(root, BERLIN)
+    second, _ = run_once(root, "I live in Munich now, so please adjust all the plans accordingly.")
+    assert [(w["status"], w["ref"], w["text"]) for w in second["memory_writes"]] == [
+        ("replaced", "me.md#L3", "Lives in Munich")
+    ]
+    me = (folder_of(root) / "me.md").read_text()
+    assert me.splitlines()[2].startswith(
+        "- Lives in Munich [by: agent; kind: identity; subject: user.location;"
+    )
+    assert "Berlin" not in me and "plans" not in me
+    assert "Lives in Berlin" in git(folder_of(root), "show", "HEAD~1:me.md")
+
+
 def test_ana_and_bob_are_kept_apart_under_the_default_settings(init_ws):
     root = init_ws()  # search_scope: all, the default
     run_once(
