@@ -29,6 +29,7 @@ def table(header: str) -> list[list[str]]:
 
 
 SHAPES = table("| Shape | You say | Fact kept | Kind | Subject |")
+ENDS = table("| You say | Fact kept | Subject |")
 SEVERAL = table("| You say | Facts kept |")
 NOTHING = table("| You say | Why |")
 
@@ -54,6 +55,11 @@ def test_each_documented_shape(shape, said, fact, kind, subject):
 
 def test_every_shape_is_documented():
     assert {row[0] for row in SHAPES} == set(facts.SHAPE_NAMES)
+
+
+@pytest.mark.parametrize("said, fact, subject", ENDS, ids=[row[0] for row in ENDS])
+def test_where_a_value_ends(said, fact, subject):
+    assert [(f["text"], f["subject"]) for f in extract(said)] == [(fact, subject)]
 
 
 @pytest.mark.parametrize("said, kept", SEVERAL, ids=[row[0] for row in SEVERAL])
