@@ -54,7 +54,12 @@ TRAILING = (
     ("btw",),
     ("fyi",),
 )
+_ENDING_IN: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in TRAILING:
+    _ENDING_IN.setdefault(_phrase[-1], []).append(_phrase)
+_STARTING = frozenset(phrase[0] for phrase in TRAILING)
 _TOKEN = re.compile(r"[^\s,]+|,")
+_SEPARATOR = re.compile(r"[\s,]")
 _EDGE = "\"'“”‘’()[].!?;:"
 _APOSTROPHES = ("'", "’")
 
@@ -117,7 +122,7 @@ def _new_clause(words: list[tuple[int, str]], n: int) -> bool:
     if n + 1 >= len(words) or not _subject(words[n][1]):
         return False
     follower = words[n + 1][1].lower()
-    return follower not in COORDINATORS and not any(phrase[0] == follower for phrase in TRAILING)
+    return follower not in COORDINATORS and follower not in _STARTING
 
 
 def _trim(tokens: list[re.Match], end: int) -> int:
@@ -125,21 +130,25 @@ def _trim(tokens: list[re.Match], end: int) -> int:
     while True:
         while end and not _word(tokens[end - 1][0]).strip(","):  # a comma or a lone mark
             end -= 1
-        words = [_word(tokens[i][0]).lower() for i in range(max(0, end - 3), end)]
-        for phrase in TRAILING:
-            if end > len(phrase) and tuple(words[-len(phrase) :]) == phrase:
-                end -= len(phrase)
+        if not end:
+            return 0
+        last = _word(tokens[end - 1][0])
+        for phrase in _ENDING_IN.get(last.lower(), ()):
+            size = len(phrase)
+            if end > size and tuple(_word(t[0]).lower() for t in tokens[end - size : end]) == phrase:
+                end -= size
                 break
         else:
-            if end and dangles(tokens[end - 1][0]):
-                end -= 1
-                continue
-            return end
+            if not dangles(last):
+                return end
+            end -= 1
 
 
 def cut(value: str) -> tuple[str, str]:
     """(the value, its tail): `value` cut before its tail and without the words that say when at its
     end ("Munich now, so please …" → "Munich", ", so please …"); the value is "" when nothing is left."""
+    if _SEPARATOR.search(value) is None:  # one word ("Porto"): only a dangling word or a lone mark goes
+        return ("" if dangles(value) or not _word(value) else value), ""
     tokens = list(_TOKEN.finditer(value))
     at = _cut_at(tokens)
     tail = value[tokens[at].start() :] if at < len(tokens) else ""
