@@ -58,8 +58,12 @@ def skill_line(skill) -> str:
         line += "\n  How: " + "\n  ".join(impl["prompt"].strip().splitlines())
     elif impl["type"] == "composed":
         line += f" (runs {', '.join(skill.composes)} in order)"
-    else:
+    elif impl["type"] == "mcp_tool":
         line += f" (tool {impl['tool']} on MCP server {impl['server']})"
+    elif impl["type"] == "command":
+        line += f" (command {impl['command']} of command pack {impl['pack']})"
+    elif impl["type"] == "agent":
+        line += f" (runs {('topology ' + impl['topology']) if 'topology' in impl else 'a remote agent'})"
     return line
 
 
