@@ -271,7 +271,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
             + "governance:\n  provider: mock\n  decision_skills:\n    - id: memory-reder\n      trigger: pre_input\n"
         },
         (),
-        'ws/workspace.yaml:9:11: error[ref.unknown-decision-skill] unknown decision skill "memory-reder"',
+        'ws/workspace.yaml:9:11: warning[ref.unknown-decision-skill] unknown decision skill "memory-reder"',
         'did you mean "memory-reader"?',
     ),
     "ref.unknown-provider": (
@@ -292,7 +292,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
             "topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, issues]"),
         },
         (),
-        'ws/skills/issues.yaml:10:11: error[ref.unknown-mcp-server] unknown MCP server "github"',
+        'ws/skills/issues.yaml:10:11: warning[ref.unknown-mcp-server] unknown MCP server "github"',
         "declare it in workspace.yaml under mcp_servers",
     ),
     "ref.unknown-funnel": (
@@ -329,7 +329,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
             "topologies/main.yaml": TOPOLOGY.replace("[summarize]", "[summarize, lint]"),
         },
         (),
-        'ws/skills/lint.yaml:10:9: error[ref.unknown-command] unknown command pack "tools"',
+        'ws/skills/lint.yaml:10:9: warning[ref.unknown-command] unknown command pack "tools"',
         "declare it in workspace.yaml under command_packs",
     ),
     "ref.unknown-grant": (
@@ -419,8 +419,8 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
             + "governance:\n  provider: mock\n  decision_skills:\n    - {id: check, trigger: pre_input}\n    - {id: check, trigger: post_output}\n",
         },
         (),
-        'ws/workspace.yaml:10:12: error[binding.duplicate] "check" is bound twice in this list (first at item 1)',
-        "keep one binding per skill in a list",
+        'ws/workspace.yaml:10:12: warning[binding.duplicate] "check" is bound twice in this list (first at item 1)',
+        "keep one binding per skill in a list; the later one applies, as upstream",
     ),
     "binding.not-decision": (
         {

@@ -26,6 +26,7 @@ def fixtures_cwd(tmp_path, monkeypatch):
     [
         "valid/memory-block",
         "valid/memory-off",
+        "valid/strict-warnings",
         "invalid/search-scope-everything",
         "invalid/disabled-but-bound",
     ],

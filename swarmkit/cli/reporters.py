@@ -126,9 +126,10 @@ def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool 
 
 
 def _shown(resolution, require: bool) -> list[Diagnostic]:
-    """All diagnostics to print: reachability findings are warnings, errors under --require."""
-    reach = [d.as_error() for d in resolution.reach] if require else list(resolution.reach)
-    return sorted([*resolution.diagnostics, *reach], key=Diagnostic.sort_key)
+    """All diagnostics to print: reachability findings and strict warnings are errors under --require."""
+    promoted = set(resolution.required) if require else set()
+    shown = [d.as_error() if d in promoted else d for d in [*resolution.diagnostics, *resolution.reach]]
+    return sorted(shown, key=Diagnostic.sort_key)
 
 
 def _auto_bindings(workspace) -> list[str]:

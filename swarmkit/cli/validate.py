@@ -19,7 +19,8 @@ from swarmkit.exit_status import ExitStatus
 @click.option(
     "--require",
     is_flag=True,
-    help="Fail when something declared is reached by nothing (unused skills, bindings that reach no agent).",
+    help="Fail when something declared is reached by nothing (unused skills, bindings that reach no agent), "
+    "and on strict warnings: checks upstream swarmkit does not make (undeclared MCP servers, say).",
 )
 @common_options
 def validate(path: str | None, tree: bool, require: bool) -> int:
@@ -32,7 +33,7 @@ def validate(path: str | None, tree: bool, require: bool) -> int:
     path = workspace_folder(path, required=False)  # with none found: `.`, and its diagnostic says so
     fmt = output_format()
     resolution = resolve(path)
-    failed = not resolution.valid or (require and resolution.reach)
+    failed = not resolution.valid or (require and resolution.required)
     text = RENDERERS[fmt](resolution, path, tree=tree, require=require)
     if fmt == "text" and output.settings.quiet:
         text = "".join(line for line in text.splitlines(keepends=True) if _is_problem(line))

@@ -95,11 +95,14 @@ def build_workspace(
     synthesized = _synthesized_skills(pack_commands or {}, topologies, skills)
     known_skills = Known({*skills, *synthesized}, dropped.get("Skill", frozenset()))
     known_topologies = Known(topologies, dropped.get("Topology", frozenset()))
-    for artifact in skills.values():
+    missing: dict[str, str] = {}  # skill id -> what it names that the workspace lacks
+    for skill_id, artifact in skills.items():
         if artifact.valid and artifact.origin == "workspace":
-            linking.check_skill_implementation(
+            problem = linking.check_skill_implementation(
                 artifact, known_skills, mcp_servers, pack_commands, known_topologies, out
             )
+            if problem:
+                missing[skill_id] = problem
     linking.check_composed_cycles(skills, out)
     known_adapters = Known(adapters, dropped.get("ExecutorAdapter", frozenset()))
     for artifact in archetypes.values():
@@ -174,7 +177,9 @@ def build_workspace(
         name=raw_ws["metadata"]["name"],
         description=raw_ws["metadata"].get("description"),
         memory=_memory_config(root, raw_ws, block, explicit, ws_bindings),
-        skills=MappingProxyType({sid: _resolved_skill(sid, a) for sid, a in skills.items()}),
+        skills=MappingProxyType(
+            {sid: _resolved_skill(sid, a, missing.get(sid)) for sid, a in skills.items()}
+        ),
         archetypes=MappingProxyType(
             {
                 aid: ResolvedArchetype(aid, a.rel, LazyModel("Archetype", a.data), _executor_of(a.data))
@@ -261,9 +266,10 @@ class _TopologyContext:
     dropped_skills: frozenset
 
 
-def _resolved_skill(skill_id: str, artifact: Artifact) -> ResolvedSkill:
+def _resolved_skill(skill_id: str, artifact: Artifact, missing: str | None) -> ResolvedSkill:
     data = artifact.data
     return ResolvedSkill(
+        missing=missing,
         id=skill_id,
         origin=artifact.origin,
         file=artifact.rel,
@@ -275,15 +281,19 @@ def _resolved_skill(skill_id: str, artifact: Artifact) -> ResolvedSkill:
     )
 
 
-def _disabled_but_bound(artifact: Artifact, path: tuple, skill_id: str, out: list[Diagnostic]) -> None:
+def _disabled_but_bound(
+    artifact: Artifact, path: tuple, skill_id: str, out: list[Diagnostic], strict: bool = False
+) -> None:
     out.append(
         linking.diag(
             artifact,
             "memory.disabled-but-bound",
             f"{skill_id} is bound here, but memory.enabled is false",
             path,
-            "remove this binding, or set memory.enabled: true",
+            "remove this binding, or set memory.enabled: true"
+            + ("; until then it does nothing" if strict else ""),
             at="key",
+            strict=strict,
         )
     )
 
@@ -368,11 +378,15 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
     linking.check_duplicate_bindings(artifact, DECISIONS, own_raw, out)
     declared_in = f"topology:{data['metadata']['name']}"
     own = []
+    ignored = []
     for i, raw in enumerate(own_raw):
         path = DECISIONS + (i,)
         linking.check_binding_id(artifact, path, raw["id"], ctx.skills, out, ctx.dropped_skills)
         if raw["id"] in BUILTIN_MEMORY_SKILLS and not ctx.memory_block["enabled"] and is_enabled(raw):
-            _disabled_but_bound(artifact, path, raw["id"], out)
+            # Upstream checks workspace.yaml only; here the topology's binding is dropped, and said so.
+            _disabled_but_bound(artifact, path, raw["id"], out, strict=True)
+            ignored.append(raw["id"])
+            continue
         line = artifact.source.locate(path, "key")[0]
         own.append(
             (
@@ -396,6 +410,7 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
         decision_skills=effective,
         _model=LazyModel("Topology", data),
         settings=MappingProxyType({key: data[key] for key in _TOPOLOGY_SETTINGS if key in data}),
+        ignored_bindings=tuple(ignored),
     )
 
 

@@ -26,9 +26,13 @@ def diag(
     hint: str = "",
     at: str = "value",
     severity: Severity = Severity.ERROR,
+    strict: bool = False,
 ) -> Diagnostic:
+    """`strict`: a check upstream swarmkit does not make, so a warning that `validate --require` fails on."""
     line, column = artifact.source.locate(path, at)
-    return Diagnostic(code, message, artifact.rel, line, column, pointer_of(path), hint, severity)
+    if strict:
+        severity = Severity.WARNING
+    return Diagnostic(code, message, artifact.rel, line, column, pointer_of(path), hint, severity, strict)
 
 
 def index_by_id(artifacts: list[Artifact], noun: str, out: list[Diagnostic]) -> dict[str, Artifact]:
@@ -135,58 +139,41 @@ def check_skill_implementation(
     command_packs: dict[str, set[str] | None] | None,
     topologies: Known,
     out: list[Diagnostic],
-) -> None:
-    """`command_packs` maps each declared pack to its command ids; None when workspace.yaml did not load."""
+) -> str | None:
+    """What the skill names that the workspace lacks (a strict warning, see `diag`), else None.
+
+    `command_packs` maps each declared pack to its command ids; None when workspace.yaml did not load.
+    """
     impl = artifact.data["implementation"]
     kind = impl["type"]
     if kind == "composed":
         check_skill_refs(artifact, ("implementation", "composes"), impl["composes"], known_skills, out)
-    elif kind == "mcp_tool" and mcp_servers.unknown(impl["server"]):
-        out.append(
-            diag(
-                artifact,
-                "ref.unknown-mcp-server",
-                f'unknown MCP server "{impl["server"]}"',
-                ("implementation", "server"),
-                did_you_mean(impl["server"], mcp_servers, "declare it in workspace.yaml under mcp_servers"),
-            )
-        )
+        return None
+    problem: tuple[str, str, str] | None = None  # (code, message, key) and the hint below
+    hint = ""
+    if kind == "mcp_tool" and mcp_servers.unknown(impl["server"]):
+        problem = ("ref.unknown-mcp-server", f'unknown MCP server "{impl["server"]}"', "server")
+        hint = did_you_mean(impl["server"], mcp_servers, "declare it in workspace.yaml under mcp_servers")
     elif kind == "command" and command_packs is not None:
         pack, command = impl["pack"], impl["command"]
         commands = command_packs.get(pack)
         if pack not in command_packs:
-            out.append(
-                diag(
-                    artifact,
-                    "ref.unknown-command",
-                    f'unknown command pack "{pack}"',
-                    ("implementation", "pack"),
-                    did_you_mean(pack, command_packs, "declare it in workspace.yaml under command_packs"),
-                )
-            )
+            problem = ("ref.unknown-command", f'unknown command pack "{pack}"', "pack")
+            hint = did_you_mean(pack, command_packs, "declare it in workspace.yaml under command_packs")
         elif commands is not None and command not in commands:
-            out.append(
-                diag(
-                    artifact,
-                    "ref.unknown-command",
-                    f'command pack "{pack}" has no command "{command}"',
-                    ("implementation", "command"),
-                    did_you_mean(command, commands, "commands: " + ", ".join(sorted(commands))),
-                )
-            )
+            problem = ("ref.unknown-command", f'command pack "{pack}" has no command "{command}"', "command")
+            hint = did_you_mean(command, commands, "commands: " + ", ".join(sorted(commands)))
     elif kind == "agent" and "topology" in impl and not impl["topology"].startswith("swarmkit:"):
         if topologies.unknown(impl["topology"]):
-            out.append(
-                diag(
-                    artifact,
-                    "ref.unknown-topology",
-                    f'unknown topology "{impl["topology"]}"',
-                    ("implementation", "topology"),
-                    did_you_mean(
-                        impl["topology"], topologies, "name a topology of this workspace (its metadata.name)"
-                    ),
-                )
+            problem = ("ref.unknown-topology", f'unknown topology "{impl["topology"]}"', "topology")
+            hint = did_you_mean(
+                impl["topology"], topologies, "name a topology of this workspace (its metadata.name)"
             )
+    if problem is None:
+        return None
+    code, message, key = problem
+    out.append(diag(artifact, code, message, ("implementation", key), hint, strict=True))
+    return message
 
 
 def check_provider(
@@ -238,6 +225,7 @@ def check_binding_id(
                     [*skills, *BUILTIN_MEMORY_SKILLS],
                     "bind memory-reader, memory-writer or a skill defined under skills/",
                 ),
+                strict=True,
             )
         )
         return
@@ -268,7 +256,8 @@ def check_duplicate_bindings(
                     "binding.duplicate",
                     f'"{binding["id"]}" is bound twice in this list (first at item {seen[binding["id"]] + 1})',
                     base + (i, "id"),
-                    "keep one binding per skill in a list",
+                    "keep one binding per skill in a list; the later one applies, as upstream",
+                    strict=True,
                 )
             )
         else:

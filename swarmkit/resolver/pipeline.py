@@ -26,6 +26,11 @@ class Resolution:
         return tuple(d for d in self.diagnostics if d.is_error)
 
     @property
+    def required(self) -> tuple[Diagnostic, ...]:
+        """What `validate --require` fails on: reachability findings and the strict warnings."""
+        return self.reach + tuple(d for d in self.diagnostics if d.strict and not d.is_error)
+
+    @property
     def valid(self) -> bool:
         return self.workspace is not None and not self.errors
 

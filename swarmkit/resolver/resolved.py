@@ -78,6 +78,9 @@ class ResolvedSkill:
     ]  # {type: llm_prompt, prompt} | {type: mcp_tool, ...} | {type: composed, ...}
     composes: tuple[str, ...]  # for a composed skill, the skills it runs
     _model: LazyModel = field(repr=False, compare=False)
+    # What it names that the workspace lacks (an undeclared MCP server, say): validate warned, and
+    # a run says so where it skips the skill. Upstream finds out only when it runs.
+    missing: str | None = None
 
     @property
     def model(self):
@@ -134,6 +137,7 @@ class ResolvedTopology:
     settings: Mapping[str, Any] = field(
         default_factory=dict
     )  # runtime, artifacts, intent_monitoring, input_schema
+    ignored_bindings: tuple[str, ...] = ()  # memory bindings it writes while memory is off
 
     @property
     def model(self):

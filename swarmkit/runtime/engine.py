@@ -171,17 +171,19 @@ class Run:
     # ---- decision skills ------------------------------------------------------------------
     def _check(self, binding, agent, what: str, text: str, blocking_status: str | None) -> tuple[str, str]:
         """Evaluate one decision skill; a required one that does not pass at pre_input rejects."""
-        skill = self.ws.skills[binding.id]
+        skill = self.ws.skills.get(binding.id)
         prompts_to_run = []
-        if skill.implementation["type"] == "llm_prompt":
+        if skill is not None and skill.implementation["type"] == "llm_prompt":
             prompts_to_run = [(binding.id, skill.implementation["prompt"])]
-        for part in skill.composes:
-            part_impl = self.ws.skills[part].implementation
-            if part_impl["type"] == "llm_prompt":
-                prompts_to_run.append((part, part_impl["prompt"]))
+        for part in skill.composes if skill is not None else ():
+            part_skill = self.ws.skills.get(part)  # None: a skill upstream makes up, which is not run
+            if part_skill is not None and part_skill.implementation["type"] == "llm_prompt":
+                prompts_to_run.append((part, part_skill.implementation["prompt"]))
         verdict, reason = (
             "skipped",
-            "mcp_tool decision skills need an MCP client, which swarmkit run does not have",
+            "no skill of the workspace has this id"
+            if skill is None
+            else "mcp_tool decision skills need an MCP client, which swarmkit run does not have",
         )
         for name, prompt in prompts_to_run:
             reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))

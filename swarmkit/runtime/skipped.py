@@ -52,12 +52,28 @@ def skipped_features(ws, topology) -> list[dict]:
                 skip(feature, where, f"skill {skill_id} ({what}) is not offered")
             elif skill.implementation["type"] in _NOT_CALLED:
                 feature, why = _NOT_CALLED[skill.implementation["type"]]
-                skip(feature, where, f"skill {skill_id} {why} and is not offered")
+                skip(feature, where, f"skill {skill_id} {why}{_missing(skill)} and is not offered")
     for binding in topology.decision_skills:
         skill = ws.skills.get(binding.id)
-        if skill is not None and skill.implementation["type"] in _NOT_CALLED:
+        if skill is None and not binding.builtin:
+            skip(
+                "decision skills",
+                f"decision skill {binding.id}",
+                "no skill of the workspace has this id; its verdict is recorded as skipped",
+            )
+        elif skill is not None and skill.implementation["type"] in _NOT_CALLED:
             feature, why = _NOT_CALLED[skill.implementation["type"]]
-            skip(feature, f"decision skill {binding.id}", f"{why}; its verdict is recorded as skipped")
+            skip(
+                feature,
+                f"decision skill {binding.id}",
+                f"{why}{_missing(skill)}; its verdict is recorded as skipped",
+            )
+    for binding_id in topology.ignored_bindings:
+        skip(
+            "memory bindings",
+            f"decision skill {binding_id}",
+            f"memory.enabled is false, so topology {topology.name}'s binding does nothing",
+        )
     for key, value in topology.settings.items():
         if key == "runtime":
             for sub in value:
@@ -82,6 +98,11 @@ def skipped_features(ws, topology) -> list[dict]:
             "swarmkit run starts a topology only when asked",
         )
     return out
+
+
+def _missing(skill) -> str:
+    """What the skill names that the workspace lacks (validate warned about it), if anything."""
+    return f" ({skill.missing})" if skill.missing else ""
 
 
 def skipped_summary(items: list[dict]) -> str:

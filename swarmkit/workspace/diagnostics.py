@@ -23,6 +23,8 @@ class Diagnostic:
     pointer: str = ""
     hint: str = ""
     severity: Severity = Severity.ERROR
+    # A warning for a check upstream swarmkit does not make: `validate --require` makes it an error.
+    strict: bool = False
 
     @property
     def is_error(self) -> bool:

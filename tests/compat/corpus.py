@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,10 @@ def copy_workspace(source: Path, target: Path) -> Path:
     for path in [target, *target.rglob("*")]:
         path.chmod(path.stat().st_mode | 0o200)
     return target
+
+
+def upstream_validate(command: str, root: Path, tmp_path: Path) -> subprocess.CompletedProcess:
+    """Upstream's `swarmkit validate` on a copy of `root` (it writes state beside what it reads)."""
+    target = tmp_path / root.name
+    shutil.copytree(root, target, ignore=shutil.ignore_patterns(".swarmkit"))
+    return subprocess.run([command, "validate", str(target)], capture_output=True, text=True, timeout=300)
