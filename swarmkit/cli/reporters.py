@@ -144,8 +144,11 @@ def _auto_bindings(workspace) -> list[str]:
 
 def render_tree(workspace) -> list[str]:
     out: list[str] = []
+    names = [t.name for t in workspace.topologies.values()]
     for topology in workspace.topologies.values():
-        out.append(f"topology {topology.name} {topology.version} ({topology.file})")
+        # Of several versions, say which one the bare name runs; the others run as name@version.
+        default = " [default]" if names.count(topology.name) > 1 and topology.ref == topology.name else ""
+        out.append(f"topology {topology.name} {topology.version} ({topology.file}){default}")
         _agent_lines(topology, topology.root, "", True, out)
     return out
 

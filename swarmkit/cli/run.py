@@ -50,8 +50,9 @@ def run(
     timeout: float | None,
     script: str | None,
 ) -> int:
-    """Run TOPOLOGY of WORKSPACE: the workspace defaults to the nearest one, here or above, and the
-    topology may be omitted when there is only one (swarmkit run --input TEXT)."""
+    """Run TOPOLOGY (a name, or name@version for one of several versions) of WORKSPACE: the workspace
+    defaults to the nearest one, here or above, and the topology may be omitted when there is only
+    one (swarmkit run --input TEXT)."""
     from swarmkit.cli import output
     from swarmkit.cli.options import json_document, output_format
     from swarmkit.cli.resolving import resolve_or_stop
@@ -77,7 +78,8 @@ def run(
         raise UsageProblem(
             "the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)"
         )
-    if topology is None and len(ws.topologies) != 1:
+    # Several versions of one topology and nothing else: the bare name (its primary) is meant.
+    if topology is None and len({t.name for t in ws.topologies.values()}) != 1:
         names = ", ".join(ws.topologies) or "none"
         raise UsageProblem(
             f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
@@ -85,12 +87,12 @@ def run(
             if workspace != "."
             else "swarmkit run TOPOLOGY --input ...",
         )
-    if topology is not None and topology not in ws.topologies:
+    if topology is not None and ws.find_topology(topology) is None:
         from swarmkit.workspace.suggest import did_you_mean
 
         raise UsageProblem(
             f'no topology "{topology}" in the workspace',
-            did_you_mean(topology, ws.topologies, "topologies: " + ", ".join(ws.topologies)),
+            did_you_mean(topology, _references(ws), "topologies: " + ", ".join(ws.topologies)),
         )
     chosen = ws.topology(topology)
     providers = ProviderSet(
@@ -157,6 +159,13 @@ def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str,
             "pass the workspace folder: swarmkit run WORKSPACE [TOPOLOGY] --input ...",
         )
     return workspace_folder(), first
+
+
+def _references(ws) -> list[str]:
+    """What `run` accepts as TOPOLOGY: each name, and name@version for each version of it."""
+    refs = list(dict.fromkeys(t.name for t in ws.topologies.values()))
+    refs += [f"{t.name}@{t.version}" for t in ws.topologies.values()]
+    return refs
 
 
 def step_lines(record: RunRecord) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -74,7 +75,8 @@ def build_workspace(
 
     skills = linking.index_by_id(by_kind["Skill"], "skill", out)
     archetypes = linking.index_by_id(by_kind["Archetype"], "archetype", out)
-    topologies = linking.index_by_id(by_kind["Topology"], "topology", out)
+    topologies = linking.index_topologies(by_kind["Topology"], out)
+    topology_names = tuple(dict.fromkeys(ref.partition("@")[0] for ref in topologies))
     triggers = linking.index_by_id(by_kind["Trigger"], "trigger", out)
     adapters = linking.index_by_id(by_kind["ExecutorAdapter"], "adapter", out)
     funnels = linking.index_by_id(by_kind["Funnel"], "funnel", out)
@@ -92,9 +94,9 @@ def build_workspace(
     mcp_servers = declared(ws_data, ws_loaded, "mcp_servers", "id")
     packs = declared(ws_data, ws_loaded, "command_packs", "id")
     pack_commands = _pack_commands(ws_data) if ws_data is not None and packs.complete else None
-    synthesized = _synthesized_skills(pack_commands or {}, topologies, skills)
+    synthesized = _synthesized_skills(pack_commands or {}, topology_names, skills)
     known_skills = Known({*skills, *synthesized}, dropped.get("Skill", frozenset()))
-    known_topologies = Known(topologies, dropped.get("Topology", frozenset()))
+    known_topologies = Known(topology_names, dropped.get("Topology", frozenset()))
     missing: dict[str, str] = {}  # skill id -> what it names that the workspace lacks
     for skill_id, artifact in skills.items():
         if artifact.valid and artifact.origin == "workspace":
@@ -162,8 +164,8 @@ def build_workspace(
         dropped_skills,
     )
     resolved_topologies = {
-        name: _resolve_topology(artifact, ws_bindings, context, out)
-        for name, artifact in topologies.items()
+        ref: _resolve_topology(ref, artifact, ws_bindings, context, out)
+        for ref, artifact in topologies.items()
         if artifact.valid
     }
 
@@ -242,7 +244,7 @@ def _pack_commands(ws_data: dict) -> dict[str, set[str] | None]:
     return out
 
 
-def _synthesized_skills(pack_commands: dict, topologies: dict, skills: dict) -> dict[str, str]:
+def _synthesized_skills(pack_commands: dict, topologies: Iterable[str], skills: dict) -> dict[str, str]:
     """Skill ids upstream makes up: <pack>-<command> per pack command, topology-<name> per topology."""
     out: dict[str, str] = {}
     for pack, commands in pack_commands.items():
@@ -326,7 +328,8 @@ def _workspace_bindings(
     return tuple(result)
 
 
-def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> ResolvedTopology:
+def _resolve_topology(ref: str, artifact, ws_bindings, ctx: _TopologyContext, out) -> ResolvedTopology:
+    """`ref` is its key in the workspace's topologies: its name, or name@version for another version."""
     data = artifact.data
     root_agent = data["agents"]["root"]
     walked = list(linking.walk_agents(root_agent))
@@ -376,7 +379,7 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
 
     own_raw = decision_list(data)
     linking.check_duplicate_bindings(artifact, DECISIONS, own_raw, out)
-    declared_in = f"topology:{data['metadata']['name']}"
+    declared_in = f"topology:{ref}"
     own = []
     ignored = []
     for i, raw in enumerate(own_raw):
@@ -401,6 +404,7 @@ def _resolve_topology(artifact, ws_bindings, ctx: _TopologyContext, out) -> Reso
         if agent["id"] not in agents:
             agents[agent["id"]] = _resolve_agent(agent, path, parent, depth, artifact, ctx, effective, out)
     return ResolvedTopology(
+        ref=ref,
         name=data["metadata"]["name"],
         version=data["metadata"]["version"],
         description=data["metadata"].get("description"),

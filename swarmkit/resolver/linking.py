@@ -62,6 +62,52 @@ def index_by_id(artifacts: list[Artifact], noun: str, out: list[Diagnostic]) -> 
     return by_id
 
 
+def index_topologies(artifacts: list[Artifact], out: list[Diagnostic]) -> dict[str, Artifact]:
+    """Topologies by reference: several versions of one name are allowed, as upstream has them.
+
+    The primary version of a name is keyed by the bare name: the file named after the topology,
+    else the first found (upstream's rule). Every other version is keyed `name@version`. The same
+    name and version twice is `id.duplicate`; the first definition is kept.
+    """
+    by_name: dict[str, dict[str | None, Artifact]] = {}
+    for artifact in artifacts:
+        name = artifact.raw_id()
+        if name is None:
+            continue
+        versions = by_name.setdefault(name, {})
+        version = _raw_version(artifact)
+        if version in versions:
+            first = versions[version].rel
+            out.append(
+                diag(
+                    artifact,
+                    "id.duplicate",
+                    f'topology name "{name}" is already defined in {first}'
+                    if version is None
+                    else f'topology "{name}" version {version} is already defined in {first}',
+                    ("metadata", "name"),
+                    "rename one of the two topologies, or give one another metadata.version",
+                )
+            )
+            continue
+        versions[version] = artifact
+    keyed: dict[str, Artifact] = {}
+    for name, versions in by_name.items():
+        found = list(versions.values())
+        primary = next((a for a in found if a.source.path.stem == name), found[0])
+        keyed[name] = primary
+        for version, artifact in versions.items():
+            if artifact is not primary:
+                keyed[f"{name}@{version or artifact.rel}"] = artifact
+    return keyed
+
+
+def _raw_version(artifact: Artifact) -> str | None:
+    """metadata.version as written (None when it is missing or not text: its schema error says so)."""
+    version = artifact.data.get("metadata", {}).get("version")
+    return version if isinstance(version, str) else None
+
+
 def walk_agents(
     agent: dict, path: tuple = AGENTS_ROOT, parent: str | None = None, depth: int = 0
 ) -> Iterator:

@@ -22,7 +22,7 @@ def find_unreached(
         if is_enabled(raw):
             _check_scope(raw, ws_artifact, DECISIONS + (index,), all_agents, "any topology", out)
     for topology in workspace.topologies.values():
-        artifact = artifacts["topology"][topology.name]
+        artifact = artifacts["topology"][topology.ref]
         own = decision_list(artifact.data)
         for index, raw in enumerate(own):
             if is_enabled(raw):

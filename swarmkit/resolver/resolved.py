@@ -126,6 +126,7 @@ class ResolvedAgent:
 
 @dataclass(frozen=True, slots=True)
 class ResolvedTopology:
+    ref: str  # its key in ResolvedWorkspace.topologies: the name, or name@version for another version
     name: str
     version: str
     description: str | None
@@ -177,9 +178,23 @@ class ResolvedWorkspace:
         return self._model.get()
 
     def topology(self, name: str | None = None) -> ResolvedTopology:
-        """The named topology, or the only one when `name` is None."""
+        """The named topology (`name` or `name@version`), or the only one when `name` is None.
+
+        With several versions of one topology and nothing else, None means its primary version.
+        """
         if name is None:
-            if len(self.topologies) != 1:
+            names = {t.name for t in self.topologies.values()}
+            if len(names) != 1:
                 raise KeyError(f"the workspace has {len(self.topologies)} topologies; name one")
-            return next(iter(self.topologies.values()))
-        return self.topologies[name]
+            name = names.pop()
+        found = self.find_topology(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def find_topology(self, ref: str) -> ResolvedTopology | None:
+        """`name` (its primary version) or `name@version` (any version), else None."""
+        if ref in self.topologies:
+            return self.topologies[ref]
+        name, _, version = ref.partition("@")
+        return next((t for t in self.topologies.values() if t.name == name and t.version == version), None)

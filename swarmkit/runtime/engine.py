@@ -57,7 +57,7 @@ class Run:
         self.record = RunRecord(
             id=self.id,
             workspace=workspace.id,
-            topology=topology.name,
+            topology=topology.ref,
             started_at=_now(),
             provider=self.providers.label,
             user=user,
