@@ -103,7 +103,7 @@ def main(quick: bool = False) -> dict:
             targets.append({"name": f"{name} <= {LIMIT_S:g} s", "value": seconds, "ok": seconds <= LIMIT_S})
         run_id = json.loads(
             subprocess.run(SWARMKIT + ["runs", "-w", ws, "--json"], capture_output=True, text=True).stdout
-        )[0]["id"]
+        )["runs"][0]["id"]
         process, url = serve(inputs["ws"])
         try:
             routes = [
