@@ -224,12 +224,15 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
     store = _store(ctx)
     _require_folder(store)
     reader = _state(ctx)["settings"].search_reader  # what an agent recalls with; options override it
+    chosen = threshold is not None  # a threshold given here is kept strictly: no closest fallback
+    threshold = threshold if chosen else reader.similarity_threshold
     hits = store.recall(
         query,
         max_results if max_results is not None else reader.max_results,
-        threshold if threshold is not None else reader.similarity_threshold,
+        threshold,
         scope or reader.search_scope,
         include_inbox=inbox,
+        closest=not chosen,
     )
     from swarmkit.memory.folder import text_digest
 
@@ -241,6 +244,8 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
             }
         )
         return _finish(ctx)
+    if hits and hits[0].score < threshold:  # recall's fallback: say so, or the scores look wrong
+        click.echo(f"No entry scores {threshold:g} or more; the closest:")
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
         click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}")

@@ -264,12 +264,16 @@ class MemoryStore(MemoryFolder):
         similarity_threshold: float | None = None,
         search_scope: str | None = None,
         include_inbox: bool = False,
+        closest: bool = True,
     ) -> list[RecallHit]:
-        """Recall as memory-reader does; a parameter not given is the reader's schema default."""
+        """Recall as memory-reader does; a parameter not given is the reader's schema default. When
+        nothing clears the threshold, the closest entries sharing a word come back (closest=False: none)."""
         from swarmkit.memory.recall import RecallIndex
 
         index = self._index = self._index or RecallIndex(self)
-        hits = index.search(query, max_results, similarity_threshold, search_scope, include_inbox)
+        hits = index.search(
+            query, max_results, similarity_threshold, search_scope, include_inbox, closest=closest
+        )
         if include_inbox and any(hit.unreviewed for hit in hits):
             inbox = {e.line: e for e in E.parse_lines(self.read_lines(INBOX_MD) or [], INBOX_MD)}
             hits = [

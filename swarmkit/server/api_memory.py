@@ -51,7 +51,7 @@ def memory_entries(request: Request) -> JSONResponse:
         limit = int_param(request, "limit", max_results, 1, SEARCH_LIMIT_MAX)
         threshold = float_param(request, "threshold", threshold, 0.0, 1.0)
         scope = params.get("scope") or scope
-        entries = view.search(ctx.store, query, scope, limit, threshold)
+        entries = view.search(ctx.store, query, scope, limit, threshold, closest="threshold" not in params)
         return JSONResponse(
             {
                 "query": query,

@@ -77,13 +77,16 @@ def check_file(store: MemoryStore, rel: str) -> None:
         )
 
 
-def search(store: MemoryStore, query: str, scope: str, limit: int, threshold: float) -> list[dict]:
-    """Recall as the memory-reader does it, each hit with its score and the entry's metadata."""
+def search(
+    store: MemoryStore, query: str, scope: str, limit: int, threshold: float, closest: bool = True
+) -> list[dict]:
+    """Recall as the memory-reader does it, each hit with its score and the entry's metadata; with
+    closest=False (a threshold the caller chose) nothing under the threshold comes back."""
     if scope not in SEARCH_SCOPES and not scope.startswith("swarm:"):
         raise ApiError(
             400, "invalid_request", f"unknown scope {scope!r}", "use user, all, both or swarm:<slug>"
         )
-    hits = store.recall(query, limit, threshold, scope)
+    hits = store.recall(query, limit, threshold, scope, closest=closest)
     views: dict[str, dict] = {}
     for rel in {hit.file for hit in hits}:
         views.update((v["ref"], v) for v in file_entries(store, rel))

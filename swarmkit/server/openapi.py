@@ -420,7 +420,8 @@ PATHS = {
                 _query(
                     "threshold",
                     {"type": "number", "minimum": 0, "maximum": 1},
-                    "Search only: minimum score (default: the reader's similarity_threshold).",
+                    "Search only: minimum score, kept strictly (default: the reader's similarity_threshold, "
+                    "with the closest entries when none clears it).",
                 ),
                 _query("file", {"type": "string"}, "Listing only: one file, e.g. lessons.md."),
             ],

@@ -418,3 +418,17 @@ def test_status_says_why_writes_are_refused(cli, ws):
         "  hint: in that folder, check out the branch first (git switch main), then retry: "
         "a commit here would be lost\n"
     )
+
+
+def test_search_says_when_it_shows_the_closest_entries(cli, ws):
+    from tests.memory.test_recall import ABOUT_EVERYTHING, MANY_THINGS
+
+    for text in MANY_THINGS:
+        assert mem(cli, ws, "add", text, "-q")[0] == 0
+    question = ABOUT_EVERYTHING
+    code, out, _ = mem(cli, ws, "search", question)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "No entry scores 0.15 or more; the closest:"
+    assert len(lines) == 6 and all(line.startswith("0.12  ") for line in lines[1:])  # the reader's top 5
+    code, out, _ = mem(cli, ws, "search", question, "--threshold", "0.15")  # chosen: kept strictly
+    assert (code, out) == (0, "No entries match.\n")

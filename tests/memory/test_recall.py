@@ -272,3 +272,54 @@ def test_terms_take_linear_time_on_hostile_text(shape):
 
     unit = shape * (20_000 // len(shape) + 1)
     assert cpu(unit * 4) < 8 * max(cpu(unit), 1e-3)
+
+
+MANY_THINGS = (
+    "Lives in Porto",
+    "Works as a nurse at the city hospital",
+    "Likes Rust programming",
+    "Best friend is Ana",
+    "Language teacher Maria",
+    "Owns a cat named Miso",
+    "Drives a blue bicycle",
+    "Studies Japanese grammar",
+    "Plays tennis on Sundays",
+)
+ABOUT_EVERYTHING = (
+    "Who is my friend, my teacher, my cat; what do I drive, play, study, program, and where do I live?"
+)
+
+
+def test_a_question_about_many_things_gets_the_closest_entries(folder):
+    # Each entry holds about a ninth of the question's weight: none clears 0.15, yet the question
+    # shares a word with every entry, so recall answers with the closest ones instead of nothing.
+    store = MemoryStore(folder, "demo")
+    for text in MANY_THINGS:
+        store.remember(text, kind="identity", by="user")
+    hits = store.recall(ABOUT_EVERYTHING)
+    assert len(hits) == 5 and {h.text for h in hits} <= set(MANY_THINGS)
+    best = hits[0].score
+    assert all(best * 0.5 <= h.score < 0.15 for h in hits)
+    scanned = scan_search(store, ABOUT_EVERYTHING)
+    assert [(h.ref, round(h.score, 9)) for h in hits] == [(h.ref, round(h.score, 9)) for h in scanned]
+
+
+def test_the_closest_are_those_near_the_best_score():
+    from swarmkit.memory.recall.hit import RecallHit
+    from swarmkit.memory.recall.scoring import closest
+
+    scores = (0.12, 0.06, 0.059)
+    hits = [RecallHit(f"fact {n}", s, f"me.md#L{n}", "me.md", n, "user", None) for n, s in enumerate(scores)]
+    assert [h.text for h in closest(hits)] == ["fact 0", "fact 1"]
+    assert closest([]) == []
+
+
+def test_the_closest_entries_need_a_shared_word_and_a_threshold_the_caller_did_not_choose(folder):
+    store = MemoryStore(folder, "demo")
+    for text in MANY_THINGS:
+        store.remember(text, kind="identity", by="user")
+    assert store.recall("kubernetes helm charts") == []
+    assert scan_search(store, "kubernetes helm charts") == []
+    assert store.recall(ABOUT_EVERYTHING, closest=False) == []
+    assert scan_search(store, ABOUT_EVERYTHING, closest=False) == []
+    assert store.recall(ABOUT_EVERYTHING, similarity_threshold=0) != []  # 0: everything sharing a word

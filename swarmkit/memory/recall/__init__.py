@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from swarmkit.memory.recall.index import RecallIndex
 from swarmkit.memory.recall.scope import SCOPES, reader_parameters, scope_predicate
-from swarmkit.memory.recall.scoring import BM25, TIE_POOL, Candidates, Coverage, Scorer, by_feedback, idf
+from swarmkit.memory.recall.scoring import (
+    BM25,
+    TIE_POOL,
+    Candidates,
+    Coverage,
+    Scorer,
+    by_feedback,
+    idf,
+)
+from swarmkit.memory.recall.scoring import closest as closest_of
 from swarmkit.memory.recall.words import entry_terms, stem, terms
 
 __all__ = [
@@ -68,6 +77,7 @@ def scan_search(
     search_scope: str | None = None,
     include_inbox: bool = False,
     scorer: Scorer | None = None,
+    closest: bool = True,
 ) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
     from swarmkit.memory.folder import file_class
@@ -83,18 +93,20 @@ def scan_search(
     held = [entry_terms(e.text, e.meta) for e in found]
     chosen = [i + 1 for i, e in enumerate(found) if in_scope(file_class(e.file))]
     source = _Scan(held, chosen)
-    scored = []
-    for doc_id in chosen:
-        value = scorer.score(qterms, held[doc_id - 1], source)
-        if value >= threshold and value > 0:
-            scored.append((value, doc_id))
-    scored.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
-    if isinstance(scorer, Coverage):
-        scored = by_feedback(scored[: max_results + TIE_POOL], qterms, source, max_results)
-    out = []
-    for value, doc_id in scored[:max_results]:
-        e = found[doc_id - 1]
-        out.append(
-            RecallHit(e.text, value, e.ref, e.file, e.line, e.by, e.kind, file_class(e.file) == "inbox")
-        )
-    return out
+    values = {doc_id: scorer.score(qterms, held[doc_id - 1], source) for doc_id in chosen}
+
+    def best(floor: float) -> list:
+        scored = [(value, doc_id) for doc_id, value in values.items() if value >= floor and value > 0]
+        scored.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
+        if isinstance(scorer, Coverage):
+            scored = by_feedback(scored[: max_results + TIE_POOL], qterms, source, max_results)
+        out = []
+        for value, doc_id in scored[:max_results]:
+            e = found[doc_id - 1]
+            out.append(
+                RecallHit(e.text, value, e.ref, e.file, e.line, e.by, e.kind, file_class(e.file) == "inbox")
+            )
+        return out
+
+    # as the index does: when nothing clears the threshold, the closest entries sharing a word
+    return best(threshold) or (closest_of(best(0.0)) if threshold > 0 and closest else [])

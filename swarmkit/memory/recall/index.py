@@ -20,6 +20,7 @@ from swarmkit.memory.recall.listing import FileStamps
 from swarmkit.memory.recall.progress import MIN_BYTES, Progress
 from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import Coverage, Scorer
+from swarmkit.memory.recall.scoring import closest as closest_of
 from swarmkit.memory.recall.storage import (
     FileRow,
     IndexDB,
@@ -497,8 +498,10 @@ class RecallIndex:
         search_scope: str | None = None,
         include_inbox: bool = False,
         scorer: Scorer | None = None,
+        closest: bool = True,
     ) -> list:
-        """The best entries for `query`; a parameter not given is the memory-reader's default."""
+        """The best entries for `query`; a parameter not given is the memory-reader's default. When
+        none clears the threshold, the closest (scoring.closest), unless closest=False."""
         max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
         in_scope = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
@@ -510,15 +513,21 @@ class RecallIndex:
         key = (str(getattr(search_scope, "value", search_scope)), include_inbox)
         args = (qterms, max_results, float(threshold), in_scope, key, scorer)
         with self._lock:
-            try:
-                return self._search(*args)
-            except sqlite3.DatabaseError:
-                # damaged (on disk, or edited by hand): it is derived, so start again from the files
-                if self.persistent:
-                    self._drop()
-                else:
-                    self._fall_back_to_memory()
-                return self._search(*args)
+            hits = self._search_safely(*args)
+            if not hits and threshold > 0 and closest:  # the closest, if any entry shares a word
+                hits = closest_of(self._search_safely(qterms, max_results, 0.0, *args[3:]))
+            return hits
+
+    def _search_safely(self, *args) -> list:
+        try:
+            return self._search(*args)
+        except sqlite3.DatabaseError:
+            # damaged (on disk, or edited by hand): it is derived, so start again from the files
+            if self.persistent:
+                self._drop()
+            else:
+                self._fall_back_to_memory()
+            return self._search(*args)
 
     def _search(self, *args) -> list:
         self.refresh()

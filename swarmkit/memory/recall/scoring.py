@@ -19,6 +19,10 @@ from typing import Protocol
 MAX_TIER_TERMS = 10  # up to this many distinct terms, the exact search by term subsets; beyond, MaxScore
 TIE_POOL = 32  # entries tied at the k-th score beyond the k: the newest this many are ordered by feedback
 SAME = 1e-9  # scores this close are equal (one sum added up in two orders differs in the last bits)
+# When no entry clears the threshold, the closest are served: those scoring at least this share of
+# the best score. A question about seven things matches each entry for about a seventh of its
+# weight, under any useful threshold, yet it shares words with memory and must not come back empty.
+CLOSEST_SHARE = 0.5
 
 
 class Candidates(Protocol):
@@ -274,3 +278,11 @@ def _newest(ids: set[int], need: int, top_id: int) -> list[int]:
                     break
         return out
     return heapq.nlargest(need, ids)
+
+
+def closest(hits: list) -> list:
+    """The hits (best first, none clearing the threshold) close to the best: the fallback answer."""
+    if not hits:
+        return hits
+    bar = hits[0].score * CLOSEST_SHARE - SAME
+    return [hit for hit in hits if hit.score >= bar]
