@@ -35,6 +35,27 @@ def test_a_reference_to_a_file_dropped_for_its_own_error_is_not_also_unknown(wor
     )
 
 
+def test_a_file_not_named_after_its_id_is_known_by_the_id_its_text_declares(workspace, cli):
+    """Files need not be named after their ids: a broken one's id is read from a plain line."""
+    root = workspace(
+        {
+            "skills/text-tools.yaml": 'apiVersion: swarmkit/v1\nkind: Skill\nmetadata: {id: summarize, name: "Summarize\n',
+            "archetypes/helpers.yaml": (
+                "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata:\n  id: assistant\n  name: 'Assistant\n"
+            ),
+        }
+    )
+    (root / "skills/summarize.yaml").unlink()
+    (root / "archetypes/assistant.yaml").unlink()
+    status, out = validate(cli, root)
+    assert status == 1
+    assert "unknown" not in out and out.endswith("2 errors in 2 files: the workspace is not valid\n")
+    assert [line.split(": error[")[0] for line in out.splitlines() if "error[" in line] == [
+        "ws/archetypes/helpers.yaml:5:9",
+        "ws/skills/text-tools.yaml:3:33",
+    ]
+
+
 def test_a_reference_to_a_declaration_with_errors_is_not_also_unknown(workspace, cli):
     """The github server has a misspelt key; the skill calling it is not told to declare it."""
     root = workspace({"skills/issues.yaml": ISSUES_SKILL})

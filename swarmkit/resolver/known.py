@@ -2,13 +2,39 @@
 
 A file that cannot be loaded, or a workspace.yaml entry with errors, is reported for its own
 problem; a reference to it must not also be called unknown. Ids that may exist are the stems of
-files that did not load (files are named after their ids) and the ids of entries with errors.
+files that did not load (files are usually named after their ids), the ids their text declares on
+a plain `id:` or `name:` line, and the ids of entries with errors.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from pathlib import Path
+
+# `id: alpha` at the top level, or `name: main` under metadata; no nesting in the pattern, so one
+# line costs linear time whatever it holds.
+_ID_LINE = re.compile(r"[ ]{0,4}(?:id|name)[ ]*:[ ]*[\"']?([A-Za-z0-9][\w.@-]*)[\"']?[ ]*(?:#.*)?")
+# ... or in a flow mapping: `metadata: {id: helper, name: Helper}`.
+_FLOW_ID = re.compile(r"[{,][ ]*(?:id|name)[ ]*:[ ]*[\"']?([A-Za-z0-9][\w.@-]*)")
+_SCANNED = 64 * 1024  # the head of a file that did not load: where its id is
+
+
+def ids_in_text(path: Path) -> set[str]:
+    """The ids a file that did not load seems to declare, read line by line from its head."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_SCANNED).decode("utf-8", errors="replace")
+    except OSError:
+        return set()
+    ids = set()
+    for line in head.splitlines():
+        if (plain := _ID_LINE.fullmatch(line)) is not None:
+            ids.add(plain.group(1))
+        elif line.startswith("metadata:"):
+            ids.update(m.group(1) for m in _FLOW_ID.finditer(line))
+    return ids
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ class Resolution:
 def resolve(root: Path | str) -> Resolution:
     """Discover, load, check, apply memory defaults, build models and link, collecting every problem."""
     from swarmkit.resolver.artifacts import Artifact
+    from swarmkit.resolver.known import ids_in_text
     from swarmkit.workspace.discovery import discover
     from swarmkit.workspace.loading import load_source
     from swarmkit.workspace.schema_check import check_document
@@ -54,8 +55,10 @@ def resolve(root: Path | str) -> Resolution:
         source, problems = load_source(item.path, item.rel, item.kind)
         sink.extend(problems)
         if source.data is None:
-            # Named after its id by custom: references to that id are not reported as unknown too.
+            # Reported for its own problem: references to it are not reported as unknown too. Its
+            # id is its file's stem by custom, or the id a plain line of its text declares.
             dropped[item.kind].add(item.path.name.rsplit(".", 1)[0])
+            dropped[item.kind].update(ids_in_text(item.path))
             continue
         artifact = Artifact(source)
         by_kind[item.kind].append(artifact)
