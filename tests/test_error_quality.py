@@ -147,6 +147,15 @@ def test_a_newline_inside_a_value_is_escaped_in_text_output(workspace, cli):
     assert len(out.splitlines()) == 3  # one line per part, as the json and github formats keep it
 
 
+def test_a_tab_inside_a_value_is_escaped_in_text_output(workspace, cli):
+    root = workspace()
+    text = (root / "topologies/main.yaml").read_text()
+    (root / "topologies/main.yaml").write_text(text.replace("[summarize]", '[summarize, "sum\\tmarize"]'))
+    status, out = validate(cli, root)
+    assert status == 1
+    assert 'skills_additional[1] is "sum\\tmarize", which is not allowed here\n' in out and "\t" not in out
+
+
 def test_keys_of_the_earlier_format_say_how_they_are_written_now(workspace, cli):
     root = workspace()
     topology = (root / "topologies/main.yaml").read_text()

@@ -63,8 +63,9 @@ _MORE_KINDS = (
 
 
 def one_line(text: str) -> str:
-    """A line break inside a value would split a diagnostic in two: show it escaped, as JSON does."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """A line break inside a value would split a diagnostic in two, and a tab reads as spaces: show
+    them escaped, as JSON does."""
+    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
 
 
 def render_diagnostic(d: Diagnostic, root_arg: str) -> str:

@@ -48,7 +48,8 @@ def memory_entries(request: Request) -> JSONResponse:
                 "drop file=, or drop q= to list one file",
             )
         max_results, threshold, scope = search_defaults(ctx.settings)
-        limit = int_param(request, "limit", max_results, 1, SEARCH_LIMIT_MAX)
+        # the reader's own max_results is never refused, however large the schema lets it be
+        limit = int_param(request, "limit", max_results, 1, max(SEARCH_LIMIT_MAX, max_results))
         threshold = float_param(request, "threshold", threshold, 0.0, 1.0)
         scope = params.get("scope") or scope
         entries = view.search(ctx.store, query, scope, limit, threshold, closest="threshold" not in params)
