@@ -15,7 +15,11 @@ def _need_git(store) -> None:
         )
 
 
-def _clone(store, remote: str) -> dict:
+def _clone(store, remote: str) -> dict | None:
+    """Clone the remote into the (new or empty) folder; None when the remote is empty, so that the
+    folder is created here and pushed. A remote that is not a memory folder leaves nothing behind."""
+    import shutil
+
     store.folder.parent.mkdir(parents=True, exist_ok=True)
     from swarmkit.memory.gitops import Git
 
@@ -29,9 +33,18 @@ def _clone(store, remote: str) -> dict:
                 "checkout", "-q", "-b", branches[0].removeprefix("origin/"), branches[0], check=False
             )
     if not store.exists():
+        empty = store.git.run("rev-parse", "--verify", "-q", "HEAD", check=False).returncode != 0
+        empty = empty and not store.git.run("branch", "-r", check=False).stdout.strip()
+        # the clone is ours and the remote still holds all it had: remove it, or every later write
+        # would be refused for a folder that is not a memory folder
+        shutil.rmtree(store.folder)
+        if empty:
+            return None
         raise SwarmkitError(
-            f"{without_credentials(remote)} is not a memory folder (it has no MEMORY.md at its top)",
-            f"check the remote; the clone was left in {store.folder} for you to inspect",
+            f"{without_credentials(remote)} is not a memory folder (it has no MEMORY.md at its top); "
+            "nothing was changed here",
+            "check the remote's address: sync shares a memory folder through an empty repository or "
+            "one another machine's sync created",
         )
     store._write_excludes()
     return {
@@ -118,7 +131,10 @@ def sync(store, remote: str | None = None) -> dict:
             n for n in store.folder.iterdir() if n.name != ".index"
         ]
         if remote and folder_empty:
-            return _clone(store, remote)
+            cloned = _clone(store, remote)
+            if cloned is not None:
+                return cloned
+            store.ensure()  # an empty remote: this machine's folder starts it
         if not remote:
             raise store.missing_error()
     with store.writing():

@@ -75,3 +75,36 @@ def test_a_bad_remote(store, tmp_path):
     store.remember("Something to sync", kind="insight")
     with pytest.raises(SwarmkitError, match="could not fetch from"):
         store.sync(str(tmp_path / "no-such-remote.git"))
+
+
+def test_a_first_sync_to_an_empty_remote_creates_the_folder_and_pushes_it(tmp_path):
+    bare = tmp_path / "remote.git"
+    bare.mkdir()
+    git(bare, "init", "-q", "--bare")
+    store = MemoryStore(tmp_path / "memory", "demo")
+    result = store.sync(str(bare))
+    assert store.exists() and result["pushed"] == 1
+    assert git(bare, "log", "--format=%s").splitlines() == ["Create memory folder"]
+    clone = MemoryStore(tmp_path / "other", "demo")
+    assert clone.sync(str(bare))["cloned"] and clone.exists()
+
+
+def test_a_remote_that_is_not_a_memory_folder_leaves_nothing_behind(tmp_path):
+    bare = tmp_path / "remote.git"
+    bare.mkdir()
+    git(bare, "init", "-q", "--bare")
+    work = tmp_path / "work"
+    git(tmp_path, "clone", "-q", str(bare), str(work))
+    (work / "README.md").write_text("Not memory\n")
+    git(work, "add", "README.md")
+    git(work, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "readme")
+    git(work, "push", "-q", "origin", "HEAD")
+    store = MemoryStore(tmp_path / "memory", "demo")
+    with pytest.raises(SwarmkitError) as caught:
+        store.sync(str(bare))
+    assert caught.value.message == (
+        f"{bare} is not a memory folder (it has no MEMORY.md at its top); nothing was changed here"
+    )
+    assert not store.folder.exists()
+    store.remember("Later writes still work", kind="insight")  # the folder is created as usual
+    assert [e.text for e in store.entries("lessons.md")] == ["Later writes still work"]
