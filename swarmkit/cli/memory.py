@@ -295,7 +295,8 @@ def show(ctx: click.Context, ref: str) -> int:
     click.echo(f"{data['stable_ref']} ({entry.ref}): {entry.text}")
     for key, value in entry.meta.items():
         click.echo(f"  {key}: {value}")
-    click.echo(f"  digest: {data['digest']}")
+    # not the ref's digest (of the text): this one covers the whole line, metadata included
+    click.echo(f"  line digest (for --expect): {data['digest']}")
     return _finish(ctx)
 
 

@@ -307,6 +307,10 @@ def test_show_names_an_entry_by_either_ref(cli, ws):
     code, out, _ = mem(cli, ws, "show", ref)
     assert out.splitlines()[0] == f"{ref} (me.md#L3): Prefers tabs"
     assert mem(cli, ws, "show", "me.md#L3")[1] == out
+    # the line's digest is not the ref's: it is named for what takes it
+    line_digest = json.loads(mem(cli, ws, "show", ref, "--json")[1])["digest"]
+    assert out.splitlines()[-1] == f"  line digest (for --expect): {line_digest}"
+    assert mem(cli, ws, "forget", ref, "--expect", line_digest)[0] == 0
 
 
 def test_history_by_ref_subject_or_text(cli, ws):
