@@ -196,6 +196,16 @@ class MemoryHooks:
                     )
         except MEMORY_FAILURES as exc:
             self._fail("write", exc)
+            # the fact is not lost with the write: the record keeps it (screened) for `memory add`
+            self.run.record.memory_writes.append(
+                {
+                    "agent": agent.id,
+                    "status": "not written",
+                    "ref": None,
+                    "text": redacted(text),
+                    "reason": "the memory folder could not be written; add it with swarmkit memory add",
+                }
+            )
             return None
         self.run.record.memory_writes.append(
             {

@@ -432,3 +432,17 @@ def test_search_says_when_it_shows_the_closest_entries(cli, ws):
     assert len(lines) == 6 and all(line.startswith("0.12  ") for line in lines[1:])  # the reader's top 5
     code, out, _ = mem(cli, ws, "search", question, "--threshold", "0.15")  # chosen: kept strictly
     assert (code, out) == (0, "No entries match.\n")
+
+
+def test_a_run_that_cannot_write_keeps_its_facts_in_the_record(cli, ws):
+    feedback(cli, ws)
+    git(folder_of(ws), "checkout", "-q", "--detach")
+    said = "For the record, I live in Ghent and I work at the harbour office as a logistics planner."
+    code, _, err = cli("run", str(ws), "--input", said)
+    assert code == 0 and "writer extracted 2: 2 not written (memory unavailable)" in err
+    run = json.loads(cli("runs", "-w", str(ws), "--json")[1])["runs"][0]  # the newest
+    record = json.loads(cli("runs", "-w", str(ws), "show", run["id"], "--json")[1])
+    assert [(w["status"], w["text"], w["reason"]) for w in record["memory_writes"]] == [
+        ("not written", text, "the memory folder could not be written; add it with swarmkit memory add")
+        for text in ("Lives in Ghent", "Works at the harbour office as a logistics planner")
+    ]
