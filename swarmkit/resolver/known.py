@@ -23,6 +23,8 @@ _SCANNED = 64 * 1024  # the head of a file that did not load: where its id is
 
 def ids_in_text(path: Path) -> set[str]:
     """The ids a file that did not load seems to declare, read line by line from its head."""
+    if not path.is_file():  # a FIFO or a device would block the read: only a regular file is read
+        return set()
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SCANNED).decode("utf-8", errors="replace")
