@@ -45,6 +45,12 @@ def is_read_only(iam: dict | None) -> bool:
     return READ_ONLY_SCOPE in scopes and WRITE_SCOPE not in scopes
 
 
+def other_scopes(iam: dict | None) -> tuple[str, ...]:
+    """Base scopes a run does not act on: all but swarm:read and swarm:write."""
+    scopes = (iam or {}).get("base_scope") or []
+    return tuple(s for s in scopes if s not in (READ_ONLY_SCOPE, WRITE_SCOPE))
+
+
 def skill_entries(agent: dict, archetype: Artifact | None, path: tuple) -> list[tuple]:
     """(entry, artifact it is written in, its path there), the archetype's unless the agent sets skills."""
     entries: list[tuple]

@@ -23,6 +23,7 @@ from swarmkit.resolver.agents import (
     check_requires,
     is_read_only,
     merged,
+    other_scopes,
     resolve_skills,
     skill_entries,
 )
@@ -214,7 +215,20 @@ def build_workspace(
 
 # Workspace blocks upstream acts on at run time and swarmkit run does not (recorded as skipped).
 _TOPOLOGY_SETTINGS = ("runtime", "artifacts", "intent_monitoring", "input_schema")
-_RUN_SETTINGS = ("planning", "synthesis", "context_compression", "events", "gates", "server", "identity")
+_RUN_SETTINGS = (
+    "planning",
+    "synthesis",
+    "context_compression",
+    "events",
+    "gates",
+    "server",
+    "identity",
+    "authoring",
+    "credentials",
+    "mcp_servers",
+    "command_packs",
+    "storage",
+)
 
 
 def _executor_of(data: dict) -> str | None:
@@ -465,6 +479,9 @@ def _resolve_agent(
         and agent["output_schema"] is not None
         or "output_schema" not in agent
         and defaults.get("output_schema") is not None,
+        intent_monitoring="intent_monitoring" in agent,
+        other_scopes=other_scopes(iam),
+        elevated_scopes=tuple((iam or {}).get("elevated_scopes") or ()),
     )
 
 

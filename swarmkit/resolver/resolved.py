@@ -122,6 +122,9 @@ class ResolvedAgent:
     depends_on: tuple[str, ...] = ()
     requires: bool = False  # it orders its skills with requires
     output_schema: bool = False  # an output schema applies to its answer
+    intent_monitoring: bool = False  # it sets intent_monitoring
+    other_scopes: tuple[str, ...] = ()  # iam.base_scope besides swarm:read and swarm:write
+    elevated_scopes: tuple[str, ...] = ()  # iam.elevated_scopes
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,15 @@ _NOT_CALLED = {
     "agent": ("agent skills", "calls another agent"),
 }
 
+# Workspace declarations a run never starts or reads: what each entry says after the ids.
+_NOT_STARTED = {
+    "mcp_servers": "are not started: swarmkit run has no MCP client",
+    "command_packs": "are not run: swarmkit run runs no local commands",
+    "credentials": "are not read: only MCP servers and command packs use them",
+}
+# Composed-skill strategies a run does not follow: its parts run one after another instead.
+_IN_ORDER = "sequential"
+
 
 def skipped_features(ws, topology) -> list[dict]:
     out: list[dict] = []
@@ -44,15 +53,27 @@ def skipped_features(ws, topology) -> list[dict]:
             skip("requires", where, "skill ordering is not enforced")
         if agent.output_schema:
             skip("output schemas", where, "the answer is not checked against its output schema")
+        if agent.intent_monitoring:
+            skip("intent monitoring", where, "intent_monitoring is not applied")
+        if agent.other_scopes:
+            skip(
+                "iam scopes",
+                where,
+                f"iam.base_scope {', '.join(agent.other_scopes)} is not enforced; "
+                "only swarm:read and swarm:write act",
+            )
+        if agent.elevated_scopes:
+            skip(
+                "iam scopes",
+                where,
+                f"iam.elevated_scopes {', '.join(agent.elevated_scopes)} are never granted; "
+                "no step asks for approval",
+            )
         for skill_id in agent.skills:
-            skill = ws.skills.get(skill_id)
-            if skill is None:
-                what = ws.synthesized_skills.get(skill_id, "")
-                feature = "command packs" if what.startswith("command") else "agent skills"
-                skip(feature, where, f"skill {skill_id} ({what}) is not offered")
-            elif skill.implementation["type"] in _NOT_CALLED:
-                feature, why = _NOT_CALLED[skill.implementation["type"]]
-                skip(feature, where, f"skill {skill_id} {why}{_missing(skill)} and is not offered")
+            not_called = _not_called(ws, skill_id)
+            if not_called:
+                skip(not_called[0], where, f"skill {skill_id} {not_called[1]} is not offered")
+            _composed(ws, ws.skills.get(skill_id), where, skip)
     for binding in topology.decision_skills:
         skill = ws.skills.get(binding.id)
         if skill is None and not binding.builtin:
@@ -68,6 +89,7 @@ def skipped_features(ws, topology) -> list[dict]:
                 f"decision skill {binding.id}",
                 f"{why}{_missing(skill)}; its verdict is recorded as skipped",
             )
+        _composed(ws, skill, f"decision skill {binding.id}", skip)
     for binding_id in topology.ignored_bindings:
         skip(
             "memory bindings",
@@ -84,12 +106,21 @@ def skipped_features(ws, topology) -> list[dict]:
                 )
         else:
             skip(key.replace("_", " "), f"topology {topology.name}", f"{key} is not applied")
-    for key in ws.settings:
-        skip(
-            "planning" if key in ("planning", "synthesis") else key.replace("_", " "),
-            "workspace.yaml",
-            f"{key} is not applied",
-        )
+    for key, value in ws.settings.items():
+        if key == "storage":
+            for sub in value:
+                if sub != "memory_folder":  # swarmkit's own key: the memory folder is where it says
+                    skip("storage", "workspace.yaml", f"storage.{sub} is not applied")
+        elif key in _NOT_STARTED:
+            ids = list(value) if isinstance(value, dict) else [item["id"] for item in value]
+            if ids:
+                skip(key.replace("_", " "), "workspace.yaml", f"{key} {', '.join(ids)} {_NOT_STARTED[key]}")
+        else:
+            skip(
+                "planning" if key in ("planning", "synthesis") else key.replace("_", " "),
+                "workspace.yaml",
+                f"{key} is not applied",
+            )
     if ws.triggers:
         skip(
             "triggers",
@@ -98,6 +129,38 @@ def skipped_features(ws, topology) -> list[dict]:
             "swarmkit run starts a topology only when asked",
         )
     return out
+
+
+def _composed(ws, skill, where: str, skip, seen: frozenset = frozenset()) -> None:
+    """A composed skill's strategy other than sequential and its parts a run does not call."""
+    if skill is None or skill.implementation["type"] != "composed" or skill.id in seen:
+        return
+    strategy = skill.implementation.get("strategy", _IN_ORDER)
+    if strategy != _IN_ORDER:
+        skip(
+            "composed strategies",
+            where,
+            f"skill {skill.id}'s strategy {strategy} is not applied; its parts run in order",
+        )
+    for part_id in skill.composes:
+        not_called = _not_called(ws, part_id)
+        if not_called:
+            skip(not_called[0], where, f"skill {skill.id}'s part {part_id} {not_called[1]} is not run")
+        _composed(ws, ws.skills.get(part_id), where, skip, seen | {skill.id})
+
+
+def _not_called(ws, skill_id: str) -> tuple[str, str] | None:
+    """(feature, why) for a skill a run does not call: made up by upstream, or not a prompt."""
+    skill = ws.skills.get(skill_id)
+    if skill is None:
+        what = ws.synthesized_skills.get(skill_id)
+        if what is None:  # a bundled memory skill: memory runs it
+            return None
+        return ("command packs" if what.startswith("command") else "agent skills"), f"({what})"
+    if skill.implementation["type"] in _NOT_CALLED:
+        feature, why = _NOT_CALLED[skill.implementation["type"]]
+        return feature, f"{why}{_missing(skill)} and"
+    return None
 
 
 def _missing(skill) -> str:

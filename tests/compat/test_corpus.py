@@ -65,7 +65,7 @@ def test_what_run_skips_is_named_in_the_record_and_the_summary(cli, tmp_path):
         "run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock"
     )
     assert status == 0
-    assert err.splitlines()[-1].endswith("; skipped features: executors, funnels, triggers")
+    assert err.splitlines()[-1].endswith("; skipped features: executors, funnels, iam scopes, triggers")
     status, out, _ = cli(
         "run", str(root), "oms-build-harness", "--input", "Build it.", "--provider", "mock", "--json"
     )

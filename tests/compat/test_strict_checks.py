@@ -161,6 +161,11 @@ def test_a_run_goes_on_without_what_they_name_and_says_so(workspace, cli):
             "where": "decision skill memory-writer",
             "detail": "memory.enabled is false, so topology main's binding does nothing",
         },
+        {
+            "feature": "command packs",
+            "where": "workspace.yaml",
+            "detail": "command_packs tools are not run: swarmkit run runs no local commands",
+        },
     ]
     verdicts = [
         (d["agent"], d["skill"], d["trigger"], d["verdict"], d["detail"]) for d in record["decisions"]
