@@ -33,6 +33,10 @@ SHAPES: dict[str, tuple[str, str, str]] = {
     "links": ("[[a]] ", "", "x"),
     "prose keys": ("the password for the ", "", "is x"),
     "braces": ("{", "", ""),
+    "prose keys in other languages": ("le mot de passe du wifi de ", "", "est x"),
+    "codes named by their lock": ("the code for the door ", "", "is Kx72"),
+    "base58 runs": ("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ ", "", ""),
+    "bot-token-like runs": ("123456789:AAHdq-", "", ""),
 }
 
 

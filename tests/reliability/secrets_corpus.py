@@ -442,4 +442,50 @@ BENIGN = [
     "Using password manager software is mandatory",
     "API token rotation is planned for 2025-11-30",
     "The combination of both approaches works best",
+    # codes and passwords named in prose that are not secrets
+    "The dress code for the offsite is casual",
+    "Our area code is 089 since the move to Munich",
+    "The zip code for the new office is 94107",
+    "The error code is 404 when the page is missing",
+    "The code is on GitHub under the team organisation",
+    "The country code for Portugal is 351",
+    "The winning combination is 3-1 after extra time",
+    "La contraseña es obligatoria para entrar al portal",
+    "Le mot de passe du wifi est affiché sur la box",
+    "Das Passwort ist erforderlich, auch im Büro",
+]
+
+
+# Shapes a review held out from the rules above and found kept verbatim: (family, text, secret part).
+HELD_OUT = [
+    Secret(family, "prose", text, core)
+    for family, text, core in [
+        (
+            "mailgun",
+            "our mailgun key is key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
+            "3ax6xnjp29jd6fds4gc373sgvjxteol0",
+        ),
+        (
+            "telegram bot",
+            "the alert bot is 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+            "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+        ),
+        (
+            "bitcoin wif",
+            "my cold wallet is 5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ",
+            "5HueCGU8rMjxEXxiPuD5BD",
+        ),
+        ("door code", "the door code for the lab is Kx72mq", "Kx72mq"),
+        ("combination", "the vault combination is 12-34-56", "12-34-56"),
+        ("french password", "Le mot de passe du wifi est soleil2024", "soleil2024"),
+        ("spanish password", "La contraseña del banco es Perro#77", "Perro#77"),
+        ("portuguese password", "A senha do banco é gato2024", "gato2024"),
+        ("german password", "Das Passwort für das WLAN lautet Sonne#42", "Sonne#42"),
+        ("dutch password", "Het wachtwoord voor de router is fiets99", "fiets99"),
+        (
+            "jwt in two parts",
+            "the session was eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0",
+            "eyJzdWIiOiIxMjM0NTY3ODkwIn0",
+        ),
+    ]
 ]

@@ -21,7 +21,7 @@ from swarmkit.memory.screening import screen
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
 from tests.reliability.memory_helpers import assert_every_file_parses, git
-from tests.reliability.secrets_corpus import BENIGN, Secret, secrets
+from tests.reliability.secrets_corpus import BENIGN, HELD_OUT, Secret, secrets
 
 SECRETS = secrets()
 FAMILIES = {s.family for s in SECRETS}
@@ -282,3 +282,24 @@ def test_real_conversation_facts_are_left_intact():
     altered = [text for text in texts if screen(text).text != text]
     print(f"\nscreening false-positive rate on LoCoMo: {len(altered)}/{len(texts)}")
     assert len(texts) > 1000 and len(altered) <= len(texts) // 100, altered[:10]
+
+
+def test_held_out_shapes_reach_no_file_commit_index_or_run_record(ws, tmp_path):
+    """Told to a run (the mock's own extraction, and a scripted one), imported, and given as
+    feedback: none of the held-out secrets is kept anywhere."""
+    said = ". ".join(s.text for s in HELD_OUT) + ". I live in Lisbon."
+    _run(ws, tmp_path, said, [])
+    facts = [{"text": s.text + " (noted for the team)", "kind": "insight"} for s in HELD_OUT]
+    steps = [{"when": {"purpose": "extract"}, "reply": json.dumps({"facts": facts})}]
+    record = _run(ws, tmp_path, "What should the team keep about the office and the wallet?", steps)
+    assert any(w["status"] == "written" for w in record["memory_writes"]), record["memory_writes"]
+    folder = ws / ".swarmkit" / "memory"
+    notes = tmp_path / "held-out-notes"
+    notes.mkdir()
+    (notes / "office.md").write_text("".join(f"- {s.text}\n" for s in HELD_OUT))
+    store = MemoryStore(folder, "reliability")
+    assert store.import_folder(notes).imported >= 1
+    for n, secret in enumerate(HELD_OUT):
+        store.feedback(f"r-{n:08x}", f"Remember this: {secret.text}")
+    assert_no_secret(folder, HELD_OUT)
+    assert_no_secret_in_runs(ws, HELD_OUT)

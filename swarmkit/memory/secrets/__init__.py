@@ -4,15 +4,23 @@ Each detector looks at a bounded window from where it starts, and most start onl
 token begins (never again in the middle of the same run of characters), so no input makes a
 pattern rescan the text; a keyword search resumes after each key it reads. The families and their
 shapes are facts from the issuers and from published rule sets (gitleaks, detect-secrets); check
-digits (Luhn for cards, ISO 7064 mod 97 for IBANs) keep ordinary numbers out.
+digits (Luhn for cards, ISO 7064 mod 97 for IBANs, Base58Check for wallet keys) keep ordinary numbers out.
 """
 
 from __future__ import annotations
 
-from swarmkit.memory.secrets import commands, headers, keys, numbers, tokens, urls
+from swarmkit.memory.secrets import commands, headers, keys, numbers, tokens, urls, wallets
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-DETECTORS = (tokens.find, urls.find, headers.find, commands.find, keys.find, numbers.find)
+DETECTORS = (
+    tokens.find,
+    urls.find,
+    headers.find,
+    commands.find,
+    keys.find,
+    numbers.find,
+    wallets.find,
+)
 
 
 def find_spans(text: str) -> list[tuple[int, int]]:

@@ -41,7 +41,7 @@ CODE_PREFIXES = frozenset(
     """
 pin door gate alarm garage safe lock locker entry access security unlock verification verify backup
 recovery time onetime otp sms mfa 2fa totp authentication login bank atm phone sim puk wifi building
-keypad lockbox voicemail padlock bike
+keypad lockbox voicemail padlock bike vault
 """.split()
 )
 ID_PREFIXES = frozenset(
@@ -49,7 +49,8 @@ ID_PREFIXES = frozenset(
 )
 KEYWORDS = {
     "password": (
-        r"passw(?:or)?d|passwort|kennwort|contrase[ñn]a|wachtwoord|l[öo]senord|salasana|has[łl]o|"
+        r"passw(?:or)?d|passwort|kennwort|contrase[ñn]a|wachtwoord|l[öo]senord(?:et)?|salasana|has[łl]o|"
+        r"passord(?:et)?|adgangskoden?|heslo|jelsz[óo]|lozinka|[şs]ifre|palavra-passe|"
         r"пароль|mot[ \t]de[ \t]passe|密码|密碼|パスワード|비밀번호|maiden[ \t]name|security[ \t]answer|"
         + _WORD_START
         + r"(?:pass|pwd|pw|mdp|senha|parola)"
@@ -69,8 +70,13 @@ KEYWORDS = {
 _REST = r"(?P<rest>[\w.-]{0,40}+)(?:\\?[\"'`]|[\]*)]){0,4}+"
 _OP = r"[ \t]{0,3}(?:=>|:=|===?|=|:|\||>)|[ \t]{1,3}[-—–][ \t]"
 # "is" in English, and the copulas of the languages whose word for password is matched above
-_COPULAS = r"is|was|are|were|equals|es|ist|est|é|är|jest|è"
-_WORDS = rf"'s|’s|[ \t]{{1,3}}(?:{_COPULAS}|set|should|will|for|of|to|at|in|from|with)\b"
+_COPULAS = r"is|was|are|were|equals|es|ist|est|é|är|jest|è|er|lautet|je"
+# "for the wifi" in those languages: "du wifi", "del banco", "do banco", "della banca", "für das WLAN"
+_OF = (
+    r"for|of|to|at|in|from|with|du|de|des|del|della|dello|dei|di|da|do|dos|das|der|den|dem|vom|von|"
+    r"für|fur|van|voor|het|för|till|til|dla|pour|para|per|por|zum|zur|al|au|aux"
+)
+_WORDS = rf"'s|’s|[ \t]{{1,3}}(?:{_COPULAS}|set|should|will|{_OF})\b"
 _TOKEN_LIKE = r"[ \t]{1,3}[A-Za-z0-9_\-./+=]{16}"
 _FOLLOWS = {
     "password": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]",
@@ -99,6 +105,12 @@ TRIGGERS = {
         "salasana",
         "has",
         "parola",
+        "passord",
+        "adgangskode",
+        "heslo",
+        "jelsz",
+        "lozinka",
+        "ifre",
         "пароль",
         "密码",
         "密碼",
@@ -134,18 +146,18 @@ _QUALIFIERS = frozenset(
 )
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+|[^\W\d_A-Za-z]+")
 _AFTER = re.compile(
-    r"""(?:\\?["'`]|[\]*)]){0,4}+
+    rf"""(?:\\?["'`]|[\]*)]){{0,4}}+
     (?:
-        [ \t]{0,3}(?P<op>=>|:=|===?|=|:|\|)[ \t]{0,3}
+        [ \t]{{0,3}}(?P<op>=>|:=|===?|=|:|\|)[ \t]{{0,3}}
       | (?P<gt>>)
-      | [ \t]{1,3}(?:for|of|to|on|at|in|from|with)(?:[ \t]{1,3}[^\s.,;:!?=]{1,30}){1,5}?
-        [ \t]{0,3}(?P<op2>[:=])[ \t]{0,3}
-      | (?:[ \t]{1,3}(?:for|of|to|on|at|in|from|with)(?:[ \t]{1,3}[^\s.,;:!?=]{1,30}){1,5}?)?
-        (?P<word>'s|’s|[ \t]{1,3}(?:is[ \t]set[ \t]to|set[ \t]to|should[ \t]be|will[ \t]be|is[ \t]now
-                 |is[ \t]still|equals|is|was|are|were|es|ist|est|é|är|jest|è|[—–-]|(?P<to>to)))[ \t]{1,3}
-      | (?P<bare>[ \t]{1,3})
+      | [ \t]{{1,3}}(?:on|{_OF})(?:[ \t]{{1,3}}[^\s.,;:!?=]{{1,30}}){{1,5}}?
+        [ \t]{{0,3}}(?P<op2>[:=])[ \t]{{0,3}}
+      | (?:[ \t]{{1,3}}(?:on|{_OF})(?:[ \t]{{1,3}}[^\s.,;:!?=]{{1,30}}){{1,5}}?)?
+        (?P<word>'s|’s|[ \t]{{1,3}}(?:is[ \t]set[ \t]to|set[ \t]to|should[ \t]be|will[ \t]be|is[ \t]now
+                 |is[ \t]still|{_COPULAS}|[—–-]|(?P<to>to)))[ \t]{{1,3}}
+      | (?P<bare>[ \t]{{1,3}})
     )
-    (?P<open>(?:\\?["'`]|\*{1,2})?)""",
+    (?P<open>(?:\\?["'`]|\*{{1,2}})?)""",
     re.X | re.I,
 )
 _BARE = re.compile(r"[^\s,;'\"`<>)\]}]{1,256}")
@@ -179,7 +191,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             rest = hit.group("rest")
             if rest and not _only_qualifiers(rest):
                 continue  # password_hash, token_expiry, key_id: another key
-            named = _named(kind, hit.group(0).lower(), _word_before(text, hit.start()))
+            named = _named(kind, hit.group(0).lower(), _word_before(text, hit.start()), text, hit.end())
             if named is None:
                 continue
             span = _value(text, hit.start(), hit.end() + len(rest), named)
@@ -197,8 +209,9 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 yield match.start("value"), match.start("value") + len(value)
 
 
-def _named(kind: str, word: str, before: str) -> str | None:
-    """The class of the key whose last word is `word` (`before` is the word before it), or None."""
+def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> str | None:
+    """The class of the key whose last word is `word` (`before` is the word before it, `end` where
+    it ends in the text), or None."""
     if kind == "phrase" and word == "phrase":
         return (
             "phrase"
@@ -209,17 +222,34 @@ def _named(kind: str, word: str, before: str) -> str | None:
         if before in KEY_PREFIXES:
             return "secret"
         return None if before in NOT_KEYS else "weak"
-    if kind == "code" and word in ("code", "codes"):
-        return "code" if before in CODE_PREFIXES else None
+    if kind == "code" and word in ("code", "codes", "combination", "combo"):
+        if before in CODE_PREFIXES:
+            return "code"
+        # "the code for the door": but a zip code for the office is still a zip code
+        return "code" if before in _DETERMINERS and _opens_a_lock(text, end) else None
     if kind == "id" and word in ("number", "no", "num", "nr", "id"):
         return "id" if before in ID_PREFIXES else None
     if kind == "id" and word == "passport":
         return "id"
     if kind == "id" and word in ("license", "licence"):
         return "id" if before in ("s", "driver", "drivers", "driving") else None
-    if kind == "code" and word in ("combination", "combo"):
-        return "code" if before in CODE_PREFIXES else None
     return kind
+
+
+# What a code opens, named after it: "the code for the door", "the combination to the safe".
+LOCKS = CODE_PREFIXES | frozenset(
+    "lab office house flat apartment building front back entrance room storage shed wifi lockers".split()
+)
+_DETERMINERS = frozenset("the my our your his her their a this that its".split()) | {""}
+_FOR_WHAT = re.compile(
+    r"[ \t]{1,3}(?:for|to|of|on)[ \t]{1,3}(?:(?:the|my|our|your|a|this)[ \t]{1,3})?([A-Za-z]{1,20})"
+)
+
+
+def _opens_a_lock(text: str, end: int) -> bool:
+    """After "code" or "combination": "for the door", "to the safe" (a lock, not "for the error")."""
+    match = _FOR_WHAT.match(text, end)
+    return match is not None and match.group(1).lower() in LOCKS
 
 
 def _word_before(text: str, start: int) -> str:
@@ -316,8 +346,14 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     if not value or shape.is_reference(value, key, code=form in _CODE_FORM and not quoted):
         return False
     if kind == "code":
+        # three digits ("4921", "12-34-56"), or letters and digits mixed as a code is ("Kx72mq")
         digits = sum(c.isdigit() for c in value)
-        return 3 <= len(value) <= 24 and digits >= 3 and all(c.isalnum() or c in "- " for c in value)
+        letters = sum(c.isalpha() for c in value)
+        return (
+            3 <= len(value) <= 24
+            and (digits >= 3 or (digits > 0 and letters > 0 and len(value) >= 4))
+            and all(c.isalnum() or c in "- " for c in value)
+        )
     if kind == "id":
         digits = sum(c.isdigit() for c in value)
         return digits >= 4 and 5 <= len(value) <= 40 and all(c.isalnum() or c in "-. /" for c in value)

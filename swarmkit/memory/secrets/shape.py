@@ -22,9 +22,50 @@ my our your his her their its this that these those it them they we you i me us 
 ignored disabled enabled active inactive allowed forbidden supported deprecated same identical
 something anything nothing everything somewhere elsewhere today tomorrow yesterday soon later
 length characters chars digits letters words minimum maximum min max least most
+mandatory obligatory compulsory necessary secret confidential personal correct complicated
+obligatoire requis requise nécessaire secret secrète faux fausse vide nouveau nouvelle ancien ancienne
+faible fort forte sûr correct correcte incorrecte
+obligatorio obligatoria necesario necesaria secreto secreta vacío vacía nuevo nueva viejo vieja
+débil fuerte seguro segura incorrecto incorrecta correcto correcta
+obrigatório obrigatória necessário necessária vazio vazia novo fraca fraco errado errada certo certa
+obbligatorio obbligatoria necessario necessaria segreto segreta vuoto vuota nuovo vecchio vecchia
+debole sbagliato sbagliata corretto corretta sicuro sicura
+erforderlich notwendig nötig geheim leer neu alt falsch richtig sicher unsicher schwach stark
+gespeichert geändert
+verplicht vereist nodig geheim leeg nieuw oud fout onjuist juist veilig onveilig zwak sterk
 """.split()
 )
-PROSE_ENDINGS = ("ed", "ing", "able", "ible", "ly", "ful", "less", "ive", "ous", "ness", "ment", "tion")
+# English and Romance adjectives and participles ("stored", "affiché", "guardada", "obligatoire")
+PROSE_ENDINGS = (
+    "ed",
+    "ing",
+    "able",
+    "ible",
+    "ly",
+    "ful",
+    "less",
+    "ive",
+    "ous",
+    "ness",
+    "ment",
+    "tion",
+    "é",
+    "ée",
+    "és",
+    "ées",
+    "ado",
+    "ada",
+    "ido",
+    "ida",
+    "oire",
+    "ario",
+    "aria",
+    "orio",
+    "oria",
+    "ório",
+    "ória",
+    "lich",
+)
 
 _REFERENCE_START = (
     "$",

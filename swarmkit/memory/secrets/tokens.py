@@ -38,7 +38,8 @@ RULES: tuple[TokenRule, ...] = (
     _rule(
         "jwt",
         ("eyj",),
-        _STRICT + r"eyJ[A-Za-z0-9_-]{5,1000}\.eyJ[A-Za-z0-9_-]{5,8000}\.[A-Za-z0-9_-]{0,1000}",
+        # header.payload.signature; a token cut after its payload still carries its claims
+        _STRICT + r"eyJ[A-Za-z0-9_-]{5,1000}\.eyJ[A-Za-z0-9_-]{5,8000}(?:\.[A-Za-z0-9_-]{0,1000})?",
     ),
     _rule(
         "github",
@@ -81,14 +82,27 @@ RULES: tuple[TokenRule, ...] = (
     _rule("twilio", ("sk",), _START + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
     _rule("sendgrid", ("sg.",), _STRICT + r"SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"),
     _rule("mailchimp", ("-us",), _START + r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9])"),
-    _rule("mailgun", ("key-",), _START + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
+    # Mailgun: private `key-` and `pubkey-` (gitleaks has hex; the issuer's own examples use base 36)
+    # and the webhook signing key (32-8-8 hex, unlike a UUID's 8-4-4-4-12)
+    _rule(
+        "mailgun",
+        ("key-", "-"),
+        _STRICT + r"(?:(?:pub)?key-[0-9a-z]{32}|[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})(?![A-Za-z0-9_-])",
+        random=True,
+    ),
     _rule("shopify", ("shp",), _START + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
     _rule("digitalocean", ("_v1_",), _START + r"do[opr]_v1_[a-f0-9]{64}"),
     _rule("hugging face", ("hf_", "api_org_"), _START + r"(?:hf|api_org)_[A-Za-z0-9]{30,255}", random=True),
     _rule("databricks", ("dapi",), _START + r"dapi[a-f0-9]{32}(?:-[0-9])?"),
     _rule("linear", ("lin_api_",), _START + r"lin_api_[A-Za-z0-9]{40,255}"),
     _rule("postman", ("pmak-",), _START + r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}"),
-    _rule("telegram bot", (":",), r"(?<![0-9])[0-9]{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])", random=True),
+    # Telegram: the bot's numeric id, a colon, then about 35 characters (the docs' own example has 34)
+    _rule(
+        "telegram bot",
+        (":",),
+        r"(?<![A-Za-z0-9_:])[0-9]{5,16}:A[A-Za-z0-9_-]{32,36}(?![A-Za-z0-9_-])",
+        random=True,
+    ),
     _rule(
         "discord bot",
         (".",),
@@ -125,6 +139,44 @@ RULES: tuple[TokenRule, ...] = (
         random=True,
     ),
     _rule("1password", ("ops_",), _START + r"ops_eyJ[A-Za-z0-9+/]{100,2000}={0,3}"),
+    _rule("docker hub", ("dckr_",), _START + r"dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,64}", random=True),
+    _rule("figma", ("figd_", "figo_"), _START + r"fig[do]_[A-Za-z0-9_-]{40,64}", random=True),
+    _rule(
+        "sentry",
+        ("sntrys_", "sntryu_"),
+        _START + r"(?:sntrys_eyJ[A-Za-z0-9+/=_-]{50,2000}|sntryu_[a-f0-9]{64})",
+    ),
+    _rule(
+        "discord webhook",
+        ("/api/webhooks/",),
+        r"discord(?:app)?\.com/api/webhooks/[0-9]{5,30}/[A-Za-z0-9_-]{20,100}",
+    ),
+    _rule("mapbox secret", ("sk.eyj",), _START + r"sk\.eyJ[A-Za-z0-9_-]{20,500}\.[A-Za-z0-9_-]{20,100}"),
+    _rule(
+        "cloud platforms",
+        ("fo1_", "nrak-", "dt0c01.", "pul-", ".atlasv1.", "pscale_", "tskey-", "sbp_", "ltai"),
+        _STRICT + r"(?:fo1_[A-Za-z0-9_-]{43}|NRAK-[A-Z0-9]{27}|dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}"
+        r"|pul-[a-f0-9]{40}|[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}"
+        r"|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=.-]{32,64}"
+        r"|tskey-(?:api|auth|client|scim|webhook)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{16,64}"
+        r"|sbp_[a-f0-9]{40}|LTAI[A-Za-z0-9]{20})(?![A-Za-z0-9])",
+        random=True,
+    ),
+    _rule(
+        "developer services",
+        ("rubygems_", "pnu_", "rdme_", "tfp_", "xkeysib-", "ico-", "duffel_", "flwseck"),
+        _START + r"(?:rubygems_[a-f0-9]{48}|pnu_[A-Za-z0-9]{36}|rdme_[a-z0-9]{70}|tfp_[A-Za-z0-9_.=-]{59}"
+        r"|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|ico-[A-Za-z0-9]{32}|duffel_(?:test|live)_[A-Za-z0-9_=-]{43}"
+        r"|FLWSECK(?:_TEST)?-[a-h0-9]{32}-X)(?![A-Za-z0-9])",
+        random=True,
+    ),
+    _rule(
+        "payments and ops",
+        ("access_token$", "pat", "api-"),
+        _START + r"(?:access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}"
+        r"|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|API-[A-Z0-9]{26})(?![A-Za-z0-9])",
+        random=True,
+    ),
     _rule(
         "azure ad client secret",
         ("q~",),
