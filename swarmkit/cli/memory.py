@@ -319,7 +319,8 @@ def _text_argument(text: str) -> str:
     "to",
     metavar="FILE",
     help="me | lessons | workspace, or a .md file of the memory folder "
-    "(default: your file for facts about you, else lessons.md).",
+    "(default: your file, me.md or users/<user>.md, for a fact about you or any text in the first "
+    "person (I, my, me, mine); else lessons.md).",
 )
 @format_options("text", "json")
 @memory_options

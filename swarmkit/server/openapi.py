@@ -268,8 +268,8 @@ SCHEMAS = {
             "to": {
                 "type": "string",
                 "examples": ["me", "lessons", "workspace", "notes/project.md"],
-                "description": "me, lessons, workspace or a .md file (default: your file for facts about you, "
-                "else lessons.md).",
+                "description": "me, lessons, workspace or a .md file (default: the view's own file for a fact "
+                "about them or any text in the first person (I, my, me, mine), else lessons.md).",
             },
         },
     },
