@@ -14,7 +14,13 @@ if TYPE_CHECKING:
 
 from swarmkit.cli import output
 from swarmkit.cli.main import Group
-from swarmkit.cli.options import common_options, format_options, json_document, output_format
+from swarmkit.cli.options import (
+    common_options,
+    format_options,
+    json_document,
+    output_format,
+    remember_given,
+)
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.entries import KINDS
 from swarmkit.memory.inbox import KEEP_TARGETS
@@ -24,29 +30,20 @@ from swarmkit.urls import without_credentials
 DEFAULT_LOCK_TIMEOUT = 10.0
 
 
-def _remember(ctx: click.Context, param: click.Parameter, value):
-    """--user and --lock-timeout, from the group or the subcommand (the last one given wins)."""
-    from click.core import ParameterSource
-
-    if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
-        output.settings.given[param.name] = value
-    return value
-
-
 def memory_options(f: Callable) -> Callable:
     """--user and --lock-timeout, accepted by `memory` and by each of its commands."""
     f = click.option(
         "--lock-timeout",
         type=click.FloatRange(min=0),
         expose_value=False,
-        callback=_remember,
+        callback=remember_given,
         help=f"Seconds to wait for another process writing to the folder before giving up "
         f"[default: {DEFAULT_LOCK_TIMEOUT:g}].",
     )(f)
     f = click.option(
         "--user",
         expose_value=False,
-        callback=_remember,
+        callback=remember_given,
         help="Act for a named user (their file is users/<user>.md instead of me.md).",
     )(f)
     return common_options(f)
@@ -319,7 +316,8 @@ def _text_argument(text: str) -> str:
     "to",
     metavar="FILE",
     help="me | lessons | workspace, or a .md file of the memory folder "
-    "(default: your file for facts about you, else lessons.md).",
+    "(default: your file, me.md or users/<user>.md, for a fact about you or any text in the first "
+    "person (I, my, me, mine); else lessons.md).",
 )
 @format_options("text", "json")
 @memory_options

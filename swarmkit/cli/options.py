@@ -38,6 +38,14 @@ def _record(name: str) -> Callable:
     return callback
 
 
+def remember_given(ctx: click.Context, param: click.Parameter, value):
+    """A command family's shared option (`memory --user`), from the group or the subcommand (the
+    last one given wins); read from output.settings.given."""
+    if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+        output.settings.given[param.name] = value
+    return value
+
+
 def common_options(f: Callable) -> Callable:
     """-w/--workspace, -q/--quiet, -v/--verbose: on every command and group."""
     options = [

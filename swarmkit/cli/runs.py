@@ -1,4 +1,8 @@
-"""`swarmkit runs`: list, show and remove run records."""
+"""`swarmkit runs`: list, show and remove run records: the owner's, or one person's with --user NAME.
+
+A run is the person's it ran for (`swarmkit run --user NAME`), as their memory file is: each view
+lists and shows its own runs only, and another person's run is "no run" to it, as on the server.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,15 @@ from typing import TYPE_CHECKING
 
 import click
 
+from swarmkit.cli import output
 from swarmkit.cli.main import Group
-from swarmkit.cli.options import common_options, format_options, json_document, output_format
+from swarmkit.cli.options import (
+    common_options,
+    format_options,
+    json_document,
+    output_format,
+    remember_given,
+)
 
 if TYPE_CHECKING:
     from swarmkit.runtime.records import RunRecord
@@ -32,40 +43,78 @@ def _workspace_root():
     return Path(path)
 
 
+def _view() -> str | None:
+    """Whose runs: the --user given (to the group or the subcommand), None for the owner."""
+    user = output.settings.given.get("user")
+    if user is not None:
+        from swarmkit.errors import UsageProblem
+        from swarmkit.memory.folder import user_slug
+
+        if not user_slug(user):
+            raise UsageProblem(
+                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
+            )
+    return user
+
+
+def user_option(f):
+    return click.option(
+        "--user",
+        expose_value=False,
+        callback=remember_given,
+        help="A person's runs (made with swarmkit run --user NAME); default: the owner's.",
+    )(f)
+
+
 @click.group(cls=Group, invoke_without_command=True)
+@click.option("--all-users", is_flag=True, help="List every person's runs, with whose each is.")
+@user_option
 @format_options("text", "json")
 @common_options
 @click.pass_context
-def runs(ctx: click.Context) -> int:
-    """List the runs of a workspace, newest first (or show / rm one)."""
+def runs(ctx: click.Context, all_users: bool) -> int:
+    """List the owner's runs of a workspace, newest first (or one person's, --user NAME; or show / rm one)."""
     if ctx.invoked_subcommand is not None:
         return 0
     from swarmkit.runtime.records import list_runs
 
-    records = list_runs(_workspace_root())
+    user = _view()
+    if all_users and user is not None:
+        from swarmkit.errors import UsageProblem
+
+        raise UsageProblem("--all-users and --user contradict each other", "pass one of them")
+    everyone = list_runs(_workspace_root())
+    records = everyone if all_users else [r for r in everyone if r.is_for(user)]
     if output_format() == "json":
         click.echo(json_document({"runs": [r.summary() for r in records]}))
         return 0
     if not records:
-        click.echo("No runs yet. Start one with: swarmkit run --input TEXT")
+        start = "swarmkit run --input TEXT" if user is None else f"swarmkit run --user {user} --input TEXT"
+        click.echo(f"No runs{'' if user is None else ' for ' + user} yet. Start one with: {start}")
+        if everyone:
+            output.say("Other people's runs are listed with --user NAME, or all of them with --all-users.")
         return 0
     for r in records:
         s = r.summary()
         text = s["input"] if len(s["input"]) <= LIST_INPUT else s["input"][: LIST_INPUT - 1] + "…"
+        whose = f"{str(s['user'] or '(owner)'):<12} " if all_users else ""
         # str(): a hand-edited record may hold null where a name should be
-        click.echo(f"{s['id']}  {s['started_at']}  {str(s['topology']):<12} {str(s['status']):<8} {text}")
+        click.echo(
+            f"{s['id']}  {s['started_at']}  {whose}{str(s['topology']):<12} {str(s['status']):<8} {text}"
+        )
     return 0
 
 
 @runs.command()
 @click.argument("run_id")
+@user_option
 @format_options("text", "json")
 @common_options
 def show(run_id: str) -> int:
-    """Show one run: agents, decisions, recalled memory, memory writes, model calls."""
+    """Show one run (the owner's, or --user NAME's): agents, decisions, recalled memory, memory writes, model calls."""
     from swarmkit.runtime.records import load_run
 
-    record = load_run(_workspace_root(), run_id)
+    record = load_run(_workspace_root(), run_id, _view())
     if output_format() == "json":
         click.echo(json_document(record.to_json()))
         return 0
@@ -127,14 +176,15 @@ def _render(record: RunRecord) -> list[str]:
 
 @runs.command()
 @click.argument("run_id")
+@user_option
 @common_options
 def rm(run_id: str) -> int:
-    """Remove a run's record and its swarm folder."""
+    """Remove a run's record and its swarm folder (the owner's run, or --user NAME's)."""
     from swarmkit.runtime.records import check_run_id, load_run, remove_run_record
 
     root = _workspace_root()
     check_run_id(run_id)
-    record = load_run(root, run_id)
+    record = load_run(root, run_id, _view())
     removed_swarm = None
     if record.swarm:
         from swarmkit.cli.resolving import resolve_or_stop

@@ -113,9 +113,9 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     root = Path(workspace_folder(workspace))
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.folder import slug
+        from swarmkit.memory.folder import user_slug
 
-        if not slug(user):
+        if not user_slug(user):
             raise UsageProblem(
                 f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
             )
@@ -137,7 +137,8 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
         output.say(ws.memory.sentence())
         if user is not None:
             output.say(
-                f"Viewing {user}'s memory: users/{slug(user)}.md, never the owner's me.md or anyone else's"
+                f"Viewing {user}'s memory and runs: users/{user_slug(user)}.md, never the owner's me.md "
+                "or anyone else's"
             )
     else:
         click.echo(f"Serving workspace {root} at {url_for(sock)}")

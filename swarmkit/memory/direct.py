@@ -57,11 +57,13 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     )
 
 
-def _target_file(store, to: str | None, kind: str | None, subject: str | None) -> str:
+def _target_file(store, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
+    from swarmkit.memory.facts import in_first_person
     from swarmkit.memory.folder import INBOX_MD, LESSONS_MD, MEMORY_MD, check_ref, file_class
 
     if to is None:
-        about_user = (subject or "").startswith("user.") or kind in E.USER_KINDS
+        # A personal statement never defaults into a shared file, whatever its shape or kind.
+        about_user = (subject or "").startswith("user.") or kind in E.USER_KINDS or in_first_person(text)
         return store.user_file if about_user else LESSONS_MD
     if to in ADD_TARGETS:
         return store.target_file(to, kind)
@@ -99,7 +101,7 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None) -
 def add(store, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None):
     """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a sentence about
     themselves ("I live in Munich", "Prefers tabs") gives its own (identity, user.location), so it
-    replaces the old value and goes to their file."""
+    replaces the old value; without --to, it and any text in the first person go to their file."""
     from swarmkit.memory.facts import read_own_words
 
     clean = checked_text(text)
@@ -112,7 +114,7 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
         if fact is not None:
             kind = kind or fact.kind
             subject = subject or fact.subject
-    rel = _target_file(store, to, kind, subject)
+    rel = _target_file(store, to, kind, subject, clean)
     result = store.remember(clean, kind, "user", subject, file=rel, origin="user")
     if result.status == "refused":
         raise SwarmkitError(

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from swarmkit.memory import fact_values
+from swarmkit.memory import fact_values, sentences
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -38,7 +38,6 @@ _LEAD_IN = re.compile(
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
 _JOIN = re.compile(r",?(?<!\s)\s+(?:and|but)\s+|,\s+", re.I)  # (?<!\s): a run of spaces is tried once
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
 # The thing in "my X is Y" that is a fact about who the user is (the rest are preferences).
 IDENTITY_THINGS = frozenset(
     {
@@ -407,10 +406,10 @@ def _starts_statement(text: str) -> str | None:
 
 
 def clauses(text: str) -> list[str]:
-    """The statements in a text: split at sentence ends, `;`, and at `,` / `and` / `but` where a
-    new statement begins."""
+    """The statements in a text: split at sentence ends (memory/sentences.py: not after "Dr."), `;`,
+    and at `,` / `and` / `but` where a new statement begins."""
     out: list[str] = []
-    for sentence in _SENTENCE.split(str(text)):
+    for sentence in sentences.split(str(text)):
         sentence = sentence.strip()
         if not sentence or sentence.endswith("?"):
             continue
@@ -484,6 +483,17 @@ def read_own_words(text: str) -> Fact | None:
         if fact is not None and fact.shape not in ABOUT_A_PERSON:
             return None
     return fact
+
+
+_FIRST_PERSON = re.compile(
+    r"(?<![\w.'’-])(?:i(?:['’](?:m|ve|d|ll))?|me|my|mine|myself)(?![\w'’-]|\.\w)", re.I
+)
+
+
+def in_first_person(text: str) -> bool:
+    """Whether a text speaks of its writer ("I", "my", "me", "mine", "I'm" …), in any shape: such a
+    text is personal, whatever else it says ("My therapist sees me on Fridays")."""
+    return _FIRST_PERSON.search(text) is not None
 
 
 def subject_of(text: str) -> str | None:

@@ -9,6 +9,10 @@ A record written before screening existed (no `screened` mark) is screened whene
 RunRecord is the typed record the runtime fills and the CLI and server read. A record written
 before records carried `record_version` (or edited by hand) is read leniently: a missing or
 mistyped value reads as empty, and keys this version does not know are kept.
+
+A record is its person's, as their memory file is: `user` is whom it ran for (none: the owner).
+A view (`swarmkit runs --user`, `swarmkit serve --user`) lists and shows only its person's runs,
+and another person's run is as missing as one that never was, so its id tells nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ RUNS_DIR = Path(STATE_FOLDER) / "runs"
 SCREENED = 1  # the `screened` mark of a record whose texts went through screening
 RECORD_VERSION = 1  # the `record_version` of what this version writes
 INPUT_PREVIEW = 200  # characters of the input a summary shows
+ANYONE = object()  # the `user` of a listing or a load that is every person's, not one view's
 # Memory writes that are not facts kept for later recall: swarm notes and curated proposals.
 NOTE_KINDS = ("finding", "ruled_out", "question", "answer", "curated")
 
@@ -141,6 +146,10 @@ class RunRecord:
         """The memory writes of facts (not swarm notes or curated proposals)."""
         return [w for w in self.memory_writes if w.get("kind") not in NOTE_KINDS]
 
+    def is_for(self, user: str | None) -> bool:
+        """Whether this run is `user`'s (None: the owner's); a record with no user is the owner's."""
+        return person_key(self.user) == person_key(user)
+
     @property
     def sort_key(self) -> tuple[str, str]:
         return (str(self.started_at or ""), self.id)
@@ -162,6 +171,13 @@ def _lenient(kind: str, value: Any) -> Any:
     return value
 
 
+def person_key(user: str | None) -> str:
+    """Who a user name is, as their memory file names them ("Zoë" and "zoë" are one); "" is the owner."""
+    from swarmkit.memory.folder import user_slug
+
+    return user_slug(user) if isinstance(user, str) else ""
+
+
 def runs_dir(workspace_root: Path) -> Path:
     return Path(workspace_root) / RUNS_DIR
 
@@ -181,14 +197,27 @@ def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
     return RunRecord.from_json(saved)
 
 
-def load_run(workspace_root: Path, run_id: str) -> RunRecord:
+def _not_found(run_id: str, user) -> NotFound:
+    if user is ANYONE:
+        return NotFound(
+            f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs", code="run_not_found"
+        )
+    # the same words whether it never was or is another person's: a view learns nothing of others
+    whose = "the owner's" if user is None else f"{user}'s"
+    return NotFound(
+        f"no run {run_id} among {whose} runs in this workspace",
+        "`swarmkit runs` lists the owner's runs, `swarmkit runs --user NAME` a person's",
+        code="run_not_found",
+    )
+
+
+def load_run(workspace_root: Path, run_id: str, user=ANYONE) -> RunRecord:
+    """The record of `run_id`; with `user` (None: the owner), only if it is that person's run."""
     path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise NotFound(
-            f"no run {run_id} in this workspace", "`swarmkit runs` lists the runs", code="run_not_found"
-        ) from None
+        raise _not_found(run_id, user) from None
     except (OSError, ValueError, RecursionError) as exc:
         raise Conflict(
             f"the record of run {run_id} cannot be read: {exc}", f"delete {path}", code="run_unreadable"
@@ -197,11 +226,15 @@ def load_run(workspace_root: Path, run_id: str) -> RunRecord:
         raise Conflict(
             f"the record of run {run_id} is not a JSON object", f"delete {path}", code="run_unreadable"
         )
-    return RunRecord.from_json(screened_record(data), run_id)
+    record = RunRecord.from_json(screened_record(data), run_id)
+    if user is not ANYONE and not record.is_for(user):
+        raise _not_found(run_id, user)
+    return record
 
 
-def list_runs(workspace_root: Path) -> list[RunRecord]:
-    """Every readable record, newest first; unreadable files are skipped."""
+def list_runs(workspace_root: Path, user=ANYONE) -> list[RunRecord]:
+    """Every readable record (with `user`, that person's; None: the owner's), newest first;
+    unreadable files are skipped."""
     folder = runs_dir(workspace_root)
     records = []
     for path in folder.glob("r-*.json") if folder.is_dir() else []:
@@ -210,7 +243,9 @@ def list_runs(workspace_root: Path) -> list[RunRecord]:
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(data, dict):  # a file that is JSON but not an object is not a record
-            records.append(RunRecord.from_json(screened_record(data), path.name.removesuffix(".json")))
+            record = RunRecord.from_json(screened_record(data), path.name.removesuffix(".json"))
+            if user is ANYONE or record.is_for(user):
+                records.append(record)
     records.sort(key=lambda r: r.sort_key, reverse=True)
     return records
 

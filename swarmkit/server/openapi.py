@@ -268,8 +268,8 @@ SCHEMAS = {
             "to": {
                 "type": "string",
                 "examples": ["me", "lessons", "workspace", "notes/project.md"],
-                "description": "me, lessons, workspace or a .md file (default: your file for facts about you, "
-                "else lessons.md).",
+                "description": "me, lessons, workspace or a .md file (default: the view's own file for a fact "
+                "about them or any text in the first person (I, my, me, mine), else lessons.md).",
             },
         },
     },
@@ -489,7 +489,7 @@ PATHS = {
     "/memory/inbox/delete": _action("delete", "InboxAction", "Delete an inbox entry"),
     "/runs": {
         "get": {
-            "summary": "The workspace's runs, newest first",
+            "summary": "The runs of this view's person (serve --user; default: the owner's), newest first",
             "operationId": "runs",
             "parameters": [
                 _query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100).")
@@ -499,7 +499,7 @@ PATHS = {
     },
     "/runs/{run_id}": {
         "get": {
-            "summary": "One run's record",
+            "summary": "One run's record, if it is this view's person's",
             "operationId": "run",
             "parameters": [
                 {
@@ -512,7 +512,7 @@ PATHS = {
             "responses": {
                 "200": _json(_ref("Run"), "The record."),
                 "400": _error("Not a run id (code invalid_run_id)."),
-                "404": _error("No such run (code run_not_found)."),
+                "404": _error("No such run, or another person's (code run_not_found)."),
                 "409": _error("The record cannot be read (code run_unreadable)."),
             },
         }

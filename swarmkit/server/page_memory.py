@@ -155,7 +155,9 @@ def add_section(ctx, info: dict) -> Safe:
     inbox (POST /memory/import); portal.js posts both with the page's token."""
     kinds = [tag("option", "kind: from the text", value="")] + [tag("option", k, value=k) for k in KINDS]
     labels = {"me": info["user_file"], "lessons": "lessons.md", "workspace": ctx.store.workspace_file}
-    targets = [tag("option", "file: yours for facts about you, else lessons.md", value="")]
+    targets = [
+        tag("option", "file: yours for text about you or in the first person, else lessons.md", value="")
+    ]
     targets += [tag("option", labels[t], value=t) for t in ADD_TARGETS]
     add = tag(
         "form",

@@ -1,4 +1,4 @@
-"""The Runs pages: every run newest first, and one run with what its agents did and remembered."""
+"""The Runs pages: the view's runs newest first, and one run with what its agents did and remembered."""
 
 from __future__ import annotations
 
@@ -48,12 +48,17 @@ def runs_page(request: Request):
             duration(s["duration_ms"]),
             tag("span", s["input"], class_="text"),
         ]
-        for s in (r.summary() for r in records(server_config(request).workspace))
+        for s in (r.summary() for r in records(request))
     ]
+    user = server_config(request).user
     body = (
         table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs")
         if rows
-        else empty("No runs yet: `swarmkit run` records each run here.")
+        else empty(
+            "No runs yet: `swarmkit run` records each run here."
+            if user is None
+            else f"No runs for {user} yet: `swarmkit run --user {user}` records each of their runs here."
+        )
     )
     return page(request, "Runs", body, "runs")
 
@@ -65,7 +70,7 @@ def section(title: str, content: object, **attrs: object) -> Safe:
 def run_page(request: Request):
     run_id = request.path_params["run_id"]
     try:
-        record = find_run(server_config(request).workspace, run_id)
+        record = find_run(request, run_id)
     except SwarmkitError as error:
         return page(
             request,

@@ -215,3 +215,30 @@ def test_runs_show_names_the_tainted_agents(init_ws, cli, tmp_path):
     code, out, _ = cli("runs", "--workspace", str(root), "show", record["id"])
     assert "tainted: researcher recalled lessons.md#L3, which nobody reviewed\n" in out
     assert "tainted: lead the report of researcher, who read untrusted content\n" in out
+
+
+def test_a_personal_fact_added_with_an_abbreviation_stays_with_its_person(init_ws, cli):
+    root = init_ws()  # search_scope: all, the default
+    told = (
+        "My therapist is Dr. Weiss on Fridays",
+        "My dentist is Dr. Okafor in Leeds",
+        "Every other week I see Mrs. Patel about my back",  # first person, in no known shape
+    )
+    for text in told:
+        code, out, _ = cli("memory", "--workspace", str(root), "--user", "ana", "add", text)
+        assert code == 0 and out.startswith("written users/ana.md#"), out
+    ana = (folder_of(root) / "users" / "ana.md").read_text()
+    assert (
+        "- My therapist is Dr. Weiss on Fridays [by: user; kind: preference; subject: user.therapist" in ana
+    )
+    assert "- My dentist is Dr. Okafor in Leeds [by: user; kind: preference; subject: user.dentist" in ana
+    assert "- Every other week I see Mrs. Patel about my back [by: user; added: " in ana
+    assert "- " not in (folder_of(root) / "lessons.md").read_text()  # nothing shared
+    questions = ("Who is the therapist on Fridays?", "Who is the dentist in Leeds?", "Who is Mrs. Patel?")
+    for question in questions:
+        record, provider = run_once(root, question, user="bob")
+        prompts = "\n".join(m["content"] for r in provider.requests for m in r.messages)
+        assert record["recalled"] == [], question
+        assert not {"Weiss", "Okafor", "Patel"} & set(prompts.replace(".", " ").split()), question
+    record, _ = run_once(root, "Who is the therapist on Fridays?", user="ana")
+    assert "Dr. Weiss" in record["output"]

@@ -121,7 +121,9 @@ def test_runs_list_show_and_rm(init_ws, cli, tmp_path):
     status, _, err = cli("runs", "--workspace", str(root), "show", run_id)
     assert (
         status == 1
-        and err == f"error: no run {run_id} in this workspace\n  hint: `swarmkit runs` lists the runs\n"
+        and err
+        == f"error: no run {run_id} among the owner's runs in this workspace\n"
+        "  hint: `swarmkit runs` lists the owner's runs, `swarmkit runs --user NAME` a person's\n"
     )
     status, _, err = cli("runs", "--workspace", str(root), "show", "../../etc/passwd")
     assert status == 1 and err.startswith('error: "../../etc/passwd" is not a run id')
@@ -138,3 +140,53 @@ def test_run_a_workspace_without_topologies(init_ws, cli):
         err
         == "error: the workspace has no topology to run\n  hint: add one under topologies/ (swarmkit init writes one)\n"
     )
+
+
+def test_runs_lists_and_shows_one_persons_runs(init_ws, cli):
+    root = init_ws()
+    ids = {}
+    for user in ("ana", "bob", None):
+        given = ("--user", user) if user else ()
+        _, out, _ = cli("run", str(root), *given, "--input", f"Hello from {user or 'the owner'}", "--json")
+        ids[user] = json.loads(out)["id"]
+    legacy = json.loads((root / ".swarmkit/runs" / f"{ids[None]}.json").read_text())
+    del legacy["user"]  # a record from before records named their user is the owner's
+    (root / ".swarmkit/runs" / "r-0000abcd.json").write_text(json.dumps(legacy | {"id": "r-0000abcd"}))
+
+    def listed(*args):
+        code, out, err = cli("runs", "--workspace", str(root), *args, "--json")
+        assert code == 0, err
+        return sorted(r["id"] for r in json.loads(out)["runs"])
+
+    assert listed() == sorted([ids[None], "r-0000abcd"])
+    assert listed("--user", "ana") == [ids["ana"]]
+    assert listed("--user", "Bob") == [ids["bob"]]  # a name is its person however it is written
+    assert listed("--all-users") == sorted([*ids.values(), "r-0000abcd"])
+    code, out, _ = cli("runs", "--workspace", str(root), "--all-users")
+    assert (
+        code == 0 and f"{ids['ana']}  " in out and " ana          main" in out and " (owner)      main" in out
+    )
+
+    code, out, _ = cli("runs", "--workspace", str(root), "show", ids["ana"], "--user", "ana")
+    assert code == 0 and "user ana" in out and "input: Hello from ana" in out
+    code, out, err = cli("runs", "--workspace", str(root), "--user", "bob", "show", ids["ana"])
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: no run {ids['ana']} among bob's runs in this workspace\n"
+        "  hint: `swarmkit runs` lists the owner's runs, `swarmkit runs --user NAME` a person's\n"
+    )
+    code, _, err = cli("runs", "--workspace", str(root), "rm", ids["ana"])
+    assert code == 1 and err.startswith(f"error: no run {ids['ana']} among the owner's runs")
+    assert (root / ".swarmkit/runs" / f"{ids['ana']}.json").exists()
+
+    code, out, err = cli("runs", "--workspace", str(root), "--user", "Zo")
+    assert (code, out, err) == (
+        0,
+        "No runs for Zo yet. Start one with: swarmkit run --user Zo --input TEXT\n"
+        "Other people's runs are listed with --user NAME, or all of them with --all-users.\n",
+        "",
+    )
+    code, _, err = cli("runs", "--workspace", str(root), "--user", "ana", "--all-users")
+    assert code == 2 and "--all-users and --user contradict each other" in err
+    code, _, err = cli("runs", "--workspace", str(root), "--user", "!!")
+    assert code == 2 and "user name '!!' has no letters or digits" in err
