@@ -2,8 +2,9 @@
 
 A value runs to the end of its clause, so it can carry a tail that is no part of it: a subordinate
 clause or a request ("because …", ", which …", " if …", " please …"), a new subject after a
-conjunction or a comma (", and we …", " but I …", ", I think"), and words about when ("now",
-"since May", "as of June"). The value is read once, word by word, and cut before the first word that
+conjunction or a comma (", and we …", " but I …", ", I think"), an aside (", thanks", ", who …"),
+words about when ("now", "since May", "as of June", "last week", "two years ago") and, after a
+place, why or with whom ("for a new job", "with my family"). The value is read once, word by word, and cut before the first word that
 starts such a tail: linear in its length, with no pattern that could backtrack.
 
 What stays: the value's first word ("When Harry Met Sally"), a word written with a capital (a name or
