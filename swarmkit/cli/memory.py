@@ -369,7 +369,9 @@ def history(ctx: click.Context, entry: str) -> int:
             + (f" ({by})" if by else "")
         )
     if not items:
-        click.echo(f"No history for {entry}.")
+        click.echo(
+            f"No history for {entry}: no entry, now or before, has it as its ref, subject or part of its text."
+        )
     return _finish(ctx)
 
 

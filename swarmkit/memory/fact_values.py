@@ -2,8 +2,9 @@
 
 A value runs to the end of its clause, so it can carry a tail that is no part of it: a subordinate
 clause or a request ("because …", ", which …", " if …", " please …"), a new subject after a
-conjunction or a comma (", and we …", " but I …", ", I think"), and words about when ("now",
-"since May", "as of June"). The value is read once, word by word, and cut before the first word that
+conjunction or a comma (", and we …", " but I …", ", I think"), an aside (", thanks", ", who …"),
+words about when ("now", "since May", "as of June", "last week", "two years ago") and, after a
+place, why or with whom ("for a new job", "with my family"). The value is read once, word by word, and cut before the first word that
 starts such a tail: linear in its length, with no pattern that could backtrack.
 
 What stays: the value's first word ("When Harry Met Sally"), a word written with a capital (a name or
@@ -33,9 +34,30 @@ TAIL_WORDS = frozenset(
         "please",
         "then",
         "starting",
+        "thanks",
+        "yesterday",
+        "today",
+        "recently",
+        "lately",
     }
 )
-TAIL_PAIRS = frozenset({("as", "of")})  # "as of June"
+TAIL_PAIRS = frozenset({("as", "of"), ("thank", "you"), ("earlier", "this"), ("earlier", "today")})
+# After a comma, these start an aside about the value ("Greet, who joined in May"); without one they
+# may be part of it ("people who cook").
+AFTER_COMMA = frozenset({"who", "whom", "whose"})
+# After a place, these say why or with whom, not where ("Tromsø for a new job", "Namur with my family").
+PLACE_TAIL_WORDS = frozenset({"for", "with"})
+# A time relative to now: "last week", "next month", "this year", "two years ago", "a while ago".
+_RELATIVE = frozenset({"last", "next", "this", "past"})
+_UNITS = frozenset(
+    "day days week weeks weekend month months year years summer winter spring autumn fall night "
+    "morning evening afternoon while decade decades monday tuesday wednesday thursday friday "
+    "saturday sunday hour hours minute minutes".split()
+)
+_COUNTS = frozenset(
+    "a an one two three four five six seven eight nine ten eleven twelve few couple "
+    "several some many of".split()
+)
 COORDINATORS = frozenset({"and", "but", "or", "nor", "yet"})
 # Who can start a clause of their own: after a conjunction or a comma, a new statement begins.
 SUBJECTS = frozenset({"i", "we", "they", "he", "she", "you", "it", "there"})
@@ -97,7 +119,24 @@ def _quoted_after(token: str, quoted: bool) -> bool:
     return quoted
 
 
-def _cut_at(tokens: list[re.Match]) -> int:
+def _says_when(words: list[tuple[int, str]], n: int) -> bool:
+    """Word n starts a time relative to now: "last week", "next month", "two years ago"."""
+    word = words[n][1]
+    if not (word.islower() or word.isdigit()):  # "Last Week Tonight" is a title
+        return False
+    after = [w.lower() for _, w in words[n + 1 : n + 5]]
+    if word in _RELATIVE:
+        return bool(after) and after[0] in _UNITS
+    if word in _COUNTS or word.isdigit():
+        for later in after:  # "two years ago", "a couple of months ago": counts and units, then "ago"
+            if later == "ago":
+                return True
+            if later not in _UNITS and later not in _COUNTS and not later.isdigit():
+                return False
+    return False
+
+
+def _cut_at(tokens: list[re.Match], place: bool = False) -> int:
     """How many tokens belong to the value: the index of the first token of its tail, or all."""
     words = [(i, _word(t[0])) for i, t in enumerate(tokens) if t[0] != ","]
     quoted = False
@@ -108,7 +147,9 @@ def _cut_at(tokens: list[re.Match]) -> int:
             continue
         start = i - 1 if tokens[i - 1][0] == "," else i  # the tail takes its comma along
         after = words[n + 1][1] if n + 1 < len(words) else ""
-        if _tail_word(word) or (word.lower(), after.lower()) in TAIL_PAIRS:
+        if _tail_word(word) or (word.lower(), after.lower()) in TAIL_PAIRS or _says_when(words, n):
+            return start
+        if word in (PLACE_TAIL_WORDS if place else ()) or (start < i and word in AFTER_COMMA):
             return start
         if word.lower() in COORDINATORS and _new_clause(words, n + 1):
             return start
@@ -144,13 +185,14 @@ def _trim(tokens: list[re.Match], end: int) -> int:
             end -= 1
 
 
-def cut(value: str) -> tuple[str, str]:
+def cut(value: str, place: bool = False) -> tuple[str, str]:
     """(the value, its tail): `value` cut before its tail and without the words that say when at its
-    end ("Munich now, so please …" → "Munich", ", so please …"); the value is "" when nothing is left."""
+    end ("Munich now, so please …" → "Munich", ", so please …"); the value is "" when nothing is left.
+    A `place` also ends before "for" and "with" ("Tromsø for a new job" → "Tromsø")."""
     if _SEPARATOR.search(value) is None:  # one word ("Porto"): only a dangling word or a lone mark goes
         return ("" if dangles(value) or not _word(value) else value), ""
     tokens = list(_TOKEN.finditer(value))
-    at = _cut_at(tokens)
+    at = _cut_at(tokens, place)
     tail = value[tokens[at].start() :] if at < len(tokens) else ""
     end = _trim(tokens, at)
     return (value[: tokens[end - 1].end()] if end else ""), tail

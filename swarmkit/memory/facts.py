@@ -17,21 +17,23 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from swarmkit.memory import fact_values, sentences
+from swarmkit.memory import fact_values, reported, sentences
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
 # read at all, which keeps reading a text linear in its length, whatever its shape.
 MAX_CLAUSE = 5 * MAX_VALUE
 _ADVERBS = (
-    r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only)\s+)*"
+    r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only|"
+    r"recently|finally)\s+)*"
 )
 _I = r"i\s+" + _ADVERBS
 _IM = r"(?:i\s*['’]\s*m|i\s+am)\s+" + _ADVERBS
 _ADDITIVE = re.compile(r"(?i)^(?:.*\b(?:also)\b.*|.*\b(?:too|as well)[.!]?)$")
-# Said at the start of a clause, these only introduce the fact.
+# Said at the start of a clause, these only introduce the fact ("and now I live in Valencia").
 _LEAD_IN = re.compile(
     r"(?i)^(?:(?:and|but|so|oh|well|also|please|btw|by the way|fyi|for the record|just so you know|"
+    r"now|then|since then|these days|nowadays|today|anyway|recently|lately|currently|"
     r"(?:please\s+)?(?:note|keep in mind|bear in mind|remember|don['’]t forget|never forget)(?:\s+that)?)"
     r"\b[\s,:]*)+"
 )
@@ -123,6 +125,7 @@ class Shape:
     kind: Callable[[dict], str]
     subject: Callable[[dict], str]
     accepts: Callable[[str], bool] = lambda value: True
+    place: bool = False  # its value is a place: "for …" and "with …" after it are no part of it
 
 
 def value_key(value: str, words: int = 6) -> str:
@@ -164,6 +167,7 @@ def _shape(
     kind,
     subject,
     accepts: Callable[[str], bool] | None = None,
+    place: bool = False,
 ) -> Shape:
     return Shape(
         name,
@@ -173,6 +177,7 @@ def _shape(
         kind if callable(kind) else _fixed(kind),
         subject,
         accepts or (lambda value: True),
+        place,
     )
 
 
@@ -180,24 +185,33 @@ V = r"(?P<v>.+)"
 THING = r"(?P<t>[a-z][a-z0-9' -]{0,40}?)"
 
 
-def _simple(name: str, said: str, head: str, kind: str, subject) -> Shape:
+def _simple(name: str, said: str, head: str, kind: str, subject, place: bool = False) -> Shape:
     """A shape whose fact is a fixed head and the value: `said` + value → `head` + value."""
     return _shape(
-        name, said + " " + V, re.escape(head.lower()) + " " + V, lambda g: f"{head} {g['v']}", kind, subject
+        name,
+        said + " " + V,
+        re.escape(head.lower()) + " " + V,
+        lambda g: f"{head} {g['v']}",
+        kind,
+        subject,
+        place=place,
     )
 
 
 SHAPES: tuple[Shape, ...] = (
     _simple("call-me", r"(?:you can |please )?call me", "Name is", "identity", _subject("name")),
     _simple("go-by", rf"(?:{_I}go by|{_IM}called)", "Name is", "identity", _subject("name")),
-    _simple("live-in", rf"(?:{_I}live|{_IM}living) in", "Lives in", "identity", _subject("location")),
-    _simple("based-in", rf"{_IM}based in", "Is based in", "identity", _subject("location")),
+    _simple(
+        "live-in", rf"(?:{_I}live|{_IM}living) in", "Lives in", "identity", _subject("location"), place=True
+    ),
+    _simple("based-in", rf"{_IM}based in", "Is based in", "identity", _subject("location"), place=True),
     _simple(
         "moved-to",
         rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to",
         "Lives in",
         "identity",
         _subject("location"),
+        place=True,
     ),
     _simple("from", rf"(?:{_IM}from|{_I}come from)", "Is from", "identity", _subject("hometown")),
     _shape(
@@ -320,18 +334,28 @@ def _unquoted(value: str) -> str:
     return value
 
 
+# A value made only of these points at something said before ("I really like it there"): no fact.
+POINTERS = frozenset("it there that this them these those here him her one ones".split())
+
+
 def _clean_value(value: str) -> str | None:
-    """A value, its tail already cut, without quotes around it; None when nothing is left of it."""
+    """A value, its tail already cut, without quotes around it; None when nothing is left of it, or
+    nothing but words that point elsewhere ("it there", "that one")."""
     value = _unquoted(value.rstrip(".!,;: ").strip())
     if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
+        return None
+    if all(word in POINTERS for word in value.lower().split()):
         return None
     return value
 
 
 def _strip_lead_in(clause: str) -> str:
+    """The clause without the words that only introduce it; "" when they introduce someone else's."""
     clause = clause.strip()
     if ": " in clause:  # "Two things to remember about me: I live in Lisbon"
-        clause = clause.rsplit(": ", 1)[1]
+        head, _, clause = clause.rpartition(": ")
+        if reported.is_reported(head):  # "My colleague said: I live in Antwerp"
+            return ""
     return _LEAD_IN.sub("", clause).strip()
 
 
@@ -343,7 +367,9 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
         if match is None:
             continue
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
-        kept_value, tail = fact_values.cut(match["v"])
+        if "t" in groups and reported.is_reported(groups["t"]):
+            return None  # "My colleague said my editor is Vim": someone else's words
+        kept_value, tail = fact_values.cut(match["v"], shape.place)
         value = _clean_value(kept_value)
         if value is None or not shape.accepts(value):
             return None
@@ -409,8 +435,8 @@ def clauses(text: str) -> list[str]:
     """The statements in a text: split at sentence ends (memory/sentences.py: not after "Dr."), `;`,
     and at `,` / `and` / `but` where a new statement begins."""
     out: list[str] = []
-    for sentence in sentences.split(str(text)):
-        sentence = sentence.strip()
+    for sentence in sentences.split(reported.without_quotations(str(text))):
+        sentence = reported.own_part(sentence).strip()
         if not sentence or sentence.endswith("?"):
             continue
         start, prefix = 0, ""

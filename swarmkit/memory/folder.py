@@ -568,14 +568,22 @@ class MemoryFolder:
                 "`swarmkit memory list` shows every entry with its ref",
             )
         if isinstance(number, str):
-            found = next((e for e in E.parse_lines(lines, rel) if text_digest(e.text) == number), None)
-            if found is None:
+            found = [e for e in E.parse_lines(lines, rel) if text_digest(e.text) == number]
+            if not found:
                 raise Conflict(
                     f"{ref}: no entry in {rel} has this text any more: it changed or went since it was "
                     "listed; nothing was changed",
                     "`swarmkit memory list` shows every entry with its current ref",
                 )
-            number = found.line
+            if len(found) > 1:  # the same text on several lines: the digest cannot tell which one
+                line_refs = ", ".join(f"{rel}#L{e.line}" for e in found)
+                raise SwarmkitError(
+                    f"{ref} is ambiguous: {len(found)} entries in {rel} have this text ({line_refs}); "
+                    "nothing was changed",
+                    f"name one by its line ref, such as {rel}#L{found[0].line}",
+                    code="ambiguous_ref",
+                )
+            number = found[0].line
         if number > len(lines):
             raise Conflict(
                 f"{ref}: {rel} has only {len(lines)} line{'s' if len(lines) != 1 else ''}",

@@ -1,7 +1,8 @@
 """`memory history`: every change to one entry, followed through the folder's git history.
 
 An entry is named by a ref (me.md#3f9a1c2b or me.md#L3), a subject (user.location; `deploy` also
-finds deploy.target) or its text. A change that rewrote the entry's text (an edit, a new value for
+finds deploy.target) or its text; when nothing has that whole text, part of it (case-insensitive:
+`Emacs` finds "Editor is Emacs", now or before). A change that rewrote the entry's text (an edit, a new value for
 its subject, a hand edit of the line) is followed back, so the older texts are found too.
 """
 
@@ -23,12 +24,15 @@ def _ere(text: str) -> str:
 class _Identity:
     """What makes a line the entry: one of its subjects, or one of its texts (as dedupe keys)."""
 
-    def __init__(self, subjects: set[str], prefixes: set[str], keys: set[str]):
+    def __init__(self, subjects: set[str], prefixes: set[str], keys: set[str], fragment: str = ""):
         self.subjects, self.prefixes, self.keys = subjects, prefixes, keys
+        self.fragment = fragment.lower()  # part of a text, for a TEXT that is no entry's whole text
 
     def matches(self, entry: E.Entry) -> bool:
         subject = entry.subject
         if subject and (subject in self.subjects or any(subject.startswith(p) for p in self.prefixes)):
+            return True
+        if self.fragment and self.fragment in entry.text.lower():
             return True
         return E.dedupe_key(entry.text) in self.keys
 
@@ -47,24 +51,38 @@ class _Identity:
         for key in self.keys:
             words = [_ere(word) for word in key.split(" ")]
             parts.append(r"[-*][[:space:]]+" + r"[[:space:]]+".join(words))
+        if self.fragment:
+            parts.append(r"[-*][[:space:]].*" + _ere(self.fragment))
         return "|".join(parts)
 
 
-def _identity(store, what: str) -> _Identity:
+# What only a ref looks like: a memory file's name, "#", and more ("me.md#zzzz" is a mistyped ref).
+_LOOKS_LIKE_A_REF = re.compile(r"\S+\.md#\S*")
+
+
+def _is_ref(what: str) -> bool:
+    """True for a ref; a word that only looks like one ("me.md#zzzz") is refused, not read as text."""
     from swarmkit.memory.folder import check_ref
 
+    try:
+        check_ref(what)
+    except SwarmkitError:
+        if _LOOKS_LIKE_A_REF.fullmatch(what):
+            raise
+        return False
+    return True
+
+
+def _identity(store, what: str, fragment: bool = False) -> _Identity:
     what = str(what or "").strip()
     if not what:
         raise SwarmkitError(
             "history needs an entry: a ref, a subject or the entry's text",
             "for example: swarmkit memory history user.location",
         )
-    try:
-        check_ref(what)
-        is_ref = True
-    except SwarmkitError:
-        is_ref = False
-    if is_ref:
+    if fragment:
+        return _Identity(set(), set(), set(), what)
+    if _is_ref(what):
         entry, _ = store.entry_at(what)
         return _Identity({entry.subject} if entry.subject else set(), set(), {E.dedupe_key(entry.text)})
     subjects: set[str] = set()
@@ -205,7 +223,13 @@ def history(store, what: str) -> list[dict]:
             "history needs git: the memory folder is not a git repository",
             "install git; the next write starts versioning the folder",
         )
-    who = _identity(store, what)
+    out = _history(store, _identity(store, what))
+    if not out and not _is_ref(str(what).strip()):  # no whole text, subject or ref: part of a text
+        out = _history(store, _identity(store, what, fragment=True))
+    return out
+
+
+def _history(store, who: _Identity) -> list[dict]:
     commits = _commits(store, who.pattern())  # git finds the commits that touch what names it now
     if _learn(store, commits, who):
         # It had other texts: follow them through every commit, back and forth until nothing new.

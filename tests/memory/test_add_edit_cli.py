@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.memory.folder import text_digest
-from tests.memory.conftest import commit_count, git
+from tests.memory.conftest import commit_count, git, lines
 
 
 @pytest.fixture
@@ -377,3 +377,58 @@ def test_history_follows_every_edit_both_ways(store):
         ("added", "Standup is in room 0")
     ]
     assert [(i["change"], i["text"]) for i in store.history("Standup is in room 0")] == newest
+
+
+def test_a_digest_ref_that_names_several_entries_is_refused_for_every_action(cli, ws):
+    """The same text on two lines shares a digest ref: no action guesses which one is meant."""
+    mem(cli, ws, "add", "Standup is at ten", "--to", "lessons")
+    folder = folder_of(ws)
+    for rel in ("lessons.md", "inbox.md"):
+        with open(folder / rel, "a", encoding="utf-8") as handle:
+            handle.write("- Deploys are on Tuesday\n- Deploys are on Tuesday\n")
+    mem(cli, ws, "add", "Prefers tabs")  # the hand edits are committed first
+    before = state(ws)
+    digest = text_digest("Deploys are on Tuesday")
+    lessons, inbox = f"lessons.md#{digest}", f"inbox.md#{digest}"
+    lesson_lines = [n for n, line in enumerate(lines(folder, "lessons.md"), 1) if "Deploys" in line]
+    inbox_lines = [n for n, line in enumerate(lines(folder, "inbox.md"), 1) if "Deploys" in line]
+
+    def refused(ref: str, rel: str, numbers: list[int]) -> str:
+        refs = ", ".join(f"{rel}#L{n}" for n in numbers)
+        return (
+            f"error: {ref} is ambiguous: 2 entries in {rel} have this text ({refs}); nothing was changed\n"
+            f"  hint: name one by its line ref, such as {rel}#L{numbers[0]}\n"
+        )
+
+    for args in (["forget", lessons], ["edit", lessons, "Deploys are on Monday"], ["show", lessons]):
+        assert mem(cli, ws, *args) == (1, "", refused(lessons, "lessons.md", lesson_lines)), args
+    assert mem(cli, ws, "history", lessons) == (1, "", refused(lessons, "lessons.md", lesson_lines))
+    for args in (["keep", inbox], ["pin", inbox], ["delete", inbox]):
+        assert mem(cli, ws, *args) == (1, "", refused(inbox, "inbox.md", inbox_lines)), args
+    assert state(ws) == before
+    # a line ref names one of them
+    code, out, _ = mem(cli, ws, "forget", f"lessons.md#L{lesson_lines[1]}")
+    assert code == 0 and out.startswith(f"forgotten lessons.md#L{lesson_lines[1]}: Deploys are on Tuesday")
+    assert mem(cli, ws, "forget", lessons)[1].startswith(f"forgotten lessons.md#L{lesson_lines[0]}: ")
+
+
+def test_history_refuses_a_malformed_ref_and_finds_part_of_a_text(cli, ws):
+    mem(cli, ws, "add", "My editor is Emacs")
+    mem(cli, ws, "add", "My editor is Zed")  # replaces it: the old text is only in history now
+    assert mem(cli, ws, "history", "me.md#zzzz") == (
+        1,
+        "",
+        "error: 'me.md#zzzz' is not a memory ref\n"
+        "  hint: a ref names a file in the memory folder and an entry, like me.md#3f9a1c2b (its digest) or "
+        "me.md#L3 (its line); `swarmkit memory list` shows every entry with its ref\n",
+    )
+    code, out, _ = mem(cli, ws, "history", "emacs")
+    assert code == 0
+    assert [line.split(" ", 2)[2] for line in out.splitlines()] == [
+        "changed me.md: My editor is Emacs → My editor is Zed (origin user)",
+        "added me.md: My editor is Emacs (origin user)",
+    ]
+    assert mem(cli, ws, "history", "Zed")[1] == out  # part of its current text finds the same entry
+    assert mem(cli, ws, "history", "Vim")[1] == (
+        "No history for Vim: no entry, now or before, has it as its ref, subject or part of its text.\n"
+    )

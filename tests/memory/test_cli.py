@@ -188,7 +188,9 @@ def test_history(cli, ws):
     code, out, _ = mem(cli, ws, "history", "feedback:", "--json")
     items = json.loads(out)["changes"]
     assert len(items) == 1 and items[0]["origin"] == "feedback" and items[0]["run"] == "r-00000001"
-    assert mem(cli, ws, "history", "nothing-here")[1] == "No history for nothing-here.\n"
+    assert mem(cli, ws, "history", "nothing-here")[1] == (
+        "No history for nothing-here: no entry, now or before, has it as its ref, subject or part of its text.\n"
+    )
 
 
 def test_sync_without_a_remote(cli, ws):

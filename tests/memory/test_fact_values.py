@@ -49,6 +49,33 @@ TAILS = [
         "Favourite song is Where Is My Mind",
         "user.favourite_song",
     ),
+    # a time relative to now
+    ("I moved to Bergen last week", "Lives in Bergen", "user.location"),
+    ("I live in Oslo since last year", "Lives in Oslo", "user.location"),
+    ("I'm based in Ghent this year", "Is based in Ghent", "user.location"),
+    ("I moved to Oslo next month", "Lives in Oslo", "user.location"),
+    ("I moved to Oslo two years ago", "Lives in Oslo", "user.location"),
+    ("I moved to Oslo a couple of months ago", "Lives in Oslo", "user.location"),
+    ("I moved to Oslo 3 weeks ago", "Lives in Oslo", "user.location"),
+    ("I moved to Oslo a while ago, so update it", "Lives in Oslo", "user.location"),
+    ("I moved to Ghent yesterday", "Lives in Ghent", "user.location"),
+    ("I work at Acme recently", "Works at Acme", "user.employer"),
+    ("I moved to Oslo earlier this year", "Lives in Oslo", "user.location"),
+    # thanks, and an aside about a person
+    ("my editor is Editor3, thanks", "Editor is Editor3", "user.editor"),
+    ("My editor is Zed, thank you!", "Editor is Zed", "user.editor"),
+    (
+        "My manager's manager is Greet, who joined in May",
+        "Manager's manager is Greet",
+        "user.manager_s_manager",
+    ),
+    ("My manager is Ana, whom I trust", "Manager is Ana", "user.manager"),
+    # why and with whom, after a place
+    ("I moved to Namur last month with my family", "Lives in Namur", "user.location"),
+    ("I moved to Tromsø for a new job at the university hospital", "Lives in Tromsø", "user.location"),
+    ("I moved to Oslo for work", "Lives in Oslo", "user.location"),
+    ("I live in Lyon with my partner", "Lives in Lyon", "user.location"),
+    ("I'm based in Porto for now", "Is based in Porto", "user.location"),
 ]
 
 # Values that hold a conjunction, a pronoun or a tail word of their own: kept whole.
@@ -84,6 +111,15 @@ KEPT = [
         "user.likes.the_song_when_doves_cry_so",
     ),
     ("I hate meetings before ten", "Dislikes meetings before ten", "user.likes.meetings_before_ten"),
+    # "for", "with" and "who" are a value's own where they do not follow a place, or a comma
+    ("I work for the city council", "Works for the city council", "user.employer"),
+    ("I like coffee with milk", "Likes coffee with milk", "user.likes.coffee_with_milk"),
+    ("I love people who cook", "Loves people who cook", "user.likes.people_who_cook"),
+    ("I'm from a town with a castle", "Is from a town with a castle", "user.hometown"),
+    # time words with a capital, or not followed by a unit, belong to a name or a title
+    ("I watch Last Week Tonight", "Watches Last Week Tonight", "user.watch.last_week_tonight"),
+    ("I like this band", "Likes this band", "user.likes.this_band"),
+    ("I have a week off", "Has a week off", "user.has.a_week_off"),
 ]
 
 
@@ -105,6 +141,10 @@ def test_cut_gives_the_value_and_the_tail_it_cut():
     assert fact_values.cut("Bosnia and Herzegovina") == ("Bosnia and Herzegovina", "")
     assert fact_values.cut("so") == ("", "")  # nothing but a dangling word: no value
     assert fact_values.cut("") == ("", "")
+    assert fact_values.cut("Bergen last week") == ("Bergen", "last week")
+    assert fact_values.cut("Tromsø for a new job", place=True) == ("Tromsø", "for a new job")
+    assert fact_values.cut("Tromsø for a new job") == ("Tromsø for a new job", "")  # not a place
+    assert fact_values.cut("Greet, who joined") == ("Greet", ", who joined")
 
 
 def test_a_fact_as_stored_with_a_tail_has_the_subject_of_its_value():

@@ -122,6 +122,23 @@ TAIL_PIECES = [
     "days",
     "by the way",
     "Then",
+    # reported speech, hypotheticals and relative time (memory/reported.py, fact_values.py)
+    "said",
+    "said:",
+    ": ",
+    "told me,",
+    "think",
+    "if",
+    "I",
+    "last",
+    "week",
+    "two",
+    "years",
+    "ago",
+    "for",
+    "with",
+    ", who",
+    "it",
 ]
 
 
@@ -191,5 +208,8 @@ def test_time_grows_linearly_on_adversarial_lines(unit):
 @example('" so')  # a quotation opened and never closed
 @example("and")  # a value of dangling words, trimmed one by one
 @example("now")
+@example('said: "I')  # a speech verb, a colon and a quotation never closed
+@example("a few years")  # counts and units with no "ago" after them
+@example("if I")
 def test_a_value_is_cut_from_its_tail_in_linear_time(unit):
     _assert_linear(unit, "I live in ", "", _cut_and_extract)

@@ -57,6 +57,23 @@ def test_a_new_value_said_with_a_tail_replaces_the_old_one_without_its_tail(init
     assert "Lives in Berlin" in git(folder_of(root), "show", "HEAD~1:me.md")
 
 
+def test_someone_elses_words_never_replace_the_users_fact_and_a_move_keeps_no_tail(init_ws):
+    root = init_ws()
+    first, _ = run_once(root, "Something to remember about me, for the next time we talk: I live in Ghent.")
+    assert [w["text"] for w in first["memory_writes"]] == ["Lives in Ghent"]
+    second, _ = run_once(root, "My colleague said: I live in Antwerp now, which is closer to her office.")
+    assert second["memory_writes"] == []
+    third, _ = run_once(root, "I moved to Bergen last week, for a new job at the university hospital.")
+    assert [(w["status"], w["ref"], w["text"]) for w in third["memory_writes"]] == [
+        ("replaced", "me.md#L3", "Lives in Bergen")
+    ]
+    me = (folder_of(root) / "me.md").read_text()
+    assert me.splitlines()[2].startswith(
+        "- Lives in Bergen [by: agent; kind: identity; subject: user.location;"
+    )
+    assert "Antwerp" not in me and "week" not in me
+
+
 def test_ana_and_bob_are_kept_apart_under_the_default_settings(init_ws):
     root = init_ws()  # search_scope: all, the default
     run_once(
