@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_END = re.compile(r"[.!?]+\s+|\n+|;\s*")
+# A run of marks is tried once, from its start: tried from inside a run of dots without a space
+# after it, "[.!?]+" would rescan the rest of the run at every position (quadratic).
+_END = re.compile(r"(?<![.!?])[.!?]+\s+|\n+|;\s*")
 # The word before a "." (its letters and inner dots): what the look back reads, at most this long.
 _LOOK_BACK = 8
 _WORD_BEFORE = re.compile(r"(?:^|[\s(\"'“‘])([A-Za-z](?:[A-Za-z.]*[A-Za-z])?)$")

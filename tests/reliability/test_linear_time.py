@@ -213,3 +213,13 @@ def test_time_grows_linearly_on_adversarial_lines(unit):
 @example("if I")
 def test_a_value_is_cut_from_its_tail_in_linear_time(unit):
     _assert_linear(unit, "I live in ", "", _cut_and_extract)
+
+
+@pytest.mark.parametrize("unit", [".", "!?", "a.", "Dr. ", ". ", "J. "])
+def test_sentence_splitting_stays_linear_on_runs_of_marks(unit):
+    # A run of dots with no space after it once made the end-of-sentence pattern rescan the run
+    # from every position (x16 for 4x the text); hypothesis only sometimes drew that shape.
+    from swarmkit.memory import sentences
+
+    _assert_linear(unit, work=sentences.split)
+    _assert_linear(unit, work=facts.extract)
