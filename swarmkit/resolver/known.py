@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from pathlib import Path
 
 # `id: alpha` at the top level, or `name: main` under metadata; no nesting in the pattern, so one
 # line costs linear time whatever it holds.
@@ -21,15 +20,12 @@ _FLOW_ID = re.compile(r"[{,][ ]*(?:id|name)[ ]*:[ ]*[\"']?([A-Za-z0-9][\w.@-]*)"
 _SCANNED = 64 * 1024  # the head of a file that did not load: where its id is
 
 
-def ids_in_text(path: Path) -> set[str]:
-    """The ids a file that did not load seems to declare, read line by line from its head."""
-    if not path.is_file():  # a FIFO or a device would block the read: only a regular file is read
+def ids_in_text(text: str | None) -> set[str]:
+    """The ids a file that did not load seems to declare, read line by line from its head (the text
+    the loader already read; None when it could not be read at all)."""
+    if not text:
         return set()
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(_SCANNED).decode("utf-8", errors="replace")
-    except OSError:
-        return set()
+    head = text[:_SCANNED]
     ids = set()
     for line in head.splitlines():
         if (plain := _ID_LINE.fullmatch(line)) is not None:

@@ -58,7 +58,7 @@ def resolve(root: Path | str) -> Resolution:
             # Reported for its own problem: references to it are not reported as unknown too. Its
             # id is its file's stem by custom, or the id a plain line of its text declares.
             dropped[item.kind].add(item.path.name.rsplit(".", 1)[0])
-            dropped[item.kind].update(ids_in_text(item.path))
+            dropped[item.kind].update(ids_in_text(source.text))
             continue
         artifact = Artifact(source)
         by_kind[item.kind].append(artifact)
