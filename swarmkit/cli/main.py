@@ -28,6 +28,12 @@ COMMANDS = {
         "Run a topology: mock provider offline, or any OpenAI-compatible endpoint.",
     ),
     "runs": ("swarmkit.cli.runs", "runs", "List, show and remove run records."),
+    "chat": (
+        "swarmkit.cli.chat",
+        "chat",
+        "Talk with a workspace: each line a turn, remembered as runs are.",
+    ),
+    "conversations": ("swarmkit.cli.conversations", "conversations", "List and show saved chats."),
     "memory": (
         "swarmkit.cli.memory",
         "memory",

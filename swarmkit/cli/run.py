@@ -55,61 +55,17 @@ def run(
     one (swarmkit run --input TEXT)."""
     from swarmkit.cli import output
     from swarmkit.cli.options import json_document, output_format
-    from swarmkit.cli.resolving import resolve_or_stop
     from swarmkit.errors import UsageProblem
     from swarmkit.runtime.engine import Run
-    from swarmkit.runtime.providers.registry import ProviderSet
     from swarmkit.runtime.records import save_run
 
-    if user is not None:
-        from swarmkit.memory.folder import user_slug
-
-        if not user_slug(user):  # the store would refuse it, silently costing the run its memory
-            raise UsageProblem(
-                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
-            )
     if text == "-":
         text = sys.stdin.read()
     if not text.strip():
         raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
-    workspace, topology = _workspace_and_topology(workspace, topology)
-    ws = resolve_or_stop(workspace, "nothing was run")
-    if not ws.topologies:
-        raise UsageProblem(
-            "the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)"
-        )
-    # Several versions of one topology and nothing else: the bare name (its primary) is meant.
-    if topology is None and len({t.name for t in ws.topologies.values()}) != 1:
-        names = ", ".join(ws.topologies) or "none"
-        raise UsageProblem(
-            f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
-            f"swarmkit run {workspace} TOPOLOGY --input ..."
-            if workspace != "."
-            else "swarmkit run TOPOLOGY --input ...",
-        )
-    if topology is not None and ws.find_topology(topology) is None:
-        from swarmkit.workspace.suggest import did_you_mean
-
-        raise UsageProblem(
-            f'no topology "{topology}" in the workspace',
-            did_you_mean(topology, _references(ws), "topologies: " + ", ".join(ws.topologies)),
-        )
-    chosen = ws.topology(topology)
-    providers = ProviderSet(
-        ws.model_providers,
-        forced=provider,
-        script=script,
-        base_url=base_url,
-        api_key=api_key,
-        timeout=timeout,
+    ws, chosen, providers = prepare_run(
+        workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was run"
     )
-    # A provider this run cannot use (an extra not installed, say) fails here, before anything runs
-    # or is recorded.
-    if provider is not None:
-        providers.check(provider)
-    else:
-        for agent in chosen.walk():
-            providers.for_agent(agent)
     output.progress_bars()  # recall may build its index
     the_run = Run(ws, chosen, providers, user=user)
     try:
@@ -134,6 +90,71 @@ def run(
         )
         return ExitStatus.INVALID
     return ExitStatus.OK
+
+
+def prepare_run(
+    workspace: str | None,
+    topology: str | None,
+    provider: str | None,
+    user: str | None,
+    script: str | None,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float | None,
+    nothing: str,
+    command: str = "run",
+):
+    """The workspace, the topology and the providers a run (or a chat) uses, each checked before
+    anything runs: (ResolvedWorkspace, topology, ProviderSet). `nothing` ends the refusals."""
+    from swarmkit.cli.resolving import resolve_or_stop
+    from swarmkit.errors import UsageProblem
+    from swarmkit.runtime.providers.registry import ProviderSet
+
+    if user is not None:
+        from swarmkit.memory.folder import user_slug
+
+        if not user_slug(user):  # the store would refuse it, silently costing the run its memory
+            raise UsageProblem(
+                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
+            )
+    workspace, topology = _workspace_and_topology(workspace, topology)
+    ws = resolve_or_stop(workspace, nothing)
+    if not ws.topologies:
+        raise UsageProblem(
+            "the workspace has no topology to run", "add one under topologies/ (swarmkit init writes one)"
+        )
+    # Several versions of one topology and nothing else: the bare name (its primary) is meant.
+    if topology is None and len({t.name for t in ws.topologies.values()}) != 1:
+        names = ", ".join(ws.topologies) or "none"
+        raise UsageProblem(
+            f"the workspace has {len(ws.topologies)} topologies ({names}); name one",
+            f"swarmkit {command} {workspace + ' ' if workspace != '.' else ''}TOPOLOGY"
+            + (" --input ..." if command == "run" else ""),
+        )
+    if topology is not None and ws.find_topology(topology) is None:
+        from swarmkit.workspace.suggest import did_you_mean
+
+        raise UsageProblem(
+            f'no topology "{topology}" in the workspace',
+            did_you_mean(topology, _references(ws), "topologies: " + ", ".join(ws.topologies)),
+        )
+    chosen = ws.topology(topology)
+    providers = ProviderSet(
+        ws.model_providers,
+        forced=provider,
+        script=script,
+        base_url=base_url,
+        api_key=api_key,
+        timeout=timeout,
+    )
+    # A provider this run cannot use (an extra not installed, say) fails here, before anything runs
+    # or is recorded.
+    if provider is not None:
+        providers.check(provider)
+    else:
+        for agent in chosen.walk():
+            providers.for_agent(agent)
+    return ws, chosen, providers
 
 
 def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str, str | None]:

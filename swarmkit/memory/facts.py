@@ -103,6 +103,20 @@ VERBS = (
 )
 
 
+# Verbs a negation keeps as a fact ("I don't eat meat"): habits and tastes, never "know" or "think".
+NEGATABLE = ("like", "love", "enjoy", "eat", "drink", "use", "drive", "smoke", "own", "watch", "play", "wear")
+_NEGATED_SUBJECTS = {"like": "likes", "love": "likes", "enjoy": "likes", "use": "uses", "own": "has"}
+_DATE_START = re.compile(
+    r"(?i)(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|the \d|early|late|spring|summer"
+    r"|autumn|fall|winter)"
+)
+
+
+def _negated_subject(verb: str) -> str:
+    verb = verb.lower()
+    return _NEGATED_SUBJECTS.get(verb, verb)
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     text: str
@@ -231,10 +245,21 @@ SHAPES: tuple[Shape, ...] = (
         _subject("employer"),
     ),
     _simple("report-to", rf"{_I}report to", "Reports to", "identity", _subject("manager")),
+    _shape(
+        "born",
+        rf"{_I}was born (?P<p>in|on) " + V,
+        r"was born (?P<p>in|on) " + V,
+        lambda g: f"Was born {g['p'].lower()} {g['v']}",
+        "identity",
+        # "born in Kyiv" is a place, "born in 1990" or "on 3 May" a date: two things about a person
+        lambda g: "user.birth_date" if _DATE_START.match(g["v"]) else "user.birthplace",
+        place=True,
+    ),
+    _simple("grew-up", rf"{_I}grew up in", "Grew up in", "identity", _subject("hometown"), place=True),
     _simple("speak", rf"{_I}speak", "Speaks", "identity", _subject("languages")),
     _shape(
         "age",
-        rf"{_IM}(?P<v>\d{{1,3}}) years? old",
+        rf"{_IM}(?P<v>\d{{1,3}})(?: years? old)?",
         r"is (?P<v>\d{1,3}) years? old",
         lambda g: f"Is {g['v']} years old",
         "identity",
@@ -273,6 +298,23 @@ SHAPES: tuple[Shape, ...] = (
         _subject("likes", True),
     ),
     _simple("use", rf"{_I}use", "Uses", "preference", _subject("uses", True)),
+    _shape(
+        "not",
+        rf"{_I}(?:don['’]t|do not|never) (?P<verb>{'|'.join(NEGATABLE)}) " + V,
+        r"does not (?P<verb>" + "|".join(NEGATABLE) + ") " + V,
+        lambda g: f"Does not {g['verb'].lower()} {g['v']}",
+        "preference",
+        # the subject of the positive fact, so "I don't eat meat" replaces "Eats meat"
+        lambda g: f"user.{_negated_subject(g['verb'])}.{value_key(g['v'])}",
+    ),
+    _shape(
+        "learning",
+        rf"(?:{_IM}|i\s*(?:['’]\s*ve|\s+have)\s+been\s+{_ADVERBS})(?:learning|studying) " + V,
+        r"is learning " + V,
+        lambda g: f"Is learning {g['v']}",
+        "identity",
+        _subject("learning", True),
+    ),
     _shape(
         "have",
         rf"{_I}(?P<verb>have|own) " + V,
@@ -451,12 +493,34 @@ def clauses(text: str) -> list[str]:
     return [clause.strip() for clause in out if clause.strip()]
 
 
+# "Remember: coffee black, no sugar": what follows is to be kept as said, even in no shape of its own.
+_REMEMBER = re.compile(
+    r"(?i)^(?:please\s+)?(?:remember|don['’]t forget|do not forget|never forget|keep in mind|note)"
+    r"(?:\s+this)?(?:\s*:\s*|\s+that\s+|,\s+)(?P<v>.+)$",
+    re.S,
+)
+
+
+def read_note(clause: str) -> Fact | None:
+    """What a person asked to be remembered ("remember: coffee black, no sugar"), kept in their own
+    words when it is in no shape; None when it is someone else's words or points elsewhere."""
+    if len(clause) > MAX_CLAUSE:
+        return None
+    match = _REMEMBER.match(clause.strip())
+    if match is None or match["v"].rstrip().endswith("?") or in_first_person(match["v"]):
+        return None  # a first-person note in no shape ("remember that I said so") is no fact
+    value = _clean_value(match["v"])
+    if value is None:
+        return None
+    return Fact(value[:1].upper() + value[1:], "preference", f"user.notes.{value_key(value)}", "remember")
+
+
 def extract(text: str) -> list[Fact]:
     """Every fact a text states about the speaker, in order, without repeats."""
     facts: list[Fact] = []
     seen: set[str] = set()
     for clause in clauses(text):
-        fact = read_statement(clause)
+        fact = read_statement(clause) or read_note(clause)
         if fact is not None and fact.text.lower() not in seen:
             seen.add(fact.text.lower())
             facts.append(fact)

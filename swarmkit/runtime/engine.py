@@ -48,6 +48,7 @@ class Run:
         provider: Provider | ProviderSet,
         user: str | None = None,
         run_id: str | None = None,
+        history: list[dict] | None = None,
     ) -> None:
         self.ws = workspace
         self.topology = topology
@@ -66,6 +67,8 @@ class Run:
         )
         self.memory = MemoryHooks(self)
         self.user_input = ""
+        # a chat's earlier turns (user and assistant messages): the root agent reads them before the input
+        self.history = list(history or [])
 
     # ---- the run --------------------------------------------------------------------------
     def execute(self, user_input: str) -> RunRecord:
@@ -124,6 +127,7 @@ class Run:
         skills = [self.ws.skills[sid] for sid in agent.skills if sid in self.ws.skills]
         messages = [
             {"role": "system", "content": prompts.agent_system(agent.system_prompt, skills, blocks)},
+            *(self.history if agent.id == self.topology.root else ()),
             {"role": "user", "content": prompts.agent_task(task, reports)},
         ]
         output = self._answer(agent, messages, "answer")

@@ -93,6 +93,8 @@ class RunRecord:
     skipped: list = field(default_factory=list)
     error: Any = None
     tainted: dict = field(default_factory=dict)  # agent id -> the untrusted content it read
+    # a chat turn's: {id, turn, history_turns, cut_turns} (how many earlier turns it was given, cut)
+    conversation: dict = field(default_factory=dict)
     record_version: int | None = RECORD_VERSION
     screened: int | None = None
     extra: dict = field(default_factory=dict)  # keys this version does not know, kept as they were
@@ -139,6 +141,7 @@ class RunRecord:
             "agents": len(self.agents),
             "swarm": self.swarm,
             "error": self.error,
+            "conversation": self.conversation.get("id"),
         }
 
     @property

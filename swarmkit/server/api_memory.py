@@ -27,6 +27,13 @@ def memory_status(request: Request) -> JSONResponse:
     return JSONResponse(view.status(ctx.workspace, ctx.store))
 
 
+def memory_config(request: Request) -> JSONResponse:
+    """Upstream swarmkit's `GET /memory/config`, in its shape: the memory block over the defaults,
+    which memory bindings workspace.yaml wrote itself, and whether the governed store exists."""
+    check_known(request, ())
+    return JSONResponse(view.upstream_config(load(request).workspace))
+
+
 def search_defaults(settings) -> tuple[int, float, str]:
     """The memory-reader's own settings (the memory block's when it is off), so a search shows what
     an agent would recall."""
@@ -159,6 +166,7 @@ def inbox_action(action: str):
 
 ROUTES = [
     Route("/memory/status", memory_status, methods=["GET"]),
+    Route("/memory/config", memory_config, methods=["GET"]),
     Route("/memory/entries", memory_entries, methods=["GET"]),
     Route("/memory/entries", add_entry, methods=["POST"]),
     Route("/memory/import", import_notes, methods=["POST"]),

@@ -136,6 +136,20 @@ def status(workspace, store: MemoryStore) -> dict:
     }
 
 
+def upstream_config(workspace) -> dict:
+    """The effective memory block as upstream's `GET /memory/config` gives it (its keys and values):
+    `enabled`, `reader` and `writer` (the block over the defaults, whatever the bindings), `explicit`
+    (the memory bindings workspace.yaml wrote) and `governed_store` (a governed-memory skill exists)."""
+    memory = workspace.memory
+    return {
+        "enabled": memory.enabled,
+        "reader": dict(memory.block["reader"]),
+        "writer": dict(memory.block["writer"]),
+        "explicit": list(memory.explicit),
+        "governed_store": "governed-memory" in workspace.skills,
+    }
+
+
 def swarm_folders(store: MemoryStore, slugs: list[str]) -> list[dict]:
     """Each swarm folder: goal, run and members from README.md, then its findings and questions."""
     out = []

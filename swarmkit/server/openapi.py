@@ -84,6 +84,34 @@ SCHEMAS = {
             }
         },
     },
+    "UpstreamConfig": {
+        "type": "object",
+        "description": "Upstream swarmkit's GET /memory/config: the memory block over the defaults.",
+        "required": ["enabled", "reader", "writer", "explicit", "governed_store"],
+        "properties": {
+            "enabled": {"type": "boolean"},
+            "reader": {
+                "type": "object",
+                "required": ["max_results", "similarity_threshold", "search_scope"],
+                "properties": {
+                    "max_results": {"type": "integer"},
+                    "similarity_threshold": {"type": "number"},
+                    "search_scope": {"type": "string", "enum": ["user", "all", "both"]},
+                },
+            },
+            "writer": {
+                "type": "object",
+                "required": ["min_output_length"],
+                "properties": {"min_output_length": {"type": "integer"}},
+            },
+            "explicit": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The memory bindings workspace.yaml wrote itself.",
+            },
+            "governed_store": {"type": "boolean", "description": "A governed-memory skill exists."},
+        },
+    },
     "Status": {
         "type": "object",
         "required": [
@@ -334,6 +362,10 @@ SCHEMAS = {
             "agents": {"type": "integer"},
             "swarm": _NULLABLE_STR,
             "error": {},
+            "conversation": {
+                "type": ["string", "null"],
+                "description": "The conversation (swarmkit chat) this run is a turn of.",
+            },
         },
     },
     "RunList": {
@@ -399,6 +431,13 @@ PATHS = {
             "summary": "The effective memory configuration and the memory folder's state",
             "operationId": "memory_status",
             "responses": {"200": _json(_ref("Status"), "Status."), **_WORKSPACE},
+        }
+    },
+    "/memory/config": {
+        "get": {
+            "summary": "The effective memory block in upstream swarmkit's shape (read-only)",
+            "operationId": "memory_config",
+            "responses": {"200": _json(_ref("UpstreamConfig"), "Upstream's memory config."), **_WORKSPACE},
         }
     },
     "/memory/entries": {

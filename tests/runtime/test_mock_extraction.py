@@ -32,6 +32,7 @@ SHAPES = table("| Shape | You say | Fact kept | Kind | Subject |")
 ENDS = table("| You say | Fact kept | Subject |")
 SEVERAL = table("| You say | Facts kept |")
 NOTHING = table("| You say | Why |")
+NOTES = table("| You ask | Fact kept | Subject |")
 
 
 def extract(said: str) -> list[dict]:
@@ -65,6 +66,11 @@ def test_where_a_value_ends(said, fact, subject):
 @pytest.mark.parametrize("said, kept", SEVERAL, ids=[row[0] for row in SEVERAL])
 def test_several_statements_in_one_message(said, kept):
     assert [f["text"] for f in extract(said)] == kept.split("; ")
+
+
+@pytest.mark.parametrize("said, fact, subject", NOTES, ids=[row[0] for row in NOTES])
+def test_what_a_person_asks_to_remember(said, fact, subject):
+    assert extract(said) == [{"text": fact, "kind": "preference", "subject": subject}]
 
 
 @pytest.mark.parametrize("said, why", NOTHING, ids=[row[0] for row in NOTHING])

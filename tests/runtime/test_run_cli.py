@@ -48,6 +48,7 @@ def test_run_json_is_the_whole_record(init_ws, cli):
         "skipped",
         "error",
         "tainted",
+        "conversation",
         "record_version",
         "screened",
     }

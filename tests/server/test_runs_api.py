@@ -29,6 +29,7 @@ def test_runs_are_listed_newest_first_as_summaries(client, refs):
         "agents": 2,
         "swarm": refs["swarm"],
         "error": None,
+        "conversation": None,
     }
     assert oldest["status"] == "failed"
     assert len(oldest["input"]) == 200 and oldest["input"].endswith("…")

@@ -1,7 +1,8 @@
 """The mock provider: deterministic and offline, for demos, tutorials and tests.
 
 A reply depends only on the request. Answers restate the task (long for long tasks, short for
-short ones) and mention the saved memories they were given; extraction returns the facts the user
+short ones), acknowledge in full what a short message told about the user (as a chat assistant
+would, so the writer's length gate lets it through), and mention the saved memories they were given; extraction returns the facts the user
 stated about themselves ("I live in Lisbon" → "Lives in Lisbon", subject user.location; the shapes
 it understands are listed in docs/providers.md); decisions pass unless there is nothing to judge. A
 script file can replace any reply and add tool calls, for tests.
@@ -110,11 +111,19 @@ def _answer(request: ChatRequest) -> str:
     task, _, reports = user.partition("\n\nReports from your team:\n")
     memories = _memories(system)
     who = request.agent or "assistant"
-    if request.purpose == "revise":  # the task is the first user message; the last asks for the revision
-        original = next(str(m.get("content") or "") for m in request.messages if m.get("role") == "user")
+    if request.purpose == "revise":  # the task is the user message before the answer under revision
+        users = [str(m.get("content") or "") for m in request.messages if m.get("role") == "user"]
+        original = users[-2] if len(users) > 1 else users[0]
         return f"{who} (revised): {_first_sentence(original.partition(chr(10) * 2)[0])}"
     recalled = f" From memory: {'; '.join(memories)}." if memories else ""
     if len(task) < LONG_TASK:
+        told = [] if task.rstrip().endswith("?") else extract_facts(task)
+        if told:  # a chat assistant acknowledges what it was told in a sentence or two, not an echo
+            noted = "; ".join(fact["text"][:1].lower() + fact["text"][1:] for fact in told)
+            return (
+                f"{who}: Thank you for telling me. I will remember that: {noted}. If anything changes, "
+                f"tell me and I will keep my notes about you up to date.{recalled}"
+            )
         return f"{who}: {_first_sentence(task)}{recalled}"
     team = ""
     if reports:

@@ -1,0 +1,252 @@
+"""`swarmkit chat`: a conversation with a workspace, one run of its topology per turn.
+
+On a terminal it prompts (line editing and history from readline); Ctrl-C cancels the turn under
+way (or the line being typed), Ctrl-D ends. From a pipe each line is a turn, for scripts and tests.
+Each turn runs the topology with the conversation so far (bounded, see runtime/conversations.py):
+memory recalls and writes exactly as a run does, and each turn is a run record that names its
+conversation. Lines starting with `/` are commands (`/help` lists them).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from swarmkit.cli.options import common_options
+from swarmkit.exit_status import ExitStatus
+from swarmkit.runtime.providers.catalog import runnable_names
+
+if TYPE_CHECKING:
+    from swarmkit.runtime.conversations import Conversation
+    from swarmkit.runtime.records import RunRecord
+
+PROMPT = "you> "
+HELP = (
+    "/memory      what memory recalled and kept in the last turn",
+    "/forget REF  forget an entry (its ref as /memory or `swarmkit memory list` shows it)",
+    "/history     this conversation so far",
+    "/exit        end the conversation (Ctrl-D does too)",
+)
+
+
+@click.command()
+@click.argument("workspace", required=False)
+@click.argument("topology", required=False)
+@click.option("--resume", "resume", metavar="ID", help="Go on with a saved conversation (c-1a2b3c4d).")
+@click.option(
+    "--provider",
+    help="Send every agent to this provider: mock (offline, deterministic), a built-in name "
+    f"({', '.join(runnable_names()[1:6])}, ...) or a model_providers id. Default: each agent's "
+    "model.provider.",
+)
+@click.option("--user", help="Whose conversation and memory: users/<user>.md instead of me.md.")
+@click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
+@click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
+@click.option(
+    "--script",
+    type=click.Path(exists=True, dir_okay=False),
+    help="mock: a YAML or JSON file of scripted replies and tool calls.",
+)
+@common_options
+def chat(
+    workspace: str | None,
+    topology: str | None,
+    resume: str | None,
+    provider: str | None,
+    user: str | None,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float | None,
+    script: str | None,
+) -> int:
+    """Talk with TOPOLOGY of WORKSPACE (both found as `swarmkit run` finds them): each line you type is
+    a turn, run with the conversation so far; memory recalls and remembers as in a run. Saved under
+    .swarmkit/conversations/; `swarmkit conversations` lists them, --resume ID goes on with one."""
+    from swarmkit.cli import output
+    from swarmkit.cli.run import prepare_run
+    from swarmkit.runtime.conversations import (
+        Conversation,
+        load_conversation,
+        new_conversation_id,
+        now,
+    )
+
+    ws, chosen, providers = prepare_run(
+        workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was said", "chat"
+    )
+    if resume is not None:
+        conversation = load_conversation(ws.root, resume, user)
+        if conversation.topology not in (None, chosen.ref) and topology is None:
+            found = ws.find_topology(conversation.topology)
+            chosen = found if found is not None else chosen
+    else:
+        conversation = Conversation(
+            new_conversation_id(), ws.id, chosen.ref, user, started_at=now(), updated_at=now()
+        )
+    session = ChatSession(ws, chosen, providers, conversation)
+    interactive = sys.stdin.isatty()
+    verb = "Resuming" if resume else "Conversation"
+    output.note(
+        f"{verb} {conversation.id} with {ws.id} (topology {chosen.ref}"
+        + (f", user {user}" if user else "")
+        + f"): {len(conversation.turns)} earlier turns. /help lists commands; "
+        + ("Ctrl-D ends." if interactive else "each line is a turn.")
+    )
+    failed = session.loop(_terminal_lines() if interactive else _piped_lines())
+    if conversation.turns:
+        output.note(
+            f"Conversation {conversation.id} saved ({len(conversation.turns)} turns). "
+            f"Go on with: swarmkit chat --resume {conversation.id}" + (f" --user {user}" if user else "")
+        )
+    return ExitStatus.INVALID if failed else ExitStatus.OK
+
+
+def _piped_lines():
+    for line in sys.stdin:
+        yield line.rstrip("\r\n")
+
+
+def _terminal_lines():
+    """Lines typed at the prompt; Ctrl-C drops the line being typed, Ctrl-D ends."""
+    try:
+        import readline  # noqa: F401  (input() then edits lines and keeps their history)
+    except ImportError:  # Windows without pyreadline: plain input()
+        pass
+    while True:
+        try:
+            yield input(PROMPT)
+        except KeyboardInterrupt:
+            click.echo("", err=True)
+            continue
+        except EOFError:
+            click.echo("", err=True)
+            return
+
+
+class ChatSession:
+    """The turns of one conversation and the commands between them."""
+
+    def __init__(self, ws, topology, providers, conversation: Conversation) -> None:
+        self.ws = ws
+        self.topology = topology
+        self.providers = providers
+        self.conversation = conversation
+        self.last: RunRecord | None = None
+        self.failed = False
+
+    def loop(self, lines) -> bool:
+        """Run every line as a turn or a command, until the lines end or /exit; whether a turn failed."""
+        for line in lines:
+            text = line.strip()
+            if not text:
+                continue
+            if text.startswith("/"):
+                if self.command(text) == "exit":
+                    break
+                continue
+            from swarmkit.cli import output
+            from swarmkit.errors import SwarmkitError
+
+            try:
+                self.turn(line)
+            except KeyboardInterrupt:
+                output.note("turn cancelled (Ctrl-C); the conversation goes on")
+            except SwarmkitError as exc:  # a provider that failed this turn: the next may work
+                self.failed = True
+                output.error(exc.message, exc.hint or "")
+        return self.failed
+
+    def turn(self, text: str) -> None:
+        from swarmkit.cli import output
+        from swarmkit.cli.run import summary_line
+        from swarmkit.runtime.conversations import now, save_conversation, turn_of
+        from swarmkit.runtime.engine import Run
+        from swarmkit.runtime.records import save_run
+
+        history, cut = self.conversation.history()
+        the_run = Run(self.ws, self.topology, self.providers, user=self.conversation.user, history=history)
+        the_run.record.conversation = {
+            "id": self.conversation.id,
+            "turn": len(self.conversation.turns) + 1,
+            "history_turns": len(history) // 2,
+            "cut_turns": cut,
+        }
+        output.progress_bars()
+        try:
+            the_run.execute(text)
+        finally:  # a failed or cancelled turn is kept too: the record says how far it got
+            saved = save_run(self.ws.root, the_run.record)  # as it was kept: screened
+            self.conversation.turns.append(turn_of(saved))
+            self.conversation.updated_at = now()
+            save_conversation(self.ws.root, self.conversation)
+            self.last = saved
+        if saved.status == "ok":
+            click.echo(saved.output)
+        else:
+            self.failed = True
+            output.error(
+                f"run {saved.id} {saved.status}: {saved.error}",
+                f"`swarmkit runs show {saved.id}` shows what happened",
+            )
+        for warning in saved.warnings:
+            output.warning(warning)
+        output.note(summary_line(saved))
+
+    def command(self, text: str) -> str | None:
+        from swarmkit.cli import output
+
+        name, _, argument = text.partition(" ")
+        argument = argument.strip()
+        if name in ("/exit", "/quit"):
+            return "exit"
+        if name == "/help":
+            for line in HELP:
+                click.echo(line)
+        elif name == "/memory":
+            self._show_memory()
+        elif name == "/history":
+            for number, turn in enumerate(self.conversation.turns, 1):
+                click.echo(f"{number}. you: {turn.get('input')}")
+                click.echo(
+                    f"   {turn.get('output') if turn.get('output') is not None else turn.get('status')}"
+                )
+        elif name == "/forget":
+            self._forget(argument)
+        else:
+            output.error(f"no command {name}", "/help lists the commands")
+        return None
+
+    def _show_memory(self) -> None:
+        if self.last is None:
+            click.echo("No turn yet: memory has recalled nothing in this conversation.")
+            return
+        recalled = {hit.get("ref"): hit.get("text") for hit in self.last.recalled}
+        click.echo("recalled:" + ("" if recalled else " nothing"))
+        for ref, text in recalled.items():
+            click.echo(f"  {ref}  {text}")
+        kept = self.last.kept_facts
+        click.echo("kept:" + ("" if kept else " nothing"))
+        for write in kept:
+            click.echo(f"  {write.get('status')} {write.get('ref') or ''}  {write.get('text')}".rstrip())
+        why = self.last.memory.get("writer") or []
+        for note in why:
+            click.echo(f"  ({note})")
+
+    def _forget(self, ref: str) -> None:
+        from swarmkit.cli import output
+        from swarmkit.errors import SwarmkitError
+        from swarmkit.memory.store import MemoryStore
+
+        if not ref:
+            output.error("/forget needs a ref", "/memory shows the refs of what was recalled and kept")
+            return
+        store = MemoryStore(self.ws.memory.folder, self.ws.id, self.conversation.user)
+        try:
+            result = store.forget(ref)
+        except SwarmkitError as exc:
+            output.error(exc.message, exc.hint or "")
+            return
+        click.echo(f"forgotten {result.stable_ref or result.ref}: {result.text}")

@@ -1,0 +1,198 @@
+"""Conversations: the turns of a `swarmkit chat`, one JSON file each in .swarmkit/conversations/.
+
+A turn is one run of the topology (its run record names the conversation and the turn), given the
+conversation so far. What a turn sends is bounded: the last HISTORY_TURNS turns, at most
+HISTORY_CHARS characters of them; older turns are cut, and the run record says how many. A
+conversation is screened as run records are and readable by its owner only (0600), and it is its
+person's as their runs are: a view lists and shows only its own conversations.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from swarmkit.errors import Conflict, NotFound, SwarmkitError
+from swarmkit.runtime.records import ANYONE, person_key, screened
+from swarmkit.workspace.layout import STATE_FOLDER
+
+CONVERSATIONS_DIR = Path(STATE_FOLDER) / "conversations"
+CONVERSATION_ID = re.compile(r"^c-[0-9a-f]{8}$")
+HISTORY_TURNS = 8  # earlier turns a new turn is given
+HISTORY_CHARS = 8000  # characters of them, at most: a long conversation does not grow each prompt
+TITLE = 60  # characters of the first message a listing shows
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_conversation_id() -> str:
+    return "c-" + os.urandom(4).hex()
+
+
+def check_conversation_id(conversation_id: str) -> str:
+    if not isinstance(conversation_id, str) or CONVERSATION_ID.match(conversation_id) is None:
+        raise SwarmkitError(
+            f'"{conversation_id}" is not a conversation id',
+            "conversation ids look like c-1a2b3c4d; `swarmkit conversations` lists them",
+            code="invalid_conversation_id",
+        )
+    return conversation_id
+
+
+@dataclass
+class Conversation:
+    """One chat: whose it is, with which topology, and its turns (oldest first)."""
+
+    id: str
+    workspace: str | None = None
+    topology: str | None = None
+    user: str | None = None
+    started_at: str | None = None
+    updated_at: str | None = None
+    # each: {input, output, run, status, at, recalled: [{ref, text}], wrote: [{status, ref, text}]}
+    turns: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data: dict) -> Conversation:
+        """Read leniently, as run records are: a value of the wrong type reads as empty."""
+        values: dict[str, Any] = {}
+        for spec in fields(cls):
+            value = data.get(spec.name)
+            if spec.name == "turns":
+                values["turns"] = [t for t in value if isinstance(t, dict)] if isinstance(value, list) else []
+            elif isinstance(value, str):
+                values[spec.name] = value
+        values.setdefault("id", "")
+        return cls(**values)
+
+    def to_json(self) -> dict:
+        return {spec.name: getattr(self, spec.name) for spec in fields(self)}
+
+    def is_for(self, user: str | None) -> bool:
+        return person_key(self.user) == person_key(user)
+
+    @property
+    def title(self) -> str:
+        first = " ".join(str(self.turns[0].get("input") or "").split()) if self.turns else ""
+        return first if len(first) <= TITLE else first[: TITLE - 1] + "…"
+
+    def history(self) -> tuple[list[dict], int]:
+        """The chat messages a new turn is given (user and assistant, oldest first) and how many
+        earlier turns were cut to keep them within HISTORY_TURNS and HISTORY_CHARS."""
+        kept: list[dict] = []
+        size = 0
+        answered = [t for t in self.turns if t.get("status") == "ok"]
+        for turn in reversed(answered[-HISTORY_TURNS:]):
+            said, answer = str(turn.get("input") or ""), str(turn.get("output") or "")
+            if kept and size + len(said) + len(answer) > HISTORY_CHARS:
+                break
+            size += len(said) + len(answer)
+            kept = [{"role": "user", "content": said}, {"role": "assistant", "content": answer}] + kept
+        return kept, len(answered) - len(kept) // 2
+
+    def summary(self) -> dict:
+        return {
+            "id": self.id,
+            "workspace": self.workspace,
+            "topology": self.topology,
+            "user": self.user,
+            "started_at": self.started_at,
+            "updated_at": self.updated_at,
+            "turns": len(self.turns),
+            "title": self.title,
+        }
+
+
+def conversations_dir(workspace_root: Path) -> Path:
+    return Path(workspace_root) / CONVERSATIONS_DIR
+
+
+def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
+    """Screen the conversation and write it atomically, readable by its owner only."""
+    from swarmkit.memory.atomic import atomic_write
+
+    folder = conversations_dir(workspace_root)
+    if not folder.is_dir():
+        folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+    data = screened(conversation.to_json())
+    atomic_write(
+        folder / f"{conversation.id}.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n", mode=0o600
+    )
+
+
+def _not_found(conversation_id: str, user) -> NotFound:
+    whose = "" if user is ANYONE else (" among the owner's" if user is None else f" among {user}'s")
+    return NotFound(
+        f"no conversation {conversation_id}{whose} in this workspace",
+        "`swarmkit conversations` lists the owner's, `swarmkit conversations --user NAME` a person's",
+        code="conversation_not_found",
+    )
+
+
+def load_conversation(workspace_root: Path, conversation_id: str, user=ANYONE) -> Conversation:
+    """The conversation; with `user` (None: the owner), only if it is that person's."""
+    path = conversations_dir(workspace_root) / f"{check_conversation_id(conversation_id)}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise _not_found(conversation_id, user) from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise Conflict(
+            f"the conversation {conversation_id} cannot be read: {exc}",
+            f"delete {path}",
+            code="conversation_unreadable",
+        ) from None
+    if not isinstance(data, dict):
+        raise Conflict(
+            f"the conversation {conversation_id} is not a JSON object",
+            f"delete {path}",
+            code="conversation_unreadable",
+        )
+    conversation = Conversation.from_json(data)
+    conversation.id = conversation_id
+    if user is not ANYONE and not conversation.is_for(user):
+        raise _not_found(conversation_id, user)
+    return conversation
+
+
+def list_conversations(workspace_root: Path, user=ANYONE) -> list[Conversation]:
+    """Every readable conversation (with `user`, that person's), most recently updated first."""
+    folder = conversations_dir(workspace_root)
+    out = []
+    for path in folder.glob("c-*.json") if folder.is_dir() else []:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            continue
+        if isinstance(data, dict) and CONVERSATION_ID.match(path.stem):
+            conversation = Conversation.from_json(data)
+            conversation.id = path.stem
+            if user is ANYONE or conversation.is_for(user):
+                out.append(conversation)
+    out.sort(key=lambda c: (c.updated_at or "", c.id), reverse=True)
+    return out
+
+
+def turn_of(record) -> dict:
+    """What a conversation keeps of a turn: its words, its run, and what memory did in it."""
+    return {
+        "input": record.input,
+        "output": record.output if record.status == "ok" else None,
+        "run": record.id,
+        "status": record.status,
+        "at": record.finished_at or now(),
+        # each agent recalls for itself: one line per entry, whoever recalled it
+        "recalled": list(
+            {r.get("ref"): {"ref": r.get("ref"), "text": r.get("text")} for r in record.recalled}.values()
+        ),
+        "wrote": [
+            {"status": w.get("status"), "ref": w.get("ref"), "text": w.get("text")} for w in record.kept_facts
+        ],
+    }
