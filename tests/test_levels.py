@@ -9,7 +9,10 @@ tmp_path, in document order, exactly as a reader runs them from the repository r
 - a ```text block right after a ```sh block shows exactly what the block's last command printed
   (stdout + stderr), where `r-…` stands for the run id, which differs on every run, and a line
   `…` for lines left out (timings, dates);
-- `RUN_ID` in a command stands for the id of the latest run.
+- `RUN_ID` in a command stands for the id of the latest run;
+- in a ```sh block, `printf 'TEXT' | swarmkit ...` gives the command TEXT on its standard input, and
+  `printf 'TEXT' >> FILE` appends TEXT to FILE (`\n` is a new line, as printf reads it); a piped
+  command's output is shown in the order it is printed (stdout and stderr as a terminal shows them).
 """
 
 from __future__ import annotations
@@ -51,8 +54,21 @@ def test_there_are_exactly_nine_levels():
 def swarmkit(capsys):
     """Run `swarmkit ARGS` in-process; returns (exit code, stdout + stderr)."""
 
-    def invoke(argv: list[str]) -> tuple[int, str]:
-        code = run(argv)
+    def invoke(argv: list[str], stdin: str | None = None) -> tuple[int, str]:
+        if stdin is None:
+            code = run(argv)
+            captured = capsys.readouterr()
+            return int(code), captured.out + captured.err
+        import io
+        import sys
+
+        # a piped command interleaves its answers and notes: show them as a terminal does
+        saved = sys.stdin, sys.stderr
+        sys.stdin, sys.stderr = io.StringIO(stdin), sys.stdout
+        try:
+            code = run(argv)
+        finally:
+            sys.stdin, sys.stderr = saved
         captured = capsys.readouterr()
         return int(code), captured.out + captured.err
 
@@ -83,13 +99,26 @@ def steps(readme: str) -> list[dict]:
                     out[-1]["expected"] += line + "\n"
         elif kind == "sh":
             for line in body.splitlines():
-                if line.startswith("swarmkit "):
+                stdin = append = None
+                if line.startswith("printf "):
+                    words = shlex.split(line)
+                    text = words[1].replace("\\n", "\n")
+                    if words[2] == "|":
+                        stdin, line = text, shlex.join(words[3:])
+                    elif words[2] == ">>":
+                        append = (words[3], text)
+                if append is not None:
+                    out.append(
+                        {"argv": ["printf"], "kind": kind, "expected": None, "fails": False, "append": append}
+                    )
+                elif line.startswith("swarmkit "):
                     out.append(
                         {
                             "argv": shlex.split(line.split(" #")[0]),
                             "kind": kind,
                             "expected": None,
                             "fails": False,
+                            "stdin": stdin,
                         }
                     )
         elif kind == "text" and previous == "sh" and out and out[-1]["kind"] == "sh":
@@ -99,7 +128,7 @@ def steps(readme: str) -> list[dict]:
     return out
 
 
-_TOKENS = {"r-…": r"r-[0-9a-f]{8}", "-…/": r"-[0-9a-f]{8}/"}
+_TOKENS = {"r-…": r"r-[0-9a-f]{8}", "c-…": r"c-[0-9a-f]{8}", "-…/": r"-[0-9a-f]{8}/"}
 
 
 def matches(expected: str, actual: str) -> bool:
@@ -109,7 +138,7 @@ def matches(expected: str, actual: str) -> bool:
         if line.strip() == "…":
             pattern += r"(?:.*\n)*?"
             continue
-        pattern += "".join(_TOKENS.get(part) or re.escape(part) for part in re.split(r"(r-…|-…/)", line))
+        pattern += "".join(_TOKENS.get(part) or re.escape(part) for part in re.split(r"(r-…|c-…|-…/)", line))
     return re.fullmatch(pattern, actual) is not None
 
 
@@ -161,9 +190,11 @@ def test_level_readme_teaches_its_commands(name):
     if name.startswith("08-"):
         assert f"swarmkit runs -w {where}" in readme
         assert f"swarmkit runs -w {where} show RUN_ID" in readme
-    if name.startswith("09-"):
+    if name.startswith("09-"):  # the seed's demo: a fresh init, conversations, the Memory page, off
+        assert "swarmkit init assistant" in readme and "| swarmkit chat assistant" in readme
         for command in ("list", "search", "status"):
-            assert f"swarmkit memory -w {where} {command}" in readme
+            assert f"swarmkit memory -w assistant {command}" in readme
+        assert "docs/images/memory-page.png" in readme and "enabled: false" in readme
     if (LEVELS_DIR / name / "mock-script.yaml").exists():
         assert f"--script {where}/mock-script.yaml" in readme
     assert "\nr-" not in readme.replace("r-…", ""), "run ids vary: write r-… instead"
@@ -179,10 +210,15 @@ def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit):
     assert all(s["kind"] == "sh" for s in runs), "swarmkit run prints a run id: show it in a sh block"
     latest = None
     for step in plan:
+        if step.get("append"):
+            path, text = step["append"]
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(text)
+            continue
         argv = [latest if arg == "RUN_ID" else arg for arg in step["argv"]]
         assert argv[0] == "swarmkit", argv
         shown = shlex.join(argv)
-        code, out = swarmkit(argv[1:])
+        code, out = swarmkit(argv[1:], step.get("stdin"))
         if argv[1] == "run":
             found = RUN_ID.search(out)
             assert found, out
@@ -208,26 +244,28 @@ def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit):
         assert record["provider"] == "mock"
 
 
-def test_level_09_second_run_recalls_what_the_first_wrote(level_copy, swarmkit):
+def test_level_09_second_conversation_recalls_what_the_first_wrote(level_copy, swarmkit):
     name = "09-conversations-and-memory"
-    level = level_copy(name)
+    level_copy(name)
     readme = (LEVELS_DIR / name / "README.md").read_text(encoding="utf-8")
-    runs = [s["argv"] for s in steps(readme) if s["argv"][:2] == ["swarmkit", "run"]][:2]
-    assert len(runs) == 2
-    ids = []
-    for argv in runs:
-        code, out = swarmkit(argv[1:])
+    plan = steps(readme)
+    init = next(s["argv"] for s in plan if s["argv"][:2] == ["swarmkit", "init"])
+    chats = [s for s in plan if s["argv"][:2] == ["swarmkit", "chat"]][:2]
+    assert swarmkit(init[1:])[0] == 0
+    for step in chats:
+        code, out = swarmkit(step["argv"][1:], step["stdin"])
         assert code == 0, out
-        ids.append(RUN_ID.search(out).group(0))
-    first, second = (
-        json.loads((level / ".swarmkit" / "runs" / f"{i}.json").read_text(encoding="utf-8")) for i in ids
-    )
-    written = {w["ref"]: w["text"] for w in first["memory_writes"] if w["status"] == "written"}
-    assert len(written) >= 2, first["memory_writes"]
-    recalled = {r["ref"]: r["text"] for r in second["recalled"]}
-    assert recalled == written
-    assert all(text in second["output"] for text in written.values())
-    assert second["memory_writes"] == [], "the second run learns nothing new"
+    turns = [
+        turn
+        for path in sorted(Path("assistant/.swarmkit/conversations").glob("c-*.json"))
+        for turn in json.loads(path.read_text(encoding="utf-8"))["turns"]
+    ]
+    told = [t for t in turns if t["wrote"]]
+    asked = [t for t in turns if t["recalled"]]
+    assert len(told) == 2 and len(asked) == 1, turns
+    written = {w["ref"]: w["text"] for t in told for w in t["wrote"] if w["status"] == "written"}
+    assert {r["ref"]: r["text"] for r in asked[0]["recalled"]} == written
+    assert all(text in asked[0]["output"] for text in written.values())
 
 
 def test_level_07_rejects_offline_with_the_error_its_readme_shows(level_copy, swarmkit):

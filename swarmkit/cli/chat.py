@@ -92,16 +92,20 @@ def chat(
     output.note(
         f"{verb} {conversation.id} with {ws.id} (topology {chosen.ref}"
         + (f", user {user}" if user else "")
-        + f"): {len(conversation.turns)} earlier turns. /help lists commands; "
+        + f"): {_turns(len(conversation.turns))} before. /help lists commands; "
         + ("Ctrl-D ends." if interactive else "each line is a turn.")
     )
     failed = session.loop(_terminal_lines() if interactive else _piped_lines())
     if conversation.turns:
         output.note(
-            f"Conversation {conversation.id} saved ({len(conversation.turns)} turns). "
+            f"Conversation {conversation.id} saved ({_turns(len(conversation.turns))}). "
             f"Go on with: swarmkit chat --resume {conversation.id}" + (f" --user {user}" if user else "")
         )
     return ExitStatus.INVALID if failed else ExitStatus.OK
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn{'s' if count != 1 else ''}"
 
 
 def _piped_lines():

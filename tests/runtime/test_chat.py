@@ -34,7 +34,7 @@ def test_a_piped_chat_remembers_within_the_conversation(init_ws, cli, monkeypatc
     assert asked == "lead: Where do I live? From memory: Lives in Oslo."
     saved = only_conversation(root)
     assert err.splitlines()[0] == (
-        f"Conversation {saved['id']} with demo (topology main): 0 earlier turns. /help lists commands; "
+        f"Conversation {saved['id']} with demo (topology main): 0 turns before. /help lists commands; "
         "each line is a turn."
     )
     assert err.splitlines()[-1] == (
@@ -72,7 +72,7 @@ def test_a_resumed_conversation_gives_the_model_its_earlier_turns(init_ws, cli, 
     code, out, err = chat(cli, monkeypatch, root, "And what did I just say?\n", "--resume", first["id"])
     assert code == 0
     assert err.splitlines()[0].startswith(
-        f"Resuming {first['id']} with demo (topology main): 1 earlier turns."
+        f"Resuming {first['id']} with demo (topology main): 1 turn before."
     )
     root_answer = next(r for r in seen if r.agent == "lead" and r.purpose == "answer")
     assert [m["role"] for m in root_answer.messages] == ["system", "user", "assistant", "user"]
@@ -196,7 +196,7 @@ def test_on_a_terminal_it_prompts_ctrl_c_drops_a_line_and_ctrl_d_ends(init_ws):
     os.write(leader, b"I live in Oslo.\r")
     prompts_after(2)  # the answer, then the prompt again
     os.write(leader, b"\x04")  # Ctrl-D ends the conversation
-    read_until(b"saved (1 turns)")
+    read_until(b"saved (1 turn)")
     deadline = time.monotonic() + 60  # a guard against a hang, not a timing assertion
     while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
         read_until(b"\0never", 0.5)
