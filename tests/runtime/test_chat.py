@@ -71,9 +71,7 @@ def test_a_resumed_conversation_gives_the_model_its_earlier_turns(init_ws, cli, 
     )
     code, out, err = chat(cli, monkeypatch, root, "And what did I just say?\n", "--resume", first["id"])
     assert code == 0
-    assert err.splitlines()[0].startswith(
-        f"Resuming {first['id']} with demo (topology main): 1 turn before."
-    )
+    assert err.splitlines()[0].startswith(f"Resuming {first['id']} with demo (topology main): 1 turn before.")
     root_answer = next(r for r in seen if r.agent == "lead" and r.purpose == "answer")
     assert [m["role"] for m in root_answer.messages] == ["system", "user", "assistant", "user"]
     assert root_answer.messages[1]["content"] == "My editor is Helix, for the record."
