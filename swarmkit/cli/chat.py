@@ -130,6 +130,17 @@ def _terminal_lines():
             return
 
 
+def _record_of(root, turn: dict):
+    """The run record of a turn (for /memory after a cancelled turn), or None."""
+    from swarmkit.errors import SwarmkitError
+    from swarmkit.runtime.records import load_run
+
+    try:
+        return load_run(root, str(turn.get("run")))
+    except SwarmkitError:
+        return None
+
+
 class ChatSession:
     """The turns of one conversation and the commands between them."""
 
@@ -166,27 +177,15 @@ class ChatSession:
     def turn(self, text: str) -> None:
         from swarmkit.cli import output
         from swarmkit.cli.run import summary_line
-        from swarmkit.runtime.conversations import now, save_conversation, turn_of
-        from swarmkit.runtime.engine import Run
-        from swarmkit.runtime.records import save_run
+        from swarmkit.runtime.conversations import take_turn
 
-        history, cut = self.conversation.history()
-        the_run = Run(self.ws, self.topology, self.providers, user=self.conversation.user, history=history)
-        the_run.record.conversation = {
-            "id": self.conversation.id,
-            "turn": len(self.conversation.turns) + 1,
-            "history_turns": len(history) // 2,
-            "cut_turns": cut,
-        }
         output.progress_bars()
         try:
-            the_run.execute(text)
-        finally:  # a failed or cancelled turn is kept too: the record says how far it got
-            saved = save_run(self.ws.root, the_run.record)  # as it was kept: screened
-            self.conversation.turns.append(turn_of(saved))
-            self.conversation.updated_at = now()
-            save_conversation(self.ws.root, self.conversation)
-            self.last = saved
+            saved = take_turn(self.ws, self.topology, self.providers, self.conversation, text)
+        except BaseException:  # a cancelled or failed turn is kept: /memory shows how far it got
+            self.last = _record_of(self.ws.root, self.conversation.turns[-1])
+            raise
+        self.last = saved
         if saved.status == "ok":
             click.echo(saved.output)
         else:

@@ -196,3 +196,28 @@ def turn_of(record) -> dict:
             {"status": w.get("status"), "ref": w.get("ref"), "text": w.get("text")} for w in record.kept_facts
         ],
     }
+
+
+def take_turn(workspace, topology, providers, conversation: Conversation, text: str):
+    """Run one turn of `conversation` (the topology given its history), keep its run record and the
+    turn, and return the record as it was kept (screened). A failed or cancelled turn is kept too,
+    with its status, before the exception goes on."""
+    from swarmkit.runtime.engine import Run
+    from swarmkit.runtime.records import save_run
+
+    history, cut = conversation.history()
+    the_run = Run(workspace, topology, providers, user=conversation.user, history=history)
+    the_run.record.conversation = {
+        "id": conversation.id,
+        "turn": len(conversation.turns) + 1,
+        "history_turns": len(history) // 2,
+        "cut_turns": cut,
+    }
+    try:
+        the_run.execute(text)
+    finally:
+        saved = save_run(workspace.root, the_run.record)
+        conversation.turns.append(turn_of(saved))
+        conversation.updated_at = now()
+        save_conversation(workspace.root, conversation)
+    return saved

@@ -21,11 +21,52 @@ def records(request: Request) -> list[RunRecord]:
     return list_runs(config.workspace, config.user)
 
 
+STATUSES = ("ok", "failed", "rejected", "interrupted")
+
+
+def matching(request: Request, found: list[RunRecord]) -> list[RunRecord]:
+    """The runs the filters keep: `q` (words of the input or the output), `status`, and `since` /
+    `until` (dates, YYYY-MM-DD, inclusive, on when the run started)."""
+    from swarmkit.server.errors import ApiError
+
+    params = request.query_params
+    status = params.get("status") or None
+    if status is not None and status not in STATUSES:
+        raise ApiError(
+            400,
+            "invalid_request",
+            f"status {status!r} is not one of: {', '.join(STATUSES)}",
+            f"use status={STATUSES[0]}, or leave it out",
+        )
+    days = {}
+    for name in ("since", "until"):
+        value = params.get(name) or ""
+        if value and (len(value) != 10 or not value[:4].isdigit() or value[4] != "-" or value[7] != "-"):
+            raise ApiError(
+                400, "invalid_request", f"{name} {value!r} is not a date", f"use {name}=2026-11-30"
+            )
+        days[name] = value
+    words = (params.get("q") or "").lower().split()
+
+    def keep(record: RunRecord) -> bool:
+        day = str(record.started_at or "")[:10]
+        text = f"{record.input or ''} {record.output or ''}".lower()
+        return (
+            (status is None or record.status == status)
+            and (not days["since"] or day >= days["since"])
+            and (not days["until"] or day <= days["until"])
+            and all(word in text for word in words)
+        )
+
+    return [record for record in found if keep(record)]
+
+
 def runs(request: Request) -> JSONResponse:
-    check_known(request, ("limit",))
+    check_known(request, ("limit", "offset", "q", "status", "since", "until"))
     limit = int_param(request, "limit", 100, 1, 10000)
-    found = records(request)
-    return JSONResponse({"total": len(found), "runs": [r.summary() for r in found[:limit]]})
+    offset = int_param(request, "offset", 0, 0, 10**9)
+    found = matching(request, records(request))
+    return JSONResponse({"total": len(found), "runs": [r.summary() for r in found[offset : offset + limit]]})
 
 
 def find_run(request: Request, run_id: str) -> RunRecord:
@@ -40,7 +81,25 @@ def run(request: Request) -> JSONResponse:
     return JSONResponse(find_run(request, request.path_params["run_id"]).to_json())
 
 
+def delete_run(request: Request) -> JSONResponse:
+    """Remove one of the view's runs and its swarm folder, as `swarmkit runs rm` does (token-guarded)."""
+    from swarmkit.memory.store import MemoryStore
+    from swarmkit.runtime.records import remove_run_record
+    from swarmkit.server.context import load
+
+    check_known(request, ())
+    record = find_run(request, request.path_params["run_id"])
+    removed_swarm = None
+    if record.swarm:
+        ws = load(request).workspace
+        result = MemoryStore(ws.memory.folder, ws.id).remove_run(record.id)
+        removed_swarm = result.ref or f"swarms/{record.swarm}"
+    remove_run_record(server_config(request).workspace, record.id)
+    return JSONResponse({"status": "deleted", "id": record.id, "swarm": removed_swarm})
+
+
 ROUTES = [
     Route("/runs", runs, methods=["GET"]),
     Route("/runs/{run_id}", run, methods=["GET"]),
+    Route("/runs/{run_id}", delete_run, methods=["DELETE"]),
 ]

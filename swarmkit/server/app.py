@@ -10,13 +10,21 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from swarmkit.server import api_memory, api_runs, openapi, page_memory, page_runs
+from swarmkit.server import (
+    api_conversations,
+    api_memory,
+    api_runs,
+    openapi,
+    page_conversations,
+    page_memory,
+    page_runs,
+)
 from swarmkit.server.config import LOOPBACK_NAMES, ServerConfig, new_token
 from swarmkit.server.errors import HANDLERS
 from swarmkit.server.guard import Guard
 
-API_ROUTES = [*api_memory.ROUTES, *api_runs.ROUTES, *openapi.ROUTES]
-PAGE_ROUTES = [*page_memory.ROUTES, *page_runs.ROUTES]
+API_ROUTES = [*api_memory.ROUTES, *api_runs.ROUTES, *api_conversations.ROUTES, *openapi.ROUTES]
+PAGE_ROUTES = [*page_memory.ROUTES, *page_runs.ROUTES, *page_conversations.ROUTES]
 
 
 def home(request) -> RedirectResponse:

@@ -84,6 +84,87 @@ SCHEMAS = {
             }
         },
     },
+    "RunDeleted": {
+        "type": "object",
+        "required": ["status", "id"],
+        "properties": {
+            "status": {"const": "deleted"},
+            "id": {"type": "string"},
+            "swarm": {"type": ["string", "null"], "description": "The swarm folder removed with it."},
+        },
+    },
+    "ConversationSummary": {
+        "type": "object",
+        "required": ["id", "turns"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^c-[0-9a-f]{8}$"},
+            "workspace": _NULLABLE_STR,
+            "topology": _NULLABLE_STR,
+            "user": _NULLABLE_STR,
+            "started_at": _NULLABLE_STR,
+            "updated_at": _NULLABLE_STR,
+            "turns": {"type": "integer"},
+            "title": {"type": "string", "description": "The first message, cut to 60 characters."},
+        },
+    },
+    "ConversationList": {
+        "type": "object",
+        "required": ["total", "conversations"],
+        "properties": {
+            "total": {"type": "integer"},
+            "conversations": {"type": "array", "items": _ref("ConversationSummary")},
+        },
+    },
+    "ConversationTurn": {
+        "type": "object",
+        "required": ["input", "run", "status"],
+        "properties": {
+            "input": {"type": ["string", "null"]},
+            "output": {"type": ["string", "null"]},
+            "run": {"type": "string"},
+            "status": _NULLABLE_STR,
+            "at": _NULLABLE_STR,
+            "recalled": {"type": "array", "items": {"type": "object"}},
+            "wrote": {"type": "array", "items": {"type": "object"}},
+        },
+    },
+    "Conversation": {
+        "type": "object",
+        "required": ["id", "turns"],
+        "properties": {
+            "id": {"type": "string"},
+            "workspace": _NULLABLE_STR,
+            "topology": _NULLABLE_STR,
+            "user": _NULLABLE_STR,
+            "started_at": _NULLABLE_STR,
+            "updated_at": _NULLABLE_STR,
+            "turns": {"type": "array", "items": _ref("ConversationTurn")},
+        },
+    },
+    "Say": {
+        "type": "object",
+        "required": ["text"],
+        "additionalProperties": False,
+        "properties": {
+            "text": {"type": "string", "maxLength": 20000},
+            "conversation": {"type": "string", "description": "Go on with this conversation."},
+            "topology": {
+                "type": "string",
+                "description": "A new conversation's topology, when there are several.",
+            },
+        },
+    },
+    "Turn": {
+        "type": "object",
+        "required": ["conversation", "turn", "status"],
+        "properties": {
+            "conversation": _ref("ConversationSummary"),
+            "turn": _ref("ConversationTurn"),
+            "status": {"type": "string"},
+            "output": {"type": ["string", "null"]},
+            "error": {},
+        },
+    },
     "UpstreamConfig": {
         "type": "object",
         "description": "Upstream swarmkit's GET /memory/config: the memory block over the defaults.",
@@ -531,9 +612,21 @@ PATHS = {
             "summary": "The runs of this view's person (serve --user; default: the owner's), newest first",
             "operationId": "runs",
             "parameters": [
-                _query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100).")
+                _query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100)."),
+                _query("offset", {"type": "integer", "minimum": 0}, "Skip this many of the matching runs."),
+                _query("q", {"type": "string"}, "Words the input or the output holds, all of them."),
+                _query(
+                    "status",
+                    {"type": "string", "enum": ["ok", "failed", "rejected", "interrupted"]},
+                    "Only runs that ended so.",
+                ),
+                _query("since", {"type": "string", "format": "date"}, "Runs started on or after this day."),
+                _query("until", {"type": "string", "format": "date"}, "Runs started on or before this day."),
             ],
-            "responses": {"200": _json(_ref("RunList"), "Runs."), "400": _error("A bad parameter.")},
+            "responses": {
+                "200": _json(_ref("RunList"), "The matching runs (total: how many match)."),
+                "400": _error("A bad parameter."),
+            },
         }
     },
     "/runs/{run_id}": {
@@ -553,6 +646,72 @@ PATHS = {
                 "400": _error("Not a run id (code invalid_run_id)."),
                 "404": _error("No such run, or another person's (code run_not_found)."),
                 "409": _error("The record cannot be read (code run_unreadable)."),
+            },
+        },
+        "delete": {
+            "summary": "Remove one of this view's runs and its swarm folder (swarmkit runs rm)",
+            "operationId": "run_delete",
+            "security": [{"token": []}],
+            "parameters": [
+                {
+                    "name": "run_id",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"},
+                }
+            ],
+            "responses": {
+                "200": _json(_ref("RunDeleted"), "Removed."),
+                "400": _error("Not a run id (code invalid_run_id)."),
+                **_GUARDED,
+                "404": _error("No such run, or another person's (code run_not_found)."),
+            },
+        },
+    },
+    "/conversations": {
+        "get": {
+            "summary": "The conversations of this view's person (swarmkit chat), most recent first",
+            "operationId": "conversations",
+            "parameters": [
+                _query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100).")
+            ],
+            "responses": {
+                "200": _json(_ref("ConversationList"), "Conversations."),
+                "400": _error("A bad parameter."),
+            },
+        },
+        "post": {
+            "summary": "Say one thing: a turn of a conversation (a new one without `conversation`), run as swarmkit chat runs it",
+            "operationId": "conversation_say",
+            "security": [{"token": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Say")}}},
+            "responses": {
+                "200": _json(_ref("Turn"), "The turn, kept (its status says whether the run went through)."),
+                "400": _error("Bad body, or a provider this turn cannot use."),
+                **_GUARDED,
+                "404": _error("No such conversation, or another person's (code conversation_not_found)."),
+                **_WORKSPACE,
+                "415": _error("The body is not JSON."),
+            },
+        },
+    },
+    "/conversations/{conversation_id}": {
+        "get": {
+            "summary": "One conversation, with what memory recalled and kept at each turn",
+            "operationId": "conversation",
+            "parameters": [
+                {
+                    "name": "conversation_id",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "pattern": "^c-[0-9a-f]{8}$"},
+                }
+            ],
+            "responses": {
+                "200": _json(_ref("Conversation"), "The conversation."),
+                "400": _error("Not a conversation id (code invalid_conversation_id)."),
+                "404": _error("No such conversation, or another person's (code conversation_not_found)."),
+                "409": _error("It cannot be read (code conversation_unreadable)."),
             },
         }
     },

@@ -8,10 +8,11 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.server.api_runs import find_run, records
+from swarmkit.server.api_runs import STATUSES, find_run, matching, records
 from swarmkit.server.context import server_config
 from swarmkit.server.html import Safe, join, tag
 from swarmkit.server.layout import empty, page, time_text
+from swarmkit.server.params import int_param
 
 
 def table(heads: list[str], rows: list[list[object]], class_: str = "") -> Safe:
@@ -38,7 +39,61 @@ def text_value(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
 
 
+PAGE_SIZE = 50  # runs a page of the list shows
+
+
+def filters_form(request: Request) -> Safe:
+    """Search and filter the runs (a plain GET form: the filters are the page's address)."""
+    params = request.query_params
+    status = params.get("status") or ""
+    options = [tag("option", "any status", value="")] + [
+        tag("option", s, value=s, selected=s == status) for s in STATUSES
+    ]
+    return tag(
+        "form",
+        tag(
+            "input",
+            type="search",
+            name="q",
+            value=params.get("q") or None,
+            aria_label="Words of the input or output",
+            placeholder="Words of the input or output",
+        ),
+        tag("select", options, name="status", aria_label="Status"),
+        tag("label", "from ", tag("input", type="date", name="since", value=params.get("since") or None)),
+        tag("label", "to ", tag("input", type="date", name="until", value=params.get("until") or None)),
+        tag("button", "Filter", type="submit"),
+        method="get",
+        action="/portal/runs",
+        class_="search",
+        id="run-filters",
+    )
+
+
+def _page_link(request: Request, offset: int, label: str) -> Safe:
+    query = dict(request.query_params) | {"offset": str(offset)}
+    from urllib.parse import urlencode
+
+    return tag(
+        "a", label, href=f"/portal/runs?{urlencode(query)}", rel="next" if "Older" in label else "prev"
+    )
+
+
 def runs_page(request: Request):
+    from swarmkit.server.errors import ApiError
+
+    try:
+        found = matching(request, records(request))
+        offset = int_param(request, "offset", 0, 0, 10**9)
+    except ApiError as error:
+        return page(
+            request,
+            "Runs",
+            join([filters_form(request), tag("p", error.message, class_="error")]),
+            "runs",
+            status_code=400,
+        )
+    shown = found[offset : offset + PAGE_SIZE]
     rows = [
         [
             tag("a", s["id"], href=f"/portal/runs/{s['id']}"),
@@ -47,18 +102,46 @@ def runs_page(request: Request):
             status_badge(s["status"]),
             duration(s["duration_ms"]),
             tag("span", s["input"], class_="text"),
+            tag(
+                "button",
+                "Delete",
+                type="button",
+                class_="danger",
+                data_action="delete-run",
+                data_run=s["id"],
+                aria_label=f"Delete run {s['id']}",
+            ),
         ]
-        for s in (r.summary() for r in records(request))
+        for s in (r.summary() for r in shown)
     ]
     user = server_config(request).user
-    body = (
-        table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs")
-        if rows
-        else empty(
+    filtered = any(request.query_params.get(k) for k in ("q", "status", "since", "until"))
+    if rows:
+        listing = table(["Run", "Started", "Topology", "Status", "Duration", "Input", ""], rows, "runs")
+    elif filtered:
+        listing = empty("No run matches these filters.")
+    else:
+        listing = empty(
             "No runs yet: `swarmkit run` records each run here."
             if user is None
             else f"No runs for {user} yet: `swarmkit run --user {user}` records each of their runs here."
         )
+    pages = []
+    if offset > 0:
+        pages.append(_page_link(request, max(0, offset - PAGE_SIZE), "Newer runs"))
+    if offset + PAGE_SIZE < len(found):
+        pages.append(_page_link(request, offset + PAGE_SIZE, "Older runs"))
+    counted = f"{len(found)} run{'s' if len(found) != 1 else ''}" + (
+        f", {offset + 1}–{offset + len(shown)} shown" if len(found) > len(shown) else ""
+    )
+    body = join(
+        [
+            filters_form(request),
+            tag("p", "", id="notice", role="status"),
+            tag("p", counted, class_="muted", id="run-count") if found else None,
+            listing,
+            tag("nav", pages, class_="pages") if pages else None,
+        ]
     )
     return page(request, "Runs", body, "runs")
 

@@ -24,10 +24,10 @@
   var DONE = { kept: "Kept in", pinned: "Pinned in", deleted: "Deleted" };
 
   // POST `body` as JSON with the token; on success remember `message(data)` for after the reload.
-  function send(path, body, controls, message) {
+  function send(path, body, controls, message, next, method) {
     controls.forEach(function (c) { c.disabled = true; });
     fetch(path, {
-      method: "POST",
+      method: method || "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-Swarmkit-Token": tokenTag.content },
       body: JSON.stringify(body),
@@ -38,7 +38,9 @@
       .then(function (result) {
         if (result.ok) {
           window.sessionStorage.setItem(NOTICE_KEY, message(result.data));
-          window.location.reload();
+          var target = next ? next(result.data) : null;
+          if (target && target.split("#")[0] !== window.location.pathname) window.location.assign(target);
+          else window.location.reload();
           return;
         }
         var error = (result.data && result.data.error) || {};
@@ -57,6 +59,10 @@
     return "Added “" + data.text + "” to " + data.stable_ref;
   }
 
+  function answered(data) {
+    return data.status === "ok" ? "Answered in run " + data.turn.run : "The turn " + data.status + ": " + data.error;
+  }
+
   function imported(data) {
     return "Imported " + data.imported + ", duplicates " + data.duplicates + ", skipped " + data.skipped +
       (data.truncated ? ", truncated (limits reached)" : "") + (data.imported ? ": review them in the inbox" : "");
@@ -71,12 +77,26 @@
       if (field.value !== "") body[field.name] = field.value;  // an empty choice means the default
     });
     var path = form.getAttribute("data-post");
-    send(path, body, form.querySelectorAll("input, select, button"), path === "/memory/import" ? imported : added);
+    var controls = form.querySelectorAll("input, select, textarea, button");
+    if (path === "/conversations") {
+      // a turn runs the whole topology: say so while it does, then show the conversation
+      show("Thinking…", false);
+      send(path, body, controls, answered, function (data) {
+        return "/portal/conversations/" + data.conversation.id + "#turn-" + data.conversation.turns;
+      });
+      return;
+    }
+    send(path, body, controls, path === "/memory/import" ? imported : added);
   });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-action]");
     if (!button || !tokenTag) return;
+    if (button.getAttribute("data-action") === "delete-run") {
+      var run = button.getAttribute("data-run");
+      send("/runs/" + run, undefined, [button], function () { return "Deleted run " + run; }, null, "DELETE");
+      return;
+    }
     var item = button.closest("[data-ref]");
     var action = button.getAttribute("data-action");
     var body = { ref: item.getAttribute("data-ref"), expect: item.getAttribute("data-digest") };

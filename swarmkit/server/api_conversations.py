@@ -1,0 +1,98 @@
+"""The conversations API: the view's saved chats, and a turn said from the portal (token-guarded).
+
+A conversation is its person's, as runs are: a view lists and shows only its own, and another
+person's id is a 404 like a missing one. A turn runs the topology exactly as `swarmkit chat` does,
+with each agent's own provider.
+"""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from swarmkit.errors import NotFound, SwarmkitError
+from swarmkit.runtime.conversations import (
+    Conversation,
+    list_conversations,
+    load_conversation,
+    new_conversation_id,
+    now,
+)
+from swarmkit.server.context import load, server_config
+from swarmkit.server.params import check_known, int_param, json_body
+
+TURN_TEXT_MAX = 20_000  # characters of one message said from the portal
+
+
+def conversations(request: Request) -> JSONResponse:
+    check_known(request, ("limit",))
+    limit = int_param(request, "limit", 100, 1, 10000)
+    config = server_config(request)
+    found = list_conversations(config.workspace, config.user)
+    return JSONResponse({"total": len(found), "conversations": [c.summary() for c in found[:limit]]})
+
+
+def find_conversation(request: Request, conversation_id: str) -> Conversation:
+    config = server_config(request)
+    return load_conversation(config.workspace, conversation_id, config.user)
+
+
+def conversation(request: Request) -> JSONResponse:
+    check_known(request, ())
+    return JSONResponse(find_conversation(request, request.path_params["conversation_id"]).to_json())
+
+
+def _turn(request: Request, body: dict) -> dict:
+    from swarmkit.runtime.conversations import take_turn
+    from swarmkit.runtime.providers.registry import ProviderSet
+
+    text = body["text"]
+    if not isinstance(text, str) or not text.strip():
+        raise SwarmkitError("text is empty", "send {text: what you say}")
+    if len(text) > TURN_TEXT_MAX:
+        raise SwarmkitError(f"text is over {TURN_TEXT_MAX} characters", "say it in shorter messages")
+    ctx = load(request)
+    ws, user = ctx.workspace, server_config(request).user
+    if body.get("conversation"):
+        chat = find_conversation(request, str(body["conversation"]))
+    else:
+        chat = None
+    wanted = (chat.topology if chat is not None else None) or body.get("topology")
+    if wanted is None and len({t.name for t in ws.topologies.values()}) != 1:
+        raise SwarmkitError(
+            f"the workspace has {len(ws.topologies)} topologies; name one",
+            "send {text, topology: NAME}",
+        )
+    topology = ws.find_topology(wanted) if wanted is not None else ws.topology(None)
+    if topology is None:
+        raise NotFound(f'no topology "{wanted}" in the workspace', "GET /memory/status names the workspace")
+    if chat is None:
+        chat = Conversation(
+            new_conversation_id(), ws.id, topology.ref, user, started_at=now(), updated_at=now()
+        )
+    providers = ProviderSet(ws.model_providers)
+    for agent in topology.walk():
+        providers.for_agent(agent)  # a provider this turn cannot use fails before anything runs
+    record = take_turn(ws, topology, providers, chat, text)
+    return {
+        "conversation": chat.summary(),
+        "turn": chat.turns[-1],
+        "status": record.status,
+        "output": record.output,
+        "error": record.error,
+    }
+
+
+async def say(request: Request) -> JSONResponse:
+    """`{text, conversation?, topology?}`: one turn (a new conversation without `conversation`)."""
+    body = await json_body(request, ("text",), ("conversation", "topology"))
+    return JSONResponse(await run_in_threadpool(_turn, request, body))
+
+
+ROUTES = [
+    Route("/conversations", conversations, methods=["GET"]),
+    Route("/conversations", say, methods=["POST"]),
+    Route("/conversations/{conversation_id}", conversation, methods=["GET"]),
+]
