@@ -98,7 +98,7 @@ def _identity(store, what: str, fragment: bool = False) -> _Identity:
     return _Identity(subjects, prefixes, {E.dedupe_key(what)})
 
 
-def _commits(store, pattern: str | None) -> list[dict]:
+def changed_lines(store, pattern: str | None) -> list[dict]:
     """The commits whose memory-file diffs hold a line matching `pattern` (every commit for None),
     newest first, with the removed and added lines of each hunk."""
     pick = ["--regexp-ignore-case", "-G", pattern] if pattern else []
@@ -230,10 +230,10 @@ def history(store, what: str) -> list[dict]:
 
 
 def _history(store, who: _Identity) -> list[dict]:
-    commits = _commits(store, who.pattern())  # git finds the commits that touch what names it now
+    commits = changed_lines(store, who.pattern())  # git finds the commits that touch what names it now
     if _learn(store, commits, who):
         # It had other texts: follow them through every commit, back and forth until nothing new.
-        commits = _commits(store, None)
+        commits = changed_lines(store, None)
         oldest_first = commits[::-1]
         while _learn(store, commits, who) | _learn(store, oldest_first, who):  # both sweeps, every round
             pass

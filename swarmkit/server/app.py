@@ -18,13 +18,20 @@ from swarmkit.server import (
     page_conversations,
     page_memory,
     page_runs,
+    page_timeline,
 )
 from swarmkit.server.config import LOOPBACK_NAMES, ServerConfig, new_token
 from swarmkit.server.errors import HANDLERS
 from swarmkit.server.guard import Guard
 
-API_ROUTES = [*api_memory.ROUTES, *api_runs.ROUTES, *api_conversations.ROUTES, *openapi.ROUTES]
-PAGE_ROUTES = [*page_memory.ROUTES, *page_runs.ROUTES, *page_conversations.ROUTES]
+API_ROUTES = [
+    *api_memory.ROUTES,
+    *page_timeline.API_ROUTES,
+    *api_runs.ROUTES,
+    *api_conversations.ROUTES,
+    *openapi.ROUTES,
+]
+PAGE_ROUTES = [*page_memory.ROUTES, *page_runs.ROUTES, *page_conversations.ROUTES, *page_timeline.ROUTES]
 
 
 def home(request) -> RedirectResponse:

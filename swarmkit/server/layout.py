@@ -10,6 +10,7 @@ from swarmkit.server.html import Safe, tag
 
 NAV = (
     ("memory", "Memory", "/portal/memory"),
+    ("timeline", "Timeline", "/portal/timeline"),
     ("conversations", "Conversations", "/portal/conversations"),
     ("runs", "Runs", "/portal/runs"),
     ("api", "API", "/openapi.json"),

@@ -84,6 +84,44 @@ SCHEMAS = {
             }
         },
     },
+    "Timeline": {
+        "type": "object",
+        "required": ["file", "days", "events"],
+        "properties": {
+            "file": _NULLABLE_STR,
+            "days": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["day", "added", "replaced", "forgotten"],
+                    "properties": {
+                        "day": {"type": "string", "format": "date"},
+                        "added": {"type": "integer"},
+                        "replaced": {"type": "integer"},
+                        "forgotten": {"type": "integer"},
+                    },
+                },
+            },
+            "events": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["day", "date", "commit", "file", "change", "text"],
+                    "properties": {
+                        "day": {"type": "string"},
+                        "date": {"type": "string"},
+                        "commit": {"type": "string"},
+                        "file": {"type": "string"},
+                        "change": {"type": "string", "enum": ["added", "replaced", "forgotten"]},
+                        "text": {"type": "string"},
+                        "old": {"type": ["string", "null"], "description": "The text it replaced."},
+                        "origin": _NULLABLE_STR,
+                        "run": _NULLABLE_STR,
+                    },
+                },
+            },
+        },
+    },
     "RunDeleted": {
         "type": "object",
         "required": ["status", "id"],
@@ -519,6 +557,19 @@ PATHS = {
             "summary": "The effective memory block in upstream swarmkit's shape (read-only)",
             "operationId": "memory_config",
             "responses": {"200": _json(_ref("UpstreamConfig"), "Upstream's memory config."), **_WORKSPACE},
+        }
+    },
+    "/memory/timeline": {
+        "get": {
+            "summary": "Entries added, replaced and forgotten over time, from the folder's git history",
+            "operationId": "memory_timeline",
+            "parameters": [_query("file", {"type": "string"}, "One file's changes, e.g. me.md.")],
+            "responses": {
+                "200": _json(
+                    _ref("Timeline"), "Changes per day (oldest first) and each change (newest first)."
+                ),
+                **_WORKSPACE,
+            },
         }
     },
     "/memory/entries": {

@@ -48,13 +48,27 @@ def test_talk_from_the_conversations_page_then_filter_and_delete_its_runs(tab, t
         second = tab.locator("#turn-2")
         expect(second.locator(".answer")).to_contain_text("From memory: Lives in Oslo.")
         expect(second.locator(".turn-memory")).to_contain_text("recalled")
+        tab.fill("#say-form textarea", "I live in Porto now.")
+        tab.click("#say-form button")
+        expect(tab.locator("ol.turns li.turn")).to_have_count(3, timeout=60_000)
         tab.goto(served.url + "portal/conversations")
         expect(tab.locator("table.runs tbody tr")).to_have_count(1)
         expect(tab.locator("table.runs")).to_contain_text("I live in Oslo.")
 
+        # the timeline draws the change: Oslo added, then replaced by Porto
+        tab.goto(served.url + "portal/timeline")
+        expect(tab.locator("svg.timeline rect.bar.replaced")).to_have_count(1)
+        expect(tab.locator("svg.timeline rect.bar.added")).to_have_count(1)
+        first_row = tab.locator("#changes tbody tr").first
+        expect(first_row).to_contain_text("replaced")
+        expect(first_row).to_contain_text("Lives in Oslo → Lives in Porto")
+        tab.select_option("#timeline-file select", "me.md")
+        tab.click("#timeline-file button")
+        expect(tab.locator("#changes tbody tr")).to_have_count(2)
+
         # Runs: both turns are runs; a search keeps one, a delete removes it
         tab.goto(served.url + "portal/runs")
-        expect(tab.locator("table.runs tbody tr")).to_have_count(2)
+        expect(tab.locator("table.runs tbody tr")).to_have_count(3)
         tab.fill("#run-filters input[name=q]", "where")
         tab.click("#run-filters button")
         expect(tab.locator("table.runs tbody tr")).to_have_count(1)
@@ -67,11 +81,11 @@ def test_talk_from_the_conversations_page_then_filter_and_delete_its_runs(tab, t
         expect(tab.locator("#notice")).to_contain_text("Deleted run r-")
         expect(tab.locator("main .empty")).to_have_text("No run matches these filters.")
         tab.goto(served.url + "portal/runs")
-        expect(tab.locator("table.runs tbody tr")).to_have_count(1)
+        expect(tab.locator("table.runs tbody tr")).to_have_count(2)
 
         # every one of these pages fits a phone's screen
         tab.set_viewport_size(PHONE)
-        for path in ("portal/conversations", "portal/runs"):
+        for path in ("portal/conversations", "portal/runs", "portal/timeline"):
             tab.goto(served.url + path)
             assert fits(tab), path
         tab.goto(served.url + "portal/conversations")
