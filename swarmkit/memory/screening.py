@@ -61,8 +61,9 @@ def _rest_of_it(redacted: str) -> int:
     return left
 
 
-def redact(text: str) -> tuple[str, int]:
+def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
     """Replace every secret in the text with [REDACTED_SECRET]; return the text and the count.
+    With `found`, each secret replaced is appended to it (a run record redacts them everywhere).
 
     Linear in the length of the text whatever its shape (see swarmkit.memory.secrets)."""
     from swarmkit.memory.secrets import find_spans
@@ -74,6 +75,8 @@ def redact(text: str) -> tuple[str, int]:
     for start, end in spans:
         parts += [text[at:start], REDACTED]
         at = end
+        if found is not None:
+            found.append(text[start:end])
     parts.append(text[at:])
     return "".join(parts), len(spans)
 

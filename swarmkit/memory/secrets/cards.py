@@ -16,10 +16,11 @@ _NAMES = re.compile(
     r"(?:card[ \t])?security[ \t]code|card[ \t]code|(?:3|4|three|four)[ -]digit[ \t]code)(?![a-z0-9])"
 )
 _CODE_AFTER = re.compile(
-    r"[^0-9\n]{0,40}?(?<![0-9/.,:-])(?P<code>[0-9]{3,4})(?![0-9/.,:-]|[ \t]?(?:%|am|pm|ms|px|days?|years?))"
+    r"[^0-9\n]{0,40}?(?<![0-9])(?<![0-9][/.,:-])(?P<code>[0-9]{3,4})"
+    r"(?![0-9]|[/.,:-][0-9]|[ \t]?(?:%|am|pm|ms|px|days?|years?))"
 )
 _CODE_BEFORE = re.compile(
-    r"(?<![0-9/.,:-])(?P<code>[0-9]{3,4})[ \t]{1,3}(?:is|was|as)[ \t]{1,3}(?:the|my|its|your)?[ \t]{0,3}$"
+    r"(?<![0-9])(?<![0-9][/.,:-])(?P<code>[0-9]{3,4})[ \t]{1,3}(?:is|was|as)[ \t]{1,3}(?:the|my|its|your)?[ \t]{0,3}$"
 )
 _CARD_CONTEXT = re.compile(
     r"(?i)card|visa|mastercard|master[ \t]card|amex|american[ \t]express|discover|diners|jcb|unionpay|"

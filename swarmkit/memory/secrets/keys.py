@@ -160,13 +160,13 @@ _AFTER = re.compile(
     (?P<open>(?:\\?["'`]|\*{{1,2}})?)""",
     re.X | re.I,
 )
-_BARE = re.compile(r"[^\s,;'\"`<>)\]}]{1,256}")
-_BARE_QUERY = re.compile(r"[^\s,;'\"`<>)\]}&#]{1,256}")
+_BARE = re.compile(r"[^\s,;'\"`<>)\]}”»]{1,256}")  # a closing quote ends a value told in quotes
+_BARE_QUERY = re.compile(r"[^\s,;'\"`<>)\]}&#”»]{1,256}")
 _CODE_VALUE = re.compile(r"[A-Za-z0-9-]{1,24}")
 _PHRASE_VALUE = re.compile(r"[^.;\n\"'`]{1,200}")
 _XML_VALUE = re.compile(r"([^<\n]{1,256})</")
 _VALUE_BEFORE = re.compile(
-    r"""(?i)(?<![^\s"'(])(?P<value>[^\s"'()]{3,64})[ \t]{1,3}
+    r"""(?i)(?<![^\s"'(“‘«])(?P<value>[^\s"'()“”‘«»]{3,64})[ \t]{1,3}
     (?:(?:is|was)[ \t]{1,3}(?:my|the|our|your|his|her|their)|as[ \t]{1,3}(?:my|the|our|a|your))
     (?:[ \t]{1,3}[a-z-]{1,20}){0,2}?[ \t]{1,3}(?:password|passphrase|pin|passcode|pwd)\b""",
     re.X,

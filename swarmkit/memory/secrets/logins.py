@@ -86,9 +86,9 @@ def _is_password(value: str, quoted: bool, port: bool = False) -> bool:
         return len(value) >= 4 or any(c.isdigit() for c in value)
     if "://" in value or "@" in value or value.startswith("-"):
         return False  # a URL, an address, an option
-    parts = re.split(r"[-_.]", value)
+    parts = re.split(r"[-_.+]", value)
     if all(part.isalpha() for part in parts if part):
-        return False  # words: "ssh-agent", "single-sign-on"
+        return False  # words: "ssh-agent", "single-sign-on", "Ctrl+Alt+Del"
     kinds = (
         any(c.islower() for c in value)
         + any(c.isupper() for c in value)
