@@ -61,25 +61,8 @@ def screened(value, key: str = "", found: list[str] | None = None):
     return value
 
 
-# A secret found in one field is redacted in every other, where its words around it may differ: an
+# A secret found in one field is redacted in every other, where the words around it may differ: an
 # agent's output that quotes the user ("You wrote: “…”"), a prompt that wraps the input, a tool call.
-MIN_ECHO = 4  # shorter values (a 3-digit code) are redacted only where they were found
-MAX_ECHOES = 256
-
-
-def _echoes(found: list[str]):
-    """A pattern of every secret found, as a whole token, longest first (None: nothing to find)."""
-    import re
-
-    from swarmkit.memory.screening import REDACTED
-
-    values = sorted({v for v in found if len(v) >= MIN_ECHO and REDACTED not in v}, key=len, reverse=True)
-    if not values:
-        return None
-    alternatives = "|".join(re.escape(v) for v in values[:MAX_ECHOES])
-    return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
-
-
 def _without(value, pattern):
     """The value with every echo of a secret the pattern names redacted (dict keys too)."""
     from swarmkit.memory.screening import REDACTED
@@ -100,7 +83,9 @@ def screened_record(record: dict) -> dict:
         return record
     found: list[str] = []
     out = screened(record, found=found)
-    pattern = _echoes(found)
+    from swarmkit.memory.screening import echo_pattern
+
+    pattern = echo_pattern(found)
     if pattern is not None:
         out = _without(out, pattern)
     out["screened"] = SCREENED

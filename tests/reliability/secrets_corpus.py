@@ -782,7 +782,7 @@ FAMILY_CASES = [
     ("card security code", "Amex ending 1005, CID 4821", "Amex ending 1005, CID [REDACTED_SECRET]"),
     (
         "card security code",
-        "my visa card, CVV 123, exp 12/27",
+        "my visa card, CVV 847, exp 12/27",
         "my visa card, CVV [REDACTED_SECRET], exp 12/27",
     ),
     ("card security code", "card security code: 907", "card security code: [REDACTED_SECRET]"),
@@ -791,4 +791,58 @@ FAMILY_CASES = [
         "the CVC on the back of my Mastercard is 552",
         "the CVC on the back of my Mastercard is [REDACTED_SECRET]",
     ),
+    # shapes found by trying the families as a red team would (not the issue's)
+    ("session cookie", "JSESSIONID 4F1A2B3C4D5E6F708192A3B4C5D6E7F8", "JSESSIONID [REDACTED_SECRET]"),
+    (
+        "session cookie",
+        '[{"domain": ".example.com", "name": "connect.sid", "value": "s%3Aq8Zr2LmVb1pXwT6k.Hf3nJ7sQ0aYc5dEg9uWi"}, {"name": "theme", "value": "dark"}]',
+        '[{"domain": ".example.com", "name": "connect.sid", "value": "[REDACTED_SECRET]"}, {"name": "theme", "value": "dark"}]',
+    ),
+    (
+        "recovery codes",
+        "recovery codes (keep these safe): 4829-1034, 5591-2287",
+        "recovery codes (keep these safe): [REDACTED_SECRET], [REDACTED_SECRET]",
+    ),
+    (
+        "recovery codes",
+        "Backup codes\n482910\n559122\n660134",
+        "Backup codes\n[REDACTED_SECRET]\n[REDACTED_SECRET]\n[REDACTED_SECRET]",
+    ),
+    (
+        "recovery codes",
+        "backup codes are: 1) 123456 2) 234567 3) 345678",
+        "backup codes are: 1) [REDACTED_SECRET] 2) [REDACTED_SECRET] 3) [REDACTED_SECRET]",
+    ),
+    (
+        "recovery phrase",
+        "Here is what I wrote on the card: Legal Winner Thank Year Wave Sausage Worth Useful Legal Winner Thank Yellow",
+        "Here is what I wrote on the card: [REDACTED_SECRET]",
+    ),
+    (
+        "password in japanese",
+        "ログイン用のパスワードは「Fuji-san3776」",
+        "ログイン用のパスワードは「[REDACTED_SECRET]」",
+    ),
+    ("password in korean", "비번 qwer1234 (회사 노트북)", "비번 [REDACTED_SECRET] (회사 노트북)"),
+    ("password in russian", "Пароль от вайфая — kotik2020", "Пароль от вайфая — [REDACTED_SECRET]"),
+    ("password in turkish", "Parolam Kedi#42", "Parolam [REDACTED_SECRET]"),
+    ("instruction", "To log into the router, use Kx72mq!9", "To log into the router, use [REDACTED_SECRET]"),
+    ("instruction", "unlock the phone with 4821", "unlock the phone with [REDACTED_SECRET]"),
+    (
+        "instruction",
+        "the login for the router is admin/Kx72mq!9",
+        "the login for the router is admin/[REDACTED_SECRET]",
+    ),
+    ("instruction", "log in as admin with Perro#77x", "log in as admin with [REDACTED_SECRET]"),
+    (
+        "card security code",
+        "Card: 4111 1111 1111 1111 12/27 123",
+        "Card: [REDACTED_SECRET] 12/27 [REDACTED_SECRET]",
+    ),
+    (
+        "card security code",
+        "visa 4111111111111111 exp 09/28 cvc 331",
+        "visa [REDACTED_SECRET] exp 09/28 cvc [REDACTED_SECRET]",
+    ),
+    ("totp seed", "my TOTP key is gezd gnbv gy3t qojq", "my TOTP key is [REDACTED_SECRET]"),
 ]

@@ -275,6 +275,14 @@ ISSUE_18_UNITS = [
     "cvv 123 ",
     "CID card ",
     "card security code ",
+    '{"name": "connect.sid", "value": "s%3Aa1b2c3d4e5f6g7h8", ',
+    '"name": "sid", ',
+    "## backup codes\n- 1234-5678\n",
+    "JSESSIONID ",
+    "To log in, use ",
+    "the login for the router is a/",
+    "4111 1111 1111 1111 12/27 123 ",
+    "Legal Winner ",
 ]
 
 

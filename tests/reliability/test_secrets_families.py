@@ -146,6 +146,26 @@ def test_a_short_code_is_redacted_only_where_it_was_found():
     assert out["input"] == f"my visa CVV {REDACTED}" and out["output"] == "123 results"
 
 
+def test_an_imported_note_is_screened_with_the_line_that_introduces_its_list(tmp_path):
+    """A note is an entry of its own, but a heading or the line before it may be what says it is a
+    secret: the whole file is screened, and a note left with nothing but a secret is skipped."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "accounts.md").write_text(
+        "# Accounts\n\n## GitHub backup codes\n\n- 8472-1934\n- 2290-5531\n\n"
+        "Backup codes:\n- 4821-0034\n- 7719-2210 (the last one)\n\n## Office\n\n- The office opens at 9:00\n"
+    )
+    folder = tmp_path / "memory"
+    result = MemoryStore(folder, "reliability").import_folder(notes)
+    assert (result.imported, result.skipped) == (2, 3)
+    inbox = (folder / "inbox.md").read_text()
+    assert "- The office opens at 9:00 [" in inbox and f"- {REDACTED} (the last one) [" in inbox
+    codes = [
+        Secret("recovery codes", "prose", "", c) for c in ("8472-1934", "2290-5531", "4821-0034", "7719-2210")
+    ]
+    assert_no_secret(folder, codes)
+
+
 def test_issue_18_shapes_reach_no_file_commit_index_run_record_or_api_response(ws, tmp_path):
     """Told to a run (the mock's own extraction, which echoes the input in every agent's output, and
     a scripted one), added with `memory add`, imported and given as feedback."""

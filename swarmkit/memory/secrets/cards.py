@@ -29,8 +29,23 @@ _CARD_CONTEXT = re.compile(
 _NEEDS_A_CARD = ("cid", "security code", "card code", "3-digit code", "4-digit code")
 
 
+# A card written out: its number, its expiry (MM/YY), and the code right after with no name
+_CARD_LINE = re.compile(
+    r"(?:(?<![0-9])[2-6][0-9]{3}(?:[ -]?[0-9]{4}){2}[ -]?[0-9]{2,7}|\[REDACTED_SECRET\])"  # or redacted already
+    r"[ \t,;|]{1,3}(?:exp(?:iry|ires)?[ \t.:]{0,3})?"
+    r"(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:[0-9]{2}|20[0-9]{2})[ \t,;|]{1,3}(?P<code>[0-9]{3,4})(?![0-9])"
+)
+
+
+def _count_digits(text: str) -> int:
+    return sum(text.count(digit) for digit in "0123456789")
+
+
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of card security codes."""
+    if "/" in text and ("redacted_secret" in low or _count_digits(text) >= 17):
+        for line in _CARD_LINE.finditer(text):
+            yield line.span("code")
     if not any(
         w in low
         for w in (

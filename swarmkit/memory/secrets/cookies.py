@@ -49,6 +49,12 @@ _VALUE = re.compile(r"[A-Za-z0-9%._~+/=:!*-]{8,4096}")
 _SIGNED = re.compile(r"(?i)s(?::|%3a)")
 _WINDOWS_SID = re.compile(r"S-1-[0-9]{1,20}(?:-[0-9]{1,20}){0,15}")
 _HEX = re.compile(r"[0-9a-fA-F]{16,}")
+# The frameworks' own names, whose value may follow after a mere space ("JSESSIONID 4F1A…")
+_FRAMEWORK = re.compile(
+    r"connect\.sid|phpsessid|jsessionid|laravel_session|asp\.net_sessionid|\.aspxauth|rack\.session"
+    r"|_[a-z0-9_]{1,40}_session|express:sess|(?:__secure-|__host-)?next-auth\.session-token"
+)
+_SPACE = re.compile(r"[ \t]{1,3}")
 # Cookie names that are not a login (and look like the names above)
 _NOT_SESSIONS = frozenset({"csrftoken", "xsrf-token", "_xsrf", "csrf_token"})
 
@@ -59,6 +65,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         word in low for word in ("sid", "sess", "auth", "token", "jwt", "remember", "cf", "wordpress")
     ):
         return
+    if '"name"' in low and '"value"' in low:
+        yield from _exported(text)
     at = 0
     while (match := _NAMED.search(text, at)) is not None:
         at = match.end()
@@ -67,7 +75,12 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             continue
         after = _AFTER.match(text, match.end())
         if after is None:
-            continue
+            after = _SPACE.match(text, match.end()) if _FRAMEWORK.fullmatch(name) else None
+            if after is None:
+                continue
+            space = True
+        else:
+            space = False
         value = _VALUE.match(text, after.end())
         if value is None:
             continue
@@ -75,8 +88,29 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         raw = value.group(0).rstrip(".,:;!?*")
         if text.startswith("(", value.start() + len(raw)) or is_reference(raw, name, code=True):
             continue  # session = Session.from_config(config): code
-        if _is_session_value(raw, name):
+        if _is_session_value(raw, name) and (not space or looks_random(raw, 16) or _HEX.fullmatch(raw)):
             yield value.start(), value.start() + len(raw)
+
+
+# A browser's cookie export (DevTools, extensions): {"name": "connect.sid", "value": "s%3A…", …}
+_EXPORT_NAME = re.compile(r"(?i)\"name\"[ \t]{0,3}:[ \t]{0,3}\"(?P<name>[^\"\n]{1,80})\"")
+_EXPORT_VALUE = re.compile(r"(?i)\"value\"[ \t]{0,3}:[ \t]{0,3}\"(?P<value>[^\"\n]{1,4096})\"")
+_EXPORT_WINDOW = 400
+
+
+def _exported(text: str) -> Iterator[tuple[int, int]]:
+    """The value of each session cookie of an export, before or after its name in the object."""
+    for match in _EXPORT_NAME.finditer(text):
+        name = match.group("name").lower()
+        if name in _NOT_SESSIONS or not _NAMED.fullmatch(name):
+            continue
+        start = text.rfind("{", max(0, match.start() - _EXPORT_WINDOW), match.start())
+        end = text.find("}", match.end(), match.end() + _EXPORT_WINDOW)
+        for value in _EXPORT_VALUE.finditer(
+            text, start if start >= 0 else match.start(), end if end >= 0 else match.end() + _EXPORT_WINDOW
+        ):
+            if _is_session_value(value.group("value"), name):
+                yield value.span("value")
 
 
 def _is_session_value(value: str, name: str) -> bool:

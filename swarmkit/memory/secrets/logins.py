@@ -30,7 +30,14 @@ _WITH = re.compile(
     rf"(?:[^\s/|]{{1,64}}[ \t]{{0,3}}[/|][ \t]{{0,3}})?{_VALUE}"
 )
 _IS = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|unlock[ \t]code|passcode)[ \t]{{1,3}}(?:is|was)[ \t]{{1,3}}{_VALUE}"
+    rf"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|unlock[ \t]code|passcode)"
+    rf"(?:[ \t]{{1,3}}(?:for|to|of|on|at)(?:[ \t]{{1,3}}[^\s,.;:]{{1,30}}){{1,3}}?)?[ \t]{{1,3}}(?:is|was)[ \t]{{1,3}}"
+    rf"(?:[^\s/|]{{1,64}}[ \t]{{0,3}}[/|][ \t]{{0,3}})?{_VALUE}"
+)
+# "To log into the router, use X": the purpose first, then what to use
+_TO_USE = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:to|for|when[ \t]you)[ \t]{{1,3}}(?:{_SIGN_IN})(?:[ \t]{{1,3}}[^\s,.;:]{{1,30}}){{0,4}}?"
+    rf"[ \t]{{0,3}}[,:;—-]?[ \t]{{1,3}}(?:just[ \t]{{1,3}})?(?:use|type|enter|try|it's|it[ \t]is)[ \t]{{1,3}}{_VALUE}"
 )
 # Ways to sign in that look like a value (a digit, a symbol) but are a product or a method
 _METHODS = frozenset(
@@ -64,7 +71,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         )
     ):
         return
-    for pattern in (_USE, _WITH, _IS):
+    for pattern in (_USE, _WITH, _IS, _TO_USE):
         for match in pattern.finditer(text):
             value = match.group("value").rstrip(".,;:!?)")
             quoted = bool(match.group("open"))
@@ -74,6 +81,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 yield match.start("value"), match.start("value") + len(value)
 
 
+_KEY_VALUE = re.compile(r"[A-Za-z_-]{2,40}[=:]")
 _VERSION = re.compile(r"v?[0-9]+(?:\.[0-9]+)+[a-z0-9.-]*")
 _PORT_WORDS = re.compile(r"(?i)connect|access|open|ssh")
 
@@ -84,6 +92,8 @@ def _is_password(value: str, quoted: bool, port: bool = False) -> bool:
         return False
     if quoted:
         return len(value) >= 4 or any(c.isdigit() for c in value)
+    if _KEY_VALUE.match(value):
+        return False  # "login with password=…": the key rules read a key and its value
     if "://" in value or "@" in value or value.startswith("-"):
         return False  # a URL, an address, an option
     parts = re.split(r"[-_.+]", value)

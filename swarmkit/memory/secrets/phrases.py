@@ -5,8 +5,8 @@ The wordlist (bip39_english.txt beside this file, 2048 words, a published fact) 
 prose cannot do without ("the", "a", "is", "of", "my", plurals and most verb forms), so ordinary
 English rarely has twelve of its words in a row. A run of at least twelve is a phrase when its BIP-39
 checksum holds (a random run passes one time in 16 to 256), when words about a wallet or a phrase are
-near it, or when it is written as phrases are (lowercase words and single spaces, or numbered). A
-list of twelve capitalised or comma-separated nouns with nothing about a wallet near it is left alone.
+near it, or when it is written as phrases are (words and single spaces, or numbered, or one a line).
+A list of twelve comma-separated nouns with nothing about a wallet near it is left alone.
 
 One pass over the words of the text: each word is looked up once, so the work is linear.
 """
@@ -90,9 +90,8 @@ def _gap_ok(text: str, end: int, start: int) -> bool:
 
 
 def _written_as_a_phrase(text: str, run: list[re.Match]) -> bool:
-    """Lowercase words and single spaces (or numbered, or one a line), as wallets show them."""
-    if any(not m.group(0).islower() for m in run[1:]):
-        return False
+    """Words and single spaces (or numbered, or one a line), as wallets show them and people copy
+    them (in capitals too); a list of nouns in prose has commas."""
     for a, b in zip(run, run[1:], strict=False):
         gap = text[a.end() : b.start()]
         if gap not in (" ", "\n") and not _NUMBERED_GAP.fullmatch(gap):
