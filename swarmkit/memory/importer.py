@@ -195,6 +195,42 @@ def _read(path: Path) -> str | None:
         return None
 
 
+INTRO_CONTEXT = 300  # characters of the line that introduces a list, screened with each of its notes
+
+
+def _in_context(entries: list, text: str) -> list:
+    """The file's entries, each screened together with the line that introduces its list: a note
+    is an entry of its own, but its heading may be what says it is a secret ("## GitHub backup
+    codes" above "- 8472-1934"). Only that line, not the notes around it (a flat list of unrelated
+    notes must not lend each other context), and at most INTRO_CONTEXT characters of it."""
+    from dataclasses import replace
+
+    from swarmkit.memory.screening import REDACTED
+    from swarmkit.memory.secrets import find_spans
+
+    lines = E.split_lines(text)
+    intro_of: dict[int, str] = {}
+    intro = ""
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped and stripped[:1] not in ("-", "*"):
+            intro = stripped[-INTRO_CONTEXT:]
+        intro_of[number] = intro
+    out = []
+    for entry in entries:
+        before = intro_of.get(entry.line, "")
+        if before and 0 < entry.line <= len(lines):
+            together = before + "\n" + lines[entry.line - 1]
+            told = [together[a:b] for a, b in find_spans(together) if a > len(before)]
+            cleaned = entry.text
+            for secret in sorted(told, key=len, reverse=True):
+                cleaned = cleaned.replace(secret, REDACTED)
+            if cleaned != entry.text:
+                entry = replace(entry, text=cleaned)
+        out.append(entry)
+    return out
+
+
 def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> list[tuple[str, dict]]:
     """The notes to write, screened. Screening stops where it can change nothing: a note already in
     the folder word for word is a duplicate as it is, and once the inbox would be full or
@@ -245,7 +281,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
             result.skipped_files.append((rel, "contains <no-memory>"))
         else:
             result.files_read += 1
-            for entry in E.parse_text(text, rel):
+            for entry in _in_context(E.parse_text(text, rel), text):
                 kind = entry.kind if entry.kind in E.KINDS else None
                 added = E.valid_date(entry.meta.get("added")) or E.today()
                 notes.append(

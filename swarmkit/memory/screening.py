@@ -61,8 +61,9 @@ def _rest_of_it(redacted: str) -> int:
     return left
 
 
-def redact(text: str) -> tuple[str, int]:
+def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
     """Replace every secret in the text with [REDACTED_SECRET]; return the text and the count.
+    With `found`, each secret replaced is appended to it (a run record redacts them everywhere).
 
     Linear in the length of the text whatever its shape (see swarmkit.memory.secrets)."""
     from swarmkit.memory.secrets import find_spans
@@ -74,8 +75,25 @@ def redact(text: str) -> tuple[str, int]:
     for start, end in spans:
         parts += [text[at:start], REDACTED]
         at = end
+        if found is not None:
+            found.append(text[start:end])
     parts.append(text[at:])
     return "".join(parts), len(spans)
+
+
+MIN_ECHO = 4  # shorter secrets (a 3-digit code) are redacted only where they were found
+MAX_ECHOES = 256
+
+
+def echo_pattern(found: list[str]) -> re.Pattern | None:
+    """A pattern of the secrets found in one text, as whole tokens, longest first, to redact them
+    where they are echoed without the words that told what they are (a run record's other fields,
+    a note under a heading that named it); None when there is nothing to look for."""
+    values = sorted({v for v in found if len(v) >= MIN_ECHO and REDACTED not in v}, key=len, reverse=True)
+    if not values:
+        return None
+    alternatives = "|".join(re.escape(v) for v in values[:MAX_ECHOES])
+    return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
 
 
 def salience_problem(text: str) -> str | None:
@@ -115,6 +133,7 @@ def screen(text: str | None) -> Screened:
     if problem:
         return Screened(text, problem)
     redacted, count = redact(text)
-    if count and _rest_of_it(redacted) < 3:
+    # a text already redacted where it was told (a note under a heading that named its secret)
+    if (count or REDACTED in redacted) and _rest_of_it(redacted) < 3:
         return Screened("", "nothing left but secrets", count)
     return Screened(redacted, None, count)

@@ -41,6 +41,27 @@ def redacted(value):
     return value
 
 
+def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
+    """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
+    the value but lose the words that said what it is ("To log into the router, use X" extracted
+    as "Uses X"), so what screening found in the whole text is taken out of each fact too."""
+    from swarmkit.memory.screening import REDACTED, echo_pattern, redact
+
+    found: list[str] = []
+    for text in told:
+        redact(text or "", found)
+    pattern = echo_pattern(found)
+    if pattern is None:
+        return facts
+    return [
+        {
+            key: pattern.sub(REDACTED, value) if isinstance(value, str) else value
+            for key, value in fact.items()
+        }
+        for fact in facts
+    ]
+
+
 class MemoryHooks:
     def __init__(self, run) -> None:
         self.run = run
@@ -130,7 +151,7 @@ class MemoryHooks:
             self.run._decision(agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars")
             return
         reply = self.run._call(agent, "extract", prompts.extraction_messages(task, output))
-        facts = parse_facts(reply.content)
+        facts = without_told_secrets(parse_facts(reply.content), task, output)
         results = [self._remember(agent, fact) for fact in facts]
         statuses = [r.status for r in results if r is not None]
         written = sum(status in ("written", "replaced") for status in statuses)

@@ -3,7 +3,8 @@
 A record holds what a person needs to debug a run: input, output, the agents called, every
 decision-skill outcome, the recalled memory refs, the memory writes and every model call. It is
 screened as memory is (every text redacted; a value is screened together with its key, so that
-`{"password": "…"}` from a model's tool call is caught) and readable by its owner only (0600).
+`{"password": "…"}` from a model's tool call is caught; a secret found in one field is redacted
+wherever else it is echoed) and readable by its owner only (0600).
 A record written before screening existed (no `screened` mark) is screened whenever it is read.
 
 RunRecord is the typed record the runtime fills and the CLI and server read. A record written
@@ -35,33 +36,58 @@ ANYONE = object()  # the `user` of a listing or a load that is every person's, n
 NOTE_KINDS = ("finding", "ruled_out", "question", "answer", "curated")
 
 
-def screened(value, key: str = ""):
-    """The value with every secret redacted: strings, and the keys and values of dicts and lists."""
+def screened(value, key: str = "", found: list[str] | None = None):
+    """The value with every secret redacted: strings, and the keys and values of dicts and lists
+    (each secret replaced is appended to `found`)."""
     from swarmkit.memory.screening import redact
 
     if isinstance(value, str):
         if key:
             # "password": "hunter2" is a secret only next to its key: screen them together
             prefix = f"{key}: "
-            joined, count = redact(prefix + value)
+            joined, count = redact(prefix + value, found)
             if count and joined.startswith(prefix):
                 return joined[len(prefix) :]
-        return redact(value)[0]
+        return redact(value, found)[0]
     if isinstance(value, dict):
         return {
-            redact(k)[0] if isinstance(k, str) else k: screened(v, k if isinstance(k, str) else "")
+            redact(k, found)[0] if isinstance(k, str) else k: screened(
+                v, k if isinstance(k, str) else "", found
+            )
             for k, v in value.items()
         }
     if isinstance(value, list):
-        return [screened(item, key) for item in value]
+        return [screened(item, key, found) for item in value]
+    return value
+
+
+# A secret found in one field is redacted in every other, where the words around it may differ: an
+# agent's output that quotes the user ("You wrote: “…”"), a prompt that wraps the input, a tool call.
+def _without(value, pattern):
+    """The value with every echo of a secret the pattern names redacted (dict keys too)."""
+    from swarmkit.memory.screening import REDACTED
+
+    if isinstance(value, str):
+        return pattern.sub(REDACTED, value) if value else value
+    if isinstance(value, dict):
+        return {_without(k, pattern): _without(v, pattern) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without(item, pattern) for item in value]
     return value
 
 
 def screened_record(record: dict) -> dict:
-    """The record as it may be kept and shown (see `screened`), marked as screened."""
+    """The record as it may be kept and shown (see `screened`), marked as screened: a secret found
+    in any of its texts is redacted from all of them."""
     if record.get("screened") == SCREENED:
         return record
-    out = screened(record)
+    found: list[str] = []
+    out = screened(record, found=found)
+    from swarmkit.memory.screening import echo_pattern
+
+    pattern = echo_pattern(found)
+    if pattern is not None:
+        out = _without(out, pattern)
     out["screened"] = SCREENED
     return out
 

@@ -94,6 +94,29 @@ PIECES = [
     " please",
     "“",
     " now",
+    # issue 18's families: session cookies, 2FA seeds, recovery-code lists, BIP-39 phrases, passwords
+    # in other languages, sign-in instructions, query strings, card security codes
+    "connect.sid=",
+    "sessionid is ",
+    "s%3A",
+    "2FA ",
+    "JBSW ",
+    "backup codes: ",
+    "1234-5678",
+    "abandon ",
+    "zoo",
+    "パスワードは",
+    "密码",
+    "kata sandi ",
+    "şifre",
+    " ay ",
+    "use ",
+    " to log in",
+    "log in with ",
+    "?",
+    "&api_key=",
+    "CVV ",
+    "CID card ",
 ]
 # What a fact's value and its tail are made of (memory/fact_values.py cuts one from the other).
 TAIL_PIECES = [
@@ -213,6 +236,59 @@ def test_time_grows_linearly_on_adversarial_lines(unit):
 @example("if I")
 def test_a_value_is_cut_from_its_tail_in_linear_time(unit):
     _assert_linear(unit, "I live in ", "", _cut_and_extract)
+
+
+# Units that make one of issue 18's screening patterns do the most work per character: a name or a
+# keyword over and over (each opens a bounded window), a run of wordlist words, a list of codes.
+ISSUE_18_UNITS = [
+    "connect.sid=",
+    "a.",
+    "sessionid is ",
+    "x_session: s%3A",
+    "2FA ",
+    "2fa JBSW Y3DP ",
+    "otp",
+    "backup codes: 1234-5678, ",
+    "recovery codes ",
+    "1234-5678 ",
+    "abandon ",
+    "abandon, ",
+    "1. abandon ",
+    "Abandon\n",
+    "seed abandon ",
+    "パスワード a1 ",
+    "パスワードは",
+    "密码",
+    "kata sandi ",
+    "şifre ",
+    "password ay ",
+    "mật khẩu ",
+    "use a1! ",
+    "log in with ",
+    "log in a ",
+    "sign in with a/",
+    "the login is ",
+    "?a=",
+    "&api_key=",
+    "&x=Q9wE7rT5yU3iO1pA8sD6",
+    "CVV ",
+    "cvv 123 ",
+    "CID card ",
+    "card security code ",
+    '{"name": "connect.sid", "value": "s%3Aa1b2c3d4e5f6g7h8", ',
+    '"name": "sid", ',
+    "## backup codes\n- 1234-5678\n",
+    "JSESSIONID ",
+    "To log in, use ",
+    "the login for the router is a/",
+    "4111 1111 1111 1111 12/27 123 ",
+    "Legal Winner ",
+]
+
+
+@pytest.mark.parametrize("unit", ISSUE_18_UNITS)
+def test_issue_18_patterns_stay_linear(unit):
+    _assert_linear(unit, work=redact)
 
 
 @pytest.mark.parametrize("unit", [".", "!?", "a.", "Dr. ", ". ", "J. "])

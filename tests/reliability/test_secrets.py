@@ -126,7 +126,7 @@ def false_positive_rate() -> tuple[float, list[tuple[str, str]]]:
 def test_benign_corpus_false_positive_rate_is_at_most_one_percent():
     rate, altered = false_positive_rate()
     print(f"\nscreening false-positive rate: {len(altered)}/{len(BENIGN)} = {rate:.1%}")
-    assert len(BENIGN) >= 100 and len(set(BENIGN)) == len(BENIGN)
+    assert len(BENIGN) >= 300 and len(set(BENIGN)) == len(BENIGN)
     assert rate <= 0.01, altered
 
 
@@ -200,7 +200,8 @@ def test_feedback_never_keeps_a_secret(tmp_path):
     for n, secret in enumerate(SECRETS):
         store.feedback(f"r-{n:08x}", f"That was wrong: {secret.text}")
     for n, text in enumerate(BENIGN):
-        store.feedback(f"r-b{n:07x}", text)
+        # a workspace's feedback file holds 64 KB: the benign corpus goes to three of them
+        MemoryStore(folder, f"reliability-{n % 3}").feedback(f"r-b{n:07x}", text)
     assert_no_secret(folder)
     assert set(BENIGN) <= {e.text for e in assert_every_file_parses(folder)}
 

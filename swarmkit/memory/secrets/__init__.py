@@ -9,7 +9,22 @@ digits (Luhn for cards, ISO 7064 mod 97 for IBANs, Base58Check for wallet keys) 
 
 from __future__ import annotations
 
-from swarmkit.memory.secrets import commands, headers, keys, numbers, tokens, urls, wallets
+from swarmkit.memory.secrets import (
+    cards,
+    commands,
+    cookies,
+    headers,
+    keys,
+    languages,
+    logins,
+    numbers,
+    otp,
+    phrases,
+    query,
+    tokens,
+    urls,
+    wallets,
+)
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 DETECTORS = (
@@ -20,6 +35,13 @@ DETECTORS = (
     keys.find,
     numbers.find,
     wallets.find,
+    cookies.find,
+    otp.find,
+    phrases.find,
+    languages.find,
+    logins.find,
+    query.find,
+    cards.find,
 )
 
 

@@ -160,13 +160,13 @@ _AFTER = re.compile(
     (?P<open>(?:\\?["'`]|\*{{1,2}})?)""",
     re.X | re.I,
 )
-_BARE = re.compile(r"[^\s,;'\"`<>)\]}]{1,256}")
-_BARE_QUERY = re.compile(r"[^\s,;'\"`<>)\]}&#]{1,256}")
+_BARE = re.compile(r"[^\s,;'\"`<>)\]}”»]{1,256}")  # a closing quote ends a value told in quotes
+_BARE_QUERY = re.compile(r"[^\s,;'\"`<>)\]}&#”»]{1,256}")
 _CODE_VALUE = re.compile(r"[A-Za-z0-9-]{1,24}")
 _PHRASE_VALUE = re.compile(r"[^.;\n\"'`]{1,200}")
 _XML_VALUE = re.compile(r"([^<\n]{1,256})</")
 _VALUE_BEFORE = re.compile(
-    r"""(?i)(?<![^\s"'(])(?P<value>[^\s"'()]{3,64})[ \t]{1,3}
+    r"""(?i)(?<![^\s"'(“‘«])(?P<value>[^\s"'()“”‘«»]{3,64})[ \t]{1,3}
     (?:(?:is|was)[ \t]{1,3}(?:my|the|our|your|his|her|their)|as[ \t]{1,3}(?:my|the|our|a|your))
     (?:[ \t]{1,3}[a-z-]{1,20}){0,2}?[ \t]{1,3}(?:password|passphrase|pin|passcode|pwd)\b""",
     re.X,
@@ -212,6 +212,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
 def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> str | None:
     """The class of the key whose last word is `word` (`before` is the word before it, `end` where
     it ends in the text), or None."""
+    if kind == "phrase" and word == "mnemonic":
+        # a wallet's mnemonic is a secret; "the mnemonic for the planets" is a memory aid, and a
+        # recovery phrase by the wordlist is found whatever names it (phrases.py)
+        return "phrase" if before in _WALLET_WORDS else None
     if kind == "phrase" and word == "phrase":
         return (
             "phrase"
@@ -234,6 +238,11 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
     if kind == "id" and word in ("license", "licence"):
         return "id" if before in ("s", "driver", "drivers", "driving") else None
     return kind
+
+
+_WALLET_WORDS = frozenset(
+    "seed recovery secret backup wallet bip bip39 crypto bitcoin ethereum metamask ledger trezor".split()
+)
 
 
 # What a code opens, named after it: "the code for the door", "the combination to the safe".

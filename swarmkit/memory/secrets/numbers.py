@@ -157,14 +157,9 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         return
     if digits >= 14:
         for match in _CARD.finditer(text):
-            number = match.group(0).replace(" ", "").replace("-", "")
-            if (
-                14 <= len(number) <= 19
-                and len(set(number)) > 1
-                and card_network_fits(number)
-                and luhn_valid(number)
-            ):
-                yield match.span()
+            span = _card_span(match)
+            if span is not None:
+                yield span
     for match in _IBAN.finditer(text):
         span = _iban_span(text, match)
         if span is not None:
@@ -177,6 +172,23 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     for match in _NINO.finditer(text):
         if match.group(1) not in _NINO_UNUSED:
             yield match.span()
+
+
+def _card_span(match: re.Match) -> tuple[int, int] | None:
+    """The card number the match starts with: the whole run of digits, or the run less its last
+    groups ("4111 1111 1111 1111 12/27": the expiry's month is not the card's)."""
+    raw = match.group(0)
+    ends = [len(raw)] + [i for i in range(len(raw) - 1, 0, -1) if raw[i] in " -"][:4]
+    for end in ends:
+        number = raw[:end].replace(" ", "").replace("-", "")
+        if (
+            14 <= len(number) <= 19
+            and len(set(number)) > 1
+            and card_network_fits(number)
+            and luhn_valid(number)
+        ):
+            return match.start(), match.start() + end
+    return None
 
 
 def _count_digits(text: str) -> int:

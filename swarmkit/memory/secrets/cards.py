@@ -1,0 +1,77 @@
+"""Card security codes: "CVV 123", "the CID on my Amex is 4821", "security code: 907", told near a
+card (the word card, a card network, or a card number in the text).
+
+CVV, CVC and CSC name nothing but a card's code, so they need no context; CID (also a caller id, a
+customer id) and "security code" (also an alarm's) need a card within 200 characters. The code is 3
+or 4 digits standing alone, within a short window after the name (or right before "is the CVV").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_NAMES = re.compile(
+    r"(?i)(?<![a-z0-9])(?P<name>cvv2?|cvc2?|csc|cvn|cav2|cid|card[ \t]verification(?:[ \t](?:value|code|number))?|"
+    r"(?:card[ \t])?security[ \t]code|card[ \t]code|(?:3|4|three|four)[ -]digit[ \t]code)(?![a-z0-9])"
+)
+_CODE_AFTER = re.compile(
+    r"[^0-9\n]{0,40}?(?<![0-9])(?<![0-9][/.,:-])(?P<code>[0-9]{3,4})"
+    r"(?![0-9]|[/.,:-][0-9]|[ \t]?(?:%|am|pm|ms|px|days?|years?))"
+)
+_CODE_BEFORE = re.compile(
+    r"(?<![0-9])(?<![0-9][/.,:-])(?P<code>[0-9]{3,4})[ \t]{1,3}(?:is|was|as)[ \t]{1,3}(?:the|my|its|your)?[ \t]{0,3}$"
+)
+_CARD_CONTEXT = re.compile(
+    r"(?i)card|visa|mastercard|master[ \t]card|amex|american[ \t]express|discover|diners|jcb|unionpay|"
+    r"maestro|debit|credit|(?<![0-9])[2-6][0-9]{3}(?:[ -]?[0-9]{4}){2,3}|expir|exp[ .:]"
+)
+_NEEDS_A_CARD = ("cid", "security code", "card code", "3-digit code", "4-digit code")
+
+
+# A card written out: its number, its expiry (MM/YY), and the code right after with no name
+_CARD_LINE = re.compile(
+    r"(?:(?<![0-9])[2-6][0-9]{3}(?:[ -]?[0-9]{4}){2}[ -]?[0-9]{2,7}|\[REDACTED_SECRET\])"  # or redacted already
+    r"[ \t,;|]{1,3}(?:exp(?:iry|ires)?[ \t.:]{0,3})?"
+    r"(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:[0-9]{2}|20[0-9]{2})[ \t,;|]{1,3}(?P<code>[0-9]{3,4})(?![0-9])"
+)
+
+
+def _count_digits(text: str) -> int:
+    return sum(text.count(digit) for digit in "0123456789")
+
+
+def find(text: str, low: str) -> Iterator[tuple[int, int]]:
+    """Spans of card security codes."""
+    if "/" in text and ("redacted_secret" in low or _count_digits(text) >= 17):
+        for line in _CARD_LINE.finditer(text):
+            yield line.span("code")
+    if not any(
+        w in low
+        for w in (
+            "cvv",
+            "cvc",
+            "csc",
+            "cvn",
+            "cav",
+            "cid",
+            "security code",
+            "verification",
+            "card",
+            "digit code",
+        )
+    ):
+        return
+    for match in _NAMES.finditer(text):
+        name = " ".join(match.group("name").lower().split())
+        if any(name.endswith(word) for word in _NEEDS_A_CARD) and not name.startswith("card"):
+            near = text[max(0, match.start() - 200) : match.end() + 200]
+            if _CARD_CONTEXT.search(near) is None:
+                continue
+        after = _CODE_AFTER.match(text, match.end())
+        if after is not None:
+            yield after.span("code")
+            continue
+        before = _CODE_BEFORE.search(text, max(0, match.start() - 24), match.start())
+        if before is not None:
+            yield before.span("code")
