@@ -391,7 +391,12 @@ class MemoryFolder:
         exclude = self.folder / ".git" / "info" / "exclude"
         if not (self.folder / ".git").is_dir():
             return
-        current = exclude.read_text() if exclude.exists() else ""
+        try:
+            current = decode_text(read_regular(exclude, FILE_LIMIT), "surrogateescape")
+        except FileRefused as refused:
+            if refused.reason != MISSING:
+                return  # not a file git wrote: left as it is
+            current = ""
         missing = [line for line in _EXCLUDES if line not in current.splitlines()]
         if missing:
             exclude.parent.mkdir(parents=True, exist_ok=True)

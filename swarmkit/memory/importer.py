@@ -94,6 +94,16 @@ def _protected(real: Path) -> bool:
 
 def check_source(store, path) -> Path:
     """The folder to import, resolved; every way it can be wrong is a SwarmkitError."""
+    try:
+        return _checked_source(store, path)
+    except OSError as exc:  # /proc/1/root: even looking at it may be refused
+        raise BadSource(
+            f"{path} cannot be read: {exc.strerror or exc}; nothing was imported",
+            "import a folder of your own notes that you may read",
+        ) from None
+
+
+def _checked_source(store, path) -> Path:
     raw = str(path)
     given = Path(raw)
     if not raw.strip():
@@ -102,6 +112,10 @@ def check_source(store, path) -> Path:
         raise BadSource(
             f"import needs an absolute path, not {raw!r}",
             f"use the full path, for example {given.absolute()}",
+        )
+    if _protected(Path(os.path.normpath(given))):  # as given: /proc/<pid>/root resolves elsewhere
+        raise BadSource(
+            f"{raw} is a protected system folder; nothing was imported", "import a folder of your own notes"
         )
     if given.is_symlink():
         raise BadSource(
@@ -181,17 +195,13 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
 
 
 def _read(path: Path) -> str | None:
+    """The note's text: a regular file of at most MAX_FILE_BYTES, UTF-8 (a byte-order mark dropped:
+    it would hide the first bullet); else None."""
+    from swarmkit.safe_read import FileRefused, decode_text, read_regular
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
+        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False))
+    except (FileRefused, UnicodeDecodeError):
         return None
 
 
