@@ -31,6 +31,7 @@ from swarmkit.safe_read import (
     decode_text,
     read_regular,
 )
+from swarmkit.surrogates import ERRORS as SURROGATES
 
 MEMORY_MD = "MEMORY.md"
 ME_MD = "me.md"
@@ -142,7 +143,7 @@ def shown(text: str) -> str:
     """Text as it is shown: bytes that are not UTF-8 (kept as they are in a file) become U+FFFD."""
     if text.isascii():
         return text
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text.encode("utf-8", SURROGATES).decode("utf-8", "replace")
 
 
 def text_digest(text: str) -> str:
@@ -505,7 +506,7 @@ class MemoryFolder:
 
     def size_problem(self, rel: str, lines: list[str]) -> str | None:
         limit = MEMORY_LIMIT if rel == MEMORY_MD else FILE_LIMIT
-        size = len(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
+        size = len(("\n".join(lines) + "\n").encode("utf-8", SURROGATES))
         if size <= limit:
             return None
         old = self.path(rel).stat().st_size if self.path(rel).exists() else 0

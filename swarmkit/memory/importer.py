@@ -10,6 +10,7 @@ from pathlib import Path
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import NO_MEMORY, redact, salience_problem, screen_entry
+from swarmkit.surrogates import ERRORS as SURROGATES
 
 MAX_DEPTH = 4  # a file's depth counts its own name: root/a.md is 1, root/1/2/3/a.md is 4
 MAX_FILES = 200
@@ -281,7 +282,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():
             lines.pop()
-        size = len(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
+        size = len(("\n".join(lines) + "\n").encode("utf-8", SURROGATES))
         added_lines = 0
         full = False
         for clean, meta in candidates:
@@ -293,7 +294,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
                 result.skipped += 1
                 continue
             line = E.render(clean, meta)
-            grow = len(line.encode("utf-8", "surrogateescape")) + 1
+            grow = len(line.encode("utf-8", SURROGATES)) + 1
             if size + grow > FILE_LIMIT:
                 result.truncated = full = True  # the inbox is full: the rest waits for a review
                 result.skipped += 1

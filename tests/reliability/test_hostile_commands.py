@@ -363,3 +363,49 @@ def test_an_imported_note_that_starts_with_a_byte_order_mark_keeps_its_first_bul
     assert json.loads(out)["imported"] == 2
     inbox = (root / ".swarmkit" / "memory" / "inbox.md").read_text(encoding="utf-8")
     assert "- Deploys go through staging first [" in inbox
+
+
+def test_the_server_answers_on_lone_surrogates_and_proc_imports(tmp_path):
+    """A workspace named "\\ud800 x", a run whose input was not UTF-8, a lone surrogate in a posted
+    entry, an import under /proc: every route answers, 200 or a 4xx with a message (it was 500)."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
+    from starlette.testclient import TestClient
+
+    from swarmkit.server.app import create_app
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Surrogate")
+    text = (root / "workspace.yaml").read_text(encoding="utf-8")
+    (root / "workspace.yaml").write_text(
+        text.replace("name: Surrogate", 'name: "\\ud800 x"'), encoding="utf-8"
+    )
+    code, out, err = swarmkit("run", str(root), "--input", b"I prefer caf\xe9 every single morning, " * 4)
+    assert code == 0, err
+    run_id = re.search(r"\br-[0-9a-f]{8}\b", err)[0]
+    post = {"X-Swarmkit-Token": "t" * 32, "Content-Type": "application/json"}
+    with TestClient(create_app(root, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
+        for route in (
+            "memory/status",
+            "runs",
+            f"runs/{run_id}",
+            "portal/memory",
+            "portal/runs",
+            f"portal/runs/{run_id}",
+        ):
+            response = client.get("/" + route)
+            assert response.status_code == 200, (route, response.text[:500])
+        assert "\\udce9" in client.get(f"/runs/{run_id}").text  # the input's byte, as a JSON escape
+        added = client.post(
+            "/memory/entries", content='{"text": "I prefer \\ud800 green tea always"}', headers=post
+        )
+        assert added.status_code == 200, added.text
+        assert added.json()["text"] == "I prefer \ufffd green tea always"
+        imported = client.post("/memory/import", content='{"path": "/proc/1/root"}', headers=post)
+        assert imported.status_code == 400
+        assert imported.json()["error"] == {
+            "code": "invalid_import",
+            "message": "/proc/1/root is a protected system folder; nothing was imported",
+            "hint": "import a folder of your own notes",
+        }
