@@ -4,6 +4,11 @@ tests/reliability/hostile_lines.py, none of them issue 9's own), and `validate` 
 
 Targets (issue 9): each command and route within 3 s, and the server keeps answering
 /memory/status while it renders the heaviest page. The tests bound the same work as CPU time.
+
+Hostile files (issue 18): a mock script that is a FIFO, /dev/zero, 200,000 deep or an alias bomb;
+input that is not UTF-8; a FIFO in place of me.md; a 12 MB lessons.md; a runs folder that is a
+file; an import path under /proc. Each command within 3 s and exit 0, 1 or 2
+(tests/reliability/test_hostile_commands.py bounds the same as CPU time).
 """
 
 from __future__ import annotations
@@ -32,12 +37,69 @@ SWARMKIT = [sys.executable, "-m", "swarmkit"]
 LIMIT_S = 3.0
 
 
-def timed(args: list[str]) -> tuple[float, int]:
+def timed(args: list, stdin: bytes = b"") -> tuple[float, int]:
     started = time.perf_counter()
-    proc = subprocess.run(SWARMKIT + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    if "Traceback" in proc.stderr:
-        raise AssertionError(f"swarmkit {' '.join(args[:2])}: {proc.stderr[-1500:]}")
+    try:
+        proc = subprocess.run(
+            SWARMKIT + args, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=30
+        )
+    except subprocess.TimeoutExpired:  # blocked (a FIFO read): the target is missed, the bench goes on
+        return time.perf_counter() - started, -1
+    err = proc.stderr.decode("utf-8", "backslashreplace")
+    if "Traceback" in err:
+        raise AssertionError(f"swarmkit {' '.join(map(str, args[:2]))}: {err[-1500:]}")
     return time.perf_counter() - started, proc.returncode
+
+
+def hostile_files(base: Path) -> dict:
+    """name -> (arguments, standard input) for the hostile files of issue 18, point 2."""
+    ws = base / "files-ws"
+    subprocess.run(SWARMKIT + ["init", str(ws)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        SWARMKIT + ["memory", "-w", str(ws), "add", "I prefer tea"], check=True, capture_output=True
+    )
+    fifo_ws = base / "fifo-ws"
+    shutil.copytree(ws, fifo_ws, symlinks=True)
+    (fifo_ws / ".swarmkit" / "memory" / "me.md").unlink()
+    os.mkfifo(fifo_ws / ".swarmkit" / "memory" / "me.md")
+    big_ws = base / "big-ws"
+    shutil.copytree(ws, big_ws, symlinks=True)
+    with open(big_ws / ".swarmkit" / "memory" / "lessons.md", "w", encoding="utf-8") as handle:
+        handle.write("# Lessons\n")
+        for number in range(140_000):
+            handle.write(
+                f"- Deploy service {number} carefully, one region at a time, and watch it [by: user]\n"
+            )
+    runs_ws = base / "runs-ws"
+    shutil.copytree(ws, runs_ws, symlinks=True)
+    shutil.rmtree(runs_ws / ".swarmkit" / "runs", ignore_errors=True)
+    (runs_ws / ".swarmkit" / "runs").write_text("a file\n")
+    os.mkfifo(base / "fifo.yaml")
+    (base / "deep.yaml").write_text("[" * 200_000 + "]" * 200_000 + "\n")
+    anchors = ["x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    anchors += [f"x{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    bomb = "- reply: a\n  x:\n" + "".join(f"    {a}\n" for a in anchors)
+    (base / "bomb.yaml").write_text(bomb + "- when: {contains: *a9}\n  reply: boom\n")
+    said = "I live in Lisbon and I prefer tea over coffee for every single meeting, thank you."
+    latin1 = b"I live in Lisb\xf3n and I prefer caf\xe9 au lait every single morning of the week."
+    run = ["run", str(ws), "--input", said, "--script"]
+    return {
+        "run --script FIFO": (run + [str(base / "fifo.yaml")], b""),
+        "run --script /dev/zero": (run + ["/dev/zero"], b""),
+        "run --script 200,000-deep": (run + [str(base / "deep.yaml")], b""),
+        "run --script alias bomb": (run + [str(base / "bomb.yaml")], b""),
+        "run --input not UTF-8 (argv)": (["run", str(ws), "--input", latin1], b""),
+        "run --input not UTF-8 (stdin)": (["run", str(ws), "--input", "-"], latin1),
+        "memory list, FIFO me.md": (["memory", "-w", str(fifo_ws), "list"], b""),
+        "memory search, FIFO me.md": (["memory", "-w", str(fifo_ws), "search", "tea"], b""),
+        "run, FIFO me.md": (["run", str(fifo_ws), "--input", said], b""),
+        "memory list, 12 MB lessons.md": (["memory", "-w", str(big_ws), "list"], b""),
+        "memory search, 12 MB lessons.md": (["memory", "-w", str(big_ws), "search", "deploy service"], b""),
+        "memory status, 12 MB lessons.md": (["memory", "-w", str(big_ws), "status"], b""),
+        "memory add, 12 MB lessons.md": (["memory", "-w", str(big_ws), "add", "I like window seats"], b""),
+        "run, runs folder a file": (["run", str(runs_ws), "--input", said], b""),
+        "memory import /proc/1/root": (["memory", "-w", str(ws), "import", "/proc/1/root"], b""),
+    }
 
 
 def build(base: Path, size: int) -> dict:
@@ -78,7 +140,7 @@ def get(url: str) -> tuple[float, int]:
 def main(quick: bool = False) -> dict:
     size = 8_000 if quick else 16_000
     base = Path(tempfile.mkdtemp(prefix="swarmkit-hostile-"))
-    figures: dict = {"line_chars": size, "shapes": len(SHAPES), "commands": {}, "routes": {}}
+    figures: dict = {"line_chars": size, "shapes": len(SHAPES), "commands": {}, "routes": {}, "files": {}}
     targets = []
     try:
         inputs = build(base, size)
@@ -101,6 +163,17 @@ def main(quick: bool = False) -> dict:
             figures["commands"][name] = round(seconds, 3)
             print(f"{name:<24} {seconds:6.2f} s (exit {code})")
             targets.append({"name": f"{name} <= {LIMIT_S:g} s", "value": seconds, "ok": seconds <= LIMIT_S})
+        for name, (args, stdin) in hostile_files(base).items():
+            seconds, code = timed(args, stdin)
+            figures["files"][name] = {"seconds": round(seconds, 3), "exit": code}
+            print(f"{name:<36} {seconds:6.2f} s (exit {code})")
+            targets.append(
+                {
+                    "name": f"{name} <= {LIMIT_S:g} s, exit 0/1/2",
+                    "value": seconds,
+                    "ok": seconds <= LIMIT_S and code in (0, 1, 2),
+                }
+            )
         run_id = json.loads(
             subprocess.run(SWARMKIT + ["runs", "-w", ws, "--json"], capture_output=True, text=True).stdout
         )["runs"][0]["id"]

@@ -153,7 +153,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     "yaml.too-deep": (
         {"skills/deep.yaml": "a: " + "[" * 150 + "]" * 150 + "\n"},
         (),
-        "ws/skills/deep.yaml:1:1: error[yaml.too-deep] the YAML nests more than 100 levels deep",
+        "ws/skills/deep.yaml:1:103: error[yaml.too-deep] the YAML nests more than 100 levels deep",
         "flatten the structure; no swarmkit file needs that much nesting",
     ),
     "yaml.non-string-key": (

@@ -109,7 +109,10 @@ def run(argv: list[str] | None = None) -> int:
     import time
     import warnings
 
+    from swarmkit.surrogates import tolerant_streams
+
     output.reset()
+    tolerant_streams(sys.stdout, sys.stderr)  # a name or input that was not UTF-8 is printed, not a crash
     started = time.perf_counter()
     with warnings.catch_warnings():
         warnings.showwarning = output.show_warning

@@ -265,7 +265,7 @@ def show(ctx: click.Context, ref: str) -> int:
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
         store.check_visible(ref)
-        lines = store.read_lines(ref)
+        lines = store.read_lines(ref, refuse=True)  # asked for by name: why it is not read
         if lines is None:
             raise SwarmkitError(
                 f"{ref} is not in the memory folder {store.folder}",

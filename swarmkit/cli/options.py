@@ -115,9 +115,9 @@ def output_format() -> str:
 
 def json_document(data) -> str:
     """A JSON document as the CLI prints it: an object whose first key is its format version."""
-    import json
+    from swarmkit.surrogates import json_dumps
 
-    return json.dumps({"format_version": FORMAT_VERSION, **data}, indent=2, ensure_ascii=False)
+    return json_dumps({"format_version": FORMAT_VERSION, **data}, indent=2)
 
 
 # ---- which workspace ---------------------------------------------------------------------------

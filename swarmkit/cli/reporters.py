@@ -5,7 +5,6 @@ Reporters only format: what is found is decided by the resolver, whatever the fo
 
 from __future__ import annotations
 
-import json
 import os
 
 from swarmkit.workspace.diagnostics import Diagnostic
@@ -233,7 +232,9 @@ def render_json(resolution, root_arg: str, *, tree: bool = False, require: bool 
         doc["decision_skills"] = [_binding_json(b) for b in workspace.decision_skills]
         if tree:
             doc["topologies"] = tree_json(workspace)
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    from swarmkit.surrogates import json_dumps
+
+    return json_dumps(doc, indent=2) + "\n"
 
 
 def _escape_data(text: str) -> str:

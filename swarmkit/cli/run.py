@@ -60,7 +60,7 @@ def run(
     from swarmkit.runtime.records import save_run
 
     if text == "-":
-        text = sys.stdin.read()
+        text = _read_stdin()
     if not text.strip():
         raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
     ws, chosen, providers = prepare_run(
@@ -90,6 +90,27 @@ def run(
         )
         return ExitStatus.INVALID
     return ExitStatus.OK
+
+
+MAX_STDIN_BYTES = 1024 * 1024  # `--input -`: a run's input, not a stream (`< /dev/zero` ends here)
+
+
+def _read_stdin() -> str:
+    """Standard input as text, bytes that are not UTF-8 kept as surrogate escapes (the record keeps
+    them byte-exact), refused when over MAX_STDIN_BYTES."""
+    from swarmkit.errors import UsageProblem
+    from swarmkit.safe_read import decode_text
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes under it (tests, embedding)
+        return sys.stdin.read(MAX_STDIN_BYTES + 1)[: MAX_STDIN_BYTES + 1]
+    data = stream.read(MAX_STDIN_BYTES + 1)
+    if len(data) > MAX_STDIN_BYTES:
+        raise UsageProblem(
+            f"the input on standard input is over {MAX_STDIN_BYTES:,} bytes",
+            "pass a shorter input; a run's input is a request, not a file to process",
+        )
+    return decode_text(data, "surrogateescape")
 
 
 def prepare_run(

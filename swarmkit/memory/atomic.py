@@ -8,6 +8,8 @@ import secrets
 import time
 from pathlib import Path
 
+from swarmkit.surrogates import ERRORS
+
 # atomic_write's temp files, and the lock's own (`.write.lock.<pid>-<hex>`, see locking.py)
 _TEMP = re.compile(r"^\..+\.(?:tmp-|lock\.|break\.)(?P<pid>[0-9]+)-[0-9a-f]{8}$")
 STALE_TEMP_AGE = 3600.0  # seconds: a temp file this old is left over whoever wrote it
@@ -15,10 +17,11 @@ STALE_TEMP_AGE = 3600.0  # seconds: a temp file this old is left over whoever wr
 
 def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
     """Replace `path` with `text` (UTF-8, `\\n` line endings) so readers see the old or the new file.
-    Bytes that were not UTF-8 where the text was read (surrogate escapes) are written back as they were."""
+    Bytes that were not UTF-8 where the text was read (surrogate escapes) are written back as they
+    were; any other lone surrogate (a `\\ud800` escape) as U+FFFD."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
-    data = text.encode("utf-8", "surrogateescape")
+    data = text.encode("utf-8", ERRORS)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         if mode != 0o644:

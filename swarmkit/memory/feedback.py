@@ -8,10 +8,11 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import screen_entry
 from swarmkit.run_ids import check_run_id, run_source
+from swarmkit.surrogates import ERRORS as SURROGATES
 
 
 def feedback_subject(reason: str) -> str:
-    digest = hashlib.sha256(E.dedupe_key(reason).encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    digest = hashlib.sha256(E.dedupe_key(reason).encode("utf-8", SURROGATES)).hexdigest()[:12]
     return f"feedback:{digest}"
 
 

@@ -22,6 +22,16 @@ from swarmkit.memory.atomic import atomic_delete, atomic_write, sweep_temp_files
 from swarmkit.memory.gitops import Git
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
 from swarmkit.memory.screening import redact
+from swarmkit.safe_read import (
+    MISSING,
+    NOT_REGULAR,
+    TOO_LARGE,
+    FileRefused,
+    check_regular,
+    decode_text,
+    read_regular,
+)
+from swarmkit.surrogates import ERRORS as SURROGATES
 
 MEMORY_MD = "MEMORY.md"
 ME_MD = "me.md"
@@ -133,7 +143,7 @@ def shown(text: str) -> str:
     """Text as it is shown: bytes that are not UTF-8 (kept as they are in a file) become U+FFFD."""
     if text.isascii():
         return text
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text.encode("utf-8", SURROGATES).decode("utf-8", "replace")
 
 
 def text_digest(text: str) -> str:
@@ -226,17 +236,47 @@ class MemoryFolder:
             dirs[:] = sorted(d for d in dirs if not d.startswith((".", "#")) and depth + 1 < MAX_DEPTH)
             for name in sorted(files):
                 rel = name if base == "." else f"{base}/{name}"
-                # a symlinked file could pull anything on the disk into recall
-                if is_memory_file(rel) and not os.path.islink(os.path.join(root, name)):
-                    out.append(rel)
+                if not is_memory_file(rel):
+                    continue
+                try:
+                    # a symlinked file could pull anything on the disk into recall
+                    check_regular(os.path.join(root, name), HAND_EDITED_FILE_LIMIT, follow_links=False)
+                except FileRefused as refused:
+                    if refused.kind != "a symbolic link" and refused.reason != MISSING:
+                        self._warn_skipped(rel, refused)
+                    continue
+                out.append(rel)
         return out
 
-    def read_lines(self, rel: str, exact: bool = False) -> list[str] | None:
+    @staticmethod
+    def skipped(rel: str, refused: FileRefused, what: str = "skipped") -> tuple[str, str]:
+        """(message, hint) for a memory file that is not read: not a regular file, or too large."""
+        if refused.reason == TOO_LARGE:
+            return (
+                f"{rel} is over {HAND_EDITED_FILE_LIMIT // 1024} KB, too large to be a memory file: it is {what}",
+                "split it, or move it out of the memory folder",
+            )
+        if refused.reason == NOT_REGULAR:
+            return (
+                f"{rel} is {refused.kind}, not a regular file: it is {what}",
+                "remove it, or put a markdown file in its place",
+            )
+        return f"{rel} cannot be read ({refused.problem}): it is {what}", "check that you may read it"
+
+    def _warn_skipped(self, rel: str, refused: FileRefused, what: str = "skipped") -> None:
+        message, hint = self.skipped(rel, refused, what)
+        self._warn(f"{message} ({hint})")
+
+    def read_lines(self, rel: str, exact: bool = False, refuse: bool = False) -> list[str] | None:
         """The file's lines (split at `\\n` only); None when it is absent, or a link, or reached
         through a linked folder: a link could show any file on the disk as memory.
 
-        exact=True is for writing the file back: bytes that are not UTF-8 are kept as they are
-        (surrogate escapes), where reading to show them turns them into U+FFFD."""
+        Only a regular file of at most HAND_EDITED_FILE_LIMIT bytes is read (safe_read.py): a FIFO
+        would block, a device never end, a pasted 12 MB file cost seconds per command. Reading to
+        show skips such a file with a warning, refuse=True makes it a Conflict (the file was asked
+        for by name), and so does exact=True, for writing the file back: writing would replace what
+        was not read. exact=True also keeps bytes that are not UTF-8 as they are (surrogate escapes),
+        where reading to show them turns them into U+FFFD. A UTF-8 byte-order mark is dropped."""
         path = self.path(rel)
         try:
             if path.is_symlink():
@@ -245,10 +285,19 @@ class MemoryFolder:
             folder = os.path.realpath(self.folder)
             if not real.startswith(folder + os.sep):
                 return None
-            data = path.read_bytes()
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError):
-            return None  # ValueError: a NUL byte in the name
-        return E.split_lines(data.decode("utf-8", "surrogateescape" if exact else "replace"))
+            data = read_regular(path, HAND_EDITED_FILE_LIMIT, follow_links=False)
+        except ValueError:  # a NUL byte in the name
+            return None
+        except FileRefused as refused:
+            if refused.reason == MISSING:
+                return None
+            if exact or refuse:
+                raise Conflict(
+                    *self.skipped(rel, refused, "not read, so nothing was written" if exact else "not read")
+                ) from None
+            self._warn_skipped(rel, refused)
+            return None
+        return E.split_lines(decode_text(data, "surrogateescape" if exact else "replace"))
 
     # ---- warnings ----------------------------------------------------------------------------
     def _warn(self, message: str) -> None:
@@ -343,7 +392,12 @@ class MemoryFolder:
         exclude = self.folder / ".git" / "info" / "exclude"
         if not (self.folder / ".git").is_dir():
             return
-        current = exclude.read_text() if exclude.exists() else ""
+        try:
+            current = decode_text(read_regular(exclude, FILE_LIMIT), "surrogateescape")
+        except FileRefused as refused:
+            if refused.reason != MISSING:
+                return  # not a file git wrote: left as it is
+            current = ""
         missing = [line for line in _EXCLUDES if line not in current.splitlines()]
         if missing:
             exclude.parent.mkdir(parents=True, exist_ok=True)
@@ -402,13 +456,13 @@ class MemoryFolder:
             path = self.path(rel)
             if os.path.islink(path) or not self._inside(rel):
                 continue  # a link (dangling or not) is never committed, and never blocks a write
-            size = path.stat().st_size if path.is_file() else 0
-            if size > HAND_EDITED_FILE_LIMIT:
-                self._warn(
-                    f"{rel} is over {HAND_EDITED_FILE_LIMIT // 1024} KB, too large to be a memory file: "
-                    "it is not committed (split it, or move it out of the memory folder)"
-                )
-                continue
+            try:
+                size = check_regular(path, HAND_EDITED_FILE_LIMIT, follow_links=False)
+            except FileRefused as refused:
+                if refused.reason != MISSING:  # a FIFO, a device, a folder, too large: never committed
+                    self._warn_skipped(rel, refused, "not committed")
+                    continue
+                size = 0  # deleted by hand: the deletion is committed
             if size > budget and out:
                 continue  # the next write takes it
             budget -= size
@@ -438,10 +492,12 @@ class MemoryFolder:
 
         total = 0
         for rel in rels:
+            try:
+                data = read_regular(self.path(rel), HAND_EDITED_FILE_LIMIT, follow_links=False)
+            except FileRefused:
+                continue  # hand_edits() left it out, with a warning
             path = self.path(rel)
-            if not path.is_file() or path.is_symlink():
-                continue
-            text = path.read_bytes().decode("utf-8", "surrogateescape")
+            text = data.decode("utf-8", "surrogateescape")
             clean, count = redact(text)
             if count:
                 atomic_write(path, clean)
@@ -450,7 +506,7 @@ class MemoryFolder:
 
     def size_problem(self, rel: str, lines: list[str]) -> str | None:
         limit = MEMORY_LIMIT if rel == MEMORY_MD else FILE_LIMIT
-        size = len(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
+        size = len(("\n".join(lines) + "\n").encode("utf-8", SURROGATES))
         if size <= limit:
             return None
         old = self.path(rel).stat().st_size if self.path(rel).exists() else 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import NO_MEMORY, redact, salience_problem, screen_entry
+from swarmkit.surrogates import ERRORS as SURROGATES
 
 MAX_DEPTH = 4  # a file's depth counts its own name: root/a.md is 1, root/1/2/3/a.md is 4
 MAX_FILES = 200
@@ -94,6 +95,16 @@ def _protected(real: Path) -> bool:
 
 def check_source(store, path) -> Path:
     """The folder to import, resolved; every way it can be wrong is a SwarmkitError."""
+    try:
+        return _checked_source(store, path)
+    except OSError as exc:  # /proc/1/root: even looking at it may be refused
+        raise BadSource(
+            f"{path} cannot be read: {exc.strerror or exc}; nothing was imported",
+            "import a folder of your own notes that you may read",
+        ) from None
+
+
+def _checked_source(store, path) -> Path:
     raw = str(path)
     given = Path(raw)
     if not raw.strip():
@@ -102,6 +113,10 @@ def check_source(store, path) -> Path:
         raise BadSource(
             f"import needs an absolute path, not {raw!r}",
             f"use the full path, for example {given.absolute()}",
+        )
+    if _protected(Path(os.path.normpath(given))):  # as given: /proc/<pid>/root resolves elsewhere
+        raise BadSource(
+            f"{raw} is a protected system folder; nothing was imported", "import a folder of your own notes"
         )
     if given.is_symlink():
         raise BadSource(
@@ -181,17 +196,13 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
 
 
 def _read(path: Path) -> str | None:
+    """The note's text: a regular file of at most MAX_FILE_BYTES, UTF-8 (a byte-order mark dropped:
+    it would hide the first bullet); else None."""
+    from swarmkit.safe_read import FileRefused, decode_text, read_regular
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
+        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False))
+    except (FileRefused, UnicodeDecodeError):
         return None
 
 
@@ -307,7 +318,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():
             lines.pop()
-        size = len(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
+        size = len(("\n".join(lines) + "\n").encode("utf-8", SURROGATES))
         added_lines = 0
         full = False
         for clean, meta in candidates:
@@ -319,7 +330,7 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
                 result.skipped += 1
                 continue
             line = E.render(clean, meta)
-            grow = len(line.encode("utf-8", "surrogateescape")) + 1
+            grow = len(line.encode("utf-8", SURROGATES)) + 1
             if size + grow > FILE_LIMIT:
                 result.truncated = full = True  # the inbox is full: the rest waits for a review
                 result.skipped += 1

@@ -224,7 +224,7 @@ class MemoryStore(MemoryFolder):
         )
         out: list[E.Entry] = []
         for rel in files:
-            lines = self.read_lines(rel)
+            lines = self.read_lines(rel, refuse=bool(file))  # asked for by name: why it is not read
             if lines is None:
                 if file:
                     raise NotFound(

@@ -9,6 +9,7 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.screening import redact
 from swarmkit.run_ids import run_source
+from swarmkit.surrogates import ERRORS as SURROGATES
 
 FILES = {
     "finding": "findings.md",
@@ -75,7 +76,7 @@ def read_readme(lines: list[str]) -> dict:
 
 
 def question_id(text: str) -> str:
-    return "q-" + hashlib.sha256(E.dedupe_key(text).encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return "q-" + hashlib.sha256(E.dedupe_key(text).encode("utf-8", SURROGATES)).hexdigest()[:8]
 
 
 class Swarm:

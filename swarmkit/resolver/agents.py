@@ -305,13 +305,19 @@ def _output_schema_problem(value, artifact: Artifact, root: Path) -> str | None:
                 f'output_schema "{value}" does not exist (looked for {target.relative_to(root).as_posix()})'
             )
         try:
-            text = target.read_text(encoding="utf-8")
+            from swarmkit.safe_read import decode_text, read_regular
+            from swarmkit.workspace.limits import MAX_FILE_BYTES
+            from swarmkit.workspace.shape import check_shape
+
+            # read and parsed as a workspace file is: a regular file, capped, depth and aliases bounded
+            text = decode_text(read_regular(target, MAX_FILE_BYTES))
             if target.suffix.lower() in (".yaml", ".yml"):
                 from swarmkit.workspace.yaml_text import load_yaml_text
 
                 value = load_yaml_text(text)
             else:
                 value = json.loads(text)
+            check_shape(value)
         except Exception as exc:  # unreadable or unparseable: its message is the useful part
             detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             return f'output_schema "{target.relative_to(root).as_posix()}" cannot be read: {detail}'

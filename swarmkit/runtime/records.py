@@ -25,9 +25,11 @@ from typing import Any
 
 from swarmkit.errors import Conflict, NotFound
 from swarmkit.run_ids import check_run_id
+from swarmkit.safe_read import MISSING, FileRefused, read_regular
 from swarmkit.workspace.layout import STATE_FOLDER
 
 RUNS_DIR = Path(STATE_FOLDER) / "runs"
+MAX_RECORD_BYTES = 8 * 1024 * 1024  # a record over this is not one swarmkit wrote: it is not read
 SCREENED = 1  # the `screened` mark of a record whose texts went through screening
 RECORD_VERSION = 1  # the `record_version` of what this version writes
 INPUT_PREVIEW = 200  # characters of the input a summary shows
@@ -214,15 +216,27 @@ def runs_dir(workspace_root: Path) -> Path:
 def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
     """Screen the record and write it atomically, readable by its owner only; return what was saved."""
     from swarmkit.memory.atomic import atomic_write, sweep_temp_files
+    from swarmkit.surrogates import json_dumps
 
     folder = runs_dir(workspace_root)
-    if not folder.is_dir():
-        folder.mkdir(parents=True, mode=0o700, exist_ok=True)
     saved = screened_record(dict(record.to_json(), screened=None))
-    atomic_write(
-        folder / f"{record.id}.json", json.dumps(saved, indent=2, ensure_ascii=False) + "\n", mode=0o600
-    )
-    sweep_temp_files(folder, depth=0)  # a run killed while saving leaves its temp file
+    try:
+        if not folder.is_dir():
+            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        atomic_write(folder / f"{record.id}.json", json_dumps(saved, indent=2) + "\n", mode=0o600)
+        sweep_temp_files(folder, depth=0)  # a run killed while saving leaves its temp file
+    except OSError as exc:  # the folder is a file, the disk is full, no permission
+        problem = (
+            f"{folder} is a file, not a folder"
+            if isinstance(exc, (FileExistsError, NotADirectoryError))
+            else str(exc.strerror or exc)
+        )
+        raise Conflict(
+            f"the record of run {record.id} was not saved: {problem}",
+            f"free the disk or fix {folder} (a folder swarmkit may write); what the run wrote to "
+            "memory is kept",
+            code="run_unsaved",
+        ) from None
     return RunRecord.from_json(saved)
 
 
@@ -244,10 +258,16 @@ def load_run(workspace_root: Path, run_id: str, user=ANYONE) -> RunRecord:
     """The record of `run_id`; with `user` (None: the owner), only if it is that person's run."""
     path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise _not_found(run_id, user) from None
-    except (OSError, ValueError, RecursionError) as exc:
+        data = _read_record(path)
+    except FileRefused as refused:
+        if refused.reason == MISSING:
+            raise _not_found(run_id, user) from None
+        raise Conflict(
+            f"the record of run {run_id} cannot be read: {refused.problem}",
+            f"delete {path}",
+            code="run_unreadable",
+        ) from None
+    except (ValueError, RecursionError) as exc:
         raise Conflict(
             f"the record of run {run_id} cannot be read: {exc}", f"delete {path}", code="run_unreadable"
         ) from None
@@ -261,6 +281,11 @@ def load_run(workspace_root: Path, run_id: str, user=ANYONE) -> RunRecord:
     return record
 
 
+def _read_record(path: Path) -> Any:
+    """A record's JSON: a regular file of at most MAX_RECORD_BYTES (a FIFO there would block)."""
+    return json.loads(read_regular(path, MAX_RECORD_BYTES, follow_links=False).decode("utf-8"))
+
+
 def list_runs(workspace_root: Path, user=ANYONE) -> list[RunRecord]:
     """Every readable record (with `user`, that person's; None: the owner's), newest first;
     unreadable files are skipped."""
@@ -268,8 +293,8 @@ def list_runs(workspace_root: Path, user=ANYONE) -> list[RunRecord]:
     records = []
     for path in folder.glob("r-*.json") if folder.is_dir() else []:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
+            data = _read_record(path)
+        except (FileRefused, ValueError, RecursionError):
             continue
         if isinstance(data, dict):  # a file that is JSON but not an object is not a record
             record = RunRecord.from_json(screened_record(data), path.name.removesuffix(".json"))

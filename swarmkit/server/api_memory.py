@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
@@ -14,6 +13,7 @@ from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.server import memory_view as view
 from swarmkit.server.context import load
 from swarmkit.server.errors import ApiError
+from swarmkit.server.json_response import JSONResponse
 from swarmkit.server.params import check_known, float_param, int_param, json_body
 
 LIST_LIMIT = 1000

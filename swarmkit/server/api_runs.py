@@ -7,11 +7,11 @@ that person's runs, and another person's run id is a 404 like a missing one, so 
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit.runtime.records import RunRecord, list_runs, load_run
 from swarmkit.server.context import server_config
+from swarmkit.server.json_response import JSONResponse
 from swarmkit.server.params import check_known, int_param
 
 

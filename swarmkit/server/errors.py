@@ -12,9 +12,9 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.server.json_response import JSONResponse
 
 # Stable codes (documented in docs/portal.md); the HTTP status says the class of problem.
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}

@@ -52,7 +52,11 @@ def page(
         tag("body", tag("header", brand, heading, nav), tag("main", tag("h1", title), body)),
         lang="en",
     )
-    return HTMLResponse("<!doctype html>\n" + document, status_code=status_code)
+    from swarmkit.surrogates import ERRORS
+
+    # encoded here: a lone surrogate (a name that was not UTF-8) would fail starlette's encoding
+    page = ("<!doctype html>\n" + document).encode("utf-8", ERRORS)
+    return HTMLResponse(page, status_code=status_code)
 
 
 def workspace_label(root) -> str:

@@ -71,7 +71,7 @@ def check_file(store: MemoryStore, rel: str) -> None:
             "use a path relative to the memory folder, like lessons.md",
         ) from None
     store.check_visible(rel)  # another person's file: 403 not_yours
-    if store.read_lines(rel) is None:
+    if store.read_lines(rel, refuse=True) is None:  # a FIFO or a pasted 12 MB file: 409, why
         raise ApiError(
             404, "file_not_found", f"{rel} is not in the memory folder", "GET /memory/status lists the files"
         )

@@ -4,7 +4,6 @@ agree and that every response the tests see matches its schema."""
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit import __version__
@@ -13,6 +12,7 @@ from swarmkit.memory.entries import KINDS
 from swarmkit.memory.inbox import KEEP_TARGETS
 from swarmkit.memory.recall import SCOPES
 from swarmkit.server.guard import TOKEN_HEADER
+from swarmkit.server.json_response import JSONResponse
 
 
 def _ref(name: str) -> dict:

@@ -92,4 +92,6 @@ async def json_body(request: Request, required: tuple[str, ...], optional: tuple
     for name, value in data.items():
         if not isinstance(value, str):
             raise ApiError(400, "invalid_request", f"the field {name!r} must be a string")
-    return data
+    from swarmkit.surrogates import valid_unicode
+
+    return valid_unicode(data)  # a lone "\ud800" escape is no character any file can hold: U+FFFD

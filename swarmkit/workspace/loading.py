@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from typing import Any
 
+from swarmkit.safe_read import without_bom
 from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
-from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES, MAX_PURE_PARSE_BYTES
+from swarmkit.workspace.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_PURE_PARSE_BYTES
+from swarmkit.workspace.shape import HINTS
 from swarmkit.workspace.source import SourceFile
-from swarmkit.workspace.yaml_text import load_yaml_text
+from swarmkit.workspace.yaml_text import YamlTooDeep, load_yaml_text
 
 
 def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, list[Diagnostic]]:
@@ -24,10 +25,13 @@ def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, l
 
 
 def _read_text(source: SourceFile) -> Diagnostic | None:
+    from swarmkit.safe_read import NOT_REGULAR, TOO_LARGE, FileRefused, read_regular
+
     rel = source.rel
     try:
-        status = source.path.stat()
-        if not stat.S_ISREG(status.st_mode):
+        raw = read_regular(source.path, MAX_FILE_BYTES)
+    except FileRefused as refused:
+        if refused.reason == NOT_REGULAR:
             # reading a FIFO or a device would block or never end
             return Diagnostic(
                 "file.unreadable",
@@ -37,28 +41,24 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
                 1,
                 hint="workspace files must be plain files; remove or rename this one",
             )
-        size = status.st_size
-        if size > MAX_FILE_BYTES:
+        if refused.reason == TOO_LARGE:
             return Diagnostic(
                 "file.too-large",
-                f"the file is {size:,} bytes; workspace files may be at most {MAX_FILE_BYTES:,} bytes",
+                f"the file is {refused.size:,} bytes; workspace files may be at most {MAX_FILE_BYTES:,} bytes",
                 rel,
                 1,
                 1,
                 hint="split it into several files, or remove what is not configuration",
             )
-        raw = source.path.read_bytes()
-    except OSError as exc:
         return Diagnostic(
             "file.unreadable",
-            f"cannot read the file: {exc.strerror or exc}",
+            f"cannot read the file: {refused.problem}",
             rel,
             1,
             1,
             hint="check that the file exists and that you may read it",
         )
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]  # a UTF-8 byte-order mark is harmless: editors on Windows add it
+    raw = without_bom(raw)  # harmless: editors on Windows add it
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -85,6 +85,15 @@ def _parse(source: SourceFile) -> Diagnostic | None:
         data = load_yaml_text(text)
     except MarkedYAMLError as exc:
         return _marked_error(exc, rel, text)
+    except YamlTooDeep as exc:
+        return Diagnostic(
+            "yaml.too-deep",
+            str(exc),
+            rel,
+            exc.line,
+            exc.column,
+            hint=HINTS["yaml.too-deep"],
+        )
     except RecursionError:
         return Diagnostic(
             "yaml.too-deep",
@@ -228,54 +237,17 @@ def _first_occurrence(text: str, key: str, line: int, column: int) -> int | None
 
 
 def _check_shape(source: SourceFile) -> list[Diagnostic]:
-    """Refuse alias bombs, self-referencing aliases, over-deep nesting and non-string keys.
+    """Refuse alias bombs, self-referencing aliases, over-deep nesting and non-string keys."""
+    from swarmkit.workspace.shape import ShapeRefused, check_shape
 
-    Aliases share one Python object, so the walk memoises by identity: counting the expanded size
-    of a billion-laughs document costs only its distinct nodes.
-    """
-    sizes: dict[int, int] = {}
-    active: set[int] = set()
     problems: list[Diagnostic] = []
-
-    def size_of(node: Any, path: tuple) -> int:
-        if not isinstance(node, (dict, list)):
-            return 1
-        key = id(node)
-        if key in sizes:
-            return sizes[key]
-        if key in active:
-            raise _Refused("yaml.alias-bomb", "an alias refers to itself", path)
-        if len(path) > MAX_DEPTH:
-            raise _Refused("yaml.too-deep", f"the YAML nests more than {MAX_DEPTH} levels deep", path)
-        active.add(key)
-        total = 1
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for k, v in items:
-            if isinstance(node, dict) and not isinstance(k, str):
-                problems.append(_non_string_key(source, k, path + (k,)))
-                continue
-            total += size_of(v, path + (k,))
-            if total > MAX_EXPANDED_NODES:
-                raise _Refused(
-                    "yaml.alias-bomb",
-                    f"aliases expand to more than {MAX_EXPANDED_NODES:,} values",
-                    path,
-                )
-        active.discard(key)
-        sizes[key] = total
-        return total
-
     try:
-        size_of(source.data, ())
-    except _Refused as refused:
+        check_shape(source.data, lambda key, path: problems.append(_non_string_key(source, key, path)))
+    except ShapeRefused as refused:
         # Locating needs the slower round-trip parse, which a 10,000-deep document would choke.
         too_deep = refused.code == "yaml.too-deep"
         line, column = (1, 1) if too_deep else source.locate(refused.path, "key")
         source.data = None
-        hints = {
-            "yaml.alias-bomb": "expand the aliases by hand, or use fewer of them",
-            "yaml.too-deep": "flatten the structure; no swarmkit file needs that much nesting",
-        }
         return [
             Diagnostic(
                 refused.code,
@@ -284,7 +256,7 @@ def _check_shape(source: SourceFile) -> list[Diagnostic]:
                 line,
                 column,
                 pointer_of(refused.path),
-                hints[refused.code],
+                HINTS[refused.code],
             )
         ]
     if problems:
@@ -303,12 +275,6 @@ def _non_string_key(source: SourceFile, key: Any, path: tuple) -> Diagnostic:
         pointer_of(path),
         hint="write keys as plain words, for example `name:`",
     )
-
-
-class _Refused(Exception):
-    def __init__(self, code: str, message: str, path: tuple) -> None:
-        super().__init__(message)
-        self.code, self.message, self.path = code, message, path
 
 
 def _offset_position(text: str, offset: int) -> tuple[int, int]:

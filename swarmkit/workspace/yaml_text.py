@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from swarmkit.workspace.limits import MAX_PURE_PARSE_BYTES
+from swarmkit.workspace.limits import MAX_DEPTH, MAX_PURE_PARSE_BYTES
 
-_loaders: dict[bool, object] = {}
+_loaders: dict[object, object] = {}
+
+
+class YamlTooDeep(ValueError):
+    """The text nests collections deeper than MAX_DEPTH; line and column (1-based) of the first too deep."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"the YAML nests more than {MAX_DEPTH} levels deep")
+        self.line, self.column = line, column
 
 
 def safe_yaml(pure: bool = False):
@@ -18,18 +26,50 @@ def safe_yaml(pure: bool = False):
     return _loaders[pure]
 
 
+def check_depth(text: str) -> None:
+    """Raise YamlTooDeep where the text's collections nest deeper than MAX_DEPTH, before anything
+    builds them: the C composer recurses in C (200,000 levels crash the process) and the scanner's
+    work per token grows with the depth. The parser's events come from a loop with its own stack, so
+    this costs a fraction of a load (0.08 s for a 390 KB file whose load takes 0.55 s) and stops at
+    the first level too deep. A syntax error ends the check: the load reports it."""
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
+
+    if "events" not in _loaders:
+        from ruamel.yaml import YAML
+
+        _loaders["events"] = YAML(typ="safe")  # its own: an abandoned parse leaves no state behind
+    events = _loaders["events"].parse(text)  # type: ignore[attr-defined]
+    depth = 0
+    try:
+        for event in events:
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise YamlTooDeep(mark.line + 1, mark.column + 1)
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except YAMLError:
+        return
+    finally:
+        events.close()
+
+
 def load_yaml_text(text: str) -> Any:
     """The document in `text`, read by the C parser and, only where it refuses, by the pure one.
 
     The C parser refuses valid YAML 1.2 the pure parser reads, such as a plain scalar holding ':'
     inside a flow collection (`[knowledge:read]`). A text both refuse raises the pure parser's
     error, whose marks are the precise ones. Above MAX_PURE_PARSE_BYTES the C parser's verdict
-    stands: the pure parser would take seconds.
+    stands: the pure parser would take seconds. Text nested deeper than MAX_DEPTH raises
+    YamlTooDeep before either builds anything.
     """
     from ruamel.yaml.composer import ComposerError
     from ruamel.yaml.constructor import ConstructorError
     from ruamel.yaml.error import MarkedYAMLError
 
+    check_depth(text)
     try:
         return safe_yaml().load(text)
     except (ComposerError, ConstructorError):

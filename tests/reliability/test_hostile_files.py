@@ -6,6 +6,7 @@ import copy
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -213,3 +214,18 @@ def test_symlinked_folder_loop(ws):
     os.symlink(ws / "skills", ws / "skills/again", target_is_directory=True)
     outcome = validate(ws)
     assert_handled(outcome)
+
+
+def test_200000_deep_nesting_is_refused_before_parsing(ws):
+    """The C composer recursed in C on this (a crash of the process, exit -11); the parser's events
+    are counted first, and the diagnostic names where the 101st level opens."""
+    (ws / "skills/deep.yaml").write_text(
+        "apiVersion: swarmkit/v1\nkind: Skill\ndeep: " + "[" * 200_000 + "]" * 200_000 + "\n"
+    )
+    started = time.process_time()
+    outcome = validate(ws)
+    assert time.process_time() - started < 2.0
+    assert_handled(outcome)
+    assert (
+        "skills/deep.yaml:3:106: error[yaml.too-deep] the YAML nests more than 100 levels deep" in outcome.out
+    )

@@ -13,11 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 from swarmkit.runtime import prompts
-from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderError, ToolCall
+from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ToolCall
+from swarmkit.runtime.providers.mock_script import load_script
 
 LONG_TASK = 60  # characters: tasks at least this long get a long answer
 
@@ -34,7 +34,7 @@ class MockProvider:
     name = "mock"
 
     def __init__(self, script: str | None = None) -> None:
-        self._steps = _load_script(script) if script else []
+        self._steps = load_script(script) if script else []
         self._used: set[int] = set()
 
     def complete(self, request: ChatRequest) -> ChatReply:
@@ -72,33 +72,6 @@ def _matches(when: dict, request: ChatRequest) -> bool:
     )
 
 
-def _load_script(path: str) -> list[dict]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ProviderError(
-            f"cannot read the mock script {path}: {exc.strerror or exc}", "pass an existing file to --script"
-        ) from None
-    try:
-        if path.endswith((".yaml", ".yml")):
-            from ruamel.yaml import YAML
-
-            steps = YAML(typ="safe").load(text)
-        else:
-            steps = json.loads(text)
-    except Exception as exc:
-        raise ProviderError(
-            f"the mock script {path} cannot be parsed: {exc}",
-            "write a list of {when, reply, tool_calls} steps",
-        ) from None
-    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
-        raise ProviderError(
-            f"the mock script {path} is not a list of steps",
-            "write a list of {when, reply, tool_calls} steps",
-        )
-    return steps
-
-
 def _last(request: ChatRequest, role: str) -> str:
     for message in reversed(request.messages):
         if message.get("role") == role:
@@ -129,7 +102,8 @@ def _answer(request: ChatRequest) -> str:
     if reports:
         names = [line.split(":", 1)[0].lstrip("- ") for line in reports.splitlines() if line.startswith("- ")]
         team = f" I drew on reports from {', '.join(names)}."
-    digest = hashlib.sha256(user.encode()).hexdigest()[:8]
+    # surrogatepass: input that was not UTF-8 (surrogate escapes) has a digest too
+    digest = hashlib.sha256(user.encode("utf-8", "surrogatepass")).hexdigest()[:8]
     return (
         f"{who}: here is my answer to your request ({len(task)} characters, ref {digest}). "
         f"You wrote: \u201c{_first_sentence(task, 200)}\u201d.{team}{recalled} "

@@ -86,9 +86,12 @@ class OpenAIProvider:
         )
 
     def complete(self, request: ChatRequest) -> ChatReply:
-        body: dict = {"model": request.model, "messages": request.messages}
+        from swarmkit.surrogates import valid_unicode
+
+        # input that was not UTF-8 reaches the endpoint as U+FFFD: JSON cannot carry it otherwise
+        body: dict = {"model": request.model, "messages": valid_unicode(request.messages)}
         if request.tools:
-            body["tools"] = request.tools
+            body["tools"] = valid_unicode(request.tools)
         if request.temperature is not None:
             body["temperature"] = request.temperature
         if request.max_tokens is not None:

@@ -1,0 +1,411 @@
+"""Hostile files and bytes given to every command (issue 18, point 2): a mock script that is a FIFO,
+/dev/zero, 200,000-deep YAML, an alias bomb, invalid UTF-8 or steps of the wrong type; input that is
+not UTF-8; a workspace named with a lone surrogate; a FIFO, device or folder in place of a memory
+file; a 12 MB hand-edited file; a runs folder that is a file; a full disk; an import path under
+/proc. Each command ends in exit 0, 1 or 2 with a clear message, never 3, never a traceback.
+
+Commands run in a child process (a regression that blocks fails on the timeout, never hangs the
+suite, and the terminal's strict UTF-8 is the user's: PYTHONIOENCODING=utf-8:strict). Their CPU
+time is measured (getrusage of the children), never wall-clock; the wall-clock figures are in
+bench/bench_hostile.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from swarmkit.scaffold import create_workspace
+
+CPU_LIMIT = 3.0  # seconds of CPU per command: the issue's bar
+HANG_GUARD = 60  # seconds: a command still running then is blocked (a FIFO read), not slow
+SAID = "I live in Lisbon and I prefer tea over coffee for every single meeting, thank you very much."
+ENV = dict(os.environ, PYTHONIOENCODING="utf-8:strict", NO_COLOR="1")
+
+
+def swarmkit(*args: str | bytes, stdin: bytes | None = None) -> tuple[int, str, str]:
+    """Run `swarmkit ARGS` (bytes arguments reach argv as they are); judge it as the bar says."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-m", "swarmkit", *args],
+        input=stdin if stdin is not None else b"",
+        capture_output=True,
+        timeout=HANG_GUARD,
+        env=ENV,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    out = done.stdout.decode("utf-8", "backslashreplace")
+    err = done.stderr.decode("utf-8", "backslashreplace")
+    shown = " ".join(a if isinstance(a, str) else repr(a) for a in args)
+    assert done.returncode in (0, 1, 2), f"swarmkit {shown}: exit {done.returncode}\n{err[-3000:]}"
+    assert "Traceback" not in out + err and "internal error" not in err, f"swarmkit {shown}:\n{err[-3000:]}"
+    assert cpu <= CPU_LIMIT, f"swarmkit {shown} took {cpu:.2f} s of CPU"
+    return done.returncode, out, err
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("hostile-commands") / "ws"
+    create_workspace(root, "Hostile")
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I prefer green tea in the morning")
+    assert code == 0, err
+    return root
+
+
+def _alias_bomb_script() -> str:
+    """A first step holding nine anchors, each nine of the one before; `contains:` is 9**9 items."""
+    anchors = ["x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    anchors += [f"x{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    return (
+        "- reply: a\n  when: {}\n  x:\n"
+        + "".join(f"    {a}\n" for a in anchors)
+        + ("- when: {contains: *a9}\n  reply: boom\n")
+    )
+
+
+SCRIPTS = {
+    "deep.yaml": ("[" * 200_000 + "]" * 200_000 + "\n").encode(),
+    "deep.json": ("[" * 200_000 + "]" * 200_000).encode(),
+    "bomb.yaml": _alias_bomb_script().encode(),
+    "latin1.yaml": b"- reply: caf\xe9\n",
+    "not-a-list.yaml": b"reply: hello\n",
+    "when-a-list.yaml": b"- when: [1, 2]\n  reply: x\n",
+    "tool-calls-a-number.yaml": b"- when: {purpose: answer}\n  tool_calls: 5\n",
+    "tool-call-without-name.json": json.dumps([{"tool_calls": [{"arguments": {}}]}]).encode(),
+    "contains-a-list.yaml": b"- when: {contains: [a, b]}\n  reply: x\n",
+    "reply-a-mapping.yaml": b"- reply: {a: b}\n",
+    "unknown-key.yaml": b"- repyl: hello\n",
+    "broken.json": b'[{"reply": ',
+}
+
+EXPECTED = {
+    "deep.yaml": "cannot be parsed: the YAML nests more than 100 levels deep (line 1, column 101)",
+    "deep.json": "cannot be parsed: it nests too deeply",
+    "bomb.yaml": "cannot be parsed: aliases expand to more than 200,000 values",
+    "latin1.yaml": "is not valid UTF-8 (byte 0xe9 on line 1)",
+    "not-a-list.yaml": "is not a list of steps",
+    "when-a-list.yaml": ": step 1 `when` is a list, not a mapping",
+    "tool-calls-a-number.yaml": ": step 1 `tool_calls` is an integer, not a list",
+    "tool-call-without-name.json": ": step 1 `tool_calls[0].name` is missing, not a string",
+    "contains-a-list.yaml": ": step 1 `when.contains` is a list, not a string",
+    "reply-a-mapping.yaml": ": step 1 `reply` is a mapping, not a string",
+    "unknown-key.yaml": ": step 1 has an unknown key 'repyl' (known: when, reply, tool_calls)",
+    "broken.json": "cannot be parsed: Expecting value: line 1 column 12 (char 11)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_a_hostile_mock_script_is_one_clear_error(ws, tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(SCRIPTS[name])
+    code, out, err = swarmkit("run", str(ws), "--input", SAID, "--script", str(path))
+    assert code == 1
+    assert err.startswith(
+        f"error: the mock script {path}{'' if EXPECTED[name][0] == ':' else ' '}{EXPECTED[name]}\n"
+    )
+    assert "\n  hint: " in err
+    assert out == ""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "folder"])
+def test_a_mock_script_that_is_no_regular_file_is_refused_unread(ws, tmp_path, kind):
+    if kind == "fifo":
+        path = tmp_path / "script.yaml"
+        os.mkfifo(path)
+    elif kind == "folder":
+        path = tmp_path / "script.yaml"
+        path.mkdir()
+    else:
+        path = Path(kind)
+    code, _, err = swarmkit("run", str(ws), "--input", SAID, "--script", str(path))
+    assert code in (1, 2)
+    if kind == "fifo":
+        assert err.startswith(
+            f"error: cannot read the mock script {path}: it is a FIFO (named pipe), not a regular file\n"
+            "  hint: pass a YAML or JSON file of at most 1024 KB to --script\n"
+        )
+    elif kind == "/dev/zero":
+        assert "it is a device, not a regular file" in err
+
+
+@pytest.mark.parametrize("where", ["argv", "stdin", "argv --user", "argv --format json"])
+def test_input_that_is_not_utf8_runs_and_is_kept_byte_exact(ws, where):
+    said = b"I live in Lisb\xf3n and I prefer caf\xe9 au lait, every single morning of the week."
+    args: list[str | bytes] = ["run", str(ws), "--input", said if where.startswith("argv") else "-"]
+    if "--user" in where:
+        args += ["--user", b"b\xf6b"]
+    if "--format json" in where:
+        args += ["--format", "json"]
+    code, out, err = swarmkit(*args, stdin=said if where == "stdin" else None)
+    assert code == 0, err
+    run_id = re.search(r"\br-[0-9a-f]{8}\b", out + err)[0]
+    record = json.loads((ws / ".swarmkit" / "runs" / f"{run_id}.json").read_text(encoding="utf-8"))
+    assert record["input"].encode("utf-8", "surrogateescape") == said  # valid JSON, the bytes as given
+
+
+def test_standard_input_without_end_is_a_usage_error(ws):
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [sys.executable, "-m", "swarmkit", "run", str(ws), "--input", "-"],
+            stdin=zero,
+            capture_output=True,
+            timeout=HANG_GUARD,
+            env=ENV,
+        )
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("error: the input on standard input is over 1,048,576 bytes\n")
+
+
+def test_a_lone_surrogate_in_a_name_prints_in_every_format(tmp_path):
+    root = tmp_path / "ws"
+    create_workspace(root, "Surrogate")
+    text = (root / "workspace.yaml").read_text(encoding="utf-8")
+    (root / "workspace.yaml").write_text(
+        text.replace("name: Surrogate", 'name: "\\ud800 x"'), encoding="utf-8"
+    )
+    for fmt in ("text", "json", "github"):
+        code, out, _ = swarmkit("validate", str(root), "--format", fmt, "-v")
+        assert code == 0
+        if fmt == "json":
+            json.loads(out)  # valid JSON: the surrogate is escaped
+            assert "\\ud800 x" in out
+    code, _, err = swarmkit("run", str(root), "--input", SAID)
+    assert code == 0, err
+    for args in (
+        ["runs", "-w", str(root)],
+        ["memory", "-w", str(root), "status"],
+        ["memory", "-w", str(root), "list"],
+    ):
+        swarmkit(*args)
+
+
+def _memory_folder(tmp_path: Path) -> tuple[Path, Path]:
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile memory")
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I prefer green tea in the morning")
+    assert code == 0, err
+    return root, root / ".swarmkit" / "memory"
+
+
+def _replace(path: Path, kind: str) -> None:
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        os.symlink("/dev/zero", path)  # a link is never read; a device node needs root
+        path.unlink()
+        os.mknod(path, 0o644 | __import__("stat").S_IFCHR, os.makedev(1, 5))
+
+
+MEMORY_COMMANDS = [
+    ["list"],
+    ["search", "tea"],
+    ["status"],
+    ["inbox"],
+    ["add", "Deploys go through staging first"],
+    ["show", "me.md"],
+    ["show", "lessons.md"],
+]
+
+
+@pytest.mark.parametrize("target", ["me.md", "lessons.md"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_no_regular_file_in_place_of_a_memory_file_never_blocks(tmp_path, target, kind):
+    if kind == "device" and os.geteuid() != 0:
+        pytest.skip("creating a device node needs root")
+    root, folder = _memory_folder(tmp_path)
+    _replace(folder / target, kind)
+    what = {"fifo": "a FIFO (named pipe)", "folder": "a folder", "device": "a device"}[kind]
+    for args in MEMORY_COMMANDS:
+        code, _, err = swarmkit("memory", "-w", str(root), *args)
+        if args == ["show", target]:
+            assert code == 1
+            assert f"error: {target} is {what}, not a regular file: it is not read\n" in err
+    code, _, err = swarmkit("run", str(root), "--input", SAID)
+    assert code == 0, err
+    assert f"{target} is {what}, not a regular file" in err
+
+
+def test_a_write_into_a_file_that_is_not_read_is_refused_and_writes_nothing(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    _replace(folder / "lessons.md", "fifo")
+    head = subprocess.run(
+        ["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True
+    ).stdout
+    code, _, err = swarmkit(
+        "memory", "-w", str(root), "add", "--to", "lessons", "Deploys go through staging first"
+    )
+    assert code == 1
+    assert (
+        "error: lessons.md is a FIFO (named pipe), not a regular file: it is not read, so nothing was written\n"
+        "  hint: remove it, or put a markdown file in its place\n"
+    ) in err
+    assert (
+        subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+        == head
+    )
+
+
+def test_a_12_mb_hand_edited_file_is_skipped_unread(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    line = "- Deploy service {} carefully, one region at a time, and watch the error budget [by: user]\n"
+    with open(folder / "lessons.md", "w", encoding="utf-8") as handle:
+        handle.write("# Lessons\n")
+        for number in range(140_000):
+            handle.write(line.format(number))
+    assert (folder / "lessons.md").stat().st_size > 12_000_000
+    warning = (
+        "warning: lessons.md is over 512 KB, too large to be a memory file: it is skipped "
+        "(split it, or move it out of the memory folder)"
+    )
+    for args in (["list"], ["search", "deploy service carefully"], ["status"]):
+        code, out, err = swarmkit("memory", "-w", str(root), *args)
+        assert code == 0, err
+        assert warning in err
+        assert "Deploy service" not in out
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I prefer window seats on trains")
+    assert code == 0, err  # a write to another file goes through; the big one is not committed
+    assert "lessons.md is over 512 KB, too large to be a memory file: it is not committed" in err
+    code, _, err = swarmkit("run", str(root), "--input", SAID)
+    assert code == 0, err
+
+
+def test_a_runs_folder_that_is_a_file_is_a_clear_error(tmp_path):
+    root = tmp_path / "ws"
+    create_workspace(root, "Runs file")
+    (root / ".swarmkit").mkdir(exist_ok=True)
+    (root / ".swarmkit" / "runs").write_text("not a folder\n")
+    code, _, err = swarmkit("run", str(root), "--input", SAID)
+    assert code == 1
+    assert "was not saved: " in err and ".swarmkit/runs is a file, not a folder\n" in err
+    code, out, _ = swarmkit("runs", "-w", str(root))
+    assert code == 0
+    code, _, err = swarmkit("runs", "-w", str(root), "show", "r-12345678")
+    assert code == 1 and err.startswith("error: no run r-12345678 ")
+
+
+def test_a_run_record_that_is_a_fifo_is_skipped_or_refused(ws):
+    runs = ws / ".swarmkit" / "runs"
+    runs.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(runs / "r-0f0f0f0f.json")
+    try:
+        code, _, _ = swarmkit("runs", "-w", str(ws))
+        assert code == 0
+        code, _, err = swarmkit("runs", "-w", str(ws), "show", "r-0f0f0f0f")
+        assert code == 1
+        assert err.startswith(
+            "error: the record of run r-0f0f0f0f cannot be read: it is a FIFO (named pipe), not a regular file\n"
+        )
+    finally:
+        (runs / "r-0f0f0f0f.json").unlink()
+
+
+def test_a_full_disk_while_saving_a_run_record_is_a_clear_error(tmp_path, monkeypatch):
+    """ENOSPC at the write itself (a tiny tmpfs needs root; the error is the same one)."""
+    import errno
+
+    from swarmkit.cli.main import run as cli_run
+    from swarmkit.memory import atomic
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Full disk")
+    real_fdopen = os.fdopen
+
+    def full(fd, *args, **kwargs):
+        handle = real_fdopen(fd, *args, **kwargs)
+        if ".tmp-" in os.readlink(f"/proc/self/fd/{fd}") and "/runs/" in os.readlink(f"/proc/self/fd/{fd}"):
+
+            def no_space(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+            handle.write = no_space
+        return handle
+
+    monkeypatch.setattr(atomic.os, "fdopen", full)
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = cli_run(["run", str(root), "--input", SAID])
+    assert code == 1
+    assert "was not saved: No space left on device\n" in err.getvalue()
+    assert not list((root / ".swarmkit" / "runs").glob(".*tmp-*"))  # no temp file left behind
+
+
+@pytest.mark.parametrize("path", ["/proc/1/root", "/proc/self/root/tmp", "/proc/self/cwd"])
+def test_an_import_path_under_proc_is_refused(ws, path):
+    code, _, err = swarmkit("memory", "-w", str(ws), "import", path)
+    assert code == 1
+    assert err.startswith(f"error: {path} is a protected system folder; nothing was imported\n")
+
+
+def test_an_imported_note_that_starts_with_a_byte_order_mark_keeps_its_first_bullet(tmp_path):
+    root = tmp_path / "ws"
+    create_workspace(root, "Bom")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "windows.md").write_bytes(
+        b"\xef\xbb\xbf- Deploys go through staging first\n- Releases happen on Tuesdays\n"
+    )
+    code, out, err = swarmkit("memory", "-w", str(root), "import", str(notes), "--json")
+    assert code == 0, err
+    assert json.loads(out)["imported"] == 2
+    inbox = (root / ".swarmkit" / "memory" / "inbox.md").read_text(encoding="utf-8")
+    assert "- Deploys go through staging first [" in inbox
+
+
+def test_the_server_answers_on_lone_surrogates_and_proc_imports(tmp_path):
+    """A workspace named "\\ud800 x", a run whose input was not UTF-8, a lone surrogate in a posted
+    entry, an import under /proc: every route answers, 200 or a 4xx with a message (it was 500)."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
+    from starlette.testclient import TestClient
+
+    from swarmkit.server.app import create_app
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Surrogate")
+    text = (root / "workspace.yaml").read_text(encoding="utf-8")
+    (root / "workspace.yaml").write_text(
+        text.replace("name: Surrogate", 'name: "\\ud800 x"'), encoding="utf-8"
+    )
+    code, out, err = swarmkit("run", str(root), "--input", b"I prefer caf\xe9 every single morning, " * 4)
+    assert code == 0, err
+    run_id = re.search(r"\br-[0-9a-f]{8}\b", err)[0]
+    post = {"X-Swarmkit-Token": "t" * 32, "Content-Type": "application/json"}
+    with TestClient(create_app(root, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
+        for route in (
+            "memory/status",
+            "runs",
+            f"runs/{run_id}",
+            "portal/memory",
+            "portal/runs",
+            f"portal/runs/{run_id}",
+        ):
+            response = client.get("/" + route)
+            assert response.status_code == 200, (route, response.text[:500])
+        assert "\\udce9" in client.get(f"/runs/{run_id}").text  # the input's byte, as a JSON escape
+        added = client.post(
+            "/memory/entries", content='{"text": "I prefer \\ud800 green tea always"}', headers=post
+        )
+        assert added.status_code == 200, added.text
+        assert added.json()["text"] == "I prefer \ufffd green tea always"
+        imported = client.post("/memory/import", content='{"path": "/proc/1/root"}', headers=post)
+        assert imported.status_code == 400
+        assert imported.json()["error"] == {
+            "code": "invalid_import",
+            "message": "/proc/1/root is a protected system folder; nothing was imported",
+            "hint": "import a folder of your own notes",
+        }
