@@ -34,6 +34,7 @@ DEFAULT_NAME = "all-MiniLM-L6-v2"  # sentence-transformers/all-MiniLM-L6-v2 (Apa
 RUNTIME = ("numpy", "tokenizers", "safetensors")  # what the semantic extra installs
 INSTALL = "pip install 'swarmkit-memory[semantic]'"
 MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
+NO_MODEL = "no embedding model yet"
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,8 @@ class Model:
 
 @dataclass(frozen=True)
 class Lexical:
-    """No model in force: recall is lexical only, for this reason (None: the extra is not installed,
-    which is the plain default and is not mentioned anywhere)."""
+    """No model in force: recall is lexical only, for this reason (None: the extra is not installed
+    or SWARMKIT_EMBEDDING_MODEL=off; words only is the plain default and is not mentioned)."""
 
     reason: str | None
     hint: str | None = None
@@ -133,7 +134,7 @@ def choice() -> Model | Lexical:
 
 def _choose(setting: str) -> Model | Lexical:
     if setting.lower() == "off":
-        return Lexical(f"{ENV}=off")
+        return Lexical(None)  # chosen: as without the extra, and said nowhere (outputs stay as they were)
     missing = _runtime_missing()
     if missing:
         if setting:
@@ -162,7 +163,7 @@ def _choose(setting: str) -> Model | Lexical:
     if _is_model(cached):
         return Model(_model_id(cached, DEFAULT_NAME), cached, "download cache")
     return Lexical(
-        "no embedding model yet",
+        NO_MODEL,
         "`swarmkit memory reindex` fetches all-MiniLM-L6-v2 once (about 91 MB)",
     )
 
