@@ -73,7 +73,7 @@ def write_folder(folder: Path, facts: list[dict]) -> None:
 def semantic_model():
     """The embedding model in force (the semantic extra and a model), else None."""
     try:
-        from swarmkit.memory.recall import semantic
+        from swarmkit.memory import semantic
     except ImportError:
         return None
     found = semantic.choice()
@@ -107,7 +107,7 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
         for entry in store.entries(FACTS_FILE):
             vocabulary.update(entry_terms(entry.text, entry.meta))
         if model is not None:
-            from swarmkit.memory.recall import semantic
+            from swarmkit.memory import semantic
 
             index.embed_all()
             vectors = semantic.embed([f["text"] for f in facts], model)

@@ -151,7 +151,7 @@ def status(ctx: click.Context) -> int:
     info = store.status()
     info["folder"] = os.path.normpath(info["folder"])  # a workspace found above: no `topologies/..`
     info["memory"] = _state(ctx)["settings"].sentence()
-    from swarmkit.memory.recall.semantic import describe, to_dict
+    from swarmkit.memory.semantic import describe, to_dict
 
     if describe() is not None:  # only with the semantic extra: without it, the output is as it was
         info["recall"] = to_dict()
@@ -570,7 +570,7 @@ def reindex(ctx: click.Context) -> int:
     store = _store(ctx)
     _require_folder(store)
     count = store.reindex()
-    from swarmkit.memory.recall.semantic import describe, to_dict
+    from swarmkit.memory.semantic import describe, to_dict
 
     recall = describe()  # None without the semantic extra: the output is as it was
     embedded, notice = store.reembed(lambda line: click.echo(line, err=True)) if recall else (0, None)

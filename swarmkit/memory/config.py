@@ -132,7 +132,7 @@ class MemoryConfig:
         write = "writer off" if writer is None else f"writer ≥ {writer['min_output_length']} chars"
         recall = None
         if reader is not None:  # which recall is in force; nothing is said without the semantic extra
-            from swarmkit.memory.recall.semantic import describe
+            from swarmkit.memory.semantic import describe
 
             recall = describe()
         return f"Memory: on — {read}, {write}" + (f"; {recall}" if recall else "")

@@ -305,7 +305,7 @@ class MemoryStore(MemoryFolder):
     def reembed(self, say) -> tuple[int, str | None]:
         """After reindex: every entry's vector for recall by meaning, fetching the default model
         once when the semantic extra has none (recall/download.py). (entries embedded, a notice)."""
-        from swarmkit.memory.recall import semantic
+        from swarmkit.memory import semantic
 
         found = semantic.choice()
         if isinstance(found, semantic.Lexical) and found.reason == semantic.NO_MODEL:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from swarmkit.memory.recall import RecallIndex, semantic, terms
+from swarmkit.memory import semantic
+from swarmkit.memory.recall import RecallIndex, terms
 from swarmkit.memory.recall.fusion import fused
 from swarmkit.memory.recall.vectors import vectors_path
 from swarmkit.memory.store import MemoryStore

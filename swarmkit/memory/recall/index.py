@@ -525,7 +525,7 @@ class RecallIndex:
         scorer = scorer or self.scorer
         key = (str(getattr(search_scope, "value", search_scope)), include_inbox)
         with self._lock:
-            text = query if fuse and self.semantic_side() is not None else None
+            text = query if fuse else None
             args = (qterms, max_results, float(threshold), in_scope, key, scorer, text)
             hits = self._search_safely(*args)
             if not hits and threshold > 0 and closest:  # the closest, if any entry shares a word
@@ -566,7 +566,9 @@ class RecallIndex:
 
     def _answer(self, qterms, k, threshold, in_scope, key, scorer, text) -> tuple[list, set[str]]:
         source = _Source(self, key, in_scope)
-        if text is not None and self._semantic is not None:
+        # by meaning too when a model is in force and there is something to find (an empty folder
+        # never loads the model: `run` on a new workspace costs what it did)
+        if text is not None and self._count and self.semantic_side() is not None:
             return self._answer_fused(qterms, k, threshold, in_scope, key, scorer, text, source)
         found = scorer.top(qterms, source, k, threshold)
         return self._serve(found, qterms, source, scorer)
@@ -574,7 +576,7 @@ class RecallIndex:
     # ---- by meaning --------------------------------------------------------------------------
     def semantic_side(self):
         """The vectors of the embedding model in force (None: lexical recall only)."""
-        from swarmkit.memory.recall import semantic
+        from swarmkit.memory import semantic
 
         model = semantic.choice()
         if not isinstance(model, semantic.Model):
