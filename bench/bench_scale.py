@@ -9,6 +9,7 @@ at 1,000, and a search peaks at 80 MiB or less. `--quick`: 10,000 entries, fewer
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import statistics
@@ -24,6 +25,8 @@ benchlib.on_path()
 ROOT = benchlib.ROOT
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
+# Recall by words, as without the semantic extra (bench_semantic.py measures recall by meaning).
+os.environ["SWARMKIT_EMBEDDING_MODEL"] = "off"
 RATIO = 1.5
 PEAK_MIB = 80
 # Words every folder holds (the most common of bench_memory's vocabulary) and the run's task.

@@ -23,6 +23,13 @@ def _no_retry_backoff(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _words_only_recall(monkeypatch):
+    """Recall by words, as without the semantic extra, in every test (and every `swarmkit` a test
+    starts): tests/memory/test_recall_semantic.py turns the packaged embedding model on."""
+    monkeypatch.setenv("SWARMKIT_EMBEDDING_MODEL", "off")
+
+
+@pytest.fixture(autouse=True)
 def _quiet_memory_warnings():
     """Memory warnings (git missing, say) are asserted where they matter, with pytest.warns."""
     with warnings.catch_warnings():

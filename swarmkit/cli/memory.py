@@ -151,6 +151,10 @@ def status(ctx: click.Context) -> int:
     info = store.status()
     info["folder"] = os.path.normpath(info["folder"])  # a workspace found above: no `topologies/..`
     info["memory"] = _state(ctx)["settings"].sentence()
+    from swarmkit.memory.semantic import describe, to_dict
+
+    if describe() is not None:  # only with the semantic extra: without it, the output is as it was
+        info["recall"] = to_dict()
     if _as_json():
         _json(info)
         return _finish(ctx)
@@ -213,10 +217,15 @@ def list_(ctx: click.Context, file: str | None) -> int:
 )
 @click.option("--scope", type=click.Choice(SCOPES), help="Which files to search (default: reader config).")
 @click.option("--inbox", is_flag=True, help="Also search the inbox (its entries are marked [unreviewed]).")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Show each score's parts: by words and, with the semantic extra, by meaning.",
+)
 @format_options("text", "json")
 @memory_options
 @click.pass_context
-def search(ctx, query, max_results, threshold, scope, inbox) -> int:
+def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
     """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
     store = _store(ctx)
     _require_folder(store)
@@ -237,7 +246,12 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
         _json(
             {
                 "query": query,
-                "results": [h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits],
+                "results": [
+                    h.to_dict()
+                    | {"stable_ref": f"{h.file}#{text_digest(h.text)}"}
+                    | ({"explain": _explain(h)} if explain else {})
+                    for h in hits
+                ],
             }
         )
         return _finish(ctx)
@@ -246,9 +260,40 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
         click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}")
+        if explain:
+            click.echo(f"      {_explain_line(_explain(h))}")
     if not hits:
         click.echo("No entries match.")
     return _finish(ctx)
+
+
+def _explain(hit) -> dict:
+    """A hit's score and its parts (docs/memory-folder.md: the score formula)."""
+    parts = hit.parts
+    if parts is None:
+        return {"score": round(hit.score, 4), "words": round(hit.score, 4), "meaning": None}
+    from swarmkit.memory.recall.fusion import LEXICAL_WEIGHT, SEMANTIC_WEIGHT, semantic_part
+
+    cosine = parts.cosine
+    return {
+        "score": round(hit.score, 4),
+        "words": round(parts.lexical, 4),
+        "meaning": None if cosine is None else round(semantic_part(cosine), 4),
+        "cosine": None if cosine is None else round(cosine, 4),
+        "weights": {"words": LEXICAL_WEIGHT, "meaning": SEMANTIC_WEIGHT},
+    }
+
+
+def _explain_line(parts: dict) -> str:
+    if parts["meaning"] is None and "weights" not in parts:
+        return f"words {parts['words']:.2f} (recall by words only)"
+    if parts["meaning"] is None:
+        return f"= {parts['weights']['words']:g} × words {parts['words']:.2f} (no vector yet: by words only)"
+    w = parts["weights"]
+    return (
+        f"= {w['words']:g} × words {parts['words']:.2f} + {w['meaning']:g} × meaning {parts['meaning']:.2f}"
+        f" (cosine {parts['cosine']:.2f})"
+    )
 
 
 @memory.command()
@@ -525,8 +570,16 @@ def reindex(ctx: click.Context) -> int:
     store = _store(ctx)
     _require_folder(store)
     count = store.reindex()
+    from swarmkit.memory.semantic import describe, to_dict
+
+    recall = describe()  # None without the semantic extra: the output is as it was
+    embedded, notice = store.reembed(lambda line: click.echo(line, err=True)) if recall else (0, None)
+    if notice:
+        click.echo(f"swarmkit: {notice}", err=True)
     if _as_json():
-        _json({"indexed": count})
+        _json({"indexed": count} | ({"embedded": embedded, "recall": to_dict()} if recall else {}))
     else:
         click.echo(f"Indexed {_plural(count, 'entry', 'entries')}.")
+        if recall and embedded:
+            click.echo(f"Embedded {_plural(embedded, 'entry', 'entries')} for {describe()}.")
     return _finish(ctx)

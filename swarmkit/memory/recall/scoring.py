@@ -17,7 +17,10 @@ from collections.abc import Iterable
 from typing import Protocol
 
 MAX_TIER_TERMS = 10  # up to this many distinct terms, the exact search by term subsets; beyond, MaxScore
-TIE_POOL = 32  # entries tied at the k-th score beyond the k: the newest this many are ordered by feedback
+TIE_POOL = 32  # entries tied at the pool's last score beyond it: the newest this many are ordered by feedback
+# The feedback pool: the best FEEDBACK_DEPTH entries and those tied with the last of them, whatever
+# k is, so the first 5 of a 50-result search are the 5-result search (fusion and paging need that).
+FEEDBACK_DEPTH = 5
 SAME = 1e-9  # scores this close are equal (one sum added up in two orders differs in the last bits)
 # When no entry clears the threshold, the closest are served: those scoring at least this share of
 # the best score. A question about seven things matches each entry for about a seventh of its
@@ -92,7 +95,8 @@ class Coverage:
         lists = {t: source.ids(t) for t in weights}
         order = sorted((t for t in weights if lists[t]), key=lambda t: -weights[t])
         floor = max(threshold * total, 1e-12) - 1e-9
-        wanted = k + TIE_POOL  # the exact best k and, when the k-th score is shared, the entries sharing it
+        # the exact best k, the feedback pool, and the entries sharing the pool's last score
+        wanted = max(k, FEEDBACK_DEPTH) + TIE_POOL
         if len(order) <= MAX_TIER_TERMS:
             found = _by_tiers(order, lists, weights, wanted, floor, source.top_id)
         else:
@@ -142,19 +146,24 @@ class BM25:
 def by_feedback(
     found: list[tuple[float, int]], query: list[str], source: Candidates, k: int
 ) -> list[tuple[float, int]]:
-    """The best k of `found` ((score, id), best first, equal scores newest first), with equal scores
-    ordered by what each entry shares with the others at or above the k-th score.
+    """The best k of `found` ((score, id), best first, equal scores newest first, at least
+    FEEDBACK_DEPTH + TIE_POOL of them when there are), with equal scores ordered by what each entry
+    shares with the others of the pool.
 
-    Those entries (the pool: at most k + TIE_POOL, so the work is bounded) are the best evidence of
-    what the query is about (pseudo-relevance feedback). Each term of an entry that is not a query
-    term earns the scores of the other pool entries that hold it, weighted √idf within the pool (a
-    term all of them hold weighs next to nothing). Scores are untouched: this only decides between
-    entries the score cannot tell apart, before recency does.
+    The pool is the best FEEDBACK_DEPTH entries and the entries tied with the last of them (at most
+    FEEDBACK_DEPTH + TIE_POOL, so the work is bounded): the best evidence of what the query is about
+    (pseudo-relevance feedback). It does not depend on k, so neither does the order: the first k of
+    a longer search are the k-result search. Each term of an entry that is not a query term earns the
+    scores of the other pool entries that hold it, weighted √idf within the pool (a term all of them
+    hold weighs next to nothing). Scores are untouched: this only decides between entries the score
+    cannot tell apart, before recency does; entries past the pool stay newest first.
     """
     if len(found) < 2:
         return found[:k]
-    bar = found[min(k, len(found)) - 1][0] - SAME
-    pool = [item for item in found if item[0] >= bar]
+    head = found[: FEEDBACK_DEPTH + TIE_POOL]
+    bar = head[min(FEEDBACK_DEPTH, len(head)) - 1][0] - SAME
+    pool = [item for item in head if item[0] >= bar]
+    rest = found[len(pool) :]
     groups, group, last = [], 0, None  # equal scores share a group number
     for value, _ in pool:
         if last is not None and last - value > SAME:
@@ -162,7 +171,7 @@ def by_feedback(
         groups.append(group)
         last = value
     if group == len(pool) - 1:
-        return pool[:k]  # no two scores equal: nothing to decide
+        return found[:k]  # no two scores equal in the pool: nothing to decide
     asked = set(query)
     held = source.terms_of(doc_id for _, doc_id in pool)
     others = {doc_id: set(held.get(doc_id, ())) - asked for _, doc_id in pool}
@@ -183,7 +192,7 @@ def by_feedback(
     ranked = sorted(
         zip(groups, pool, strict=True), key=lambda item: (item[0], -shared[item[1][1]], -item[1][1])
     )
-    return [item for _, item in ranked[:k]]
+    return ([item for _, item in ranked] + rest)[:k]
 
 
 def _by_tiers(order, lists, weights, k, floor, top_id) -> list[tuple[float, int]]:

@@ -1,0 +1,52 @@
+"""The one-time download of the default embedding model, when no packaged model is installed.
+
+It fetches four files of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0) from the Hugging
+Face Hub, about 91 MB, into ~/.cache/swarmkit/models/all-MiniLM-L6-v2 ($XDG_CACHE_HOME is
+honoured), with huggingface-hub's progress bars (it comes with `tokenizers`, in the semantic
+extra). It runs only from `swarmkit memory reindex`, never from a search or a run. Offline, it
+fails fast with a clear message (the Hub's own connection timeout, 10 s at most, or at once with
+HF_HUB_OFFLINE=1) and recall stays lexical.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from swarmkit.memory.semantic import DEFAULT_NAME, cache_root, forget_choice
+
+REPO = "sentence-transformers/all-MiniLM-L6-v2"
+FILES = ("config.json", "tokenizer.json", "sentence_bert_config.json", "model.safetensors")
+SIZE_MB = 91
+
+
+def what_it_fetches() -> str:
+    return (
+        f"Fetching the embedding model {REPO} ({', '.join(FILES)}; about {SIZE_MB} MB) from the "
+        f"Hugging Face Hub into {cache_root() / DEFAULT_NAME} (once; set SWARMKIT_EMBEDDING_MODEL=off "
+        "to keep recall by words only)"
+    )
+
+
+def fetch(say: Callable[[str], None]) -> tuple[Path | None, str | None]:
+    """(the model folder, None), or (None, why not): never raises for a network failure."""
+    say(what_it_fetches())
+    target = cache_root() / DEFAULT_NAME
+    partial = target.with_name(target.name + ".partial")
+    try:
+        from huggingface_hub import hf_hub_download
+    except ImportError:
+        return None, "huggingface-hub is not installed (it comes with the semantic extra)"
+    try:
+        partial.mkdir(parents=True, exist_ok=True)
+        for name in FILES:
+            hf_hub_download(REPO, name, local_dir=str(partial))
+        if target.exists():
+            shutil.rmtree(target)
+        partial.rename(target)
+    except Exception as exc:  # noqa: BLE001 (network, offline mode, disk: each one message, lexical recall)
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return None, f"could not fetch {REPO}: {reason}"
+    forget_choice()
+    return target, None

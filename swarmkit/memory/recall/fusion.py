@@ -1,0 +1,119 @@
+"""Recall by words and meaning: the lexical score (Coverage) fused with the embedding's cosine.
+
+    score = LEXICAL_WEIGHT × coverage + SEMANTIC_WEIGHT × min(1, max(0, cosine) / FULL_COSINE)
+
+Both parts are in [0, 1], so the score is: similarity_threshold keeps its meaning of "how much of
+the query the entry answers", counted by words and by meaning (docs/memory-folder.md). An entry
+sharing every weighted query word and as close in meaning as a paraphrase (cosine 0.8 and more,
+for all-MiniLM-L6-v2) scores 1. The weights were chosen on the LoCoMo dev conversations from a
+handful of round values (bench/bench_recall.py prints the alternatives), not fitted finely.
+
+The candidates are the lexical best CANDIDATES and the semantic best CANDIDATES of the entries the
+search may read (scope and privacy as for lexical recall); each candidate gets both parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from swarmkit.memory.recall.vectors import VectorStore, vectors_path
+from swarmkit.memory.semantic import Model, encoder
+
+LEXICAL_WEIGHT = 0.4
+SEMANTIC_WEIGHT = 0.6
+FULL_COSINE = 0.8
+CANDIDATES = 50  # from each side, whatever k is (so the first k of a longer search are the k-search)
+EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
+
+
+def semantic_part(cosine: float) -> float:
+    return min(1.0, max(0.0, float(cosine)) / FULL_COSINE)
+
+
+def fused(lexical: float, cosine: float) -> float:
+    return LEXICAL_WEIGHT * lexical + SEMANTIC_WEIGHT * semantic_part(cosine)
+
+
+@dataclass(frozen=True)
+class Parts:
+    """One hit's score and what it is made of (`memory search --explain`)."""
+
+    lexical: float
+    cosine: float | None  # None: the entry has no vector yet (it scores by words only)
+
+    @property
+    def score(self) -> float:
+        return fused(self.lexical, self.cosine if self.cosine is not None else 0.0)
+
+
+class SemanticSide:
+    """One index's vectors for one model: kept in step with the entries, lazily."""
+
+    def __init__(self, index_dir: Path | None, model: Model):
+        self.model = model
+        self.encoder = encoder(model)
+        path = vectors_path(index_dir, model.id) if index_dir is not None else None
+        self.vectors = VectorStore(path, self.encoder.dim)
+        self.missing = 0  # entries in scope without a vector after the last search (waiting)
+
+    def close(self) -> None:
+        self.vectors.close()
+
+    def embed_missing(self, entries: list[tuple[bytes, str]], budget: int | None) -> int:
+        """Embed the entries (digest, text) that have no vector yet, at most `budget` of them."""
+        rows = self.vectors.rows()
+        todo: dict[bytes, str] = {}
+        for digest, text in entries:
+            if digest not in rows and digest not in todo:
+                todo[digest] = text
+        chosen = list(todo.items())[: budget if budget is not None else None]
+        if chosen:
+            self.vectors.add([d for d, _ in chosen], self.encoder.encode([t for _, t in chosen]))
+        return len(todo) - len(chosen)
+
+    def query(self, text: str) -> np.ndarray:
+        return self.encoder.encode([text])[0]
+
+    def cosines(self, digests: list[bytes], qvec: np.ndarray) -> np.ndarray:
+        """The cosine of each digest's vector with the query (nan where it has none)."""
+        rows = self.vectors.rows()
+        at = np.fromiter((rows.get(d, -1) for d in digests), dtype=np.int64, count=len(digests))
+        out = np.full(len(digests), np.nan, dtype=np.float32)
+        have = at >= 0
+        if have.any():
+            out[have] = self.vectors.matrix()[at[have]] @ qvec
+        return out
+
+
+def best(
+    lexical: dict[int, float],
+    ids: np.ndarray,
+    cosines: np.ndarray,
+    lexical_of: Callable[[list[int]], dict[int, float]],
+    k: int,
+    threshold: float,
+) -> list[tuple[float, int, Parts]]:
+    """The best k (score, id, parts) over the lexical candidates and the semantic best CANDIDATES."""
+    candidates = dict(lexical)
+    known = ~np.isnan(cosines)
+    if known.any():
+        scored = np.where(known, cosines, -2.0)
+        depth = min(CANDIDATES, len(scored))
+        top = np.argpartition(-scored, depth - 1)[:depth] if depth < len(scored) else np.arange(len(scored))
+        extra = [int(ids[i]) for i in top if known[i] and int(ids[i]) not in candidates]
+        candidates.update(lexical_of(extra))
+    position = {int(doc_id): i for i, doc_id in enumerate(ids)} if candidates else {}
+    out = []
+    for doc_id, lex in candidates.items():
+        at = position.get(doc_id)
+        cosine = float(cosines[at]) if at is not None and not np.isnan(cosines[at]) else None
+        parts = Parts(lex, cosine)
+        value = parts.score
+        if value >= threshold - 1e-12 and value > 0:
+            out.append((value, doc_id, parts))
+    out.sort(key=lambda item: (-round(item[0], 9), -item[1]))  # equal scores newest first
+    return out[:k]
