@@ -62,12 +62,12 @@ def run(
     from swarmkit.runtime.records import save_run
 
     if user is not None:
-        from swarmkit.memory.folder import user_slug
+        from swarmkit.memory.people import id_problem, person_id
 
-        if not user_slug(user):  # the store would refuse it, silently costing the run its memory
-            raise UsageProblem(
-                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
-            )
+        problem = id_problem(user)
+        if problem:  # the store would refuse it, silently costing the run its memory
+            raise UsageProblem(problem, "pass --user NAME, e.g. --user ana")
+        user = person_id(user)  # the record keeps the exact id (NFC), whose runs it is
     if text == "-":
         text = sys.stdin.read()
     if not text.strip():
