@@ -518,7 +518,8 @@ class MemoryFolder:
             if held != inbox:
                 files[INBOX_MD] = held
         self.apply(files, f"Move {old} to {new}: {whose}'s file, named one to one", "swarmkit")
-        self._moved[old] = new
+        if whose == self.user:  # refs to their old file now name this one (another's never does)
+            self._moved[old] = new
 
     def hand_edits(self) -> list[str]:
         """Memory files changed, added or deleted by hand since the last commit. Anything else in the
