@@ -5,6 +5,7 @@ mapping go to the person their heading names, read in place until that person's 
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from pathlib import Path
 
@@ -83,6 +84,7 @@ def test_two_ids_never_share_a_file(a, b):
         stem = name[len("users/") : -len(".md")]
         assert stem and "/" not in stem and not WINDOWS_FORBIDDEN & set(stem)
         assert stem.isprintable() and stem == stem.strip(". ") and not stem.startswith("-")
+        assert not re.fullmatch(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])", stem.split(".")[0], re.I)
         assert len(f".{stem}.md.tmp-4194304-0123abcd".encode()) <= 255  # the atomic write's temp name too
 
 
