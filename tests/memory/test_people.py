@@ -422,3 +422,21 @@ def test_a_run_is_its_exact_ids_and_nobody_elses(cli, workspace):
         assert listed == [], name
     listed = json.loads(cli("runs", "--workspace", str(ws), "--user", "Zoë Smith", "--json")[1])["runs"]
     assert [(r["id"], r["user"]) for r in listed] == [(run_id, "Zoë Smith")]  # recorded in NFC
+
+
+def test_history_shows_a_file_as_whose_it_was_then(folder):
+    """users/ana-smith.md was Ana Smith's, then moved; it is ana-smith's file now: his history never
+    shows what her file held under that name, hers shows it all."""
+    old_file(folder, "users/ana-smith.md", "# About Ana Smith", "Therapist is Dr. Weiss")
+    plain = MemoryStore(folder, "demo", user="ana-smith")
+    plain.remember("Therapist is Dr. Brandt", "identity", by="user")
+    spaced = MemoryStore(folder, "demo", user="Ana Smith")
+    assert [(e["change"], e["text"]) for e in plain.history("Therapist")] == [
+        ("added", "Therapist is Dr. Brandt")
+    ]
+    assert plain.history("Therapist is Dr. Weiss") == []
+    # (the move is a rename: git shows no line of it changing)
+    assert [(e["change"], e["file"], e["text"]) for e in spaced.history("Therapist")] == [
+        ("added", "users/ana-smith.md", "Therapist is Dr. Weiss"),
+    ]
+    assert MemoryStore(folder, "demo").history("Therapist") == []  # the owner's view: neither
