@@ -137,6 +137,8 @@ class MemoryStore(MemoryFolder):
             key = E.dedupe_key(clean)
             norm_subject = E.normalise_subject(subject) if subject else None
             existing = E.parse_text("\n".join(lines), rel) if lines is not None else []
+            # an inbox entry held for another person is theirs: never this write's twin or old value
+            existing = [entry for entry in existing if self.entry_visible(entry)]
             for entry in existing:
                 if E.dedupe_key(entry.text) == key:
                     return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=stable_ref(entry))

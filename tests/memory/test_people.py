@@ -440,3 +440,26 @@ def test_history_shows_a_file_as_whose_it_was_then(folder):
         ("added", "users/ana-smith.md", "Therapist is Dr. Weiss"),
     ]
     assert MemoryStore(folder, "demo").history("Therapist") == []  # the owner's view: neither
+
+
+def test_an_entry_held_for_one_person_is_never_another_persons_old_value_or_twin(folder):
+    """Two people's held contradictions about the same subject wait side by side in the inbox: one
+    never replaces the other (which would show its text to the wrong person) or reinforces it."""
+    ana, bob = MemoryStore(folder, "demo", user="ana"), MemoryStore(folder, "demo", user="Ana")
+
+    def hold(store, text, subject="user.location"):
+        return store.remember(
+            text,
+            "identity",
+            subject=subject,
+            target="inbox",
+            origin="memory-writer",
+            extra={"for": store.person_file},
+        )
+
+    assert hold(ana, "Lives in Faro").status == "written"
+    held = hold(bob, "Lives in Braga")
+    assert (held.status, held.old) == ("written", None)
+    assert hold(bob, "Lives in Faro", None).status == "written"  # not ana's line reinforced
+    assert [e.text for e in ana.inbox_list()] == ["Lives in Faro"]
+    assert [e.text for e in bob.inbox_list()] == ["Lives in Braga", "Lives in Faro"]
