@@ -166,6 +166,15 @@ def check_ref(ref: str) -> tuple[str, int | str]:
     return parsed
 
 
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    """What changes when a file is written, replaced or removed (None: not there)."""
+    try:
+        info = os.lstat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino, info.st_ctime_ns)
+
+
 def _held_for(line: str, old: str, new: str) -> str:
     """An inbox line with `for: old` / `contradicts: old#…` pointing at `new` instead (only those
     values change: the rest of the line stays byte for byte)."""
@@ -194,8 +203,15 @@ class MemoryFolder:
         if problem:
             raise SwarmkitError(problem, "use a name such as --user alice")
         self.user = person_id(user) if user is not None else None  # NFC: one person however typed
-        self._owners: dict[str, tuple[tuple[int, int, int], str | None]] = {}  # rel → (stat, first line)
+        self._owners: dict[str, tuple[tuple[int, ...], str | None]] = {}  # rel → (stat, first line)
         self._moved: dict[str, str] = {}  # a person's file moved by this store: old path → new
+        # (their file by the mapping, the one the old mapping named); None for the owner
+        self._names: tuple[str, str | None] | None = None
+        if self.user is not None:
+            from swarmkit.memory.people import legacy_file, person_file
+
+            self._names = (person_file(self.user), legacy_file(self.user))
+        self._own_cache: tuple[tuple, tuple[str, str]] | None = None
         self.git = Git(self.folder)
         self.lock = FolderLock(self.folder / INDEX_DIR / "write.lock", timeout=lock_timeout)
         self.warnings: list[str] = []
@@ -208,32 +224,37 @@ class MemoryFolder:
         """Where this person's facts are written: me.md for the owner, else users/<name>.md by the
         one-to-one mapping (memory/people.py); a file of theirs written before moves there on
         their first write."""
-        from swarmkit.memory.people import person_file
-
-        return person_file(self.user) if self.user is not None else ME_MD
+        return self._names[0] if self._names else ME_MD
 
     @property
     def user_file(self) -> str:
         """Where this person's facts are now: their file, or until their first write a file of
         theirs that the old mapping named (read in place)."""
-        own = self.person_file
-        if self.user is None or (self._first_line(own) is not None and self._is_mine(own)):
-            return own
-        from swarmkit.memory.people import legacy_file
-
-        legacy = legacy_file(self.user)
-        if legacy is not None and legacy != own and self._owner_of(legacy) == self.user:
-            return legacy
-        return own
+        return self._own()[0]
 
     @property
     def own_class(self) -> str:
         """The file class of this person's own file; none at all while their file's name holds
         someone else's file (written before, not moved yet): they see no personal file."""
-        rel = self.user_file
-        if self.user is not None and self._first_line(rel) is not None and not self._is_mine(rel):
-            return "user:"  # no file has this class
-        return file_class(rel)
+        return self._own()[1]
+
+    def _own(self) -> tuple[str, str]:
+        """(user_file, own_class), worked out again only when one of the two names changed on disk
+        (every listed file and entry asks whether it is visible: one lstat per name, not a read)."""
+        if not self._names:
+            return ME_MD, "me"
+        own, legacy = self._names
+        stamp = tuple(_stamp(self.path(rel)) if rel else None for rel in self._names)
+        if self._own_cache is not None and self._own_cache[0] == stamp:
+            return self._own_cache[1]
+        rel = own
+        if not (self._first_line(own) is not None and self._is_mine(own)):
+            if legacy is not None and legacy != own and self._owner_of(legacy) == self.user:
+                rel = legacy
+        mine = self._first_line(rel) is None or self._is_mine(rel)
+        result = (rel, file_class(rel) if mine else "user:")  # "user:": no file has this class
+        self._own_cache = (stamp, result)
+        return result
 
     def _first_line(self, rel: str) -> str | None:
         """The first line of a regular file inside the folder (None otherwise), kept per stat."""
@@ -242,7 +263,7 @@ class MemoryFolder:
             info = os.lstat(path)
         except (OSError, ValueError):
             return None
-        key = (info.st_mtime_ns, info.st_size, info.st_ino)
+        key = (info.st_mtime_ns, info.st_size, info.st_ino, info.st_ctime_ns)
         cached = self._owners.get(rel)
         if cached is not None and cached[0] == key:
             return cached[1]
