@@ -66,7 +66,7 @@ def chat(
     a turn, run with the conversation so far; memory recalls and remembers as in a run. Saved under
     .swarmkit/conversations/; `swarmkit conversations` lists them, --resume ID goes on with one."""
     from swarmkit.cli import output
-    from swarmkit.cli.run import prepare_run
+    from swarmkit.cli.run import checked_user, prepare_run
     from swarmkit.runtime.conversations import (
         Conversation,
         load_conversation,
@@ -74,6 +74,7 @@ def chat(
         now,
     )
 
+    user = checked_user(user)
     ws, chosen, providers = prepare_run(
         workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was said", "chat"
     )

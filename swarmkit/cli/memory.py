@@ -530,13 +530,15 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 @memory_options
 @click.pass_context
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
-    """Record the owner's feedback on a run as a correction in the workspace file."""
+    """Record your feedback on one of your runs as a correction in the workspace file."""
     store = _store(ctx)
     from swarmkit.run_ids import is_run_id
     from swarmkit.runtime.records import load_run
 
     if is_run_id(run_id.strip()):
-        load_run(_state(ctx)["root"], run_id.strip())  # feedback is about a run that happened here
+        # a run that happened here, and this person's own (the owner's: a run with no user);
+        # another person's run is refused as if it never was, so its id tells nothing
+        load_run(_state(ctx)["root"], run_id.strip(), store.user)
     result = store.feedback(run_id, reason)
     return _report(ctx, result, 0 if result.status != "refused" else 1)
 

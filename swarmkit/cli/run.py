@@ -59,6 +59,7 @@ def run(
     from swarmkit.runtime.engine import Run
     from swarmkit.runtime.records import save_run
 
+    user = checked_user(user)
     if text == "-":
         text = _read_stdin()
     if not text.strip():
@@ -90,6 +91,20 @@ def run(
         )
         return ExitStatus.INVALID
     return ExitStatus.OK
+
+
+def checked_user(user: str | None) -> str | None:
+    """The person a run (or a chat) is for, as the record keeps it (the exact id, NFC), or a usage
+    error for an id that names nobody: the store would refuse it, silently costing the run its memory."""
+    if user is None:
+        return None
+    from swarmkit.errors import UsageProblem
+    from swarmkit.memory.people import id_problem, person_id
+
+    problem = id_problem(user)
+    if problem:
+        raise UsageProblem(problem, "pass --user NAME, e.g. --user ana")
+    return person_id(user)
 
 
 MAX_STDIN_BYTES = 1024 * 1024  # `--input -`: a run's input, not a stream (`< /dev/zero` ends here)
@@ -131,13 +146,6 @@ def prepare_run(
     from swarmkit.errors import UsageProblem
     from swarmkit.runtime.providers.registry import ProviderSet
 
-    if user is not None:
-        from swarmkit.memory.folder import user_slug
-
-        if not user_slug(user):  # the store would refuse it, silently costing the run its memory
-            raise UsageProblem(
-                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
-            )
     workspace, topology = _workspace_and_topology(workspace, topology)
     ws = resolve_or_stop(workspace, nothing)
     if not ws.topologies:

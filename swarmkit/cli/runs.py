@@ -48,12 +48,12 @@ def _view() -> str | None:
     user = output.settings.given.get("user")
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.folder import user_slug
+        from swarmkit.memory.people import id_problem, person_id
 
-        if not user_slug(user):
-            raise UsageProblem(
-                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
-            )
+        problem = id_problem(user)
+        if problem:
+            raise UsageProblem(problem, "pass --user NAME, e.g. --user ana")
+        return person_id(user)
     return user
 
 

@@ -113,12 +113,12 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     root = Path(workspace_folder(workspace))
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.folder import user_slug
+        from swarmkit.memory.people import id_problem, person_id
 
-        if not user_slug(user):
-            raise UsageProblem(
-                f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
-            )
+        problem = id_problem(user)
+        if problem:
+            raise UsageProblem(problem, "pass --user NAME, e.g. --user ana")
+        user = person_id(user)
     resolution = check_workspace(root)
     warning = exposure_warning(host)
     sock = bind(host, port)
@@ -136,8 +136,10 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
         click.echo(f'Serving workspace "{ws.id}" ({ws.name}) at {url_for(sock)}')
         output.say(ws.memory.sentence())
         if user is not None:
+            from swarmkit.memory.people import person_file
+
             output.say(
-                f"Viewing {user}'s memory and runs: users/{user_slug(user)}.md, never the owner's me.md "
+                f"Viewing {user}'s memory and runs: {person_file(user)}, never the owner's me.md "
                 "or anyone else's"
             )
     else:

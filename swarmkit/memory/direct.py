@@ -64,7 +64,7 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None, t
     if to is None:
         # A personal statement never defaults into a shared file, whatever its shape or kind.
         about_user = (subject or "").startswith("user.") or kind in E.USER_KINDS or in_first_person(text)
-        return store.user_file if about_user else LESSONS_MD
+        return store.person_file if about_user else LESSONS_MD
     if to in ADD_TARGETS:
         return store.target_file(to, kind)
     if to in ("inbox", INBOX_MD):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -78,16 +79,6 @@ class WriteResult:
 def slug(text: str, limit: int = 64) -> str:
     out = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:limit].strip("-")
     return out
-
-
-def user_slug(name: str, limit: int = 64) -> str:
-    """A user's file name: letters and digits of any script kept (`李` → 李, `Zoë` → zoë, not `zo`),
-    NFKC-normalised and lowercased; every other run becomes `-`."""
-    import unicodedata
-
-    text = unicodedata.normalize("NFKC", str(name)).lower()
-    out = "".join(ch if ch.isalnum() and ch.isprintable() else "-" for ch in text)
-    return re.sub(r"-+", "-", out).strip("-")[:limit].strip("-")
 
 
 def file_class(rel: str) -> str:
@@ -185,6 +176,24 @@ def check_ref(ref: str) -> tuple[str, int | str]:
     return parsed
 
 
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    """What changes when a file is written, replaced or removed (None: not there)."""
+    try:
+        info = os.lstat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino, info.st_ctime_ns)
+
+
+def _held_for(line: str, old: str, new: str) -> str:
+    """An inbox line with `for: old` / `contradicts: old#…` pointing at `new` instead (only those
+    values change: the rest of the line stays byte for byte)."""
+    if old not in line or E.parse_line(line, INBOX_MD, 1) is None:
+        return line
+    line = re.sub(r"(\bfor:\s*)" + re.escape(old) + r"(?=\s*[;\]])", lambda m: m.group(1) + new, line)
+    return re.sub(r"(\bcontradicts:\s*)" + re.escape(old) + "#", lambda m: m.group(1) + new + "#", line)
+
+
 class MemoryFolder:
     """One memory folder's files, lock and git. Opening never writes; the folder is created on the
     first write."""
@@ -196,14 +205,23 @@ class MemoryFolder:
         user: str | None = None,
         lock_timeout: float = DEFAULT_TIMEOUT,
     ):
+        from swarmkit.memory.people import id_problem, person_id
+
         self.folder = Path(folder).absolute()
         self.workspace_id = workspace_id
-        self.user = user
-        self.user_slug = user_slug(user) if user else None
-        if user is not None and not self.user_slug:
-            raise SwarmkitError(
-                f"user name {user!r} has no letters or digits", "use a name such as --user alice"
-            )
+        problem = id_problem(user) if user is not None else None
+        if problem:
+            raise SwarmkitError(problem, "use a name such as --user alice")
+        self.user = person_id(user) if user is not None else None  # NFC: one person however typed
+        self._owners: dict[str, tuple[tuple[int, ...], str | None]] = {}  # rel → (stat, first line)
+        self._moved: dict[str, str] = {}  # a person's file moved by this store: old path → new
+        # (their file by the mapping, the one the old mapping named); None for the owner
+        self._names: tuple[str, str | None] | None = None
+        if self.user is not None:
+            from swarmkit.memory.people import legacy_file, person_file
+
+            self._names = (person_file(self.user), legacy_file(self.user))
+        self._own_cache: tuple[tuple, tuple[str, str]] | None = None
         self.git = Git(self.folder)
         self.lock = FolderLock(self.folder / INDEX_DIR / "write.lock", timeout=lock_timeout)
         self.warnings: list[str] = []
@@ -212,8 +230,86 @@ class MemoryFolder:
 
     # ---- paths -------------------------------------------------------------------------------
     @property
+    def person_file(self) -> str:
+        """Where this person's facts are written: me.md for the owner, else users/<name>.md by the
+        one-to-one mapping (memory/people.py); a file of theirs written before moves there on
+        their first write."""
+        return self._names[0] if self._names else ME_MD
+
+    @property
     def user_file(self) -> str:
-        return f"users/{self.user_slug}.md" if self.user_slug else ME_MD
+        """Where this person's facts are now: their file, or until their first write a file of
+        theirs that the old mapping named (read in place)."""
+        return self._own()[0]
+
+    @property
+    def own_class(self) -> str:
+        """The file class of this person's own file; none at all while their file's name holds
+        someone else's file (written before, not moved yet): they see no personal file."""
+        return self._own()[1]
+
+    def _own(self) -> tuple[str, str]:
+        """(user_file, own_class), worked out again only when one of the two names changed on disk
+        (every listed file and entry asks whether it is visible: one lstat per name, not a read)."""
+        if not self._names:
+            return ME_MD, "me"
+        own, legacy = self._names
+        stamp = tuple(_stamp(self.path(rel)) if rel else None for rel in self._names)
+        if self._own_cache is not None and self._own_cache[0] == stamp:
+            return self._own_cache[1]
+        rel = own
+        if not (self._first_line(own) is not None and self._is_mine(own)):
+            if legacy is not None and legacy != own and self._owner_of(legacy) == self.user:
+                rel = legacy
+        mine = self._first_line(rel) is None or self._is_mine(rel)
+        result = (rel, file_class(rel) if mine else "user:")  # "user:": no file has this class
+        self._own_cache = (stamp, result)
+        return result
+
+    def _first_line(self, rel: str) -> str | None:
+        """The first line of a regular file inside the folder (None otherwise), kept per stat."""
+        path = self.path(rel)
+        try:
+            info = os.lstat(path)
+        except (OSError, ValueError):
+            return None
+        key = (info.st_mtime_ns, info.st_size, info.st_ino, info.st_ctime_ns)
+        cached = self._owners.get(rel)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        line = None
+        if stat.S_ISREG(info.st_mode) and self._inside(rel):
+            try:  # never blocks: O_NONBLOCK, and a regular file (a FIFO swapped in is refused)
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+            except OSError:
+                fd = None
+            if fd is not None:
+                try:
+                    if stat.S_ISREG(os.fstat(fd).st_mode):
+                        line = os.read(fd, 2048).decode("utf-8", "replace").split("\n", 1)[0]
+                finally:
+                    os.close(fd)
+        self._owners[rel] = (key, line)
+        return line
+
+    def _owner_of(self, rel: str) -> str | None:
+        from swarmkit.memory.people import recorded_owner
+
+        line = self._first_line(rel)
+        return recorded_owner(rel, line) if line is not None else None
+
+    def _is_mine(self, rel: str) -> bool:
+        """Is `rel`, if it exists, this person's file (for the owner: me.md)."""
+        if self.user is None:
+            return rel == ME_MD
+        from swarmkit.memory.people import is_theirs
+
+        line = self._first_line(rel)
+        return line is None or is_theirs(self.user, rel, line)
+
+    def moved_path(self, rel: str) -> str:
+        """`rel`, or where this store moved it (a person's old file, on their first write)."""
+        return self._moved.get(rel, rel)
 
     @property
     def workspace_file(self) -> str:
@@ -439,7 +535,66 @@ class MemoryFolder:
                 self.git.clear_stale_locks()
                 sweep_temp_files(self.folder)
             self._hand_edits = self.hand_edits()
+        self._claim_person_file()
         yield
+
+    def _claim_person_file(self) -> None:
+        """On a person's write: the file their name now maps to becomes theirs. A file of someone
+        else's there (written by the old mapping) first moves to that person's own name; a file of
+        theirs that the old mapping named moves here. One commit each, as a rename (history kept)."""
+        from swarmkit.memory.people import legacy_file, person_file
+
+        user = self.user
+        if user is None:
+            return
+        own = self.person_file
+        if self._first_line(own) is not None and not self._is_mine(own):
+            other = self._owner_of(own) or ""  # recorded: a file that records nobody is the name's
+            there = person_file(other)
+            if there == own or self._first_line(there) is not None:
+                raise Conflict(
+                    f"{own} is {other}'s file (its first line says so), and it is where "
+                    f"{self.user}'s facts go"
+                    + ("" if there == own else f"; it cannot move to {there}, which exists too")
+                    + "; nothing was written",
+                    f"move {own} away by hand (or merge it into {there}), then retry",
+                )
+            self._move_person_file(own, there, other)
+        legacy = legacy_file(user)
+        if legacy is None or legacy == own or self._owner_of(legacy) != user:
+            return
+        if self._first_line(own) is not None:
+            self._warn(
+                f"{legacy} and {own} are both {self.user}'s (the first written before ids mapped one to "
+                f"one): {legacy} is not read; move its entries into {own} by hand"
+            )
+            return
+        self._move_person_file(legacy, own, user)
+
+    def _move_person_file(self, old: str, new: str, whose: str) -> None:
+        """Move a person's file from `old` to `new`, with its MEMORY.md link and the inbox entries
+        held for it (`for:`, `contradicts:`); one commit."""
+        edited = set(self._hand_edits or ())
+        if edited & {old, MEMORY_MD, INBOX_MD} and self.git.available and self.git.is_own_repo():
+            self.commit_hand_edits()  # screened and committed before their lines are read
+        lines = self.read_lines(old, exact=True)
+        if lines is None:
+            return
+        files: dict[str, list[str] | None] = {old: None, new: lines}
+        memory = self.read_lines(MEMORY_MD, exact=True)
+        link, moved_link = f"[[{old[:-3]}]]", f"[[{new[:-3]}]]"
+        if memory is not None and any(line.strip() == f"- {link}" for line in memory):
+            files[MEMORY_MD] = [
+                moved_link.join(line.split(link)) if line.strip() == f"- {link}" else line for line in memory
+            ]
+        inbox = self.read_lines(INBOX_MD, exact=True)
+        if inbox is not None:
+            held = [_held_for(line, old, new) for line in inbox]
+            if held != inbox:
+                files[INBOX_MD] = held
+        self.apply(files, f"Move {old} to {new}: {whose}'s file, named one to one", "swarmkit")
+        if whose == self.user:  # refs to their old file now name this one (another's never does)
+            self._moved[old] = new
 
     def hand_edits(self) -> list[str]:
         """Memory files changed, added or deleted by hand since the last commit. Anything else in the
@@ -658,9 +813,9 @@ class MemoryFolder:
         if target not in TARGETS:
             raise SwarmkitError(f"unknown memory target {target!r}", f"use one of: {', '.join(TARGETS)}")
         if target == "auto":
-            return self.user_file if kind in E.USER_KINDS else LESSONS_MD
+            return self.person_file if kind in E.USER_KINDS else LESSONS_MD
         return {
-            "me": self.user_file,
+            "me": self.person_file,
             "lessons": LESSONS_MD,
             "workspace": self.workspace_file,
             "inbox": INBOX_MD,

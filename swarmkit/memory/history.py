@@ -238,9 +238,32 @@ def _history(store, who: _Identity) -> list[dict]:
         while _learn(store, commits, who) | _learn(store, oldest_first, who):  # both sweeps, every round
             pass
     out = []
+    owners: dict[tuple[str, str], bool] = {}
     for commit in commits:
+        parent = commit["commit"] + "^"
         for event in _events(store, commit, who, learn=False)[0]:
             entry = event.pop("entry")
-            if store.entry_visible(entry) and (event["from"] is None or store.visible(event["from"])):
+            rev = parent if event["change"] == "removed" else commit["commit"]
+            held = entry.meta.get("for")
+            if (
+                _was_theirs(store, entry.file, rev, owners)
+                and (not held or _was_theirs(store, held, rev, owners))
+                and (event["from"] is None or _was_theirs(store, event["from"], parent, owners))
+            ):
                 out.append(event)
     return out
+
+
+def _was_theirs(store, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
+    """May this person see the file `rel` as it was at `rev`: a person's file by whose it was then
+    (its heading at that commit, memory/people.py), since a name can change hands when a file
+    written by the old mapping moves to its person; any other file as it is now."""
+    if store.user is None or not rel.startswith("users/"):
+        return store.visible(rel)
+    if (rev, rel) not in owners:
+        from swarmkit.memory.people import is_theirs
+
+        shown = store.git.run("show", f"{rev}:{rel}", check=False)
+        first = shown.stdout.split("\n", 1)[0] if shown.returncode == 0 else None
+        owners[rev, rel] = is_theirs(store.user, rel, first)
+    return owners[rev, rel]

@@ -1,4 +1,9 @@
-"""Import notes from a folder of markdown files into inbox.md, read-only and in one commit."""
+"""Import notes from a folder of markdown files into inbox.md, read-only and in one commit.
+
+An import is the importing person's: from a person's view its entries are held for them (`for:
+users/<name>.md`, as the memory-writer holds a personal fact), so no other view sees them. A memory
+folder among what is imported keeps its personal files (me.md, users/*.md) to itself: they are
+another folder's people's facts, and are never read."""
 
 from __future__ import annotations
 
@@ -242,6 +247,14 @@ def _in_context(entries: list, text: str) -> list:
     return out
 
 
+def personal_file(path: Path) -> bool:
+    """Is this a person's file of a memory folder (a folder with MEMORY.md at its top): its me.md,
+    or a file in its users/ (names compared as a case-insensitive filesystem would)."""
+    if path.name.lower() == "me.md":
+        return (path.parent / "MEMORY.md").is_file()
+    return path.parent.name.lower() == "users" and (path.parent.parent / "MEMORY.md").is_file()
+
+
 def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> list[tuple[str, dict]]:
     """The notes to write, screened. Screening stops where it can change nothing: a note already in
     the folder word for word is a duplicate as it is, and once the inbox would be full or
@@ -284,7 +297,13 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
     # the folder's name goes into every line's metadata and into the commit message
     name = E.clean_value(redact(root.name)[0]) or "folder"
     notes: list[tuple[str, dict]] = []
+    held = {"for": store.person_file} if store.user is not None else {}  # the importer's own inbox
     for done, (rel, file_path) in enumerate(files, 1):
+        if personal_file(file_path):  # never read: another folder's person's facts stay theirs
+            result.skipped_files.append((rel, "a personal file of another memory folder"))
+            if progress is not None:
+                progress(done, len(files))
+            continue
         text = _read(file_path)
         if text is None:
             result.skipped_files.append((rel, "unreadable or not UTF-8"))
@@ -304,7 +323,8 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
                             "source": "import",
                             "added": added,
                             "import": f"folder:{name}",
-                        },
+                        }
+                        | held,
                     )
                 )
         if progress is not None:

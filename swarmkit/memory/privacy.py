@@ -22,8 +22,12 @@ def visible(cls: str, own: str) -> bool:
 
 
 def person(cls: str) -> str:
-    """Whose a personal file is, in words: "the owner" or the person's name."""
-    return "the owner" if cls == "me" else cls.split(":", 1)[1]
+    """Whose a personal file is, in words: "the owner" or the person's name (a hashed file name,
+    memory/people.py, names nobody a reader could pass to --user: "another person")."""
+    if cls == "me":
+        return "the owner"
+    stem = cls.split(":", 1)[1]
+    return "another person" if "--" in stem or not stem else stem
 
 
 class NotYours(SwarmkitError):
@@ -35,13 +39,20 @@ class NotYours(SwarmkitError):
     http_hint = "a person's facts are only shown to them: serve their view with swarmkit serve --user NAME"
 
 
-def not_yours(rel: str, cls: str, own: str) -> NotYours:
-    """The error for reading or changing another person's file (nothing is shown or written)."""
+def not_yours(rel: str, cls: str, own: str, viewer: str | None = None) -> NotYours:
+    """The error for reading or changing another person's file (nothing is shown or written);
+    `viewer` is the id of the person whose view it is (None: the owner, or as `own` names them)."""
     who = person(cls)
-    viewer = person(own)
+    viewer_name = viewer if viewer is not None else person(own)
     whose = "the owner's" if cls == "me" else f"{who}'s"
-    how = "without --user" if cls == "me" else f"with --user {who}"
+    how = (
+        "without --user"
+        if cls == "me"
+        else "with --user and that person's id"
+        if who == "another person"
+        else f"with --user {who}"
+    )
     return NotYours(
-        f"{rel} is {whose} personal file, and this view is {viewer}'s; nothing was shown or changed",
+        f"{rel} is {whose} personal file, and this view is {viewer_name}'s; nothing was shown or changed",
         f"a person's facts are only shown to them: open the memory {how}",
     )

@@ -55,13 +55,13 @@ class MemoryStore(MemoryFolder):
         """A person's file is shown to that person only (memory/privacy.py)."""
         from swarmkit.memory.privacy import visible
 
-        return visible(file_class(rel), file_class(self.user_file))
+        return visible(file_class(rel), self.own_class)
 
     def check_visible(self, rel: str) -> None:
         if not self.visible(rel):
             from swarmkit.memory.privacy import not_yours
 
-            raise not_yours(rel, file_class(rel), file_class(self.user_file))
+            raise not_yours(rel, file_class(rel), self.own_class, self.user)
 
     def entry_visible(self, entry: E.Entry) -> bool:
         """An inbox entry held back from a person's file (`for: users/ana.md`) is that person's too."""
@@ -74,6 +74,9 @@ class MemoryStore(MemoryFolder):
         """The entry a ref names and its file's lines, if this person may see it; with `expect_text`
         (its digest or text as listed), an entry that changed since is refused."""
         rel, _ = check_ref(ref)
+        if self.moved_path(rel) != rel:  # listed before this person's first write moved their file
+            ref = self.moved_path(rel) + ref.strip()[len(rel) :]
+            rel = self.moved_path(rel)
         self.check_visible(rel)
         entry, lines = self.line_entry(ref, exact)
         if not self.entry_visible(entry):
@@ -129,10 +132,13 @@ class MemoryStore(MemoryFolder):
         meta = {k: redact(v)[0] if isinstance(v, str) else v for k, v in meta.items()}
         line = E.render(clean, meta)
         with self.writing():
+            rel = self.moved_path(rel)
             lines = self.read_lines(rel, exact=True)
             key = E.dedupe_key(clean)
             norm_subject = E.normalise_subject(subject) if subject else None
             existing = E.parse_text("\n".join(lines), rel) if lines is not None else []
+            # an inbox entry held for another person is theirs: never this write's twin or old value
+            existing = [entry for entry in existing if self.entry_visible(entry)]
             for entry in existing:
                 if E.dedupe_key(entry.text) == key:
                     return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=stable_ref(entry))

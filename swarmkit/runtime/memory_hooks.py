@@ -244,7 +244,7 @@ class MemoryHooks:
         from swarmkit.memory.folder import WriteResult
 
         if personal:
-            extra = extra | {"for": store.user_file}  # shown only to the person it is about
+            extra = extra | {"for": store.person_file}  # shown only to the person it is about
         result = store.remember(
             text,
             kind=kind,

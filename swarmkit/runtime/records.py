@@ -203,10 +203,12 @@ def _lenient(kind: str, value: Any) -> Any:
 
 
 def person_key(user: str | None) -> str:
-    """Who a user name is, as their memory file names them ("Zoë" and "zoë" are one); "" is the owner."""
-    from swarmkit.memory.folder import user_slug
+    """Who a record's user is: the exact id, in NFC (memory/people.py: "Zoë" typed as NFC or NFD is
+    one person, "zoë" or "ZOË" another); "" is the owner. A record written when runs were matched
+    by slug holds the id as it was given, so it matches the same rule."""
+    from swarmkit.memory.people import person_id
 
-    return user_slug(user) if isinstance(user, str) else ""
+    return person_id(user) if isinstance(user, str) else ""
 
 
 def runs_dir(workspace_root: Path) -> Path:

@@ -357,7 +357,8 @@ def test_feedback_refuses_a_run_that_did_not_happen(cli, ws):
     assert mem(cli, ws, "feedback", "r-00000000", "--reason", "It was wrong") == (
         1,
         "",
-        "error: no run r-00000000 in this workspace\n  hint: `swarmkit runs` lists the runs\n",
+        "error: no run r-00000000 among the owner's runs in this workspace\n"
+        "  hint: `swarmkit runs` lists the owner's runs, `swarmkit runs --user NAME` a person's\n",
     )
     assert state(ws) is None
     code, out, _ = mem(cli, ws, "feedback", a_run(ws, "r-00000000"), "--reason", "It was wrong")

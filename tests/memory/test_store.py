@@ -88,12 +88,13 @@ def test_user_can_replace_an_agent_line(store):
 
 def test_targets(folder):
     store = MemoryStore(folder, "demo", user="Alice Smith")
-    assert store.remember("Name is Alice", kind="identity", by="user").ref == "users/alice-smith.md#L3"
+    alice = "users/alice-smith--rlqq37e2nh4x3ter.md"  # not a plain name: its readable part and a hash
+    assert store.remember("Name is Alice", kind="identity", by="user").ref == f"{alice}#L3"
     assert store.remember("Always run the linter", kind="rule").ref.startswith("lessons.md#")
     assert store.remember("Prod is on Fridays", target="workspace").ref.startswith("workspaces/demo.md#")
     assert store.remember("Check the wiki", target="inbox").ref.startswith("inbox.md#")
     memory = lines(folder, "MEMORY.md")
-    assert "- [[users/alice-smith]]" in memory and "- [[workspaces/demo]]" in memory
+    assert f"- [[{alice[:-3]}]]" in memory and "- [[workspaces/demo]]" in memory
     assert not any("inbox" in line for line in memory)
     workspace = lines(folder, "workspaces/demo.md")
     assert workspace[0] == "# Workspace demo" and "marker: workspace" in workspace[2]

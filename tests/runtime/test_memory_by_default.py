@@ -151,3 +151,36 @@ def test_a_topology_binding_without_config_reads_the_memory_block(init_ws):
     )
     second, _ = run_once(root, QUESTION)
     assert len(second["recalled"]) == 1  # max_results 1 from the block, not the schema default 5
+
+
+def test_a_run_recalls_only_its_exact_persons_file_old_ones_included(init_ws):
+    """users/ana-smith.md written by the old mapping for "Ana Smith": her runs recall it in place;
+    runs for ana-smith, ANA SMITH or ana.smith (one file under the old mapping) recall nothing."""
+    import subprocess
+
+    from swarmkit.memory.store import MemoryStore
+    from swarmkit.resolver import resolve
+
+    root = init_ws(workspace_yaml_extra="memory:\n  reader: {search_scope: all}\n")
+    ws = resolve(root).workspace
+    folder = ws.memory.folder
+    MemoryStore(folder, ws.id).remember("Deploys go through staging first", "rule")
+    (folder / "users").mkdir()
+    (folder / "users" / "ana-smith.md").write_text(
+        "# About Ana Smith\n\n- Lives in Lisbon [by: user; kind: identity; subject: user.location]\n"
+        "- Editor is Helix [by: user; kind: preference; subject: user.editor]\n"
+    )
+    subprocess.run(["git", "add", "users"], cwd=folder, check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "old file"],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+    for other in ("ana-smith", "ANA SMITH", "ana.smith"):
+        record, _ = run_once(root, QUESTION, user=other)
+        assert not [r for r in record["recalled"] if r["ref"].startswith("users/")], other
+        assert "Lisbon" not in record["output"], other
+    record, _ = run_once(root, QUESTION, user="Ana Smith")
+    assert {r["ref"] for r in record["recalled"]} >= {"users/ana-smith.md#L3", "users/ana-smith.md#L4"}
+    assert record["user"] == "Ana Smith"

@@ -85,8 +85,9 @@ def test_each_view_lists_and_shows_only_its_own_runs(root, people):
         assert "Weiss" not in page and ana not in page and "Who is my therapist" not in page
 
     with serving(root, "--user", "Zo") as served:  # Zo is not Zoë
-        assert "Viewing Zo's memory and runs: users/zo.md, never the owner's me.md or anyone else's\n" in (
-            served.stdout
+        assert (
+            "Viewing Zo's memory and runs: users/zo--yyvvtq2hsinnuq4a.md, never the owner's me.md or anyone else's\n"
+            in (served.stdout)
         )
         assert get(served, "/runs").json() == {"total": 0, "runs": []}
         assert get(served, f"/runs/{zoe}").status_code == 404

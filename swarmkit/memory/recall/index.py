@@ -110,14 +110,17 @@ class RecallIndex:
         )
         self._dense: tuple | None = None  # (generation, scope key, ids, digests) of the last fused search
         self._lock = threading.RLock()
-        from swarmkit.memory.folder import file_class
         from swarmkit.memory.privacy import visible
 
-        own = file_class(store.user_file)
-        shown: dict[str, bool] = {}  # file class → may this person read it (few classes, many files)
-        self._shown: Callable[[str], bool] = lambda cls: (
-            shown[cls] if cls in shown else shown.setdefault(cls, visible(cls, own))
-        )
+        # (own class, file class) → may this person read it (few classes, many files); their own
+        # class changes when their first write moves their file
+        shown: dict[tuple[str, str], bool] = {}
+
+        def _shown(cls: str) -> bool:
+            key = (store.own_class, cls)
+            return shown[key] if key in shown else shown.setdefault(key, visible(cls, key[0]))
+
+        self._shown: Callable[[str], bool] = _shown
 
     # ---- the database ------------------------------------------------------------------------
     def _open(self) -> IndexDB:

@@ -11,8 +11,6 @@ SCOPES = ("user", "all", "both")
 
 def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Callable[[str], bool]:
     """Does a file class belong to the scope."""
-    from swarmkit.memory.folder import file_class
-
     search_scope = str(getattr(search_scope, "value", search_scope))  # an enum from the reader config
     if search_scope.startswith("swarm:"):
         return lambda cls: cls == search_scope
@@ -22,7 +20,7 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
             "use user (your file), all (every file but the inbox, swarms and other people's files) "
             "or both (your file plus the shared files)",
         )
-    user = file_class(store.user_file)
+    user = store.own_class
     if search_scope == "user":
         return lambda cls: cls == user or (include_inbox and cls == "inbox")
     if search_scope == "all":
