@@ -46,8 +46,11 @@ def remember_given(ctx: click.Context, param: click.Parameter, value):
     return value
 
 
-def common_options(f: Callable) -> Callable:
-    """-w/--workspace, -q/--quiet, -v/--verbose: on every command and group."""
+def common_options(f: Callable | None = None, *, uses_workspace: bool = True) -> Callable:
+    """-w/--workspace, -q/--quiet, -v/--verbose: on every command and group. A command that reads no
+    workspace (uses_workspace=False) still takes -w, as every command does, but does not list it."""
+    if f is None:
+        return lambda g: common_options(g, uses_workspace=uses_workspace)
     options = [
         click.option(
             "-w",
@@ -55,6 +58,7 @@ def common_options(f: Callable) -> Callable:
             "workspace_option",
             type=click.Path(file_okay=False),
             expose_value=False,
+            hidden=not uses_workspace,
             callback=_record("workspace"),
             help="The workspace folder (default: the nearest folder, here or above, with workspace.yaml).",
         ),
