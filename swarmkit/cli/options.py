@@ -33,6 +33,8 @@ def _record(name: str) -> Callable:
             if other and getattr(output.settings, other):
                 raise click.UsageError("--quiet and --verbose contradict each other; pass one of them", ctx)
             setattr(output.settings, name, value)
+            if name == "verbose" and value:
+                output.show_logged_details()
         return value
 
     return callback
