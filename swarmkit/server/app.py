@@ -11,6 +11,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from swarmkit.server import api_memory, api_runs, openapi, page_memory, page_runs
+from swarmkit.server.access_log import AccessLog
 from swarmkit.server.config import LOOPBACK_NAMES, ServerConfig, new_token
 from swarmkit.server.errors import HANDLERS
 from swarmkit.server.guard import Guard
@@ -45,6 +46,10 @@ def create_app(
         *PAGE_ROUTES,
         Mount("/static", StaticFiles(packages=[("swarmkit.server", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, config=config)], exception_handlers=HANDLERS)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(AccessLog), Middleware(Guard, config=config)],
+        exception_handlers=HANDLERS,
+    )
     app.state.config = config
     return app
