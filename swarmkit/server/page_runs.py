@@ -10,7 +10,7 @@ from starlette.routing import Route
 from swarmkit.errors import SwarmkitError
 from swarmkit.server.api_runs import find_run, records
 from swarmkit.server.context import server_config
-from swarmkit.server.html import Safe, join, tag
+from swarmkit.server.html import Safe, join, prose, tag
 from swarmkit.server.layout import empty, page, time_text
 
 
@@ -18,7 +18,14 @@ def table(heads: list[str], rows: list[list[object]], class_: str = "") -> Safe:
     return tag(
         "table",
         tag("thead", tag("tr", [tag("th", h) for h in heads])),
-        tag("tbody", [tag("tr", [tag("td", cell) for cell in row]) for row in rows]),
+        # each cell names its column: on a phone a row is a block of "column: value" lines
+        tag(
+            "tbody",
+            [
+                tag("tr", [tag("td", cell, data_label=h) for h, cell in zip(heads, row, strict=True)])
+                for row in rows
+            ],
+        ),
         class_=class_ or None,
     )
 
@@ -55,9 +62,11 @@ def runs_page(request: Request):
         table(["Run", "Started", "Topology", "Status", "Duration", "Input"], rows, "runs")
         if rows
         else empty(
-            "No runs yet: `swarmkit run` records each run here."
-            if user is None
-            else f"No runs for {user} yet: `swarmkit run --user {user}` records each of their runs here."
+            prose(
+                "No runs yet: `swarmkit run` records each run here."
+                if user is None
+                else f"No runs for {user} yet: `swarmkit run --user {user}` records each of their runs here."
+            )
         )
     )
     return page(request, "Runs", body, "runs")
@@ -76,7 +85,10 @@ def run_page(request: Request):
             request,
             f"Run {run_id}",
             join(
-                [tag("p", error.message, class_="error"), tag("p", tag("a", "All runs", href="/portal/runs"))]
+                [
+                    tag("p", prose(error.message), class_="error"),
+                    tag("p", tag("a", "All runs", href="/portal/runs")),
+                ]
             ),
             "runs",
             status_code=error.http_status,
@@ -121,7 +133,9 @@ def run_page(request: Request):
     for title, key, fields in tables:
         found = rows(key, fields)
         parts.append(
-            section(title, table(fields, found) if found else empty("None."), id=key.replace("_", "-"))
+            section(
+                title, table(fields, found, "detail") if found else empty("None."), id=key.replace("_", "-")
+            )
         )
     return page(request, f"Run {record.id}", join(parts), "runs")
 
