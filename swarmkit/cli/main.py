@@ -151,6 +151,7 @@ def run(argv: list[str] | None = None) -> int:
         warnings.showwarning = output.show_warning
         status = _run(argv)
     output.detail(f"exit {status} after {time.perf_counter() - started:.2f} s")
+    output.hide_logged_details()
     return status
 
 

@@ -35,14 +35,21 @@ settings = Settings()
 def reset() -> None:
     """A new invocation (the tests run many in one process)."""
     global settings
-    if settings.log_handler is not None:
-        import logging
-
-        logger = logging.getLogger("swarmkit")
-        logger.removeHandler(settings.log_handler)
-        logger.propagate = True
-        logger.setLevel(logging.NOTSET)
+    hide_logged_details()
     settings = Settings()
+
+
+def hide_logged_details() -> None:
+    """Undo show_logged_details(): at the end of a command (the tests run many in one process)."""
+    if settings.log_handler is None:
+        return
+    import logging
+
+    logger = logging.getLogger("swarmkit")
+    logger.removeHandler(settings.log_handler)
+    logger.propagate = True
+    logger.setLevel(logging.NOTSET)
+    settings.log_handler = None
 
 
 # ---- colour ----------------------------------------------------------------------------------
