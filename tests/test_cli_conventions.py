@@ -15,6 +15,7 @@ import textwrap
 import threading
 from pathlib import Path
 
+import click
 import pytest
 
 from swarmkit.cli.main import COMMANDS
@@ -162,6 +163,73 @@ def test_usage_errors_and_problems_share_the_error_hint_form(team, cli):
     )
     status, _, err = cli("memory", "-w", "ws", "show", "me.md#L1")
     assert status == 1 and err.startswith("error: ") and "\n  hint: " in err
+
+
+def test_a_mistyped_command_gets_its_close_names(cli):
+    """Issue 18: the lazy root group left click's command list empty, so `valdate` got no guess."""
+    assert cli("valdate") == (
+        2,
+        "",
+        "error: no such command 'valdate'\n  hint: did you mean validate? `swarmkit --help` shows the usage\n",
+    )
+    assert cli("memory", "--user", "ana", "ad")[2] == (
+        "error: no such command 'ad'\n  hint: did you mean add? `swarmkit memory --help` shows the usage\n"
+    )
+    assert cli("xyzzy")[2] == "error: no such command 'xyzzy'\n  hint: `swarmkit --help` shows the usage\n"
+
+
+def test_a_missing_option_value_points_at_the_commands_own_help(team, cli):
+    """Issue 18: `run ws --input` (no value) pointed at `swarmkit --help`."""
+    assert cli("run", "ws", "--input") == (
+        2,
+        "",
+        "error: option '--input' requires an argument\n  hint: `swarmkit run --help` shows the usage\n",
+    )
+    assert cli("memory", "add", "--user")[2] == (
+        "error: option '--user' requires an argument\n  hint: `swarmkit memory add --help` shows the usage\n"
+    )
+
+
+def _value_options(command: click.Command) -> list[str]:
+    return [
+        param.opts[0]
+        for param in command.params
+        if isinstance(param, click.Option) and not param.is_flag and not param.count
+    ]
+
+
+@pytest.mark.parametrize("path", [p for p, _ in every_command()], ids=" ".join)
+def test_every_commands_usage_errors_point_at_its_own_help(path, cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    command = dict((tuple(p), c) for p, c in every_command())[tuple(path)]
+    shown = f"`swarmkit {' '.join(path)} --help` shows the usage\n"
+    status, _, err = cli(*path, "--no-such-option")
+    assert (status, err) == (2, f"error: no such option '--no-such-option'\n  hint: {shown}")
+    for option in _value_options(command):
+        status, _, err = cli(*path, option)
+        assert (status, err) == (2, f"error: option '{option}' requires an argument\n  hint: {shown}"), option
+
+
+def test_an_option_a_command_lacks_says_what_is_right_not_a_far_guess(cli):
+    """Issue 18: `schema --format` was offered --out, and `validate --bogus` --verbose (dashes made
+    the names look alike)."""
+    assert cli("schema", "--format", "json")[2] == (
+        "error: no such option '--format'\n  hint: the schemas are JSON only: `swarmkit schema NAME` "
+        "prints one, --out DIR writes them; `swarmkit schema --help` shows the usage\n"
+    )
+    assert cli("validate", "--bogus")[2] == (
+        "error: no such option '--bogus'\n  hint: `swarmkit validate --help` shows the usage\n"
+    )
+    assert cli("runs", "--all-user")[2] == (
+        "error: no such option '--all-user'\n  hint: did you mean --all-users? `swarmkit runs --help` shows the usage\n"
+    )
+
+
+def test_schema_help_lists_only_the_options_it_uses(cli):
+    status, out, _ = cli("schema", "--help")
+    assert status == 0 and "--workspace" not in out and "not used" not in out
+    assert "  --out DIRECTORY  Write NAME.schema.json files into this folder.\n" in out
+    assert cli("schema", "-w", ".", "skill")[0] == 0  # taken, as by every command
 
 
 def test_a_warning_is_one_warning_line_never_a_python_warning(team, tmp_path):

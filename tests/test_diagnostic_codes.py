@@ -246,7 +246,8 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     "id.duplicate": (
         {"skills/summary.yaml": skill("summarize")},
         (),
-        'ws/skills/summary.yaml:4:7: error[id.duplicate] skill id "summarize" is already defined in skills/summarize.yaml',
+        'ws/skills/summary.yaml:4:7: error[id.duplicate] skill id "summarize" is already defined in skills/summarize.yaml'
+        "\n  note: first defined at ws/skills/summarize.yaml:6:7",
         "rename one of the two skills",
     ),
     "ref.unknown-archetype": (

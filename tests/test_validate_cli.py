@@ -29,6 +29,7 @@ def fixtures_cwd(tmp_path, monkeypatch):
         "valid/strict-warnings",
         "invalid/search-scope-everything",
         "invalid/disabled-but-bound",
+        "invalid/duplicate-ids",
     ],
 )
 def test_validate_output(snapshot, fixtures_cwd, cli, case, fmt):

@@ -50,7 +50,27 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 class Group(click.Group):
-    """A group whose command list shows each command's whole first help line, never cut at '...'."""
+    """A group whose command list shows each command's whole first help line, never cut at '...',
+    and whose usage errors name the command they belong to."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = click.utils.make_str(args[0])
+        if not ctx.resilient_parsing and not name.startswith("-") and self.get_command(ctx, name) is None:
+            # click guesses from self.commands, which a lazy group leaves empty: guess from the names
+            raise UnknownName(f"no such command '{name}'", name, self.list_commands(ctx), ctx)
+        return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            # click's parser raises some errors ("option '--input' requires an argument") without
+            # their command: the subcommand being parsed is the one whose --help explains it
+            if exc.ctx is None and ctx.invoked_subcommand is not None:
+                sub = self.get_command(ctx, ctx.invoked_subcommand)
+                if sub is not None:
+                    exc.ctx = click.Context(sub, info_name=ctx.invoked_subcommand, parent=ctx)
+            raise
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -61,6 +81,28 @@ class Group(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+class UnknownName(click.UsageError):
+    """A command name that does not exist, with the names it is close to."""
+
+    def __init__(self, message: str, name: str, names: list[str], ctx: click.Context):
+        super().__init__(message, ctx)
+        self.guesses = close_names(name, names)
+
+
+def close_names(name: str, names: list[str]) -> list[str]:
+    """The names `name` is close to: a typo's guesses. Options are compared without their dashes,
+    which would make '--format' look like '--out'."""
+    import difflib
+
+    bare = {each.lstrip("-"): each for each in names}
+    typed = name.lstrip("-")
+    scored = [(difflib.SequenceMatcher(None, typed, each).ratio(), each) for each in bare]
+    best = max((score for score, _ in scored), default=0.0)
+    # only the closest: "--all-user" means --all-users, not also --user
+    close = [(score, each) for score, each in scored if score >= 0.6 and score >= best - 0.1]
+    return [bare[each] for _, each in sorted(close, key=lambda pair: -pair[0])[:3]]
 
 
 class Interrupted(Exception):
@@ -118,6 +160,7 @@ def run(argv: list[str] | None = None) -> int:
         warnings.showwarning = output.show_warning
         status = _run(argv)
     output.detail(f"exit {status} after {time.perf_counter() - started:.2f} s")
+    output.hide_logged_details()
     return status
 
 
@@ -177,18 +220,30 @@ def _sentence(message: str) -> str:
 
 
 def usage_problem(exc: click.UsageError) -> tuple[str, str]:
-    """(message, hint) for a bad command line: what is wrong, and where the usage is explained."""
-    import re
+    """(message, hint) for a bad command line: what is wrong, the names meant, and where the usage
+    is explained."""
+    from swarmkit.cli.usage_notes import NOT_AN_OPTION
 
     command = exc.ctx.command_path if exc.ctx is not None else "swarmkit"
-    message = exc.format_message()
-    # click ends some messages with its guess: that belongs in the hint
-    found = re.search(
-        r"\.?\s*\(?(?:Did you mean(?: one of:)?|Possible options:) (?P<options>.+?)\??\)?$", message
-    )
-    guess = ""
-    if found:
-        message = message[: found.start()]
-        options = found["options"].replace("'", "").split(", ")
-        guess = f"did you mean {' or '.join(options)}? "
+    if isinstance(exc, click.NoSuchOption):
+        message = f"no such option '{exc.option_name}'"
+        note = NOT_AN_OPTION.get((command, exc.option_name))
+        if note is not None:
+            return message, f"{note}; `{command} --help` shows the usage"
+        guesses = close_names(exc.option_name, _long_options(exc.ctx)) if exc.ctx is not None else []
+    elif isinstance(exc, UnknownName):
+        message, guesses = exc.message, exc.guesses
+    else:
+        message, guesses = exc.format_message(), []
+    guess = f"did you mean {' or '.join(guesses)}? " if guesses else ""
     return _sentence(message), f"{guess}`{command} --help` shows the usage"
+
+
+def _long_options(ctx: click.Context) -> list[str]:
+    return [
+        opt
+        for param in ctx.command.get_params(ctx)
+        if isinstance(param, click.Option) and not param.hidden
+        for opt in (*param.opts, *param.secondary_opts)
+        if opt.startswith("--")
+    ]

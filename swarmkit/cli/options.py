@@ -33,6 +33,8 @@ def _record(name: str) -> Callable:
             if other and getattr(output.settings, other):
                 raise click.UsageError("--quiet and --verbose contradict each other; pass one of them", ctx)
             setattr(output.settings, name, value)
+            if name == "verbose" and value:
+                output.show_logged_details()
         return value
 
     return callback
@@ -46,8 +48,11 @@ def remember_given(ctx: click.Context, param: click.Parameter, value):
     return value
 
 
-def common_options(f: Callable) -> Callable:
-    """-w/--workspace, -q/--quiet, -v/--verbose: on every command and group."""
+def common_options(f: Callable | None = None, *, uses_workspace: bool = True) -> Callable:
+    """-w/--workspace, -q/--quiet, -v/--verbose: on every command and group. A command that reads no
+    workspace (uses_workspace=False) still takes -w, as every command does, but does not list it."""
+    if f is None:
+        return lambda g: common_options(g, uses_workspace=uses_workspace)
     options = [
         click.option(
             "-w",
@@ -55,6 +60,7 @@ def common_options(f: Callable) -> Callable:
             "workspace_option",
             type=click.Path(file_okay=False),
             expose_value=False,
+            hidden=not uses_workspace,
             callback=_record("workspace"),
             help="The workspace folder (default: the nearest folder, here or above, with workspace.yaml).",
         ),

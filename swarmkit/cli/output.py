@@ -26,6 +26,7 @@ class Settings:
     format: str | None = None
     given: dict = field(default_factory=dict)  # a command family's own shared options (memory --user)
     warned: set[str] = field(default_factory=set)
+    log_handler: Any = None  # with --verbose: shows what swarmkit's modules log
 
 
 settings = Settings()
@@ -34,7 +35,21 @@ settings = Settings()
 def reset() -> None:
     """A new invocation (the tests run many in one process)."""
     global settings
+    hide_logged_details()
     settings = Settings()
+
+
+def hide_logged_details() -> None:
+    """Undo show_logged_details(): at the end of a command (the tests run many in one process)."""
+    if settings.log_handler is None:
+        return
+    import logging
+
+    logger = logging.getLogger("swarmkit")
+    logger.removeHandler(settings.log_handler)
+    logger.propagate = True
+    logger.setLevel(logging.NOTSET)
+    settings.log_handler = None
 
 
 # ---- colour ----------------------------------------------------------------------------------
@@ -118,6 +133,25 @@ def detail(message: str) -> None:
     """What --verbose adds, on stderr."""
     if settings.verbose:
         echo(message, err=True)
+
+
+def show_logged_details() -> None:
+    """--verbose: what swarmkit's modules log at INFO (a provider's retries, the server's requests)
+    is shown on stderr as details. Modules log rather than print: what is shown is the CLI's call."""
+    import logging
+
+    if settings.log_handler is not None:
+        return
+
+    class Details(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            echo(f"  {record.getMessage()}", err=True)
+
+    logger = logging.getLogger("swarmkit")
+    settings.log_handler = Details(logging.INFO)
+    logger.addHandler(settings.log_handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False  # shown once, never again by a root handler (uvicorn sets one up)
 
 
 def progress_bars() -> None:

@@ -72,9 +72,18 @@ def render_diagnostic(d: Diagnostic, root_arg: str) -> str:
     if d.line:
         where += f":{d.line}:{d.column}"
     text = f"{where}: {d.severity}[{d.code}] {one_line(d.message)}"
+    if d.related:
+        text += f"\n  note: {related_text(d, root_arg)}"
     if d.hint:
         text += f"\n  hint: {one_line(d.hint)}"
     return text
+
+
+def related_text(d: Diagnostic, root_arg: str) -> str:
+    """The other place a diagnostic involves, as the user can open it: the first definition."""
+    assert d.related is not None
+    file, line, column = d.related
+    return f"first defined at {one_line(display_path(root_arg, file))}:{line}:{column}"
 
 
 def render_text(resolution, root_arg: str, *, tree: bool = False, require: bool = False) -> str:
@@ -213,6 +222,8 @@ def render_json(resolution, root_arg: str, *, tree: bool = False, require: bool 
     for d in shown:
         item = d.to_dict()
         item["file"] = display_path(root_arg, d.file)
+        if d.related:
+            item["related"]["file"] = display_path(root_arg, d.related[0])
         diagnostics.append(item)
     valid = workspace is not None and not any(d.is_error for d in shown)
     from swarmkit.cli.options import FORMAT_VERSION
@@ -255,7 +266,8 @@ def render_github(resolution, root_arg: str, *, tree: bool = False, require: boo
         if d.line:
             props += [f"line={d.line}", f"col={d.column}"]
         props.append(f"title={_escape_property(d.code)}")
-        message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        notes = ([related_text(d, root_arg)] if d.related else []) + ([f"hint: {d.hint}"] if d.hint else [])
+        message = d.message + (f" ({'; '.join(notes)})" if notes else "")
         lines.append(f"::{level} {','.join(props)}::{_escape_data(message)}")
     errors = sum(1 for d in shown if d.is_error)
     if resolution.workspace is not None and not errors:

@@ -55,7 +55,7 @@ def run(
     one (swarmkit run --input TEXT)."""
     from swarmkit.cli import output
     from swarmkit.cli.options import json_document, output_format
-    from swarmkit.errors import UsageProblem
+    from swarmkit.errors import SwarmkitError, UsageProblem
     from swarmkit.runtime.engine import Run
     from swarmkit.runtime.records import save_run
 
@@ -70,9 +70,16 @@ def run(
     output.progress_bars()  # recall may build its index
     the_run = Run(ws, chosen, providers, user=user)
     try:
-        record = the_run.execute(text)
-    finally:
-        saved = save_run(ws.root, the_run.record)
+        try:
+            record = the_run.execute(text)
+        finally:
+            saved = save_run(ws.root, the_run.record)
+    except SwarmkitError as exc:  # a provider failed: the run was recorded, so say which one it is
+        exc.message = f"run {the_run.record.id} failed: {exc.message}"
+        exc.hint = "; ".join(
+            filter(None, [exc.hint, f"`swarmkit runs show {the_run.record.id}` shows what happened"])
+        )
+        raise
     as_json = output_format() == "json"
     if as_json:
         click.echo(json_document(saved.to_json()))  # as it was kept: screened

@@ -18,9 +18,9 @@ from swarmkit.schemas import schema_names
     type=click.Path(file_okay=False),
     help="Write NAME.schema.json files into this folder.",
 )
-@common_options
+@common_options(uses_workspace=False)
 def schema(name: str | None, out_dir: str | None) -> int:
-    """Print the schema NAME, or write the schemas (all, or NAME) into --out DIR (-w is not used)."""
+    """Print the schema NAME, or write the schemas (all, or NAME) into --out DIR."""
     from swarmkit.cli import output
     from swarmkit.schemas import schema_text
 

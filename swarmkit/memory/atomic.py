@@ -10,7 +10,7 @@ from pathlib import Path
 
 from swarmkit.surrogates import ERRORS
 
-# atomic_write's temp files, and the lock's own (`.write.lock.<pid>-<hex>`, see locking.py)
+# atomic_write's temp files, and those the lock of earlier versions left (`.write.lock.<pid>-<hex>`)
 _TEMP = re.compile(r"^\..+\.(?:tmp-|lock\.|break\.)(?P<pid>[0-9]+)-[0-9a-f]{8}$")
 STALE_TEMP_AGE = 3600.0  # seconds: a temp file this old is left over whoever wrote it
 
@@ -24,7 +24,7 @@ def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
     data = text.encode("utf-8", ERRORS)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
-        if mode != 0o644:
+        if mode != 0o644 and hasattr(os, "fchmod"):  # Windows has no fchmod before Python 3.13
             os.fchmod(fd, mode)  # the umask could have widened or narrowed it
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -65,7 +65,7 @@ def _fsync_dir(folder: Path) -> None:
 def sweep_temp_files(folder: Path, depth: int = 3) -> list[str]:
     """Remove the temp files a killed writer left (`.<name>.tmp-<pid>-<hex>`) in the folder and its
     subfolders: those of a process that is gone, or older than an hour."""
-    from swarmkit.memory.locking import pid_alive
+    from swarmkit.memory.processes import pid_alive
 
     removed: list[str] = []
 

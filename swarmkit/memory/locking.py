@@ -1,83 +1,89 @@
-"""A lock that serialises memory writers across processes, with stale-lock takeover.
+"""A lock that serialises memory writers across processes: an OS lock, released when its holder dies.
 
-The lock is a file created with O_EXCL holding `pid host time start`, where `start` is when the
-holder process started (Linux: /proc/<pid>/stat). On this host the lock is stale when its process
-is gone, or when the pid now belongs to another process (a different start time: the pid was
-reused); a live holder keeps it however long it takes (a slow sync), up to an hour. Where the start
-time cannot be read, and for a holder on another host, a lock older than `stale_after` (two
-minutes) is stale. A stale lock is broken under a second short-lived lock so that two waiters never
-both take it over.
+The lock is taken on `.index/write.lock` with `fcntl.flock` on POSIX (Linux, macOS) and
+`msvcrt.locking` on Windows. The operating system drops it when its holder's process ends, however
+it ends (a kill, a crash, the OOM killer), so a dead writer never blocks the next one, and a live
+one keeps it however long it takes (a slow sync). Nothing is judged from pids or ages.
+
+It is written here rather than taken from `filelock`: the base install is at its package cap
+(15, tests/packaging/test_wheel.py), and the two OS calls are all the lock needs.
+
+While it holds the lock, the holder's `pid host time` is in the file (for the "busy" message); on
+release the file is emptied, never deleted (a process that deleted it while another waits on it
+would let a third lock a new file at the same path). A writer that takes the lock and finds a
+holder line knows the last holder died holding it: `took_over` says so, and the writer clears what
+the dead one left (git's lock files, temp files; see MemoryFolder._locked_write).
 """
 
 from __future__ import annotations
 
+import errno
 import os
-import secrets
 import socket
+import stat
+import sys
 import time
 from pathlib import Path
 
 from swarmkit.errors import Conflict
 
 DEFAULT_TIMEOUT = 10.0
-DEFAULT_STALE_AFTER = 120.0
 
-
-LIVE_HOLDER_LIMIT = 3600.0  # seconds
+# Windows locks byte ranges, and a locked range cannot be read by others: the lock is on one byte
+# far past the holder line, so a waiter can still read who holds it.
+_WINDOWS_LOCK_OFFSET = 1 << 30
 
 
 class LockBusy(Conflict):
     """Another process kept the memory folder locked for longer than the wait bound."""
 
 
-def check_platform() -> None:
-    """Refuse where the liveness check cannot work: os.kill(pid, 0) probes a process on POSIX
-    (Linux, macOS), but on Windows it would end the process or fail."""
-    if os.name != "posix":
-        raise Conflict(
-            "writing to the memory folder needs Linux or macOS: on Windows its lock cannot "
-            "tell whether another writer is still alive",
-            "run swarmkit under WSL (Windows Subsystem for Linux)",
-        )
+def _try_lock(fd: int) -> bool:
+    """Take the OS lock on fd without waiting; False if another process holds it."""
+    if sys.platform == "win32":
+        import msvcrt
 
-
-def process_start(pid: int) -> str | None:
-    """When the process started (clock ticks since boot, from /proc), or None where unknown."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            stat = handle.read().decode("ascii", "replace")
-    except OSError:
-        return None
-    fields = stat[stat.rfind(")") + 2 :].split()
-    return fields[19] if len(fields) > 19 else None  # field 22 of the whole line: starttime
-
-
-def pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
         return True
-    except OSError:
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
         return False
     return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _read_all(fd: int) -> str:
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, 4096).decode("utf-8", "replace")
 
 
 class FolderLock:
     """`with FolderLock(path): ...`; re-entrant within one object."""
 
-    def __init__(
-        self, path: Path, timeout: float = DEFAULT_TIMEOUT, stale_after: float = DEFAULT_STALE_AFTER
-    ):
+    def __init__(self, path: Path, timeout: float = DEFAULT_TIMEOUT):
         self.path = Path(path)
         self.timeout = timeout
-        self.stale_after = stale_after
         self._depth = 0
-        self._token = ""
-        # Set when this lock was taken over from a dead holder; whoever cleans up after it resets it.
+        self._fd: int | None = None
+        # Set when the last holder died holding the lock; whoever cleans up after it resets it.
         self.took_over = False
 
     def __enter__(self) -> FolderLock:
@@ -91,108 +97,75 @@ class FolderLock:
         if self._depth == 0:
             self.release()
 
-    def _try_create(self, path: Path, content: str) -> bool:
-        # The content is written to a private file first and then hard-linked into place, so the
-        # lock never exists without its holder: a writer killed mid-create leaves no empty lock
-        # that would look alive (and block every write) until it is `stale_after` old.
-        tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            with os.fdopen(fd, "w") as handle:
-                handle.write(content)
-            os.link(tmp, path)
-            return True
-        except FileExistsError:
-            return False
-        finally:
-            os.unlink(tmp)
-
-    def _read(self, path: Path) -> str | None:
-        try:
-            return path.read_text()
-        except (FileNotFoundError, UnicodeDecodeError):
-            return None
+    def _open(self) -> int:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        # O_NONBLOCK: a FIFO put in the lock's place must not hang the open (it is refused below)
+        fd = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0), 0o644)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise Conflict(
+                f"the memory folder's lock {self.path} is not a regular file; nothing was written",
+                f"delete {self.path} (swarmkit creates it again)",
+            )
+        return fd
 
     def holder(self) -> dict | None:
-        content = self._read(self.path)
-        if content is None:
+        """Who holds (or, dead, last held) the lock, from its holder line; None when it is empty."""
+        try:
+            with open(self.path, "rb") as handle:
+                content = handle.read(4096).decode("utf-8", "replace")
+        except OSError:
             return None
         parts = content.split()
+        if not parts:
+            return None
         try:
-            return {
-                "pid": int(parts[0]),
-                "host": parts[1],
-                "time": float(parts[2]),
-                "start": parts[3] if len(parts) > 3 else None,
-                "raw": content,
-            }
+            return {"pid": int(parts[0]), "host": parts[1], "time": float(parts[2]), "raw": content}
         except (IndexError, ValueError):
-            return {"pid": 0, "host": "", "time": 0.0, "start": None, "raw": content}
-
-    def _stale(self, holder: dict) -> bool:
-        try:
-            age = time.time() - self.path.stat().st_mtime
-        except FileNotFoundError:
-            return False
-        if holder["host"] == socket.gethostname() and holder["pid"] > 0:
-            if not pid_alive(holder["pid"]):
-                return True
-            started, now = holder["start"], process_start(holder["pid"])
-            if started in (None, "-") or now is None:
-                return age > self.stale_after  # the holder cannot be told from a reused pid
-            # the same process keeps its lock however long it takes (a slow sync, say), up to an
-            # hour; another process that got the pid since (a different start time) holds nothing
-            return now != started or age > LIVE_HOLDER_LIMIT
-        return age > self.stale_after
-
-    def _break(self, holder: dict) -> None:
-        breaker = self.path.with_name(self.path.name + ".break")
-        try:
-            if time.time() - breaker.stat().st_mtime > 10:
-                breaker.unlink()  # a breaker that died while breaking
-        except FileNotFoundError:
-            pass
-        if not self._try_create(breaker, str(os.getpid())):
-            return
-        try:
-            current = self.holder()
-            if current is not None and current["raw"] == holder["raw"]:
-                self.path.unlink()
-                self.took_over = True
-        except FileNotFoundError:
-            pass
-        finally:
-            try:
-                breaker.unlink()
-            except FileNotFoundError:
-                pass
+            return {"pid": 0, "host": "", "time": 0.0, "raw": content}
 
     def acquire(self) -> None:
-        check_platform()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        start = process_start(os.getpid()) or "-"
-        self._token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f} {start}\n"
+        try:
+            fd = self._open()
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link put in the lock's place
+                raise Conflict(
+                    f"the memory folder's lock {self.path} is a link; nothing was written",
+                    f"delete {self.path} (swarmkit creates it again)",
+                ) from None
+            raise
         deadline = time.monotonic() + self.timeout
         delay = 0.005
-        while True:
-            if self._try_create(self.path, self._token):
-                return
-            holder = self.holder()
-            if holder is not None and self._stale(holder):
-                self._break(holder)
-                continue
-            if time.monotonic() >= deadline:
-                who = f" (pid {holder['pid']})" if holder and holder["pid"] else ""
-                raise LockBusy(
-                    f"the memory folder is busy: another swarmkit process{who} is writing to it",
-                    f"retry in a moment; if no swarmkit process is running, delete {self.path}",
-                )
-            time.sleep(delay)
-            delay = min(delay * 2, 0.1)
+        try:
+            while not _try_lock(fd):
+                if time.monotonic() >= deadline:
+                    holder = self.holder()
+                    who = f" (pid {holder['pid']})" if holder and holder["pid"] else ""
+                    raise LockBusy(
+                        f"the memory folder is busy: another swarmkit process{who} is writing to it",
+                        "retry in a moment: the lock is released as soon as that process ends, "
+                        f"even if it is killed ({self.path})",
+                    )
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
+            if _read_all(fd).strip():
+                self.took_over = True  # the last holder died before it emptied the file
+            token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f}\n".encode()
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, token)
+        except BaseException:
+            os.close(fd)  # closing drops the OS lock, if it was taken
+            raise
+        self._fd = fd
 
     def release(self) -> None:
-        if self._read(self.path) == self._token:
-            try:
-                self.path.unlink()
-            except FileNotFoundError:
-                pass
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            os.ftruncate(fd, 0)  # emptied first: a holder line left behind means a dead holder
+            _unlock(fd)
+        finally:
+            os.close(fd)

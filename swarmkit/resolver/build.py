@@ -347,7 +347,7 @@ def _resolve_topology(ref: str, artifact, ws_bindings, ctx: _TopologyContext, ou
     data = artifact.data
     root_agent = data["agents"]["root"]
     walked = list(linking.walk_agents(root_agent))
-    seen: set[str] = set()
+    seen: dict[str, tuple] = {}  # agent id -> the path of its first definition
     for agent, path, _, _ in walked:
         if agent["id"] in seen:
             out.append(
@@ -357,9 +357,10 @@ def _resolve_topology(ref: str, artifact, ws_bindings, ctx: _TopologyContext, ou
                     f'agent id "{agent["id"]}" is already used in this topology',
                     path + ("id",),
                     "give every agent of a topology its own id",
+                    related=(artifact, seen[agent["id"]]),
                 )
             )
-        seen.add(agent["id"])
+        seen.setdefault(agent["id"], path + ("id",))
         archetype = agent.get("archetype")
         if archetype is not None and ctx.known_archetypes.unknown(archetype):
             out.append(

@@ -27,12 +27,20 @@ def diag(
     at: str = "value",
     severity: Severity = Severity.ERROR,
     strict: bool = False,
+    related: tuple[Artifact, tuple] | None = None,
 ) -> Diagnostic:
-    """`strict`: a check upstream swarmkit does not make, so a warning that `validate --require` fails on."""
+    """`strict`: a check upstream swarmkit does not make, so a warning that `validate --require` fails
+    on. `related`: another place the problem involves (an artifact, the path of a value in it)."""
     line, column = artifact.source.locate(path, at)
     if strict:
         severity = Severity.WARNING
-    return Diagnostic(code, message, artifact.rel, line, column, pointer_of(path), hint, severity, strict)
+    place = None
+    if related is not None:
+        other, other_path = related
+        place = (other.rel, *other.source.locate(other_path))
+    return Diagnostic(
+        code, message, artifact.rel, line, column, pointer_of(path), hint, severity, strict, place
+    )
 
 
 def index_by_id(artifacts: list[Artifact], noun: str, out: list[Diagnostic]) -> dict[str, Artifact]:
@@ -55,6 +63,7 @@ def index_by_id(artifacts: list[Artifact], noun: str, out: list[Diagnostic]) -> 
                     f'{noun} {key} "{ident}" is already defined in {by_id[ident].rel}',
                     ("metadata", key),
                     f"rename one of the two {noun}s",
+                    related=(by_id[ident], ("metadata", key)),
                 )
             )
             continue
@@ -87,6 +96,7 @@ def index_topologies(artifacts: list[Artifact], out: list[Diagnostic]) -> dict[s
                     else f'topology "{name}" version {version} is already defined in {first}',
                     ("metadata", "name"),
                     "rename one of the two topologies, or give one another metadata.version",
+                    related=(versions[version], ("metadata", "name")),
                 )
             )
             continue

@@ -20,6 +20,7 @@ from swarmkit.server import (
     page_runs,
     page_timeline,
 )
+from swarmkit.server.access_log import AccessLog
 from swarmkit.server.config import LOOPBACK_NAMES, ServerConfig, new_token
 from swarmkit.server.errors import HANDLERS
 from swarmkit.server.guard import Guard
@@ -60,6 +61,10 @@ def create_app(
         *PAGE_ROUTES,
         Mount("/static", StaticFiles(packages=[("swarmkit.server", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, config=config)], exception_handlers=HANDLERS)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(AccessLog), Middleware(Guard, config=config)],
+        exception_handlers=HANDLERS,
+    )
     app.state.config = config
     return app

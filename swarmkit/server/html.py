@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 
@@ -15,6 +16,15 @@ def esc(value: object) -> Safe:
     if isinstance(value, Safe):
         return value
     return Safe(html.escape("" if value is None else str(value), quote=True))
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def prose(value: object) -> Safe:
+    """Text as HTML with its Markdown code spans (`swarmkit run`) as <code>: messages, hints and
+    memory entries are written for a terminal or a markdown file, where backticks mean code."""
+    return Safe(_CODE_SPAN.sub(r"<code>\1</code>", esc(value)))
 
 
 def join(parts: Iterable[object]) -> Safe:

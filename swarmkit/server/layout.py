@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from swarmkit.server.context import server_config
-from swarmkit.server.html import Safe, tag
+from swarmkit.server.html import Safe, prose, tag
 
 NAV = (
     ("memory", "Memory", "/portal/memory"),
@@ -78,16 +78,16 @@ def diagnostics_panel(error) -> Safe:
             " ",
             tag("span", f"[{d.code}]", class_="code"),
             " ",
-            d.message,
-            tag("div", d.hint, class_="hint") if d.hint else None,
+            prose(d.message),
+            tag("div", prose(d.hint), class_="hint") if d.hint else None,
         )
         for d in error.diagnostics
     ]
     return tag(
         "section",
-        tag("p", error.message, class_="error"),
+        tag("p", prose(error.message), class_="error"),
         tag("ul", items),
-        tag("p", error.hint),
+        tag("p", prose(error.hint)),
         id="workspace-invalid",
         class_="panel",
     )

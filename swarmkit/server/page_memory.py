@@ -16,7 +16,7 @@ from swarmkit.server import memory_view as view
 from swarmkit.server.api_memory import search_defaults
 from swarmkit.server.context import WorkspaceInvalid, load
 from swarmkit.server.errors import ApiError
-from swarmkit.server.html import Safe, join, tag
+from swarmkit.server.html import Safe, join, prose, tag
 from swarmkit.server.layout import diagnostics_panel, empty, page
 
 FILE_ORDER = {"memory": 0, "me": 1, "user": 2, "lessons": 3, "workspace": 4, "other": 5}
@@ -57,7 +57,7 @@ def entries_table(entries: list[dict], score: bool = False) -> Safe:
     rows = []
     for e in entries:
         cells = [tag("td", f"{e['score']:.2f}", class_="num")] if score else []
-        text = [e["text"], tag("span", " unreviewed", class_="badge") if e.get("unreviewed") else None]
+        text = [prose(e["text"]), tag("span", " unreviewed", class_="badge") if e.get("unreviewed") else None]
         cells += [
             tag("td", text, class_="text"),
             tag("td", who(e), class_=f"by by-{e['by']}"),
@@ -138,7 +138,7 @@ def search_section(ctx, query: str, scope: str) -> Safe:
         try:
             hits = view.search(ctx.store, query, scope or default_scope, max_results, threshold)
         except ApiError as error:
-            results = tag("p", error.message, class_="error")
+            results = tag("p", prose(error.message), class_="error")
         else:
             caption = tag(
                 "p",
@@ -256,7 +256,7 @@ def inbox_item(entry: dict, workspace_file: str, user_file: str) -> Safe:
     )
     return tag(
         "li",
-        tag("p", entry["text"], class_="text"),
+        tag("p", prose(entry["text"]), class_="text"),
         tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["stable_ref"]), class_="meta"),
         actions,
         class_="entry inbox-entry",
@@ -297,8 +297,10 @@ def files_section(ctx, info: dict) -> Safe:
             "section",
             tag("h2", "Files"),
             empty(
-                "No memory folder yet: it is created on the first write (a run that remembers "
-                "something, or `swarmkit memory import PATH`)."
+                prose(
+                    "No memory folder yet: it is created on the first write (a run that remembers "
+                    "something, or `swarmkit memory import PATH`)."
+                )
             ),
             id="files",
         )

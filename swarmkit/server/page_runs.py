@@ -10,7 +10,7 @@ from starlette.routing import Route
 from swarmkit.errors import SwarmkitError
 from swarmkit.server.api_runs import STATUSES, find_run, matching, records
 from swarmkit.server.context import server_config
-from swarmkit.server.html import Safe, join, tag
+from swarmkit.server.html import Safe, join, prose, tag
 from swarmkit.server.layout import empty, page, time_text
 from swarmkit.server.params import int_param
 
@@ -19,7 +19,14 @@ def table(heads: list[str], rows: list[list[object]], class_: str = "") -> Safe:
     return tag(
         "table",
         tag("thead", tag("tr", [tag("th", h) for h in heads])),
-        tag("tbody", [tag("tr", [tag("td", cell) for cell in row]) for row in rows]),
+        # each cell names its column: on a phone a row is a block of "column: value" lines
+        tag(
+            "tbody",
+            [
+                tag("tr", [tag("td", cell, data_label=h) for h, cell in zip(heads, row, strict=True)])
+                for row in rows
+            ],
+        ),
         class_=class_ or None,
     )
 
@@ -101,7 +108,6 @@ def runs_page(request: Request):
             s["topology"] or "—",
             status_badge(s["status"]),
             duration(s["duration_ms"]),
-            tag("span", s["input"], class_="text"),
             tag(
                 "button",
                 "Delete",
@@ -111,20 +117,23 @@ def runs_page(request: Request):
                 data_run=s["id"],
                 aria_label=f"Delete run {s['id']}",
             ),
+            tag("span", s["input"], class_="text"),
         ]
         for s in (r.summary() for r in shown)
     ]
     user = server_config(request).user
     filtered = any(request.query_params.get(k) for k in ("q", "status", "since", "until"))
     if rows:
-        listing = table(["Run", "Started", "Topology", "Status", "Duration", "Input", ""], rows, "runs")
+        listing = table(["Run", "Started", "Topology", "Status", "Duration", "", "Input"], rows, "runs")
     elif filtered:
         listing = empty("No run matches these filters.")
     else:
         listing = empty(
-            "No runs yet: `swarmkit run` records each run here."
-            if user is None
-            else f"No runs for {user} yet: `swarmkit run --user {user}` records each of their runs here."
+            prose(
+                "No runs yet: `swarmkit run` records each run here."
+                if user is None
+                else f"No runs for {user} yet: `swarmkit run --user {user}` records each of their runs here."
+            )
         )
     pages = []
     if offset > 0:
@@ -159,7 +168,10 @@ def run_page(request: Request):
             request,
             f"Run {run_id}",
             join(
-                [tag("p", error.message, class_="error"), tag("p", tag("a", "All runs", href="/portal/runs"))]
+                [
+                    tag("p", prose(error.message), class_="error"),
+                    tag("p", tag("a", "All runs", href="/portal/runs")),
+                ]
             ),
             "runs",
             status_code=error.http_status,
@@ -204,7 +216,9 @@ def run_page(request: Request):
     for title, key, fields in tables:
         found = rows(key, fields)
         parts.append(
-            section(title, table(fields, found) if found else empty("None."), id=key.replace("_", "-"))
+            section(
+                title, table(fields, found, "detail") if found else empty("None."), id=key.replace("_", "-")
+            )
         )
     return page(request, f"Run {record.id}", join(parts), "runs")
 

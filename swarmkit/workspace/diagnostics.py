@@ -25,6 +25,8 @@ class Diagnostic:
     severity: Severity = Severity.ERROR
     # A warning for a check upstream swarmkit does not make: `validate --require` makes it an error.
     strict: bool = False
+    # Another place the problem involves, (file, line, column): the first definition of a duplicate id.
+    related: tuple[str, int, int] | None = None
 
     @property
     def is_error(self) -> bool:
@@ -46,7 +48,11 @@ class Diagnostic:
             "column": self.column,
             "pointer": self.pointer,
             "hint": self.hint,
-        }
+        } | (
+            {"related": dict(zip(("file", "line", "column"), self.related, strict=True))}
+            if self.related
+            else {}
+        )
 
 
 @dataclass

@@ -68,6 +68,7 @@ def test_the_same_name_and_version_twice_is_still_a_duplicate(workspace, cli):
     assert out == (
         'ws/topologies/main.yaml:7:9: error[id.duplicate] topology "main" version 0.1.0 is already defined '
         "in topologies/copy.yaml\n"
+        "  note: first defined at ws/topologies/copy.yaml:3:18\n"
         "  hint: rename one of the two topologies, or give one another metadata.version\n"
         "1 error in 1 file: the workspace is not valid\n"
     )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +128,73 @@ def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
         == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"] * 2
     )
     assert served.process.returncode == 0
+
+
+PHONE = 390  # CSS px: a common phone's width
+
+
+def test_every_page_fits_a_phone_screen(browser, tmp_path):
+    """Issue 18: on a 390-px screen the portal scrolled sideways and table cells wrapped one letter
+    per line. Every page fits the width, and no text cell is squeezed to a sliver."""
+    root = tmp_path / "ws"
+    build(root)
+    # a real run besides: every table of the run page filled, long lines and a URL in them
+    long_input = (
+        "Two things to remember about me: I live in Lisbon and my editor is Helix. Which region should "
+        "the latency-sensitive service go to, given https://example.com/a/very/long/path/without/breaks?"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "swarmkit",
+            "run",
+            str(root),
+            "--provider",
+            "mock",
+            "--json",
+            "--input",
+            long_input,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    new_run = json.loads(done.stdout)["id"]
+    context = browser.new_context(viewport={"width": PHONE, "height": 800}, device_scale_factor=1)
+    page = context.new_page()
+    try:
+        with serving(root) as served:
+            pages = ["portal/memory", "portal/memory?q=deploy", "portal/runs", f"portal/runs/{RUN_ID}"]
+            for path in [*pages, f"portal/runs/{new_run}", "portal/runs/r-00000000"]:
+                page.goto(served.url + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= PHONE, (path, width)
+                # an entry's or a run's text takes most of the width, not a column a letter wide
+                narrowest = page.evaluate(
+                    "Math.min(...[...document.querySelectorAll('td.text, table.runs td:last-child, "
+                    "ul.inbox li')].map(e => e.getBoundingClientRect().width), Infinity)"
+                )
+                assert narrowest >= PHONE / 2, (path, narrowest)
+    finally:
+        context.close()
+
+
+def test_code_spans_in_portal_texts_are_code_not_backticks(browser, tmp_path):
+    root = tmp_path / "ws"
+    folder = build(root)
+    with open(folder / "lessons.md", "a", encoding="utf-8") as handle:
+        handle.write("- Run `make test` before every push [by: user; kind: rule; added: 2026-11-30]\n")
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    try:
+        with serving(root) as served:
+            page.goto(served.url + "portal/memory")
+            row = page.locator('section[data-file="lessons.md"] tr.entry', has_text="before every push")
+            assert row.locator("td.text code").inner_text() == "make test"
+            assert "`" not in row.locator("td.text").inner_text()
+            page.goto(served.url + "portal/runs?user=nobody-yet")
+            assert "`" not in page.locator("main").inner_text()
+    finally:
+        context.close()

@@ -252,8 +252,8 @@ def test_a_busy_folder(cli, ws):
         assert code == 1
         assert err == (
             f"error: the memory folder is busy: another swarmkit process (pid {holder.pid}) is writing to it\n"
-            f"  hint: retry in a moment; if no swarmkit process is running, delete "
-            f"{folder_of(ws) / '.index' / 'write.lock'}\n"
+            "  hint: retry in a moment: the lock is released as soon as that process ends, even if it "
+            f"is killed ({folder_of(ws) / '.index' / 'write.lock'})\n"
         )
     finally:
         holder.kill()

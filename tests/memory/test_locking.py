@@ -1,4 +1,4 @@
-"""The cross-process lock: real processes, a bounded wait, stale-lock takeover."""
+"""The cross-process lock: real processes, a bounded wait, the OS releasing a killed holder's lock."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.locking import FolderLock, process_start
+from swarmkit.memory.locking import FolderLock
 from swarmkit.memory.store import MemoryStore
 
 HOLDER = """
@@ -52,7 +52,10 @@ def test_busy_lock_is_a_clear_error_after_the_bound(folder):
         assert info.value.message == (
             f"the memory folder is busy: another swarmkit process (pid {holder.pid}) is writing to it"
         )
-        assert info.value.hint.startswith("retry in a moment")
+        assert info.value.hint == (
+            "retry in a moment: the lock is released as soon as that process ends, even if it is "
+            f"killed ({folder / '.index' / 'write.lock'})"
+        )
     finally:
         holder.kill()
         holder.wait()
@@ -65,33 +68,72 @@ def test_a_waiting_writer_gets_the_lock_when_it_is_released(folder):
     holder.wait()
 
 
-def test_stale_lock_of_a_dead_process_is_taken_over(folder):
+def test_the_lock_of_a_killed_holder_is_released_by_the_os(folder):
     holder = _hold(folder, 30)
-    holder.kill()  # dies holding the lock: the file stays
-    holder.wait()
     lock = folder / ".index" / "write.lock"
-    assert lock.exists()
+    assert lock.read_text().startswith(f"{holder.pid} {socket.gethostname()} ")
+    holder.kill()  # dies holding the lock: the OS drops it, the holder line stays
+    holder.wait()
     store = MemoryStore(folder, "demo", lock_timeout=2)
+    assert store.lock.holder()["pid"] == holder.pid
     assert store.remember("Written after takeover", kind="insight").status == "written"
-    assert not lock.exists()
+    assert lock.read_text() == ""  # released: emptied, not deleted
 
 
-def test_stale_lock_by_age_is_taken_over(tmp_path):
+def test_a_holder_line_without_a_live_holder_is_a_takeover(tmp_path):
+    """The line a killed holder left (or the lock file of an older swarmkit): taken at once, and the
+    taker knows it must clean up after a dead writer."""
     path = tmp_path / "x.lock"
-    path.write_text(f"{os.getpid()} other-host-{socket.gethostname()} 0\n")  # a live-looking holder elsewhere
-    old = time.time() - 600
-    os.utime(path, (old, old))
-    with FolderLock(path, timeout=1, stale_after=60):
-        assert path.read_text().startswith(f"{os.getpid()} {socket.gethostname()}")
-    assert not path.exists()
+    path.write_text(f"{os.getpid()} {socket.gethostname()} {time.time()}\n")  # even a live pid's
+    lock = FolderLock(path, timeout=0.2)
+    with lock:
+        assert lock.took_over
+        assert path.read_text().startswith(f"{os.getpid()} {socket.gethostname()} ")
+    assert path.read_text() == ""
+    with FolderLock(path, timeout=0.2) as again:
+        assert not again.took_over  # a clean release leaves nothing to clean
 
 
-def test_fresh_foreign_lock_is_respected(tmp_path):
+def test_a_live_holder_keeps_its_lock_however_long_it_takes(folder):
+    """A slow writer (a sync over a slow network) is never robbed: no age makes its lock stale."""
+    holder = _hold(folder, 30)
+    try:
+        lock = folder / ".index" / "write.lock"
+        old = time.time() - 7200
+        os.utime(lock, (old, old))  # two hours old, as far as the file says
+        with pytest.raises(SwarmkitError, match="busy"):
+            FolderLock(lock, timeout=0.2).acquire()
+        assert lock.read_text().startswith(f"{holder.pid} ")
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_two_locks_in_one_process_exclude_each_other(tmp_path):
     path = tmp_path / "x.lock"
-    path.write_text(f"1 other-host-{socket.gethostname()} {time.time()}\n")
-    with pytest.raises(SwarmkitError, match="busy"):
-        FolderLock(path, timeout=0.2, stale_after=60).acquire()
-    assert path.exists()
+    with FolderLock(path):
+        with pytest.raises(SwarmkitError, match="busy"):
+            FolderLock(path, timeout=0.1).acquire()
+    with FolderLock(path, timeout=0.1):  # released: free again
+        pass
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link"])
+def test_a_lock_path_that_is_no_regular_file_is_refused_at_once(tmp_path, kind):
+    path = tmp_path / "x.lock"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SwarmkitError) as info:
+        FolderLock(path, timeout=0.2).acquire()
+    assert info.value.message == (
+        f"the memory folder's lock {path} is "
+        + ("not a regular file" if kind == "fifo" else "a link")
+        + "; nothing was written"
+    )
+    assert info.value.hint == f"delete {path} (swarmkit creates it again)"
+    assert not (tmp_path / "elsewhere").exists()
 
 
 def test_concurrent_writers_lose_nothing(folder):
@@ -127,57 +169,3 @@ def test_processes_creating_the_folder_at_once(folder):
 
     assert commits(folder).count("Create memory folder") == 1
     assert len(MemoryStore(folder, "demo").entries("lessons.md")) == 4
-
-
-def test_a_live_holder_on_this_host_keeps_its_lock_past_stale_after(tmp_path):
-    """A slow writer (a sync over a slow network) is not robbed: its process is alive."""
-    path = tmp_path / "x.lock"
-    path.write_text(f"{os.getpid()} {socket.gethostname()} 0 {process_start(os.getpid())}\n")
-    old = time.time() - 600
-    os.utime(path, (old, old))
-    with pytest.raises(SwarmkitError, match="busy"):
-        FolderLock(path, timeout=0.2, stale_after=60).acquire()
-    assert path.read_text().startswith(f"{os.getpid()} {socket.gethostname()}")
-
-
-def test_a_lock_whose_pid_was_reused_is_taken_over(tmp_path):
-    """Issue 9: a 10-minute-old lock whose pid now belongs to another process (here: this test's own
-    pid, with another start time) blocked writes for an hour; the pid's start time tells them apart."""
-    path = tmp_path / "x.lock"
-    path.write_text(f"{os.getpid()} {socket.gethostname()} 0 1\n")
-    old = time.time() - 600
-    os.utime(path, (old, old))
-    with FolderLock(path, timeout=1):
-        assert path.read_text().split()[3] == process_start(os.getpid())
-    assert not path.exists()
-
-
-def test_a_lock_without_a_start_time_is_stale_after_two_minutes(tmp_path):
-    """A lock written by an older swarmkit (no start time) whose pid is alive: the age decides."""
-    path = tmp_path / "x.lock"
-    path.write_text(f"{os.getpid()} {socket.gethostname()} 0\n")
-    old = time.time() - 121
-    os.utime(path, (old, old))
-    with FolderLock(path, timeout=1):
-        pass
-    assert not path.exists()
-
-
-def test_the_lock_refuses_clearly_where_it_cannot_tell_a_live_holder(tmp_path, monkeypatch):
-    """Supported platforms are Linux and macOS; on Windows os.kill(pid, 0) is no liveness probe."""
-    import swarmkit.memory.locking as locking
-
-    class Windows:  # the os module as the lock sees it on Windows (pathlib keeps the real one)
-        name = "nt"
-
-        def __getattr__(self, attribute):
-            return getattr(os, attribute)
-
-    lock = FolderLock(tmp_path / ".lock")
-    monkeypatch.setattr(locking, "os", Windows())
-    with pytest.raises(SwarmkitError) as caught:
-        lock.acquire()
-    monkeypatch.undo()
-    assert caught.value.message.startswith("writing to the memory folder needs Linux or macOS")
-    assert "WSL" in caught.value.hint
-    assert not (tmp_path / ".lock").exists()

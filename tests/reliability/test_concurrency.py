@@ -1,4 +1,5 @@
-"""Four processes remember 250 entries each into one memory folder at the same moment: nothing lost."""
+"""Four processes remember 250 entries each into one memory folder at the same moment: nothing lost.
+A holder killed while writers wait on the lock: they go on, and clean up after it."""
 
 from __future__ import annotations
 
@@ -67,4 +68,54 @@ def test_four_processes_times_250_remembers(tmp_path):
     assert commit_count(folder) == initial + PROCESSES * EACH
     assert git(folder, "status", "--porcelain").stdout == ""  # every write was committed
     assert_fsck_clean(folder)
-    assert not (folder / ".index" / "write.lock").exists()
+    assert (folder / ".index" / "write.lock").read_text() == ""  # released: no holder line left
+
+
+# Takes the lock, leaves what a writer killed inside `git commit` leaves (git's index.lock and a
+# temp file), says so, and waits to be killed.
+DYING_HOLDER = """
+import os, sys, time
+from swarmkit.memory.store import MemoryStore
+store = MemoryStore(sys.argv[1], "reliability")
+with store.lock:
+    (store.folder / ".git" / "index.lock").write_text("")
+    (store.folder / f".lessons.md.tmp-{os.getpid()}-0badc0de").write_text("half")
+    old = time.time() - 5
+    os.utime(store.folder / ".git" / "index.lock", (old, old))
+    print("holding", flush=True)
+    time.sleep(600)
+"""
+
+
+def test_writers_waiting_on_a_killed_holder_go_on_and_clean_up_after_it(tmp_path):
+    folder = tmp_path / "memory"
+    MemoryStore(folder, "reliability").ensure()
+    initial = commit_count(folder)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", DYING_HOLDER, str(folder)], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout.readline().strip() == "holding"
+    start = tmp_path / "start"
+    start.touch()
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(folder), str(start), str(n), "5"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(2)
+    ]
+    time.sleep(1.0)  # the writers are waiting on the lock (they cannot have written: see below)
+    assert commit_count(folder) == initial
+    holder.kill()
+    holder.wait()
+    for proc in writers:
+        out, err = proc.communicate(timeout=180)
+        assert proc.returncode == 0, err
+        assert out.strip() == "{'written': 5}", out + err
+    assert commit_count(folder) == initial + 10
+    assert not (folder / ".git" / "index.lock").exists()
+    assert not [p.name for p in folder.glob(".*.tmp-*")]
+    assert git(folder, "status", "--porcelain").stdout == ""
+    assert_fsck_clean(folder)

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
 from tests.reliability.memory_helpers import assert_every_file_parses, assert_fsck_clean, commit_count, git
 
@@ -19,6 +20,7 @@ KILLS = 50
 # Writes until killed; long entries make each file write take a while, so kills land mid-write too.
 WRITER = """
 import sys, warnings
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
 warnings.simplefilter("ignore")
 store = MemoryStore(sys.argv[1], "reliability", lock_timeout=30)
@@ -73,48 +75,57 @@ def test_sigkill_at_random_moments_50_times(tmp_path, victims):
     assert {f"Written after kill {n}" for n in range(KILLS)} <= texts
 
 
-def test_writer_killed_while_creating_the_lock_does_not_block_the_next_write(tmp_path):
-    """SIGKILL between creating the lock file and writing its holder must not leave an empty lock."""
+@pytest.mark.parametrize("moment", ["after taking the OS lock", "after writing its holder line"])
+def test_writer_killed_while_taking_the_lock_does_not_block_the_next_write(tmp_path, moment):
+    """SIGKILL inside the lock's acquire: the OS drops the lock with the process, whatever it had
+    written into the lock file (nothing yet, or its holder line)."""
     folder = tmp_path / "memory"
     MemoryStore(folder, "reliability").ensure()
-    # The child stops itself inside the lock's file write, i.e. after the lock could exist but
-    # before the holder line is in it, and is killed there.
+    # The child stops itself at the moment, holding the OS lock, and is killed there.
     child = subprocess.Popen(
         [
             sys.executable,
             "-c",
             """
-import os, signal, sys
+import fcntl, os, signal, sys
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
-real_fdopen = os.fdopen
-def stopping_fdopen(fd, *a, **k):
-    handle = real_fdopen(fd, *a, **k)
-    real_write = handle.write
-    def write(data):
-        print("creating", flush=True)
-        os.kill(os.getpid(), signal.SIGSTOP)
-        return real_write(data)
-    handle.write = write
-    return handle
-os.fdopen = stopping_fdopen
+def stop():
+    print("stopped", flush=True)
+    os.kill(os.getpid(), signal.SIGSTOP)
+if sys.argv[2] == "after taking the OS lock":
+    real_flock = fcntl.flock
+    def flock(fd, operation):
+        real_flock(fd, operation)
+        stop()
+    fcntl.flock = flock
+else:
+    real_write = os.write
+    def write(fd, data):
+        done = real_write(fd, data)
+        stop()
+        return done
+    os.write = write
 MemoryStore(sys.argv[1], "reliability").lock.acquire()
 """,
             str(folder),
+            moment,
         ],
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert child.stdout.readline().strip() == "creating"
-    time.sleep(0.2)
+    assert child.stdout.readline().strip() == "stopped"
+    lock = folder / ".index" / "write.lock"
+    with pytest.raises(SwarmkitError, match="busy"):  # stopped, it holds the lock
+        MemoryStore(folder, "reliability", lock_timeout=0.2).remember("Not yet", kind="insight")
     child.send_signal(signal.SIGKILL)
     child.wait()
-    lock = folder / ".index" / "write.lock"
-    assert not lock.exists() or lock.read_text().strip(), "an empty lock file was left behind"
     # a lock that stayed would stop this write after lock_timeout with "busy"
     result = MemoryStore(folder, "reliability", lock_timeout=3).remember(
         "Written after the kill", kind="insight"
     )
     assert result.status == "written"
+    assert lock.read_text() == ""
 
 
 def test_git_locks_of_a_dead_writer_are_cleared_but_not_a_live_users(tmp_path):

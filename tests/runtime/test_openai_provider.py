@@ -125,9 +125,9 @@ def test_429_and_5xx_are_retried_with_backoff(endpoint):
 def test_retries_give_up_with_a_clear_error(endpoint):
     endpoint.queue += [(500, {"error": {"message": "boom"}})] * 3
     with pytest.raises(ProviderError) as caught:
-        OpenAIProvider(endpoint.url, None, timeout=5, retries=2, backoff=0).complete(request())
-    assert (
-        caught.value.message == f"{endpoint.url}/chat/completions answered HTTP 500: boom (after 3 attempts)"
+        OpenAIProvider(endpoint.url, None, timeout=5, retries=2, backoff=0.01).complete(request())
+    assert caught.value.message == (
+        f"{endpoint.url}/chat/completions answered HTTP 500: boom (3 attempts, 0.01 s and 0.02 s apart)"
     )
     assert caught.value.hint == "the endpoint failed; check its logs"
 
@@ -162,14 +162,61 @@ def test_an_unreachable_endpoint_is_a_clear_error():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]  # nothing listens once the probe closes
-    provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=2, retries=1, backoff=0)
+    provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=2, retries=3, backoff=0)
     with pytest.raises(ProviderError) as caught:
         provider.complete(request())
-    assert caught.value.message.startswith(
-        f"cannot reach http://127.0.0.1:{port}/v1/chat/completions: ConnectError"
+    # refused: retried once (a server restarting), not three times
+    assert caught.value.message == (
+        f"cannot reach http://127.0.0.1:{port}/v1/chat/completions: ConnectError: [Errno 111] "
+        "Connection refused (2 attempts, 0 s apart)"
     )
-    assert caught.value.message.endswith("(after 2 attempts)")
     assert "--base-url" in caught.value.hint
+
+
+def test_a_timeout_is_not_retried():
+    """It already waited the whole timeout: retrying would wait it again, three more times."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)  # accepts connections, never answers
+        port = silent.getsockname()[1]
+        provider = OpenAIProvider(f"http://127.0.0.1:{port}/v1", None, timeout=0.2, retries=3, backoff=0)
+        with pytest.raises(ProviderError) as caught:
+            provider.complete(request())
+        waiting = []
+        silent.setblocking(False)
+        while True:
+            try:
+                waiting.append(silent.accept()[0])
+            except BlockingIOError:
+                break
+        for each in waiting:
+            each.close()
+    assert caught.value.message == f"http://127.0.0.1:{port}/v1/chat/completions did not answer in time"
+    assert len(waiting) == 1  # one connection: one attempt
+
+
+def test_retries_are_told_with_verbose_and_a_failed_run_is_named(init_ws, cli):
+    root = init_ws()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/v1"
+    status, out, err = cli("run", str(root), "--input", "hi", "--provider", "openai", "--base-url", url, "-v")
+    (summary,) = json.loads(cli("runs", "-w", str(root), "--json")[1])["runs"]
+    run_id = summary["id"]
+    refused = f"cannot reach {url}/chat/completions: ConnectError: [Errno 111] Connection refused"
+    assert status == 1 and out == "" and summary["status"] == "failed"
+    lines = err.splitlines()
+    assert lines[:-1] == [
+        f"  openai: {refused}; retry 1 of 1 in 0 s",
+        f"error: run {run_id} failed: {refused} (2 attempts, 0 s apart)",
+        "  hint: check that the server runs and that --base-url (or OPENAI_BASE_URL) is right; "
+        f"`swarmkit runs show {run_id}` shows what happened",
+    ]
+    assert lines[-1].startswith("exit 1 after ")
+    status, _, quiet = cli("run", str(root), "--input", "hi", "--provider", "openai", "--base-url", url)
+    # without -v: the error only
+    assert status == 1 and quiet.startswith("error: run r-") and "retry" not in quiet
 
 
 def test_a_whole_run_through_the_endpoint_remembers(init_ws, endpoint):
@@ -199,7 +246,7 @@ def test_the_cli_reports_an_unreachable_endpoint_without_a_traceback(init_ws, cl
         "2",
     )
     assert status == 1 and out == ""
-    assert f"error: cannot reach http://127.0.0.1:{port}/v1/chat/completions" in err
+    assert err.startswith("error: run r-") and f" failed: cannot reach http://127.0.0.1:{port}/v1/" in err
     assert "Traceback" not in err
 
 

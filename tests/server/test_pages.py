@@ -140,7 +140,8 @@ def test_one_run_page(client, refs):
     assert "<pre>Where do we deploy?</pre>" in page
     for heading in ("Agents", "Decisions", "Recalled memory", "Memory writes", "Model calls"):
         assert f"<h2>{heading}</h2>" in page
-    assert "<td>memory-reader</td>" in page and "<td>no</td>" in page  # required: false
+    assert '<td data-label="skill">memory-reader</td>' in page
+    assert '<td data-label="required">no</td>' in page  # required: false
     assert f'href="/portal/memory#swarm-{refs["swarm"]}"' in page
     failed = html_of(client, f"/portal/runs/{OLD_RUN_ID}")
     assert "&quot;message&quot;: &quot;timed out&quot;" in failed

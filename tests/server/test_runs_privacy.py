@@ -91,6 +91,6 @@ def test_each_view_lists_and_shows_only_its_own_runs(root, people):
         )
         assert get(served, "/runs").json() == {"total": 0, "runs": []}
         assert get(served, f"/runs/{zoe}").status_code == 404
-        assert "No runs for Zo yet: `swarmkit run --user Zo` records each of their runs here." in (
+        assert "No runs for Zo yet: <code>swarmkit run --user Zo</code> records each of their runs here." in (
             get(served, "/portal/runs").text
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -37,6 +38,24 @@ def test_serve_answers_over_http_and_stops_cleanly_on_ctrl_c(root):
     ]
     assert "Traceback" not in "".join(served.stderr)
     assert "warning" not in "".join(served.stderr)
+
+
+def test_serve_verbose_logs_each_request_and_quiet_serve_none(root):
+    """Issue 18: `serve -v` logged nothing. Method, path (never the query), status, time."""
+    with serving(root, "-v") as served:
+        assert httpx.get(served.url + "memory/entries?q=private+words", timeout=10).status_code == 200
+        assert httpx.post(served.url + "memory/entries", json={"text": "x"}, timeout=10).status_code == 403
+        assert httpx.get(served.url + "no/such/page", timeout=10).status_code == 404
+    logged = [line for line in served.stderr if re.match(r"  (GET|POST) ", line)]
+    assert [re.sub(r" \d+\.\d ms$", " T ms", line.rstrip("\n")) for line in logged] == [
+        "  GET /memory/entries 200 T ms",
+        "  POST /memory/entries 403 T ms",
+        "  GET /no/such/page 404 T ms",
+    ]
+    assert "private" not in "".join(served.stderr)
+    with serving(root) as served:
+        assert httpx.get(served.url + "memory/status", timeout=10).status_code == 200
+    assert not [line for line in served.stderr if "GET " in line]
 
 
 def test_an_invalid_workspace_is_served_with_a_warning(root):

@@ -2,12 +2,15 @@
 
 Base URL and key come from flags or the environment (SWARMKIT_OPENAI_BASE_URL / OPENAI_BASE_URL,
 SWARMKIT_OPENAI_API_KEY / OPENAI_API_KEY). 429 and 5xx answers and dropped connections are retried
-with exponential backoff; anything else fails at once with a message saying what to check.
+with exponential backoff, a refused connection once (a server restarting), a timeout never (it
+already waited the timeout); anything else fails at once with a message saying what to check.
+Each retry is logged (`swarmkit -v` shows it) and the final error says how often it tried.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 
@@ -19,6 +22,9 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_RETRIES = 3
 DEFAULT_BACKOFF = 0.5  # seconds before the first retry; each retry waits twice as long
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+REFUSED_RETRIES = 1  # nothing listening: one retry for a server that is restarting, then give up
+
+_log = logging.getLogger(__name__)
 
 
 def _env(*names: str) -> str | None:
@@ -103,13 +109,20 @@ class OpenAIProvider:
 
         url = f"{self.base_url}/chat/completions"
         shown = f"{self.shown_url}/chat/completions"
+        waits: list[float] = []
         for attempt in range(self.retries + 1):
             retry_after = None
+            allowed = self.retries
             try:
                 response = self._client.post(url, json=body)
             except httpx.TimeoutException:
                 problem, hint = f"{shown} did not answer in time", "check the server, or raise the timeout"
-            except httpx.HTTPError as exc:
+                allowed = 0  # it already waited the whole timeout: waiting again multiplies it
+            except httpx.ConnectError as exc:
+                problem = f"cannot reach {shown}: {exc.__class__.__name__}: {exc}"
+                hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
+                allowed = min(self.retries, REFUSED_RETRIES)
+            except httpx.HTTPError as exc:  # a dropped connection, a broken answer
                 problem = f"cannot reach {shown}: {exc.__class__.__name__}: {exc}"
                 hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
             else:
@@ -127,13 +140,24 @@ class OpenAIProvider:
                 if response.status_code not in RETRY_STATUS:
                     raise ProviderError(problem, hint)
                 retry_after = _retry_after(response)
-            if attempt == self.retries:
-                raise ProviderError(f"{problem} (after {attempt + 1} attempts)", hint)
+            if attempt >= allowed:
+                raise ProviderError(problem + _tried(attempt + 1, waits), hint)
             delay = self.backoff * (2**attempt)
             if retry_after is not None:
                 delay = min(max(delay, retry_after), 30.0)  # honour the server, within reason
+            _log.info("openai: %s; retry %d of %d in %g s", problem, attempt + 1, allowed, delay)
+            waits.append(delay)
             time.sleep(delay)
         raise AssertionError("unreachable")
+
+
+def _tried(attempts: int, waits: list[float]) -> str:
+    """How hard it tried, for the final error: " (3 attempts, 0.5 s and 1 s apart)"."""
+    if attempts == 1:
+        return ""
+    shown = [f"{wait:g} s" for wait in waits]
+    apart = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return f" ({attempts} attempts, {apart} apart)"
 
 
 def _seconds(name: str, default: float, what: str, least: float) -> float:

@@ -8,9 +8,15 @@
   var tokenTag = document.querySelector('meta[name="swarmkit-token"]');
   var notice = document.getElementById("notice");
 
+  // Messages and hints are written for a terminal, where `backticks` mark code: shown as <code>.
   function show(text, isError) {
     if (!notice) return;
-    notice.textContent = text;
+    notice.textContent = "";
+    text.split(/`([^`\n]+)`/).forEach(function (part, i) {
+      var node = i % 2 ? document.createElement("code") : document.createTextNode(part);
+      if (i % 2) node.textContent = part;
+      if (part) notice.appendChild(node);
+    });
     notice.className = isError ? "error" : "ok";
   }
 
