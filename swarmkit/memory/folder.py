@@ -19,7 +19,7 @@ from pathlib import Path
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.atomic import atomic_delete, atomic_write, sweep_temp_files
-from swarmkit.memory.gitops import Git
+from swarmkit.memory.gitops import Git, GitFailed
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
 from swarmkit.memory.screening import redact
 
@@ -384,6 +384,7 @@ class MemoryFolder:
                 self.lock.took_over = False
                 self.git.clear_stale_locks()
                 sweep_temp_files(self.folder)
+            self.git.check_unlocked()  # a git lock would leave this write uncommitted: refuse first
             self._hand_edits = self.hand_edits()
         yield
 
@@ -484,6 +485,8 @@ class MemoryFolder:
                 )
                 for rel, lines in files.items()
             }
+        versioned = self.git.available and self.git.is_own_repo()
+        before = self._snapshot(list(files)) if versioned else {}
         for rel, lines in files.items():
             if lines is None:
                 target = self.path(rel)
@@ -495,9 +498,47 @@ class MemoryFolder:
                     atomic_delete(target)
             else:
                 atomic_write(self.path(rel), "\n".join(lines) + "\n")
-        if not self.git.available or not self.git.is_own_repo():
+        if not versioned:
             return None
-        return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+        try:
+            return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+        except GitFailed as exc:
+            # A write that is on disk but not committed would be taken for a hand edit by the next
+            # write (committed as "Hand edits", its origin lost) and would make a retry report
+            # "reinforced": put the files back as they were, so that the failure is the whole story.
+            self._restore(before, list(files))
+            raise GitFailed(
+                f"{exc.message}; nothing was written (the memory files are as they were)", exc.hint
+            ) from None
+
+    def _snapshot(self, rels: list[str]) -> dict[str, bytes | None]:
+        """The bytes of these files (every file under a folder), None for one that is absent."""
+        out: dict[str, bytes | None] = {}
+        for rel in rels:
+            path = self.path(rel)
+            if path.is_dir() and not path.is_symlink():
+                for root, _dirs, names in os.walk(path):
+                    for name in names:
+                        inner = Path(root) / name
+                        if not inner.is_symlink():
+                            out[inner.relative_to(self.folder).as_posix()] = inner.read_bytes()
+            elif path.is_file() and not path.is_symlink():
+                out[rel] = path.read_bytes()
+            else:
+                out[rel] = None
+        return out
+
+    def _restore(self, before: dict[str, bytes | None], rels: list[str]) -> None:
+        """Put the files a failed write touched back as `_snapshot` saw them, and their index entries
+        back to the last commit (git add may have staged them before the commit failed)."""
+        for rel, data in before.items():
+            path = self.path(rel)
+            if data is None:
+                if path.is_file() or path.is_symlink():
+                    atomic_delete(path)
+            else:
+                atomic_write(path, data.decode("utf-8", "surrogateescape"))
+        self.git.run("reset", "-q", "--", *rels, check=False)
 
     def _check_inside(self, rel: str) -> None:
         """A folder in the path that is a symlink (say, synced from a hostile remote) could send a

@@ -325,6 +325,11 @@ class MemoryStore(MemoryFolder):
             proc = self.git.run("remote", "get-url", "origin", check=False)
             remote = proc.stdout.strip() or None
             busy = self.git.busy_state()
+            locks = self.git.lock_files() if busy is None else []
+            if locks:
+                from swarmkit.memory.gitops import lock_problem
+
+                busy = (lock_problem(str(locks[0])), "")
         return {
             "folder": str(self.folder),
             "exists": exists,

@@ -54,6 +54,30 @@ def test_add_makes_one_commit_and_says_what_it_wrote(cli, ws):
     assert commit_count(folder) == 2
 
 
+def test_add_with_a_stale_git_lock_names_it_and_a_retry_is_refused_too(cli, ws):
+    mem(cli, ws, "add", "I live in Munich")
+    folder = folder_of(ws)
+    lock = folder / ".git" / "index.lock"
+    lock.write_text("")  # left by a git that crashed
+    before = state(ws)
+    error = (
+        f"error: the memory folder {folder} cannot be written: git's lock file {lock} is there "
+        "(a git command is running in the folder, or one crashed); nothing was written\n"
+        "  hint: if no git command is running in that folder (one that crashed leaves its lock "
+        f"behind), remove the lock: rm {lock}; then retry\n"
+    )
+    assert mem(cli, ws, "add", "Prefers tabs") == (1, "", error)
+    assert mem(cli, ws, "add", "Prefers tabs") == (1, "", error)  # not "reinforced": nothing was written
+    assert state(ws) == before
+    lock.unlink()
+    code, out, _ = mem(cli, ws, "add", "Prefers tabs")
+    assert code == 0 and out.startswith(f"written me.md#{text_digest('Prefers tabs')}: Prefers tabs")
+    assert git(folder, "log", "--format=%s").splitlines()[:2] == [
+        "Remember: Prefers tabs",
+        "Remember: I live in Munich",
+    ]
+
+
 def test_add_replaces_the_old_value_of_its_subject(cli, ws):
     mem(cli, ws, "add", "I live in Berlin")
     code, out, _ = mem(cli, ws, "add", "I'm based in Munich now")
