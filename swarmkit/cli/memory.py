@@ -513,6 +513,15 @@ def sync(ctx: click.Context, remote: str | None) -> int:
         click.echo(
             f"Synced with {without_credentials(info['remote'])}: pulled {info['pulled']}, pushed {info['pushed']} commits."
         )
+    for merge in info.get("merged", []):
+        where = f"{merge['subject']} ({merge['file']})"
+        if merge["inbox"] is None:
+            click.echo(f"  {where} was set to the same value on two machines: kept once")
+        else:
+            click.echo(
+                f'  {where} changed on two machines: kept "{merge["kept"]}" ({merge["kept_ref"]}); '
+                f'"{merge["inbox"]}" waits in the inbox (swarmkit memory inbox)'
+            )
     return _finish(ctx)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.sync_merge import merge_subjects
 from swarmkit.urls import without_credentials
 
 UNION = "*.md merge=union"
@@ -54,6 +55,7 @@ def _clone(store, remote: str) -> dict | None:
         "pulled": _count(store, "HEAD"),
         "pushed": 0,
         "head": store.git.head(),
+        "merged": [],
     }
 
 
@@ -161,6 +163,7 @@ def sync(store, remote: str | None = None) -> dict:
         _ensure_union(store)
         upstream = f"refs/remotes/origin/{branch}"
         pulled = 0
+        merged: list = []
         for _attempt in range(3):
             if git.run("rev-parse", "--verify", "-q", upstream, check=False).returncode == 0:
                 if git.run("merge-base", "HEAD", upstream, check=False).returncode != 0:
@@ -170,7 +173,9 @@ def sync(store, remote: str | None = None) -> dict:
                         "other notes in with `swarmkit memory import`",
                     )
                 pulled += _count(store, f"HEAD..{upstream}")
+                mine, theirs = git.head() or "HEAD", git.run("rev-parse", upstream).stdout.strip()
                 _rebase(store, upstream)
+                merged += merge_subjects(store, mine, theirs)  # one current line per subject again
                 pushed = _count(store, f"{upstream}..HEAD")
             else:
                 pushed = _count(store, "HEAD")
@@ -201,4 +206,5 @@ def sync(store, remote: str | None = None) -> dict:
             "pulled": pulled,
             "pushed": pushed,
             "head": git.head(),
+            "merged": [m.to_dict() for m in merged],
         }
