@@ -19,6 +19,7 @@ from pathlib import Path
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.atomic import atomic_delete, atomic_write, sweep_temp_files
+from swarmkit.memory.entries import shown, text_digest
 from swarmkit.memory.gitops import Git, GitFailed
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
 from swarmkit.memory.screening import redact
@@ -129,23 +130,10 @@ def entry_digest(line: str) -> str:
     return hashlib.sha256(shown(line).strip().encode("utf-8")).hexdigest()[:8]
 
 
-def shown(text: str) -> str:
-    """Text as it is shown: bytes that are not UTF-8 (kept as they are in a file) become U+FFFD."""
-    if text.isascii():
-        return text
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
-def text_digest(text: str) -> str:
-    """A short digest of an entry's text: the stable part of a ref (me.md#3f9a1c2b)."""
-    import hashlib
-
-    return hashlib.sha256(shown(text).strip().encode("utf-8")).hexdigest()[:8]
-
-
 def stable_ref(entry: E.Entry) -> str:
-    """`file#digest`: names the entry by its text, so it does not shift when lines above it go."""
-    return f"{entry.file}#{text_digest(entry.text)}"
+    """`file#digest`: names the entry by its text, so it does not shift when lines above it go
+    (what Entry.ref is)."""
+    return entry.ref
 
 
 def _digest_ref(ref: str) -> tuple[str, str] | None:
