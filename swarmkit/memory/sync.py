@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.sync_merge import merge_subjects
 from swarmkit.urls import without_credentials
@@ -128,6 +130,10 @@ def sync(store, remote: str | None = None) -> dict:
     _need_git(store)
     if remote is not None and not remote.strip():
         raise SwarmkitError("--remote is empty", "give a git URL or the path of a bare repository")
+    if remote and "://" not in remote and os.path.isdir(remote):
+        # a path is where the command runs from: git, which runs in the memory folder, would read it
+        # from there (and fail, or find another repository)
+        remote = os.path.abspath(remote)
     if not store.exists():
         folder_empty = not store.folder.exists() or not [
             n for n in store.folder.iterdir() if n.name != ".index"

@@ -319,10 +319,18 @@ def test_stable_refs_do_not_shift_when_a_line_above_goes(cli, ws):
     assert [e["stable_ref"] for e in listed] == [
         f"me.md#{text_digest(t)}" for t in ("Prefers tabs", "Drinks tea", "Walks to work")
     ]
+    assert [e["ref"] for e in listed] == [e["stable_ref"] for e in listed]  # the identity, in every key
     first, second = listed[0]["stable_ref"], listed[1]["stable_ref"]
+    added = json.loads(mem(cli, ws, "add", "Reads before bed", "--to", "me", "--json")[1])
+    assert (added["status"], added["ref"], added["stable_ref"]) == (
+        "written",
+        *[f"me.md#{text_digest('Reads before bed')}"] * 2,
+    )
     # each message names the fact that went by its digest ref, not the line it was on (L3 both times)
     assert mem(cli, ws, "forget", first)[1].startswith(f"forgotten {first}: Prefers tabs (commit ")
     assert mem(cli, ws, "forget", second)[1].startswith(f"forgotten {second}: Drinks tea (commit ")
+    gone = json.loads(mem(cli, ws, "forget", f"me.md#{text_digest('Reads before bed')}", "--json")[1])
+    assert (gone["status"], gone["ref"]) == ("forgotten", f"me.md#{text_digest('Reads before bed')}")
     assert [e["text"] for e in json.loads(mem(cli, ws, "list", "--json")[1])["entries"]] == ["Walks to work"]
 
 

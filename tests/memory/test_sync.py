@@ -289,3 +289,14 @@ def test_sync_says_which_value_it_kept(cli, tmp_path, workspace):
         f'  user.location (me.md) changed on two machines: kept "I live in Munich" ({ref}); '
         '"I live in Porto" waits in the inbox (swarmkit memory inbox)\n'
     )
+
+
+def test_a_remote_given_as_a_relative_path_is_read_from_where_the_command_runs(tmp_path, monkeypatch):
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", "remote.git")
+    monkeypatch.chdir(tmp_path)
+    laptop = MemoryStore(tmp_path / "laptop", "demo")
+    laptop.remember("Laptop lesson", kind="insight")
+    assert laptop.sync("remote.git")["remote"] == str(tmp_path / "remote.git")
+    desktop = MemoryStore(tmp_path / "desktop", "demo")
+    assert desktop.sync("remote.git")["cloned"]
+    assert _lines(desktop, "lessons.md") == ["Laptop lesson"]
