@@ -511,7 +511,12 @@ def sync(ctx: click.Context, remote: str | None) -> int:
         )
     for merge in info.get("merged", []):
         where = f"{merge['subject']} ({merge['file']})"
-        if merge["inbox"] is None:
+        if merge.get("replaced") is not None:
+            click.echo(
+                f'  {where}: kept "{merge["kept"]}" ({merge["kept_ref"]}); "{merge["replaced"]}", '
+                "which one machine had replaced, stays gone"
+            )
+        elif merge["inbox"] is None:
             click.echo(f"  {where} was set to the same value on two machines: kept once")
         else:
             click.echo(

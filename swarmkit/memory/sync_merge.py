@@ -21,13 +21,16 @@ from swarmkit.memory import entries as E
 
 @dataclass(frozen=True, slots=True)
 class SubjectMerge:
-    """One subject both machines changed: the value kept, the one sent to the inbox."""
+    """One line that went from a subject both machines changed: the value kept, and the one sent to
+    the inbox, or the old value one machine had replaced (which the union merge brought back), or
+    neither (the same value twice: the copy just goes)."""
 
     subject: str
     file: str
     kept: str
     kept_ref: str
-    inbox: str | None  # None when both lines held the same text: the copy just goes
+    inbox: str | None
+    replaced: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -36,6 +39,7 @@ class SubjectMerge:
             "kept": self.kept,
             "kept_ref": self.kept_ref,
             "inbox": self.inbox,
+            "replaced": self.replaced,
         }
 
 
@@ -44,14 +48,17 @@ def _changed(git, since: str, until: str) -> set[str]:
     return {p for p in proc.stdout.split("\0") if p} if proc.returncode == 0 else set()
 
 
+def _lines_at(git, commit: str, rel: str) -> list[str]:
+    proc = git.run("show", f"{commit}:{rel}", check=False)
+    return E.split_lines(proc.stdout) if proc.returncode == 0 else []
+
+
 def _subjects_at(git, commit: str, rel: str) -> dict[str, int]:
     """How many lines each subject has in the file at this commit."""
-    proc = git.run("show", f"{commit}:{rel}", check=False)
     counts: dict[str, int] = {}
-    if proc.returncode == 0:
-        for entry in E.parse_text(proc.stdout, rel):
-            if entry.subject:
-                counts[entry.subject] = counts.get(entry.subject, 0) + 1
+    for entry in E.parse_lines(_lines_at(git, commit, rel), rel):
+        if entry.subject:
+            counts[entry.subject] = counts.get(entry.subject, 0) + 1
     return counts
 
 
@@ -124,6 +131,8 @@ def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
     doubled = doubled_subjects(store, mine, theirs)
     if not doubled:
         return []
+    git = store.git
+    base = git.run("merge-base", mine, theirs, check=False).stdout.strip()
     files: dict[str, list[str] | None] = {}
     inbox = store.read_lines(INBOX_MD, exact=True)
     inbox_lines = list(inbox) if inbox is not None else store.new_file(INBOX_MD)
@@ -131,10 +140,23 @@ def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
     for rel, subjects in doubled.items():
         lines = list(store.read_lines(rel, exact=True) or [])
         entries = E.parse_lines(lines, rel)
-        times = _author_times(store.git, rel)
+        times = _author_times(git, rel)
+        # a line of the merge base that one machine replaced or removed, which the union merge kept
+        # (both machines changed the lines around it): that machine's change stands
+        was = {line.strip() for line in _lines_at(git, base, rel)}
+        sides = [{line.strip() for line in _lines_at(git, side, rel)} for side in (mine, theirs)]
         gone: set[int] = set()
         for subject in subjects:
             same = [e for e in entries if e.subject == subject]
+            stale = [
+                e
+                for e in same
+                if lines[e.line - 1].strip() in was and any(lines[e.line - 1].strip() not in s for s in sides)
+            ]
+            if len(stale) < len(same):
+                same = [e for e in same if e not in stale]
+            else:
+                stale = []
             kept = same[0]
             for other in same[1:]:
                 kept = _later(store, kept, other, times)[0]
@@ -150,6 +172,9 @@ def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
                     inbox_lines, _ = store.append_entry(INBOX_MD, inbox_lines, E.render(loser.text, meta))
                     moved = loser.text
                 merges.append(SubjectMerge(subject, rel, kept.text, stable_ref(kept), moved))
+            for old in stale:
+                gone.add(old.line)
+                merges.append(SubjectMerge(subject, rel, kept.text, stable_ref(kept), None, old.text))
         files[rel] = [line for number, line in enumerate(lines, 1) if number not in gone]
     if any(m.inbox for m in merges):
         files[INBOX_MD] = inbox_lines
@@ -159,15 +184,26 @@ def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
 
 def _message(merges: list[SubjectMerge]) -> str:
     subjects = sorted({m.subject for m in merges})
-    title = (
-        f"Sync: {subjects[0]} changed on two machines; the later value is kept, the other waits in the inbox"
-        if len(subjects) == 1
-        else f"Sync: {len(subjects)} subjects changed on two machines; the later values are kept, "
-        "the others wait in the inbox"
-    )
-    body = [
-        f'- {m.subject} ({m.file}): kept "{E.cut_text(m.kept, 60)}"'
-        + (f'; to the inbox: "{E.cut_text(m.inbox, 60)}"' if m.inbox else "; the same value twice")
-        for m in merges
-    ]
+    if not any(m.inbox for m in merges):
+        title = (
+            f"Sync: one current value for {subjects[0]}"
+            if len(subjects) == 1
+            else f"Sync: one current value for each of {len(subjects)} subjects"
+        )
+    elif len(subjects) == 1:
+        title = f"Sync: {subjects[0]} changed on two machines; the later value is kept, the other waits in the inbox"
+    else:
+        title = (
+            f"Sync: {len(subjects)} subjects changed on two machines; the later values are kept, "
+            "the others wait in the inbox"
+        )
+    body = [f'- {m.subject} ({m.file}): kept "{E.cut_text(m.kept, 60)}"; ' + _what_went(m) for m in merges]
     return title + "\n\n" + "\n".join(body)
+
+
+def _what_went(merge: SubjectMerge) -> str:
+    if merge.inbox is not None:
+        return f'to the inbox: "{E.cut_text(merge.inbox, 60)}"'
+    if merge.replaced is not None:
+        return f'"{E.cut_text(merge.replaced, 60)}", which one machine had replaced, stays gone'
+    return "the same value twice"

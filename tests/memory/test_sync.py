@@ -154,6 +154,7 @@ def test_a_subject_both_machines_changed_keeps_the_later_value_and_sends_the_oth
         "kept": "Lives in Munich",
         "kept_ref": f"me.md#{text_digest('Lives in Munich')}",
         "inbox": "Lives in Berlin",
+        "replaced": None,
     }
     assert result["merged"] == [merged] and result["pushed"] == 2
     assert laptop.sync()["merged"] == []  # the other machine just pulls the merge
@@ -300,3 +301,51 @@ def test_a_remote_given_as_a_relative_path_is_read_from_where_the_command_runs(t
     desktop = MemoryStore(tmp_path / "desktop", "demo")
     assert desktop.sync("remote.git")["cloned"]
     assert _lines(desktop, "lessons.md") == ["Laptop lesson"]
+
+
+def test_an_old_value_one_machine_replaced_is_not_brought_back_by_the_union_merge(tmp_path):
+    """The laptop replaces the location while the desktop adds a fact on the next line: the union
+    merge keeps both sides of the conflict, the old location included. The laptop's change stands."""
+    laptop, desktop = _two_machines(tmp_path)
+    laptop.remember("Lives in Porto", kind="identity", by="user", subject="user.location")
+    desktop.remember("Has a cat", kind="identity", by="user", subject="user.pet")
+    laptop.sync()
+    (merge,) = desktop.sync()["merged"]
+    assert merge == {
+        "subject": "user.location",
+        "file": "me.md",
+        "kept": "Lives in Porto",
+        "kept_ref": f"me.md#{text_digest('Lives in Porto')}",
+        "inbox": None,
+        "replaced": "Lives in Lisbon",
+    }
+    laptop.sync()
+    for store in (laptop, desktop):
+        assert _lines(store, "me.md") == ["Lives in Porto", "Has a cat"] and store.inbox_list() == []
+    assert git(desktop.folder, "log", "-1", "--format=%B") == (
+        "Sync: one current value for user.location\n\n"
+        '- user.location (me.md): kept "Lives in Porto"; "Lives in Lisbon", which one machine had '
+        "replaced, stays gone\n\nOrigin: sync\n\n"
+    )
+
+
+def test_sync_says_an_old_value_stays_gone(cli, tmp_path, workspace):
+    ws = workspace()
+    bare = tmp_path / "remote.git"
+    bare.mkdir()
+    git(bare, "init", "-q", "--bare", "-b", "main")
+    mem = ("memory", "--workspace", str(ws))
+    cli(*mem, "add", "I live in Lisbon")
+    cli(*mem, "sync", "--remote", str(bare))
+    other = MemoryStore(tmp_path / "other", "demo")
+    other.sync(str(bare))
+    other.remember("Has a cat", kind="identity", by="user", subject="user.pet")
+    other.sync()
+    cli(*mem, "add", "I live in Munich")
+    code, out, err = cli(*mem, "sync")
+    assert (code, err) == (0, "")
+    assert out == (
+        f"Synced with {bare}: pulled 1, pushed 2 commits.\n"
+        f'  user.location (me.md): kept "I live in Munich" (me.md#{text_digest("I live in Munich")}); '
+        '"I live in Lisbon", which one machine had replaced, stays gone\n'
+    )
