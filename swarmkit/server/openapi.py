@@ -218,7 +218,7 @@ SCHEMAS = {
         "required": ["ref", "expect"],
         "additionalProperties": False,
         "properties": {
-            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "ref": {"type": "string", "examples": ["inbox.md#3f9a1c2b", "inbox.md#L5"]},
             "expect": {
                 "type": "string",
                 "description": "The digest GET /memory/inbox showed; a changed entry is refused.",
@@ -230,7 +230,7 @@ SCHEMAS = {
         "required": ["ref", "expect"],
         "additionalProperties": False,
         "properties": {
-            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "ref": {"type": "string", "examples": ["inbox.md#3f9a1c2b", "inbox.md#L5"]},
             "expect": {"type": "string"},
             "to": {"enum": list(KEEP_TARGETS), "default": "me"},
         },

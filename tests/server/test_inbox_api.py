@@ -117,7 +117,7 @@ def test_a_ref_outside_the_inbox_is_refused(client, refs, action):
     assert response.json()["error"] == {
         "code": "invalid_ref",
         "message": f"'{refs['me']}' is not an inbox ref",
-        "hint": "inbox refs look like inbox.md#L5; GET /memory/inbox lists them",
+        "hint": "inbox refs look like inbox.md#3f9a1c2b (or a line, inbox.md#L5); GET /memory/inbox lists them",
     }
 
 
