@@ -102,14 +102,10 @@ def _require_folder(store) -> None:
         raise store.missing_error()
 
 
-_GONE = ("forgotten", "deleted")  # these name the line the entry was on; the rest its stable ref
-
-
 def _result_line(result) -> str:
     """What a change did, to which entry, with the text it changed: `replaced me.md#3f9a1c2b:
     Lives in Berlin → Lives in Munich (commit 1a2b3c4d5e)`."""
-    ref = result.ref if result.status in _GONE else (result.stable_ref or result.ref)
-    head = result.status + (f" {ref}" if ref else "")
+    head = result.status + (f" {result.ref}" if result.ref else "")
     if result.text is not None:
         head += ": " + (f"{result.old} → {result.text}" if result.old is not None else result.text)
     notes = [result.reason] if result.reason else []
@@ -334,7 +330,7 @@ def show(ctx: click.Context, ref: str) -> int:
     if _as_json():
         _json(data)
         return _finish(ctx)
-    click.echo(f"{data['stable_ref']} ({entry.ref}): {entry.text}")
+    click.echo(f"{data['stable_ref']} ({entry.line_ref}): {entry.text}")
     for key, value in entry.meta.items():
         click.echo(f"  {key}: {value}")
     # not the ref's digest (of the text): this one covers the whole line, metadata included
@@ -560,6 +556,20 @@ def sync(ctx: click.Context, remote: str | None) -> int:
         click.echo(
             f"Synced with {without_credentials(info['remote'])}: pulled {info['pulled']}, pushed {info['pushed']} commits."
         )
+    for merge in info.get("merged", []):
+        where = f"{merge['subject']} ({merge['file']})"
+        if merge.get("replaced") is not None:
+            click.echo(
+                f'  {where}: kept "{merge["kept"]}" ({merge["kept_ref"]}); "{merge["replaced"]}", '
+                "which one machine had replaced, stays gone"
+            )
+        elif merge["inbox"] is None:
+            click.echo(f"  {where} was set to the same value on two machines: kept once")
+        else:
+            click.echo(
+                f'  {where} changed on two machines: kept "{merge["kept"]}" ({merge["kept_ref"]}); '
+                f'"{merge["inbox"]}" waits in the inbox (swarmkit memory inbox)'
+            )
     return _finish(ctx)
 
 

@@ -165,6 +165,5 @@ def edit(store, ref: str, text: str):
             )
         title = f"Edit: {E.cut_text(entry.text, 36)} → {E.cut_text(clean, 36)}"
         commit = store.apply({entry.file: lines}, title, "user")
-        return WriteResult(
-            "edited", entry.ref, None, commit, clean, entry.text, f"{entry.file}#{text_digest(clean)}"
-        )
+        ref = f"{entry.file}#{text_digest(clean)}"
+        return WriteResult("edited", ref, None, commit, clean, entry.text, ref)

@@ -63,6 +63,14 @@ class Entry:
 
     @property
     def ref(self) -> str:
+        """`file#digest` (me.md#3f9a1c2b): the entry's identity, named by its text, so it keeps naming
+        the same fact however the lines above it move."""
+        return f"{self.file}#{text_digest(self.text)}"
+
+    @property
+    def line_ref(self) -> str:
+        """`file#Lline` (me.md#L3): whatever is on that line now; for telling apart entries that
+        share a text (and so a digest)."""
         return f"{self.file}#L{self.line}"
 
     def to_dict(self) -> dict:
@@ -193,6 +201,22 @@ def parse_line(line: str, file: str = "", number: int = 0) -> Entry | None:
     """The entry on this line, or None for headings, prose, blank lines and link-only bullets."""
     fields = parse_fields(line)
     return None if fields is None else Entry(fields[0], fields[1], file, number)
+
+
+def shown(text: str) -> str:
+    """Text as it is shown: bytes that are not UTF-8 (kept as they are in a file) become U+FFFD."""
+    if text.isascii():
+        return text
+    from swarmkit.surrogates import ERRORS  # a `\ud800` escape as well as an undecodable byte
+
+    return text.encode("utf-8", ERRORS).decode("utf-8", "replace")
+
+
+def text_digest(text: str) -> str:
+    """A short digest of an entry's text: the stable part of a ref (me.md#3f9a1c2b)."""
+    import hashlib
+
+    return hashlib.sha256(shown(text).strip().encode("utf-8")).hexdigest()[:8]
 
 
 def split_lines(content: str) -> list[str]:

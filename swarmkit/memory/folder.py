@@ -20,7 +20,8 @@ from pathlib import Path
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory import entries as E
 from swarmkit.memory.atomic import atomic_delete, atomic_write, sweep_temp_files
-from swarmkit.memory.gitops import Git
+from swarmkit.memory.entries import shown, text_digest
+from swarmkit.memory.gitops import Git, GitFailed
 from swarmkit.memory.locking import DEFAULT_TIMEOUT, FolderLock
 from swarmkit.memory.screening import redact
 from swarmkit.safe_read import (
@@ -130,23 +131,10 @@ def entry_digest(line: str) -> str:
     return hashlib.sha256(shown(line).strip().encode("utf-8")).hexdigest()[:8]
 
 
-def shown(text: str) -> str:
-    """Text as it is shown: bytes that are not UTF-8 (kept as they are in a file) become U+FFFD."""
-    if text.isascii():
-        return text
-    return text.encode("utf-8", SURROGATES).decode("utf-8", "replace")
-
-
-def text_digest(text: str) -> str:
-    """A short digest of an entry's text: the stable part of a ref (me.md#3f9a1c2b)."""
-    import hashlib
-
-    return hashlib.sha256(shown(text).strip().encode("utf-8")).hexdigest()[:8]
-
-
 def stable_ref(entry: E.Entry) -> str:
-    """`file#digest`: names the entry by its text, so it does not shift when lines above it go."""
-    return f"{entry.file}#{text_digest(entry.text)}"
+    """`file#digest`: names the entry by its text, so it does not shift when lines above it go
+    (what Entry.ref is)."""
+    return entry.ref
 
 
 def _digest_ref(ref: str) -> tuple[str, str] | None:
@@ -534,6 +522,7 @@ class MemoryFolder:
                 self.lock.took_over = False
                 self.git.clear_stale_locks()
                 sweep_temp_files(self.folder)
+            self.git.check_unlocked()  # a git lock would leave this write uncommitted: refuse first
             self._hand_edits = self.hand_edits()
         self._claim_person_file()
         yield
@@ -695,6 +684,8 @@ class MemoryFolder:
                 )
                 for rel, lines in files.items()
             }
+        versioned = self.git.available and self.git.is_own_repo()
+        before = self._snapshot(list(files)) if versioned else {}
         for rel, lines in files.items():
             if lines is None:
                 target = self.path(rel)
@@ -706,9 +697,47 @@ class MemoryFolder:
                     atomic_delete(target)
             else:
                 atomic_write(self.path(rel), "\n".join(lines) + "\n")
-        if not self.git.available or not self.git.is_own_repo():
+        if not versioned:
             return None
-        return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+        try:
+            return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+        except GitFailed as exc:
+            # A write that is on disk but not committed would be taken for a hand edit by the next
+            # write (committed as "Hand edits", its origin lost) and would make a retry report
+            # "reinforced": put the files back as they were, so that the failure is the whole story.
+            self._restore(before, list(files))
+            raise GitFailed(
+                f"{exc.message}; nothing was written (the memory files are as they were)", exc.hint
+            ) from None
+
+    def _snapshot(self, rels: list[str]) -> dict[str, bytes | None]:
+        """The bytes of these files (every file under a folder), None for one that is absent."""
+        out: dict[str, bytes | None] = {}
+        for rel in rels:
+            path = self.path(rel)
+            if path.is_dir() and not path.is_symlink():
+                for root, _dirs, names in os.walk(path):
+                    for name in names:
+                        inner = Path(root) / name
+                        if not inner.is_symlink():
+                            out[inner.relative_to(self.folder).as_posix()] = inner.read_bytes()
+            elif path.is_file() and not path.is_symlink():
+                out[rel] = path.read_bytes()
+            else:
+                out[rel] = None
+        return out
+
+    def _restore(self, before: dict[str, bytes | None], rels: list[str]) -> None:
+        """Put the files a failed write touched back as `_snapshot` saw them, and their index entries
+        back to the last commit (git add may have staged them before the commit failed)."""
+        for rel, data in before.items():
+            path = self.path(rel)
+            if data is None:
+                if path.is_file() or path.is_symlink():
+                    atomic_delete(path)
+            else:
+                atomic_write(path, data.decode("utf-8", "surrogateescape"))
+        self.git.run("reset", "-q", "--", *rels, check=False)
 
     def _check_inside(self, rel: str) -> None:
         """A folder in the path that is a symlink (say, synced from a hostile remote) could send a

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import time
@@ -38,6 +40,27 @@ class GitFailed(Conflict):
 
 class GitBusy(Conflict):
     """The folder's git is in a state where a commit would be lost or would resolve something."""
+
+
+class GitLocked(Conflict):
+    """One of git's lock files is in the folder: a git command is running there, or one crashed."""
+
+
+# git's own words when a lock file is in its way (the file is named; the last line, which the
+# message used to quote, is "remove the file manually to continue" and does not name it)
+_LOCK_IN_THE_WAY = re.compile(r"Unable to create '(?P<path>[^']+\.lock)': File exists")
+LOCK_SETTLE = 1.0  # seconds a lock file gets to go away (a person's `git status` holds one briefly)
+
+
+def lock_hint(path: str) -> str:
+    return (
+        f"if no git command is running in that folder (one that crashed leaves its lock behind), "
+        f"remove the lock: rm {shlex.quote(path)}; then retry"
+    )
+
+
+def lock_problem(path: str) -> str:
+    return f"git's lock file {path} is there (a git command is running in the folder, or one crashed)"
 
 
 # (marker in the git folder, what is going on, how to finish it) for every state a write must not touch
@@ -115,12 +138,25 @@ class Git:
             errors="replace",
         )
         if check and proc.returncode != 0:
-            detail = (proc.stderr or proc.stdout).strip().splitlines()
-            raise GitFailed(
-                f"git {args[0]} failed in the memory folder {self.folder}: {detail[-1] if detail else proc.returncode}",
-                "run `git status` in that folder to see what is wrong; the memory files themselves were kept",
-            )
+            raise self.failure(args[0], proc)
         return proc
+
+    def failure(self, command: str, proc: subprocess.CompletedProcess) -> GitFailed:
+        """The error for a git command that failed: a lock file in its way is named, with how to
+        remove it safely; otherwise git's last line of output."""
+        output = (proc.stderr or proc.stdout or "").strip()
+        locked = _LOCK_IN_THE_WAY.search(output)
+        if locked:
+            path = locked.group("path")
+            return GitFailed(
+                f"git {command} failed in the memory folder {self.folder}: {lock_problem(path)}",
+                lock_hint(path),
+            )
+        detail = output.splitlines()
+        return GitFailed(
+            f"git {command} failed in the memory folder {self.folder}: {detail[-1] if detail else proc.returncode}",
+            "run `git status` in that folder to see what is wrong; the memory files themselves were kept",
+        )
 
     def is_own_repo(self) -> bool:
         """True when the folder is the top level of its own repository (not inside another one)."""
@@ -167,6 +203,31 @@ class Git:
                 f"the memory folder {self.folder} cannot be written: {what}; nothing was written",
                 f"in that folder, {hint}",
             )
+
+    def lock_files(self) -> list[Path]:
+        """git's lock files in the repository (index.lock, HEAD.lock, ref locks): while one is there,
+        a commit fails."""
+        git_dir = self.git_dir()
+        return sorted(p for p in (*git_dir.glob("*.lock"), *git_dir.glob("refs/**/*.lock")) if p.is_file())
+
+    def check_unlocked(self, settle: float = LOCK_SETTLE) -> None:
+        """Refuse a write while one of git's lock files is in the folder, before anything is written
+        (a write would be left uncommitted). A lock gets `settle` seconds to go away: a person's git
+        holds one for a moment. Swarmkit never removes it here: it cannot tell a crashed git from a
+        person's git still running (`git commit` waiting for its editor holds index.lock)."""
+        deadline = time.monotonic() + settle
+        while True:
+            locks = self.lock_files()
+            if not locks:
+                return
+            if time.monotonic() >= deadline:
+                break
+            time.sleep(0.05)
+        path = str(locks[0])
+        raise GitLocked(
+            f"the memory folder {self.folder} cannot be written: {lock_problem(path)}; nothing was written",
+            lock_hint(path),
+        )
 
     def clear_stale_locks(self, settle: float = 1.0) -> list[str]:
         """Remove the lock files (index.lock, ref locks) of a git killed mid-command.
@@ -267,9 +328,5 @@ class Git:
         if proc.returncode != 0:
             if self.run("diff", "--cached", "--quiet", "--", *paths, check=False).returncode == 0:
                 return None  # nothing to commit: the files already matched the last commit
-            detail = (proc.stderr or proc.stdout).strip().splitlines()
-            raise GitFailed(
-                f"git commit failed in the memory folder {self.folder}: {detail[-1] if detail else proc.returncode}",
-                "run `git status` in that folder to see what is wrong; the memory files themselves were kept",
-            )
+            raise self.failure("commit", proc)
         return self.head()

@@ -67,29 +67,22 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         existing = E.parse_text("\n".join(target), rel) if target is not None else []
         same_text = next((e for e in existing if E.dedupe_key(e.text) == E.dedupe_key(entry.text)), None)
         same_subject = next((e for e in existing if entry.subject and e.subject == entry.subject), None)
+        ref = f"{rel}#{text_digest(entry.text)}"
         if same_text is not None:
-            number = same_text.line  # already there: the inbox copy just goes
+            ref = same_text.ref  # already there: the inbox copy just goes
         elif same_subject is not None:
             target = list(target)
             target[same_subject.line - 1] = line  # the person chose this value
             files[rel] = target
-            number = same_subject.line
         else:
-            files[rel], number = store.append_entry(rel, target, line)
+            files[rel], _ = store.append_entry(rel, target, line)
             if target is None:
                 link = store.index_link(rel, store.read_lines(MEMORY_MD, exact=True))
                 if link is not None:
                     files[MEMORY_MD] = link
         _check_sizes(store, files)
         commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult(
-            "kept",
-            f"{rel}#L{number}",
-            None,
-            commit,
-            entry.text,
-            stable_ref=f"{rel}#{text_digest(entry.text)}",
-        )
+        return WriteResult("kept", ref, None, commit, entry.text, stable_ref=ref)
 
 
 def inbox_pin(store, ref: str, expect_text: str | None = None):
@@ -115,14 +108,8 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
         files = {INBOX_MD: inbox, MEMORY_MD: memory}
         _check_sizes(store, files)
         commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult(
-            "pinned",
-            f"{MEMORY_MD}#L{insert + 1}",
-            None,
-            commit,
-            entry.text,
-            stable_ref=f"{MEMORY_MD}#{text_digest(entry.text)}",
-        )
+        ref = f"{MEMORY_MD}#{text_digest(entry.text)}"
+        return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
 
 
 def inbox_delete(store, ref: str, expect_text: str | None = None):
@@ -133,4 +120,4 @@ def inbox_delete(store, ref: str, expect_text: str | None = None):
         entry, inbox = _inbox_entry(store, ref, expect_text)
         del inbox[entry.line - 1]
         commit = store.apply({INBOX_MD: inbox}, f"Delete from inbox: {E.cut_text(entry.text, 60)}", "inbox")
-        return WriteResult("deleted", entry.ref, None, commit, entry.text)
+        return WriteResult("deleted", entry.ref, None, commit, entry.text, stable_ref=entry.ref)

@@ -176,9 +176,8 @@ class MemoryStore(MemoryFolder):
                 else f"{verb}: {E.cut_text(clean, 72)}"
             )
             commit = self.apply(files, title, origin, run_id)
-            return WriteResult(
-                status, f"{rel}#L{number}", None, commit, clean, replaced, f"{rel}#{text_digest(clean)}"
-            )
+            ref = f"{rel}#{text_digest(clean)}"  # the entry's identity, not its line (see Entry.ref)
+            return WriteResult(status, ref, None, commit, clean, replaced, ref)
 
     def same_subject(self, existing: list[E.Entry], subject: str, rel: str) -> E.Entry | None:
         """The entry about the same thing: the same subject or, in a person's file, a line without
@@ -354,6 +353,11 @@ class MemoryStore(MemoryFolder):
             proc = self.git.run("remote", "get-url", "origin", check=False)
             remote = proc.stdout.strip() or None
             busy = self.git.busy_state()
+            locks = self.git.lock_files() if busy is None else []
+            if locks:
+                from swarmkit.memory.gitops import lock_problem
+
+                busy = (lock_problem(str(locks[0])), "")
         return {
             "folder": str(self.folder),
             "exists": exists,

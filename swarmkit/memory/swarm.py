@@ -206,11 +206,12 @@ class Swarm:
             open_ = self.open_questions()
             return open_[-1] if open_ else None
         for e in self.questions():
-            if e.kind == "question" and (e.ref == reply_to or E.dedupe_key(e.text) == E.dedupe_key(reply_to)):
+            named = reply_to in (e.ref, e.line_ref)  # the ref the notes show, or a line ref
+            if e.kind == "question" and (named or E.dedupe_key(e.text) == E.dedupe_key(reply_to)):
                 return e
         raise SwarmkitError(
             f"no question {reply_to!r} in swarm {self.slug}",
-            "reply to a question's ref (questions.md#L3) or its exact text",
+            "reply to a question's ref (as the swarm notes show it) or its exact text",
         )
 
     def remove(self):

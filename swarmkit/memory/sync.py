@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.sync_merge import merge_subjects
 from swarmkit.urls import without_credentials
 
 UNION = "*.md merge=union"
@@ -54,6 +57,7 @@ def _clone(store, remote: str) -> dict | None:
         "pulled": _count(store, "HEAD"),
         "pushed": 0,
         "head": store.git.head(),
+        "merged": [],
     }
 
 
@@ -126,6 +130,10 @@ def sync(store, remote: str | None = None) -> dict:
     _need_git(store)
     if remote is not None and not remote.strip():
         raise SwarmkitError("--remote is empty", "give a git URL or the path of a bare repository")
+    if remote and "://" not in remote and os.path.isdir(remote):
+        # a path is where the command runs from: git, which runs in the memory folder, would read it
+        # from there (and fail, or find another repository)
+        remote = os.path.abspath(remote)
     if not store.exists():
         folder_empty = not store.folder.exists() or not [
             n for n in store.folder.iterdir() if n.name != ".index"
@@ -161,6 +169,7 @@ def sync(store, remote: str | None = None) -> dict:
         _ensure_union(store)
         upstream = f"refs/remotes/origin/{branch}"
         pulled = 0
+        merged: list = []
         for _attempt in range(3):
             if git.run("rev-parse", "--verify", "-q", upstream, check=False).returncode == 0:
                 if git.run("merge-base", "HEAD", upstream, check=False).returncode != 0:
@@ -170,7 +179,9 @@ def sync(store, remote: str | None = None) -> dict:
                         "other notes in with `swarmkit memory import`",
                     )
                 pulled += _count(store, f"HEAD..{upstream}")
+                mine, theirs = git.head() or "HEAD", git.run("rev-parse", upstream).stdout.strip()
                 _rebase(store, upstream)
+                merged += merge_subjects(store, mine, theirs)  # one current line per subject again
                 pushed = _count(store, f"{upstream}..HEAD")
             else:
                 pushed = _count(store, "HEAD")
@@ -201,4 +212,5 @@ def sync(store, remote: str | None = None) -> dict:
             "pulled": pulled,
             "pushed": pushed,
             "head": git.head(),
+            "merged": [m.to_dict() for m in merged],
         }

@@ -130,7 +130,7 @@ def check_inbox_ref(ref: str) -> None:
             400,
             "invalid_ref",
             f"{ref!r} is not an inbox ref",
-            "inbox refs look like inbox.md#L5; GET /memory/inbox lists them",
+            "inbox refs look like inbox.md#3f9a1c2b (or a line, inbox.md#L5); GET /memory/inbox lists them",
         )
 
 

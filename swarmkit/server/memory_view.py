@@ -87,13 +87,13 @@ def search(
             400, "invalid_request", f"unknown scope {scope!r}", "use user, all, both or swarm:<slug>"
         )
     hits = store.recall(query, limit, threshold, scope, closest=closest)
-    views: dict[str, dict] = {}
+    views: dict[tuple[str, int], dict] = {}  # by place: two entries may share a text, and so a ref
     for rel in {hit.file for hit in hits}:
-        views.update((v["ref"], v) for v in file_entries(store, rel))
+        views.update(((v["file"], v["line"]), v) for v in file_entries(store, rel))
     out = []
     for hit in hits:
         view = dict(
-            views.get(hit.ref)
+            views.get((hit.file, hit.line))
             or {
                 "ref": hit.ref,
                 "file": hit.file,

@@ -35,10 +35,15 @@ ENTRY = {
     "description": "One memory entry: a markdown bullet on one line of a memory file.",
     "required": ["ref", "file", "line", "text", "by", "kind"],
     "properties": {
-        "ref": {"type": "string", "description": "file#Lline, e.g. me.md#L3", "examples": ["me.md#L3"]},
+        "ref": {
+            "type": "string",
+            "description": "file#digest of the text: names the entry however lines above it move "
+            "(file#Lline, e.g. me.md#L3, names a line and is accepted as input too)",
+            "examples": ["me.md#3f9a1c2b"],
+        },
         "stable_ref": {
             "type": "string",
-            "description": "file#digest of the text: names the entry however lines above it move",
+            "description": "The same value as ref (kept for clients written when ref was the line).",
             "examples": ["me.md#3f9a1c2b"],
         },
         "file": {"type": "string", "description": "Path relative to the memory folder."},
@@ -360,7 +365,7 @@ SCHEMAS = {
         "required": ["ref", "expect"],
         "additionalProperties": False,
         "properties": {
-            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "ref": {"type": "string", "examples": ["inbox.md#3f9a1c2b", "inbox.md#L5"]},
             "expect": {
                 "type": "string",
                 "description": "The digest GET /memory/inbox showed; a changed entry is refused.",
@@ -372,7 +377,7 @@ SCHEMAS = {
         "required": ["ref", "expect"],
         "additionalProperties": False,
         "properties": {
-            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "ref": {"type": "string", "examples": ["inbox.md#3f9a1c2b", "inbox.md#L5"]},
             "expect": {"type": "string"},
             "to": {"enum": list(KEEP_TARGETS), "default": "me"},
         },
@@ -429,8 +434,16 @@ SCHEMAS = {
                 "description": "replaced: it took the place of the entry with the same subject (old); "
                 "reinforced: the same text was there already (no commit).",
             },
-            "ref": {"type": "string", "examples": ["me.md#L5"]},
-            "stable_ref": {"type": "string", "examples": ["me.md#3f9a1c2b"]},
+            "ref": {
+                "type": "string",
+                "description": "file#digest of the text",
+                "examples": ["me.md#3f9a1c2b"],
+            },
+            "stable_ref": {
+                "type": "string",
+                "description": "The same value as ref.",
+                "examples": ["me.md#3f9a1c2b"],
+            },
             "text": {"type": "string", "description": "The text as written (secrets redacted)."},
             "old": {"type": ["string", "null"], "description": "The text it replaced."},
             "reason": _NULLABLE_STR,

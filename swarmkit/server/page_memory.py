@@ -260,7 +260,9 @@ def inbox_item(entry: dict, workspace_file: str, user_file: str) -> Safe:
         tag("p", " · ".join(m for m in meta if m), " · ", tag("code", entry["stable_ref"]), class_="meta"),
         actions,
         class_="entry inbox-entry",
-        data_ref=entry["ref"],
+        # the buttons send its line with the line's digest as `expect`: exact even when two inbox
+        # entries share a text (and so a digest ref), and refused if the line changed since
+        data_ref=f"{entry['file']}#L{entry['line']}",
         data_digest=entry["digest"],
     )
 

@@ -52,3 +52,10 @@ def files_in_last_commit(folder: Path) -> list[str]:
 
 def lines(folder: Path, rel: str) -> list[str]:
     return (folder / rel).read_text().splitlines()
+
+
+def ref_of(rel: str, text: str) -> str:
+    """The ref that names an entry: its file and the digest of its text (me.md#3f9a1c2b)."""
+    from swarmkit.memory.entries import text_digest
+
+    return f"{rel}#{text_digest(text)}"

@@ -54,6 +54,30 @@ def test_add_makes_one_commit_and_says_what_it_wrote(cli, ws):
     assert commit_count(folder) == 2
 
 
+def test_add_with_a_stale_git_lock_names_it_and_a_retry_is_refused_too(cli, ws):
+    mem(cli, ws, "add", "I live in Munich")
+    folder = folder_of(ws)
+    lock = folder / ".git" / "index.lock"
+    lock.write_text("")  # left by a git that crashed
+    before = state(ws)
+    error = (
+        f"error: the memory folder {folder} cannot be written: git's lock file {lock} is there "
+        "(a git command is running in the folder, or one crashed); nothing was written\n"
+        "  hint: if no git command is running in that folder (one that crashed leaves its lock "
+        f"behind), remove the lock: rm {lock}; then retry\n"
+    )
+    assert mem(cli, ws, "add", "Prefers tabs") == (1, "", error)
+    assert mem(cli, ws, "add", "Prefers tabs") == (1, "", error)  # not "reinforced": nothing was written
+    assert state(ws) == before
+    lock.unlink()
+    code, out, _ = mem(cli, ws, "add", "Prefers tabs")
+    assert code == 0 and out.startswith(f"written me.md#{text_digest('Prefers tabs')}: Prefers tabs")
+    assert git(folder, "log", "--format=%s").splitlines()[:2] == [
+        "Remember: Prefers tabs",
+        "Remember: I live in Munich",
+    ]
+
+
 def test_add_replaces_the_old_value_of_its_subject(cli, ws):
     mem(cli, ws, "add", "I live in Berlin")
     code, out, _ = mem(cli, ws, "add", "I'm based in Munich now")
@@ -278,8 +302,8 @@ def test_edit_errors_and_nothing_is_written(cli, ws):
         ),
         (
             ["edit", "me.md#L3", "drinks tea"],
-            "error: me.md already holds this text at me.md#L4; nothing was changed\n"
-            "  hint: forget one of the two instead: swarmkit memory forget me.md#L3\n",
+            f"error: me.md already holds this text at me.md#{text_digest('Drinks tea')}; nothing was changed\n"
+            f"  hint: forget one of the two instead: swarmkit memory forget me.md#{text_digest('Prefers spaces')}\n",
         ),
     ]
     for args, message in cases:
@@ -295,9 +319,18 @@ def test_stable_refs_do_not_shift_when_a_line_above_goes(cli, ws):
     assert [e["stable_ref"] for e in listed] == [
         f"me.md#{text_digest(t)}" for t in ("Prefers tabs", "Drinks tea", "Walks to work")
     ]
+    assert [e["ref"] for e in listed] == [e["stable_ref"] for e in listed]  # the identity, in every key
     first, second = listed[0]["stable_ref"], listed[1]["stable_ref"]
-    assert mem(cli, ws, "forget", first)[1].startswith("forgotten me.md#L3: Prefers tabs (commit ")
-    assert mem(cli, ws, "forget", second)[1].startswith("forgotten me.md#L3: Drinks tea (commit ")
+    added = json.loads(mem(cli, ws, "add", "Reads before bed", "--to", "me", "--json")[1])
+    assert (added["status"], added["ref"], added["stable_ref"]) == (
+        "written",
+        *[f"me.md#{text_digest('Reads before bed')}"] * 2,
+    )
+    # each message names the fact that went by its digest ref, not the line it was on (L3 both times)
+    assert mem(cli, ws, "forget", first)[1].startswith(f"forgotten {first}: Prefers tabs (commit ")
+    assert mem(cli, ws, "forget", second)[1].startswith(f"forgotten {second}: Drinks tea (commit ")
+    gone = json.loads(mem(cli, ws, "forget", f"me.md#{text_digest('Reads before bed')}", "--json")[1])
+    assert (gone["status"], gone["ref"]) == ("forgotten", f"me.md#{text_digest('Reads before bed')}")
     assert [e["text"] for e in json.loads(mem(cli, ws, "list", "--json")[1])["entries"]] == ["Walks to work"]
 
 
@@ -409,8 +442,9 @@ def test_a_digest_ref_that_names_several_entries_is_refused_for_every_action(cli
     assert state(ws) == before
     # a line ref names one of them
     code, out, _ = mem(cli, ws, "forget", f"lessons.md#L{lesson_lines[1]}")
-    assert code == 0 and out.startswith(f"forgotten lessons.md#L{lesson_lines[1]}: Deploys are on Tuesday")
-    assert mem(cli, ws, "forget", lessons)[1].startswith(f"forgotten lessons.md#L{lesson_lines[0]}: ")
+    assert code == 0 and out.startswith(f"forgotten {lessons}: Deploys are on Tuesday")
+    assert mem(cli, ws, "forget", lessons)[1].startswith(f"forgotten {lessons}: ")  # the one left
+    assert "Deploys" not in (folder / "lessons.md").read_text()
 
 
 def test_history_refuses_a_malformed_ref_and_finds_part_of_a_text(cli, ws):

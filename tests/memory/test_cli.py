@@ -91,9 +91,7 @@ def test_feedback_list_search_show_forget(cli, ws):
     assert out == f"1.00  {ref}  It used the old deploy API\n"
     code, out, _ = mem(cli, ws, "search", "deploy api", "--json")
     hits = json.loads(out)["results"]
-    assert (
-        hits[0]["ref"] == "workspaces/demo.md#L4" and hits[0]["stable_ref"] == ref and hits[0]["score"] == 1.0
-    )
+    assert hits[0]["ref"] == hits[0]["stable_ref"] == ref and hits[0]["score"] == 1.0
     code, out, _ = mem(cli, ws, "search", "nothing like it")
     assert out == "No entries match.\n"
     code, out, _ = mem(cli, ws, "show", "workspaces/demo.md#L4", "--json")
@@ -102,9 +100,7 @@ def test_feedback_list_search_show_forget(cli, ws):
     code, out, _ = mem(cli, ws, "show", "workspaces/demo.md")
     assert out.startswith("# Workspace demo\n")
     code, out, _ = mem(cli, ws, "forget", ref)
-    assert code == 0 and out.startswith(
-        "forgotten workspaces/demo.md#L4: It used the old deploy API (commit "
-    )
+    assert code == 0 and out.startswith(f"forgotten {ref}: It used the old deploy API (commit ")
 
 
 @pytest.mark.parametrize(
@@ -152,13 +148,7 @@ def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
     assert code == 0 and out.startswith(
         f"kept me.md#{text_digest('Prefers dark mode')}: Prefers dark mode (commit "
     )
-    code, out, err = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])  # lines moved up
-    assert code == 1 and err == (
-        f"error: {second['ref']} changed since it was listed; nothing was changed\n"
-        "  hint: list the entries again and retry with the ref shown now\n"
-    )
-    code, out, _ = mem(cli, ws, "inbox", "--json")
-    second = json.loads(out)["entries"][0]
+    # the lines below moved up, and the ref listed before still names the entry (its digest)
     code, out, _ = mem(cli, ws, "pin", second["ref"], "--expect", second["digest"])
     assert code == 0 and out.startswith(
         f"pinned MEMORY.md#{text_digest('Release on Tuesdays')}: Release on Tuesdays"
@@ -166,7 +156,7 @@ def test_import_inbox_keep_pin_delete(cli, ws, tmp_path):
     code, out, _ = mem(cli, ws, "inbox")
     assert "Pager rotates weekly" in out
     code, out, _ = mem(cli, ws, "delete", json.loads(mem(cli, ws, "inbox", "--json")[1])["entries"][0]["ref"])
-    assert code == 0 and out.startswith("deleted inbox.md#L4: Pager rotates weekly (commit ")
+    assert code == 0 and out.startswith(f"deleted {third['ref']}: Pager rotates weekly (commit ")
     assert mem(cli, ws, "inbox")[1] == "The inbox is empty.\n"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from tests.memory.conftest import lines
+from tests.memory.conftest import lines, ref_of
 
 
 def _agree(known, proposed, subject, attribute):
@@ -40,7 +40,7 @@ def _contradict(known, proposed, subject, attribute):
 
 def test_new_then_reinforce(store, folder):
     first = store.propose("deploy", "target", "eu-west-1", "project_fact")
-    assert first.status == "new" and first.ref == "lessons.md#L3"
+    assert first.status == "new" and first.ref == ref_of("lessons.md", "Deploy target is eu-west-1")
     assert lines(folder, "lessons.md")[2].startswith(
         "- Deploy target is eu-west-1 [by: agent; kind: project_fact; subject: deploy.target;"
     )
@@ -54,8 +54,10 @@ def test_a_changed_value_without_reconcile_is_quarantined(store, folder):
     assert result.status == "contradict" and result.ref.startswith("inbox.md#")
     assert result.known == "eu-west-1" and result.value == "us-east-1"
     assert "eu-west-1" in lines(folder, "lessons.md")[2]
-    inbox_line = lines(folder, result.ref.split("#")[0])[int(result.ref.split("#L")[1]) - 1]
-    assert "Deploy target is us-east-1" in inbox_line and "contradicts: lessons.md#L3" in inbox_line
+    assert result.ref == ref_of("inbox.md", "Deploy target is us-east-1")
+    (inbox_line,) = [line for line in lines(folder, "inbox.md") if "us-east-1" in line]
+    # it names the fact it contradicts by that fact's text: still right when lines above it move
+    assert f"contradicts: {ref_of('lessons.md', 'Deploy target is eu-west-1')}" in inbox_line
 
 
 def test_reconcile_update_and_refine(store, folder):
@@ -64,7 +66,7 @@ def test_reconcile_update_and_refine(store, folder):
     assert (
         updated.status == "update"
         and updated.reasoning == "the region moved"
-        and updated.ref == "lessons.md#L3"
+        and updated.ref == ref_of("lessons.md", "Deploy target is eu-central-1")
     )
     assert "eu-central-1" in lines(folder, "lessons.md")[2]
     refined = store.propose("deploy", "target", "us-east-1", "project_fact", reconcile=_refine)

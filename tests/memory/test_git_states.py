@@ -239,3 +239,72 @@ def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
     assert "huge.md" not in git(folder, "ls-files") and {"b.md", "c.md"} <= set(
         git(folder, "ls-files").split()
     )
+
+
+def _lock_text(folder, lock: str) -> str:
+    return f"git's lock file {folder / '.git' / lock} is there (a git command is running in the folder, or one crashed)"
+
+
+def _lock_hint(folder, lock: str) -> str:
+    return (
+        "if no git command is running in that folder (one that crashed leaves its lock behind), "
+        f"remove the lock: rm {folder / '.git' / lock}; then retry"
+    )
+
+
+@pytest.mark.parametrize("lock", ["index.lock", "HEAD.lock", "refs/heads/main.lock"])
+def test_a_stale_git_lock_is_named_and_refuses_the_write_before_anything_is_written(written, folder, lock):
+    (folder / ".git" / lock).write_text("")
+    before, files = commits(folder), (folder / "lessons.md").read_bytes()
+    for _ in range(2):  # a retry is refused the same way: never "reinforced" by a line left uncommitted
+        with pytest.raises(SwarmkitError) as info:
+            written.remember("A lesson written while git is locked", kind="insight")
+        assert info.value.message == (
+            f"the memory folder {folder} cannot be written: {_lock_text(folder, lock)}; nothing was written"
+        )
+        assert info.value.hint == _lock_hint(folder, lock)
+        assert (folder / "lessons.md").read_bytes() == files and commits(folder) == before
+    assert (folder / ".git" / lock).exists()  # never removed by swarmkit: a person's git may hold it
+    (folder / ".git" / lock).unlink()
+    assert written.remember("A lesson written while git is locked", kind="insight").status == "written"
+    assert commits(folder)[:2] == ["Remember: A lesson written while git is locked", before[0]]
+
+
+@pytest.mark.parametrize(("lock", "command"), [("index.lock", "add"), ("refs/heads/main.lock", "commit")])
+def test_a_commit_that_fails_puts_the_files_back_as_they_were(written, folder, lock, command):
+    before, files = commits(folder), (folder / "lessons.md").read_bytes()
+
+    def lock_git() -> dict:  # a git run by hand takes its lock between swarmkit's check and its commit
+        (folder / ".git" / lock).write_text("")
+        return {}
+
+    with pytest.raises(SwarmkitError) as info:
+        written.remember("A lesson the commit loses", kind="insight", also=lock_git)
+    assert info.value.message == (
+        f"git {command} failed in the memory folder {folder}: {_lock_text(folder, lock)}; "
+        "nothing was written (the memory files are as they were)"
+    )
+    assert info.value.hint == _lock_hint(folder, lock)
+    assert (folder / "lessons.md").read_bytes() == files and commits(folder) == before
+    (folder / ".git" / lock).unlink()
+    assert git(folder, "status", "--porcelain") == ""  # nothing staged, nothing left for "Hand edits"
+    assert written.remember("A lesson the commit loses", kind="insight").status == "written"
+    assert commits(folder)[:2] == ["Remember: A lesson the commit loses", before[0]]
+
+
+def test_a_failed_commit_of_a_new_file_removes_it(store, folder):
+    store.remember("Deploys go through staging first", kind="rule")
+
+    def lock_git() -> dict:
+        (folder / ".git" / "index.lock").write_text("")
+        return {}
+
+    with pytest.raises(SwarmkitError, match="nothing was written"):
+        store.remember("Staging runs on Fridays", kind="insight", target="workspace", also=lock_git)
+    assert not (folder / "workspaces" / "demo.md").exists()
+    assert "workspaces/demo" not in (folder / "MEMORY.md").read_text()
+
+
+def test_status_names_a_git_lock(written, folder):
+    (folder / ".git" / "index.lock").write_text("")
+    assert written.status()["git_state"] == _lock_text(folder, "index.lock")

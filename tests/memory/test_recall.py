@@ -7,7 +7,7 @@ import pytest
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.recall import scan_search, stem, terms
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import git
+from tests.memory.conftest import git, ref_of
 
 
 @pytest.fixture
@@ -32,7 +32,10 @@ def test_terms_drop_stop_words_and_stem():
 
 def test_ranked_hits_carry_refs_and_scores(filled):
     hits = filled.recall("deploy target")
-    assert [h.ref for h in hits][:2] == ["workspaces/demo.md#L4", "lessons.md#L3"]
+    assert [h.ref for h in hits][:2] == [
+        ref_of("workspaces/demo.md", "Deploy target is eu-west-1"),
+        ref_of("lessons.md", "Deploys go through staging first"),
+    ]
     top = hits[0]
     assert top.score == 1.0 and top.text == "Deploy target is eu-west-1"
     assert (top.file, top.line, top.by, top.kind, top.unreviewed) == (
@@ -48,7 +51,7 @@ def test_ranked_hits_carry_refs_and_scores(filled):
 
 def test_score_is_the_share_of_query_weight_matched(filled):
     hits = {h.ref: h.score for h in filled.recall("deploy target", similarity_threshold=0)}
-    partial = hits["lessons.md#L3"]  # has "deploy" but not "target"
+    partial = hits[ref_of("lessons.md", "Deploys go through staging first")]  # "deploy", not "target"
     assert 0 < partial < 1
     from swarmkit.memory.recall import idf
 
@@ -152,12 +155,15 @@ def test_hand_edits_are_picked_up(filled, folder):
     with open(folder / "lessons.md", "a") as handle:
         handle.write("- Zeppelin rides need a permit\n")
     hits = filled.recall("zeppelin permit")
-    assert hits and hits[0].ref == "lessons.md#L5" and hits[0].by == "user"
+    assert hits and hits[0].ref == ref_of("lessons.md", "Zeppelin rides need a permit")
+    assert (hits[0].line, hits[0].by) == (5, "user")
     (folder / "lessons.md").write_text("# Lessons\n\n- Only this remains\n")
     assert filled.recall("zeppelin") == []
     (folder / "notes").mkdir()
     (folder / "notes" / "extra.md").write_text("- Zeppelin hangar is in Friedrichshafen\n")
-    assert filled.recall("zeppelin")[0].ref == "notes/extra.md#L1"
+    assert filled.recall("zeppelin")[0].ref == ref_of(
+        "notes/extra.md", "Zeppelin hangar is in Friedrichshafen"
+    )
     (folder / "notes" / "extra.md").unlink()
     assert filled.recall("zeppelin") == []
 
@@ -228,7 +234,7 @@ def test_processes_building_the_index_at_once_agree(folder):
     ]
     outs = [p.communicate(timeout=120)[0].strip() for p in procs]
     assert all(p.returncode == 0 for p in procs)
-    assert outs == ["lessons.md#L3 1.0"] * 3
+    assert outs == [f"{ref_of('lessons.md', 'The unique zebra fact')} 1.0"] * 3
     assert MemoryStore(folder, "demo").reindex() == 8001
 
 

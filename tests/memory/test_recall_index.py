@@ -11,6 +11,7 @@ import sqlite3
 
 import pytest
 
+from swarmkit.memory.entries import text_digest
 from swarmkit.memory.recall import BM25, RecallIndex, scan_search
 from swarmkit.memory.recall.progress import Progress
 from swarmkit.memory.recall.storage import pack
@@ -77,7 +78,7 @@ def test_an_edited_index_never_serves_text_that_is_in_no_file(folder):
     store = MemoryStore(folder, "demo")
     store.remember("Deploys go through staging first", kind="rule")
     store.remember("The billing service is written in Go", kind="project_fact")
-    assert [h.ref for h in store.recall("billing")] == ["lessons.md#L4"]
+    assert [(h.file, h.line) for h in store.recall("billing")] == [("lessons.md", 4)]
     store._index.close()
     # point the billing entry's line at the heading, and claim every entry holds "billing"
     lines = sql(folder, "SELECT id, first, count FROM files WHERE path='lessons.md'")[0]
@@ -92,8 +93,9 @@ def test_an_edited_index_never_serves_text_that_is_in_no_file(folder):
     )
     for store in (MemoryStore(folder, "demo"), MemoryStore(folder, "demo", user="alice")):
         hits = store.recall("billing", 10, 0)
-        assert [(h.ref, h.text, h.by, round(h.score, 6)) for h in hits] == [
-            ("lessons.md#L4", "The billing service is written in Go", "agent", 1.0)
+        billing = "The billing service is written in Go"
+        assert [(h.file, h.line, h.ref, h.text, h.by, round(h.score, 6)) for h in hits] == [
+            ("lessons.md", 4, f"lessons.md#{text_digest(billing)}", billing, "agent", 1.0)
         ]
 
 
@@ -119,7 +121,8 @@ def test_a_file_row_pointing_outside_the_folder_is_never_read(folder, tmp_path):
     store.recall("inside")
     sql(folder, "UPDATE files SET path=? WHERE path='lessons.md'", os.path.relpath(outside, folder))
     assert MemoryStore(folder, "demo").recall("outside secret", 10, 0) == []
-    assert MemoryStore(folder, "demo").recall("inside fact")[0].ref == "lessons.md#L3"
+    hit = MemoryStore(folder, "demo").recall("inside fact")[0]
+    assert (hit.file, hit.line, hit.text) == ("lessons.md", 3, "An inside fact")
 
 
 def test_segments_merge_and_stay_exact_through_many_edits(folder):
@@ -217,7 +220,7 @@ def test_an_index_that_cannot_be_kept_answers_from_memory(folder):
     other = MemoryStore(folder, "demo")
     assert other.recall("zeppelin")[0].text == "Zeppelin rides need a permit"
     assert not other._index.persistent
-    assert [h.ref for h in other.recall("deploys staging")] == ["lessons.md#L3"]
+    assert [(h.file, h.line) for h in other.recall("deploys staging")] == [("lessons.md", 3)]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -11,7 +11,7 @@ import pytest
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commit_count, commits, files_in_last_commit, git, last_body, lines
+from tests.memory.conftest import commit_count, commits, files_in_last_commit, git, last_body, lines, ref_of
 
 
 def test_opening_never_writes(folder):
@@ -22,7 +22,7 @@ def test_opening_never_writes(folder):
 
 def test_first_write_creates_the_folder(store, folder):
     result = store.remember("Prefers concise answers", kind="preference", by="user")
-    assert result.status == "written" and result.ref == "me.md#L3"
+    assert result.status == "written" and result.ref == ref_of("me.md", "Prefers concise answers")
     for rel in ("MEMORY.md", "me.md", "lessons.md", "inbox.md", ".gitattributes"):
         assert (folder / rel).is_file(), rel
     assert (folder / ".gitattributes").read_text() == "*.md merge=union\n"
@@ -61,16 +61,21 @@ def test_hand_edits_are_committed_first(store, folder):
 def test_statuses(store, folder):
     assert store.remember("Deploys go through staging first", kind="rule").status == "written"
     again = store.remember("  deploys go through STAGING first. ", kind="rule")
-    assert again.status == "reinforced" and again.commit is None and again.ref == "lessons.md#L3"
+    assert again.status == "reinforced" and again.commit is None
+    assert again.ref == ref_of("lessons.md", "Deploys go through staging first")  # the text that is there
     first = store.remember(
         "Deploy target is eu-west-1", kind="project_fact", subject="deploy_target", target="workspace"
     )
-    assert first.status == "written" and first.ref == "workspaces/demo.md#L4"
+    assert first.status == "written" and first.ref == ref_of(
+        "workspaces/demo.md", "Deploy target is eu-west-1"
+    )
     second = store.remember(
         "Deploy target is eu-west-2", kind="project_fact", subject="Deploy Target", target="workspace"
     )
-    assert second.status == "replaced" and second.ref == first.ref
-    assert "eu-west-2" in lines(folder, "workspaces/demo.md")[3]
+    assert second.status == "replaced" and second.ref == ref_of(
+        "workspaces/demo.md", "Deploy target is eu-west-2"
+    )
+    assert "eu-west-2" in lines(folder, "workspaces/demo.md")[3]  # in place of the old value
     user = store.remember("Editor is vim", kind="preference", by="user", subject="editor")
     outranked = store.remember("Editor is emacs", kind="preference", by="agent", subject="editor")
     assert outranked.status == "outranked" and outranked.ref == user.ref and outranked.commit is None
@@ -89,7 +94,7 @@ def test_user_can_replace_an_agent_line(store):
 def test_targets(folder):
     store = MemoryStore(folder, "demo", user="Alice Smith")
     alice = "users/alice-smith--rlqq37e2nh4x3ter.md"  # not a plain name: its readable part and a hash
-    assert store.remember("Name is Alice", kind="identity", by="user").ref == f"{alice}#L3"
+    assert store.remember("Name is Alice", kind="identity", by="user").ref == ref_of(alice, "Name is Alice")
     assert store.remember("Always run the linter", kind="rule").ref.startswith("lessons.md#")
     assert store.remember("Prod is on Fridays", target="workspace").ref.startswith("workspaces/demo.md#")
     assert store.remember("Check the wiki", target="inbox").ref.startswith("inbox.md#")
@@ -318,7 +323,7 @@ def test_without_git_files_are_written_with_a_warning(tmp_path):
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
     proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "written lessons.md#L3 None"
+    assert proc.stdout.strip() == f"written {ref_of('lessons.md', 'Written without git')} None"
     assert "git is not installed: memory files are written, but nothing is versioned" in proc.stderr
     assert "- Written without git [by: agent; kind: insight;" in (folder / "lessons.md").read_text()
     assert not (folder / ".git").exists()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commit_count, commits, lines
+from tests.memory.conftest import commit_count, commits, lines, ref_of
 
 
 def test_a_new_value_replaces_the_old_one_in_place_in_one_commit(store, folder):
@@ -13,7 +13,7 @@ def test_a_new_value_replaces_the_old_one_in_place_in_one_commit(store, folder):
     result = store.remember("Lives in Munich", "identity", subject="user.location", origin="memory-writer")
     assert (result.status, result.ref, result.old, result.text) == (
         "replaced",
-        "me.md#L3",
+        ref_of("me.md", "Lives in Munich"),
         "Lives in Berlin",
         "Lives in Munich",
     )
@@ -31,8 +31,8 @@ def test_an_agent_never_replaces_a_line_the_user_wrote(store, folder):
     result = store.remember("Lives in Munich", "identity", subject="user.location", origin="memory-writer")
     assert (result.status, result.ref, result.reason) == (
         "outranked",
-        "me.md#L3",
-        "me.md#L3 was written by the user",
+        ref_of("me.md", "Lives in Berlin"),
+        f"{ref_of('me.md', 'Lives in Berlin')} was written by the user",
     )
     assert commit_count(folder) == before
     assert lines(folder, "me.md")[2].startswith("- Lives in Berlin [by: user;")
@@ -44,12 +44,17 @@ def test_a_hand_written_line_without_a_subject_is_found_by_its_text(store, folde
     with open(folder / "me.md", "a", encoding="utf-8") as handle:
         handle.write("- I live in Berlin\n")
     result = store.remember("Lives in Munich", "identity", subject="user.location", origin="memory-writer")
-    assert (result.status, result.ref) == ("outranked", "me.md#L4")
+    assert (result.status, result.ref) == ("outranked", ref_of("me.md", "I live in Berlin"))
     # an agent's older line without a subject (written before subjects existed) is replaced
     with open(folder / "me.md", "a", encoding="utf-8") as handle:
         handle.write("- Editor is Helix [by: agent; kind: preference; origin: memory-writer]\n")
     result = store.remember("Editor is Zed", "preference", subject="user.editor", origin="memory-writer")
-    assert (result.status, result.ref, result.old) == ("replaced", "me.md#L5", "Editor is Helix")
+    assert (result.status, result.ref, result.old) == (
+        "replaced",
+        ref_of("me.md", "Editor is Zed"),
+        "Editor is Helix",
+    )
+    assert lines(folder, "me.md")[4].startswith("- Editor is Zed [")  # in place of the old line
 
 
 def test_shared_files_are_not_read_for_subjects(store, folder):
@@ -62,7 +67,9 @@ def test_an_extraction_never_replaces_a_curated_fact(store, folder):
     store.propose("user", "location", "Berlin", "identity")  # governed-memory: "User location is Berlin"
     result = store.remember("Lives in Munich", "identity", subject="user.location", origin="memory-writer")
     assert result.status == "outranked"
-    assert result.reason == "me.md#L3 is a curated fact; a change to it goes through memory-reconcile"
+    assert result.reason == (
+        f"{ref_of('me.md', 'User location is Berlin')} is a curated fact; a change to it goes through memory-reconcile"
+    )
     # while a curated proposal still reconciles against an extracted line, as before
     other = MemoryStore(folder, "demo", user="ana")
     other.remember("Lives in Porto", "identity", subject="user.location", origin="memory-writer")

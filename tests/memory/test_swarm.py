@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.entries import text_digest
 from swarmkit.memory.swarm import HEADER, swarm_slug
 from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines
 
@@ -24,7 +25,8 @@ def test_first_note_writes_readme_in_the_same_commit(store, folder):
     result = swarm.note(
         "finding", "Supplier costs rose 12% in July", "researcher", sources=["https://x.example/a"]
     )
-    assert result.status == "written" and result.ref == f"swarms/{swarm.slug}/findings.md#L3"
+    assert result.status == "written"
+    assert result.ref == f"swarms/{swarm.slug}/findings.md#{text_digest('Supplier costs rose 12% in July')}"
     assert files_in_last_commit(folder) == [
         f"swarms/{swarm.slug}/README.md",
         f"swarms/{swarm.slug}/findings.md",
@@ -53,7 +55,8 @@ def test_notes_are_screened_and_tainted_marked(store, folder):
     swarm = store.swarm("t", "r-1a2b3c4d5e", goal="g", members=MEMBERS)
     assert swarm.note("finding", "token=abc123def456", "root").status == "refused"
     result = swarm.note("ruled_out", "Not the CDN: cache hit rate is 99%", "researcher", tainted=True)
-    assert "tainted: yes" in lines(folder, result.ref.split("#")[0])[int(result.ref.split("#L")[1]) - 1]
+    (line,) = [line for line in lines(folder, result.ref.split("#")[0]) if "Not the CDN" in line]
+    assert "tainted: yes" in line
 
 
 def test_read_only_members_do_not_write(store, folder):
@@ -95,6 +98,10 @@ def test_pinned_block(store):
     assert open_part == [f"- Which supplier raised prices first? (root; {q1.ref})"]
     swarm.note("answer", "Supplier B, in June", "researcher", reply_to=q1.ref)
     assert swarm.pinned_block().splitlines()[-2] == "- (none)"
+    swarm.note("question", "Did supplier C follow?", "root")
+    q2 = swarm.open_questions()[-1]
+    swarm.note("answer", "Yes, in August", "researcher", reply_to=q2.line_ref)  # a line ref works too
+    assert swarm.open_questions() == []
 
 
 def test_notes_stay_and_removing_the_run_removes_the_folder(store, folder):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.memory.conftest import commit_count, git
+from tests.memory.conftest import commit_count, git, ref_of
 from tests.runtime.conftest import run_once
 
 BERLIN = "Something to remember about me, for the next time we talk: I live in Berlin."
@@ -23,7 +23,9 @@ def test_a_changed_fact_replaces_the_old_one_and_the_old_one_stays_in_history(in
     assert [(w["status"], w["text"]) for w in first["memory_writes"]] == [("written", "Lives in Berlin")]
     before = commit_count(folder_of(root))
     second, _ = run_once(root, MUNICH)
-    assert [(w["status"], w["ref"]) for w in second["memory_writes"]] == [("replaced", "me.md#L3")]
+    assert [(w["status"], w["ref"]) for w in second["memory_writes"]] == [
+        ("replaced", ref_of("me.md", "Lives in Munich"))
+    ]
     assert commit_count(folder_of(root)) == before + 1  # in place, in one commit
     third, _ = run_once(root, WHERE)
     # the lead and the researcher ("lead asks for your part of this request: Where do I live?") both
@@ -47,7 +49,7 @@ def test_a_new_value_said_with_a_tail_replaces_the_old_one_without_its_tail(init
     run_once(root, BERLIN)
     second, _ = run_once(root, "I live in Munich now, so please adjust all the plans accordingly.")
     assert [(w["status"], w["ref"], w["text"]) for w in second["memory_writes"]] == [
-        ("replaced", "me.md#L3", "Lives in Munich")
+        ("replaced", ref_of("me.md", "Lives in Munich"), "Lives in Munich")
     ]
     me = (folder_of(root) / "me.md").read_text()
     assert me.splitlines()[2].startswith(
@@ -65,7 +67,7 @@ def test_someone_elses_words_never_replace_the_users_fact_and_a_move_keeps_no_ta
     assert second["memory_writes"] == []
     third, _ = run_once(root, "I moved to Bergen last week, for a new job at the university hospital.")
     assert [(w["status"], w["ref"], w["text"]) for w in third["memory_writes"]] == [
-        ("replaced", "me.md#L3", "Lives in Bergen")
+        ("replaced", ref_of("me.md", "Lives in Bergen"), "Lives in Bergen")
     ]
     me = (folder_of(root) / "me.md").read_text()
     assert me.splitlines()[2].startswith(
@@ -117,12 +119,12 @@ def test_a_line_the_user_wrote_outranks_an_extraction_and_the_candidate_waits_in
     write = record["memory_writes"][0]
     assert (write["status"], write["ref"], write["reason"]) == (
         "held",
-        "inbox.md#L4",
-        "me.md#L3 was written by the user",
+        ref_of("inbox.md", "Lives in Munich"),
+        f"{ref_of('me.md', 'I live in Berlin')} was written by the user",
     )
     inbox = (folder_of(root) / "inbox.md").read_text().splitlines()[3]
     assert inbox.startswith("- Lives in Munich [by: agent; kind: identity; subject: user.location; ")
-    assert "contradicts: me.md#L3" in inbox and "for: me.md" in inbox
+    assert f"contradicts: {ref_of('me.md', 'I live in Berlin')}" in inbox and "for: me.md" in inbox
     assert (folder_of(root) / "me.md").read_text().splitlines()[2].startswith("- I live in Berlin [by: user;")
     code, out, err = cli("run", str(root), "--input", MUNICH)
     # the user's own line is recalled ("live" is the word memory knows) and is not overwritten
@@ -196,7 +198,7 @@ def test_an_agent_that_read_untrusted_content_writes_tainted(init_ws, tmp_path):
         provider=RecordingMock(str(script)),
     )
     assert record["tainted"] == {
-        "researcher": "recalled lessons.md#L3, which nobody reviewed",
+        "researcher": f"recalled {ref_of('lessons.md', 'The staging cluster lives in the blue zone')}, which nobody reviewed",
         "lead": "the report of researcher, who read untrusted content",
     }
     note = next(w for w in record["memory_writes"] if w.get("kind") == "finding")
@@ -230,7 +232,8 @@ def test_runs_show_names_the_tainted_agents(init_ws, cli, tmp_path):
     record, _ = run_once(root, "Where does the staging cluster live?")
     save_run(root, RunRecord.from_json(record))
     code, out, _ = cli("runs", "--workspace", str(root), "show", record["id"])
-    assert "tainted: researcher recalled lessons.md#L3, which nobody reviewed\n" in out
+    blue = ref_of("lessons.md", "The staging cluster lives in the blue zone")
+    assert f"tainted: researcher recalled {blue}, which nobody reviewed\n" in out
     assert "tainted: lead the report of researcher, who read untrusted content\n" in out
 
 

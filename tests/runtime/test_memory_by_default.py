@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tests.memory.conftest import ref_of
 from tests.runtime.conftest import QUESTION, REMEMBER, RecordingMock, run_once
 
 
@@ -26,18 +27,23 @@ def test_run_one_writes_both_facts_and_run_two_recalls_them(init_ws):
         "origin: memory-writer]",
     ]
     assert [(w["status"], w["ref"]) for w in first["memory_writes"]] == [
-        ("written", "me.md#L3"),
-        ("written", "me.md#L4"),
+        ("written", ref_of("me.md", "Lives in Lisbon")),
+        ("written", ref_of("me.md", "Editor is Helix")),
     ]
 
     second, provider = run_once(root, QUESTION)
     assert second["status"] == "ok"
-    assert {r["ref"] for r in second["recalled"]} == {"me.md#L3", "me.md#L4"}
+    assert {r["ref"] for r in second["recalled"]} == {
+        ref_of("me.md", "Lives in Lisbon"),
+        ref_of("me.md", "Editor is Helix"),
+    }
     assert "Lives in Lisbon" in second["output"] and "Editor is Helix" in second["output"]
     answer = next(r for r in provider.requests if r.agent == "lead" and r.purpose == "answer")
     system = answer.messages[0]["content"]
     assert "<saved-memory>\nSaved memory from earlier runs." in system
-    assert "- Lives in Lisbon (me.md#L3)" in system and "</saved-memory>" in system
+    assert (
+        f"- Lives in Lisbon ({ref_of('me.md', 'Lives in Lisbon')})" in system and "</saved-memory>" in system
+    )
 
 
 def test_one_extra_model_call_when_the_output_clears_min_output_length(init_ws):
@@ -120,7 +126,10 @@ def test_named_users_keep_their_own_facts(init_ws):
     record, _ = run_once(root, QUESTION, user="bob")
     assert record["recalled"] == []  # scope both: the user's file and shared files, never another user's
     record, _ = run_once(root, QUESTION, user="ana")
-    assert {r["ref"] for r in record["recalled"]} == {"users/ana.md#L3", "users/ana.md#L4"}
+    assert {r["ref"] for r in record["recalled"]} == {
+        ref_of("users/ana.md", "Lives in Porto"),
+        ref_of("users/ana.md", "Editor is Vim"),
+    }
 
 
 def test_a_broken_memory_store_costs_the_memory_never_the_run(init_ws):
@@ -182,5 +191,42 @@ def test_a_run_recalls_only_its_exact_persons_file_old_ones_included(init_ws):
         assert not [r for r in record["recalled"] if r["ref"].startswith("users/")], other
         assert "Lisbon" not in record["output"], other
     record, _ = run_once(root, QUESTION, user="Ana Smith")
-    assert {r["ref"] for r in record["recalled"]} >= {"users/ana-smith.md#L3", "users/ana-smith.md#L4"}
+    assert {r["ref"] for r in record["recalled"]} >= {
+        ref_of("users/ana-smith.md", "Lives in Lisbon"),
+        ref_of("users/ana-smith.md", "Editor is Helix"),
+    }
     assert record["user"] == "Ana Smith"
+
+
+def test_after_a_forget_of_an_earlier_line_the_run_record_names_the_same_facts(init_ws, cli):
+    """A record's refs are digest refs: forgetting the line above moves a fact up, and the record still
+    names it (a line ref, me.md#L4, would name nothing, or whatever moved onto that line)."""
+    import json
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
+    from starlette.testclient import TestClient
+
+    from swarmkit.server.app import create_app
+
+    root = init_ws()
+    code, out, _ = cli("run", str(root), "--input", REMEMBER, "--format", "json")
+    assert code == 0
+    run_id = json.loads(out)["id"]
+    lisbon, helix = ref_of("me.md", "Lives in Lisbon"), ref_of("me.md", "Editor is Helix")
+    code, out, _ = cli("memory", "--workspace", str(root), "forget", lisbon)
+    assert code == 0 and out.startswith(f"forgotten {lisbon}: Lives in Lisbon (commit ")
+    code, out, _ = cli("runs", "--workspace", str(root), "show", run_id, "--format", "json")
+    assert [(w["status"], w["ref"]) for w in json.loads(out)["memory_writes"]] == [
+        ("written", lisbon),
+        ("written", helix),
+    ]
+    code, out, _ = cli("memory", "--workspace", str(root), "show", helix)
+    assert (code, out.splitlines()[0]) == (0, f"{helix} (me.md#L3): Editor is Helix")  # moved up a line
+    code, _, err = cli("memory", "--workspace", str(root), "show", lisbon)
+    assert code == 1 and "no entry in me.md has this text any more" in err  # gone: never another fact
+    with TestClient(create_app(root, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
+        record = client.get(f"/runs/{run_id}").json()
+        assert [w["ref"] for w in record["memory_writes"]] == [lisbon, helix]
+        page = client.get(f"/portal/runs/{run_id}").text
+        assert f"<td>{helix}</td>" in page and "me.md#L" not in page

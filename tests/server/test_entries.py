@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from swarmkit.memory.entries import text_digest
 from tests.server.seed import HOSTILE, RUN_ID
 
 
@@ -143,6 +144,8 @@ def test_a_file_name_with_a_space_is_listed_and_shown_on_the_page(client, root):
     (folder / "my notes.md").write_text("# My notes\n\n- Lisbon office opens at 9\n")
     assert client.get("/memory/status").json()["counts"]["files"]["my notes.md"] == 1
     entries = client.get("/memory/entries", params={"file": "my notes.md"}).json()["entries"]
-    assert [e["ref"] for e in entries] == ["my notes.md#L3"]
+    assert [(e["ref"], e["line"]) for e in entries] == [
+        (f"my notes.md#{text_digest('Lisbon office opens at 9')}", 3)
+    ]
     page = client.get("/portal/memory")
     assert page.status_code == 200 and "Lisbon office opens at 9" in page.text

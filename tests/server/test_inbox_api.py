@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from swarmkit.memory.entries import text_digest
 from tests.server.conftest import post
 from tests.server.gitlog import commit_count, commits, files_in_last_commit
 
@@ -35,18 +36,19 @@ def test_keep_moves_the_entry_to_me_md_as_the_users_in_one_commit(client, root):
     )
     assert response.status_code == 200, response.text
     result = response.json()
-    assert result["status"] == "kept" and result["ref"] == "me.md#L4" and len(result["commit"]) == 40
+    kept = f"me.md#{text_digest('Our release train leaves every Tuesday')}"
+    assert result["status"] == "kept" and result["ref"] == kept and len(result["commit"]) == 40
     me = (folder / "me.md").read_text().splitlines()
     assert me[3].startswith("- Our release train leaves every Tuesday [by: user;")
     assert "Our release train" not in (folder / "inbox.md").read_text()
     assert commit_count(folder) == before + 1
     assert files_in_last_commit(folder) == ["inbox.md", "me.md"]
-    kept = next(
+    listed = next(
         e
         for e in client.get("/memory/entries", params={"file": "me.md"}).json()["entries"]
-        if e["ref"] == "me.md#L4"
+        if e["ref"] == kept
     )
-    assert kept["by"] == "user"
+    assert listed["by"] == "user" and listed["line"] == 4
 
 
 def test_keep_defaults_to_me_and_can_go_to_lessons_or_the_workspace_file(client, root):
@@ -94,7 +96,17 @@ def test_an_entry_changed_since_it_was_listed_is_not_touched(client, root):
     assert response.status_code == 409
     error = response.json()["error"]
     assert error["code"] == "conflict"
-    assert error["message"] == f"{entry['ref']} changed since it was listed; nothing was changed"
+    assert error["message"] == (  # its text changed: its ref (the digest of its text) names nothing now
+        f"{entry['ref']}: no entry in inbox.md has this text any more: it changed or went since it was "
+        "listed; nothing was changed"
+    )
+    # named by its line, the `expect` digest (of the whole line) refuses it
+    line_ref = f"inbox.md#L{entry['line']}"
+    response = post(client, "/memory/inbox/keep", {"ref": line_ref, "expect": entry["digest"]})
+    assert response.status_code == 409
+    assert (
+        response.json()["error"]["message"] == f"{line_ref} changed since it was listed; nothing was changed"
+    )
     assert (path.read_bytes(), (folder / "me.md").read_bytes()) == before
 
 
@@ -105,7 +117,7 @@ def test_a_ref_outside_the_inbox_is_refused(client, refs, action):
     assert response.json()["error"] == {
         "code": "invalid_ref",
         "message": f"'{refs['me']}' is not an inbox ref",
-        "hint": "inbox refs look like inbox.md#L5; GET /memory/inbox lists them",
+        "hint": "inbox refs look like inbox.md#3f9a1c2b (or a line, inbox.md#L5); GET /memory/inbox lists them",
     }
 
 

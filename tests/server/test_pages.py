@@ -72,7 +72,9 @@ def test_the_inbox_has_keep_pin_and_delete_with_the_ref_and_digest(client):
     entries = client.get("/memory/inbox").json()["entries"]
     assert "Inbox (2 unreviewed)" in inbox
     for entry in entries:
-        assert f'data-ref="{entry["ref"]}" data-digest="{entry["digest"]}"' in inbox
+        # shown by its digest ref; the buttons send its line, guarded by the line's digest
+        assert f"<code>{entry['ref']}</code>" in inbox
+        assert f'data-ref="{entry["file"]}#L{entry["line"]}" data-digest="{entry["digest"]}"' in inbox
     assert (
         inbox.count('data-action="keep"')
         == inbox.count('data-action="pin"')
