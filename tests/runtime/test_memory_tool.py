@@ -35,7 +35,9 @@ def test_memory_search_finds_the_persons_own_facts_and_never_anothers(init_ws, t
     assert "Lives in Lisbon" in texts
     assert all(hit["ref"] and isinstance(hit["score"], float) for hit in call["result"]["results"])
     researcher = next(a for a in ana["agents"] if a["id"] == "researcher")
-    assert "Tool results: memory_search:" in researcher["output"] and "Lives in Lisbon" in researcher["output"]
+    assert (
+        "Tool results: memory_search:" in researcher["output"] and "Lives in Lisbon" in researcher["output"]
+    )
     # every agent is offered it: reading needs no grant
     assert all(
         "memory_search" in [t["function"]["name"] for t in r.tools]
@@ -68,7 +70,12 @@ def test_a_governed_memory_agent_proposes_a_fact_mid_run(init_ws, tmp_path):
         ),
         encoding="utf-8",
     )
-    fact = {"subject": "project", "attribute": "deadline", "value": "the 3rd of March", "type": "project_fact"}
+    fact = {
+        "subject": "project",
+        "attribute": "deadline",
+        "value": "the 3rd of March",
+        "type": "project_fact",
+    }
     steps = [
         {
             "when": {"agent": "researcher", "purpose": "answer"},
