@@ -7,7 +7,8 @@ keeps the list; the summary line names the features (`skipped features: ...`).
 from __future__ import annotations
 
 # Skill implementations a run does not call: no command runner, no agent calls. (mcp_tool skills are
-# called: swarmkit/runtime/mcp.)
+# called, swarmkit/runtime/mcp, unless their server is not declared: _UNDECLARED.)
+_UNDECLARED = ("mcp tools", "names an MCP server the workspace does not declare")
 _NOT_CALLED = {
     "command": ("command packs", "runs local commands"),
     "agent": ("agent skills", "calls another agent"),
@@ -83,8 +84,8 @@ def skipped_features(ws, topology) -> list[dict]:
                 f"decision skill {binding.id}",
                 "no skill of the workspace has this id; its verdict is recorded as skipped",
             )
-        elif skill is not None and skill.implementation["type"] in _NOT_CALLED:
-            feature, why = _NOT_CALLED[skill.implementation["type"]]
+        elif skill is not None and (kind := _uncalled_kind(skill)) is not None:
+            feature, why = kind
             skip(
                 feature,
                 f"decision skill {binding.id}",
@@ -175,10 +176,16 @@ def _not_called(ws, skill_id: str) -> tuple[str, str] | None:
         if what is None:  # a bundled memory skill: memory runs it
             return None
         return ("command packs" if what.startswith("command") else "agent skills"), f"({what})"
-    if skill.implementation["type"] in _NOT_CALLED:
-        feature, why = _NOT_CALLED[skill.implementation["type"]]
-        return feature, f"{why}{_missing(skill)} and"
+    kind = _uncalled_kind(skill)
+    if kind is not None:
+        return kind[0], f"{kind[1]}{_missing(skill)} and"
     return None
+
+
+def _uncalled_kind(skill) -> tuple[str, str] | None:
+    if skill.implementation["type"] == "mcp_tool":
+        return _UNDECLARED if skill.missing else None
+    return _NOT_CALLED.get(skill.implementation["type"])
 
 
 def _missing(skill) -> str:

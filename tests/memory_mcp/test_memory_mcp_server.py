@@ -188,3 +188,26 @@ def test_streamable_http_needs_the_token(root):
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_the_readme_client_snippet_starts_a_server_the_sdk_lists(root):
+    """The README's mcpServers snippet, as a client would run it (the workspace path and user filled in)."""
+    text = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(\{\n  \"mcpServers\".*?)```", text, flags=re.S)
+    assert block, "the README shows an mcpServers snippet"
+    entry = json.loads(block.group(1))["mcpServers"]["swarmkit-memory"]
+    assert entry["command"] == "swarmkit"
+    args = [str(root) if arg == "/path/to/workspace" else arg for arg in entry["args"]]
+
+    async def work():
+        from mcp import Client, StdioServerParameters
+        from mcp.client.stdio import stdio_client
+
+        # `swarmkit` is this interpreter's: the command a pipx install puts on PATH
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "swarmkit", *args], env=dict(os.environ)
+        )
+        async with Client(stdio_client(params)) as client:
+            return {tool.name for tool in (await client.list_tools()).tools}
+
+    assert run(work()) == TOOLS

@@ -33,7 +33,7 @@ def mcp_workspace(root: Path, servers: list[dict], skills: dict[str, tuple], ext
     """`skills`: id -> (server, tool[, category]); capability skills go to the researcher."""
     create_workspace(root, "Demo")
     with open(root / "workspace.yaml", "a", encoding="utf-8") as handle:
-        handle.write("mcp_servers:\n")
+        handle.write("mcp_servers:\n" if servers else "")
         for server in servers:
             handle.write(f"  - {json.dumps(server)}\n")
         handle.write(extra_yaml)

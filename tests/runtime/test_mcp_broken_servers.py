@@ -152,3 +152,17 @@ def test_a_decision_whose_server_cannot_start_stops_only_what_needs_it(tmp_path)
     assert record["status"] == "failed"  # required: no revision can help, so no revision is asked
     assert record["error"] == f"judge-it could not judge researcher's answer: {decision['detail']}"
     assert [c["purpose"] for c in record["model_calls"]].count("revise") == 0
+
+
+def test_a_skill_whose_server_is_not_declared_is_skipped_as_validate_warned(tmp_path):
+    root = mcp_workspace(tmp_path / "ws", [], {"orphan": ("nowhere", "judge")})
+    record = run_with(root, RecordingMock(), FAST)
+    assert record["status"] == "ok" and record["mcp_servers"] == []
+    assert record["skipped"] == [
+        {
+            "feature": "mcp tools",
+            "where": "agent researcher",
+            "detail": 'skill orphan names an MCP server the workspace does not declare (unknown MCP server "nowhere") '
+            "and is not offered",
+        }
+    ]

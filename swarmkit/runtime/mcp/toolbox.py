@@ -144,6 +144,8 @@ class McpToolbox:
         offered: dict[str, OfferedTool] = {}
         specs: list[dict] = []
         for skill in mcp_skills(self.run.ws, agent.skills):
+            if skill.missing:  # an undeclared server: skipped, as the record's skipped list says
+                continue
             server_id, tool_name = skill.implementation["server"], skill.implementation["tool"]
             server = self._server(server_id)
             if server.failure:
@@ -209,6 +211,8 @@ class McpToolbox:
         from swarmkit.runtime.verdicts import json_object, parse_verdict
 
         server_id, tool_name = skill.implementation["server"], skill.implementation["tool"]
+        if skill.missing:  # validate warned (ref.unknown-mcp-server); the record's skipped list says so
+            return "skipped", f"MCP server {server_id} is not declared under mcp_servers", False
         server = self._server(server_id)
         if server.failure:
             return "error", f"MCP server {server_id} could not start: {server.failure}", True
