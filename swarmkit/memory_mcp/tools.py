@@ -31,6 +31,15 @@ def build_server(store, reader, name: str = "swarmkit-memory"):
     from mcp.server.mcpserver.exceptions import ToolError
 
     server = MCPServer(name, instructions=INSTRUCTIONS)
+
+    def tool(name: str | None = None):
+        """server.tool, with the docstring on one line as the description (the SDK keeps its indents)."""
+
+        def register(function):
+            return server.tool(name=name, description=" ".join((function.__doc__ or "").split()))(function)
+
+        return register
+
     lock = threading.Lock()  # one store operation at a time, whatever thread the SDK runs a tool on
 
     def through_store(action: Callable[[], dict]) -> dict:
@@ -40,7 +49,7 @@ def build_server(store, reader, name: str = "swarmkit-memory"):
             except SwarmkitError as exc:
                 raise ToolError(f"{exc.message} ({exc.hint})" if exc.hint else exc.message) from None
 
-    @server.tool()
+    @tool()
     def recall(
         query: str, max_results: int | None = None, scope: Literal["user", "all", "both"] | None = None
     ) -> dict:
@@ -48,7 +57,7 @@ def build_server(store, reader, name: str = "swarmkit-memory"):
         memory-reader recalls them, from this person's view."""
         return through_store(lambda: shapes.recall(store, reader, query, max_results, scope))
 
-    @server.tool()
+    @tool()
     def remember(
         text: str,
         kind: str | None = None,
@@ -60,32 +69,32 @@ def build_server(store, reader, name: str = "swarmkit-memory"):
         Text in the first person goes to the person's own file."""
         return through_store(lambda: store.add(text, kind, subject, to).to_dict())
 
-    @server.tool(name="list")
+    @tool(name="list")
     def list_entries(file: str | None = None) -> dict:
         """Every entry this person may see, with its ref (or only one file's, e.g. lessons.md)."""
         return through_store(lambda: shapes.entries(store, file))
 
-    @server.tool()
+    @tool()
     def show(ref: str) -> dict:
         """One entry (me.md#3f9a1c2b or me.md#L3) with its metadata, or a whole file (lessons.md)."""
         return through_store(lambda: shapes.show(store, ref))
 
-    @server.tool()
+    @tool()
     def history(entry: str) -> dict:
         """Every change to one entry (a ref, a subject or its text), newest first, from git."""
         return through_store(lambda: shapes.history(store, entry))
 
-    @server.tool()
+    @tool()
     def forget(ref: str, expect: str | None = None) -> dict:
         """Remove the entry at ref (one commit); with expect, only if it still has that text or digest."""
         return through_store(lambda: store.forget(ref, expect).to_dict())
 
-    @server.tool()
+    @tool()
     def inbox() -> dict:
         """The unreviewed entries agents left for this person, with refs and digests."""
         return through_store(lambda: shapes.inbox(store))
 
-    @server.tool()
+    @tool()
     def review(
         ref: str,
         action: Literal["keep", "pin", "delete"],
