@@ -166,3 +166,26 @@ def test_a_skill_whose_server_is_not_declared_is_skipped_as_validate_warned(tmp_
             "and is not offered",
         }
     ]
+
+
+def test_a_failing_server_that_prints_its_token_never_puts_it_in_the_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("SWARMKIT_TEST_SECRET", "plain-looking-value-42")
+    command = python_server(
+        "-c", "import os, sys; print('token', os.environ['TOK'], file=sys.stderr); sys.exit(1)"
+    )
+    root = mcp_workspace(
+        tmp_path / "ws",
+        [
+            {
+                "id": "leaky",
+                "transport": "stdio",
+                "command": command,
+                "env": {"TOK": "${SWARMKIT_TEST_SECRET}"},
+            }
+        ],
+        {"leaky-tool": ("leaky", "judge")},
+    )
+    record = run_with(root, RecordingMock(), FAST)
+    detail = record["mcp_servers"][0]["detail"]
+    assert "its standard error ends: token [redacted]" in detail
+    assert "plain-looking-value-42" not in str(record)
