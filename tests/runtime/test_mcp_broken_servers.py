@@ -189,3 +189,26 @@ def test_a_failing_server_that_prints_its_token_never_puts_it_in_the_record(tmp_
     detail = record["mcp_servers"][0]["detail"]
     assert "its standard error ends: token [redacted]" in detail
     assert "plain-looking-value-42" not in str(record)
+
+
+def test_an_http_server_that_is_not_there(tmp_path):
+    import socket
+
+    with socket.socket() as sock:  # a port nobody listens on once it is closed
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    root = mcp_workspace(
+        tmp_path / "ws",
+        [{"id": "gone", "transport": "http", "endpoint": f"http://127.0.0.1:{port}/mcp"}],
+        {"gone-tool": ("gone", "judge")},
+    )
+    cpu = time.process_time()
+    record = run_with(root, RecordingMock(), FAST)
+    assert time.process_time() - cpu < CPU_BOUND
+    assert record["status"] == "ok"
+    (server,) = record["mcp_servers"]
+    assert server["status"] == "failed"
+    assert (
+        server["detail"]
+        == f"could not start: All connection attempts failed (at http://127.0.0.1:{port}/mcp)"
+    )

@@ -82,6 +82,10 @@ class Connections:
             server.failure = failure.message
         server.start_ms = round((time.perf_counter() - started) * 1000, 1)
         if server.failure:
+            if spec.transport == "http":
+                from swarmkit.urls import without_credentials
+
+                server.failure += f" (at {without_credentials(spec.endpoint) or spec.endpoint})"
             server.failure = _with_details(server, server.failure)
         return server
 
