@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 SHOWN = 300  # characters of each result the answer quotes
+# Tools whose result only acknowledges a write (status and ref): nothing an answer would quote.
+ACKNOWLEDGED = ("swarm_note", "remember_fact")
 
 
 def tool_results_sentence(messages: list[dict]) -> str:
@@ -17,6 +19,8 @@ def tool_results_sentence(messages: list[dict]) -> str:
                 names[str(call.get("id"))] = str((call.get("function") or {}).get("name", "tool"))
         elif message.get("role") == "tool":
             name = names.get(str(message.get("tool_call_id")), "tool")
+            if name in ACKNOWLEDGED:
+                continue
             results.append(f"{name}: {_shown(message.get('content'))}")
     return f" Tool results: {'; '.join(results)}." if results else ""
 
