@@ -39,6 +39,11 @@ COMMANDS = {
         "memory",
         "Read, search and curate the memory folder (markdown under git).",
     ),
+    "mcp": (
+        "swarmkit.cli.mcp",
+        "mcp",
+        "Serve the memory folder to MCP clients (stdio, or streamable HTTP with a token).",
+    ),
     "serve": (
         "swarmkit.cli.serve",
         "serve",

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from swarmkit.memory.config import READER_ID, WRITER_ID
 from swarmkit.run_ids import new_run_id
 from swarmkit.runtime import prompts, tools
+from swarmkit.runtime.mcp.toolbox import McpSettings, McpToolbox
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatRequest, Provider
 from swarmkit.runtime.providers.registry import ProviderSet
@@ -49,6 +50,7 @@ class Run:
         user: str | None = None,
         run_id: str | None = None,
         history: list[dict] | None = None,
+        mcp: McpSettings | None = None,
     ) -> None:
         self.ws = workspace
         self.topology = topology
@@ -66,9 +68,11 @@ class Run:
             skipped=skipped_features(workspace, topology),
         )
         self.memory = MemoryHooks(self)
+        self.mcp = McpToolbox(self, mcp)  # servers start when an agent first needs them
         self.user_input = ""
         # a chat's earlier turns (user and assistant messages): the root agent reads them before the input
         self.history = list(history or [])
+        self.mcp_failed: set[str] = set()  # decision skills whose MCP server failed: no revision helps
 
     # ---- the run --------------------------------------------------------------------------
     def execute(self, user_input: str) -> RunRecord:
@@ -91,6 +95,7 @@ class Run:
             self.record.error = "interrupted (Ctrl-C)"
             raise
         finally:
+            self.mcp.close()  # every server the run started stops with it
             used = sorted({call["provider"] for call in self.record.model_calls})
             if self.providers.forced is None and used:
                 self.record.provider = ", ".join(used)  # per agent: name the ones that answered
@@ -160,6 +165,8 @@ class Run:
                 verdict, reason = self._check(binding, agent, "output", output, blocking_status=None)
                 if verdict in ("pass", "skipped") or not binding.required:
                     break
+                if binding.id in self.mcp_failed:
+                    raise RunStopped("failed", f"{binding.id} could not judge {agent.id}'s answer: {reason}")
                 if revisions >= MAX_REVISIONS:
                     raise RunStopped(
                         "failed",
@@ -176,22 +183,26 @@ class Run:
     def _check(self, binding, agent, what: str, text: str, blocking_status: str | None) -> tuple[str, str]:
         """Evaluate one decision skill; a required one that does not pass at pre_input rejects."""
         skill = self.ws.skills.get(binding.id)
-        prompts_to_run = []
-        if skill is not None and skill.implementation["type"] == "llm_prompt":
-            prompts_to_run = [(binding.id, skill.implementation["prompt"])]
+        parts = [(binding.id, skill)] if skill is not None and not skill.composes else []
         for part in skill.composes if skill is not None else ():
-            part_skill = self.ws.skills.get(part)  # None: a skill upstream makes up, which is not run
-            if part_skill is not None and part_skill.implementation["type"] == "llm_prompt":
-                prompts_to_run.append((part, part_skill.implementation["prompt"]))
+            parts.append((part, self.ws.skills.get(part)))  # None: a skill upstream makes up, not run
         verdict, reason = (
             "skipped",
             "no skill of the workspace has this id"
             if skill is None
-            else "mcp_tool decision skills need an MCP client, which swarmkit run does not have",
+            else f"its implementation ({skill.implementation['type']}) is not one swarmkit run calls",
         )
-        for name, prompt in prompts_to_run:
-            reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))
-            verdict, reason = parse_verdict(reply.content)
+        for name, part_skill in parts:
+            if part_skill is None or part_skill.implementation["type"] not in ("llm_prompt", "mcp_tool"):
+                continue
+            if part_skill.implementation["type"] == "mcp_tool":
+                verdict, reason, server_failed = self.mcp.decide(agent, binding, part_skill, what, text)
+                if server_failed:
+                    self.mcp_failed.add(binding.id)
+            else:
+                prompt = part_skill.implementation["prompt"]
+                reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))
+                verdict, reason = parse_verdict(reply.content)
             if verdict != "pass":
                 if name != binding.id:
                     reason = f"{name}: {reason}"
@@ -266,13 +277,14 @@ class Run:
                 }
             )
             for call in reply.tool_calls:
-                result = self._run_tool(agent, call)
+                result, extra = self._run_tool(agent, call)
                 self.record.tool_calls.append(
                     {
                         "agent": agent.id,
                         "name": call.name,
                         "arguments": redacted(call.arguments),
                         "result": result,
+                        **extra,
                     }
                 )
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
@@ -280,23 +292,31 @@ class Run:
         return reply.content
 
     def _tools_for(self, agent) -> list[dict]:
-        specs = []
+        specs: list[dict] = []
+        if self.memory.can_search(agent):
+            specs.append(tools.MEMORY_SEARCH)
         if self.memory.can_write_swarm(agent):
             specs.append(tools.SWARM_NOTE)
         if self.memory.can_propose(agent):
             specs.append(tools.REMEMBER_FACT)
+        specs += self.mcp.specs(agent, {spec["function"]["name"] for spec in specs})
         return specs
 
-    def _run_tool(self, agent, call) -> dict:
+    def _run_tool(self, agent, call) -> tuple[dict, dict]:
+        """(the result for the model, what the record adds to the call)."""
         offered = {spec["function"]["name"]: spec for spec in self._tools_for(agent)}
         if call.name not in offered:
-            return {"error": f"{agent.id} has no tool {call.name}"}
+            return {"error": f"{agent.id} has no tool {call.name}"}, {}
+        if self.mcp.offers(agent, call.name):
+            return self.mcp.call(agent, call.name, call.arguments)
         missing = tools.missing_arguments(offered[call.name], call.arguments)
         if missing:
-            return {"error": f"missing arguments: {', '.join(missing)}"}
+            return {"error": f"missing arguments: {', '.join(missing)}"}, {}
+        if call.name == "memory_search":
+            return self.memory.search(agent, call.arguments), {}
         if call.name == "swarm_note":
-            return self.memory.swarm_note(agent, call.arguments)
-        return self.memory.propose(agent, call.arguments)
+            return self.memory.swarm_note(agent, call.arguments), {}
+        return self.memory.propose(agent, call.arguments), {}
 
     def reconcile(self, agent, known: str, proposed: str, subject: str, attribute: str) -> dict | None:
         """The memory-reconcile skill, through the provider, for a changed curated value."""

@@ -136,6 +136,47 @@ class MemoryHooks:
                 return hit.ref
         return None
 
+    # ---- memory_search, the tool -----------------------------------------------------------
+    def can_search(self, agent) -> bool:
+        """Reading needs no grant: every agent may search while memory is on."""
+        return self.run.ws.memory.enabled
+
+    def search(self, agent, arguments: dict) -> dict:
+        """What memory-reader would recall for `query`, with this agent's reader config (its binding's,
+        else the workspace's), within the run's person and the reader's scope."""
+        from swarmkit.memory.config import READER_ID
+
+        store = self.store()
+        if store is None:
+            return {"error": f"memory is unavailable: {self._store_error}"}
+        binding = next((b for b in agent.decision_skills if b.id == READER_ID), None)
+        reader = binding.reader if binding is not None else self.run.ws.memory.search_reader
+        wanted = arguments.get("max_results")
+        limit = reader.max_results
+        if isinstance(wanted, int) and not isinstance(wanted, bool) and wanted > 0:
+            limit = min(wanted, 20)
+        try:
+            hits = (
+                store.recall(arguments["query"], limit, reader.similarity_threshold, reader.search_scope)
+                if store.exists()
+                else []
+            )
+        except MEMORY_FAILURES as exc:
+            return {"error": getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"}
+        untrusted = self._untrusted(store, hits)
+        if untrusted:
+            self.taint(agent.id, f"searched memory and read {untrusted}, which nobody reviewed")
+        return {
+            "results": [
+                {
+                    "ref": hit.ref,
+                    "text": (f"[unreviewed] {hit.text}" if hit.unreviewed else hit.text),
+                    "score": round(hit.score, 4),
+                }
+                for hit in hits
+            ]
+        }
+
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
         """One extraction call when the output clears min_output_length; none otherwise."""

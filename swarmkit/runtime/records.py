@@ -115,6 +115,7 @@ class RunRecord:
     memory_writes: list[dict] = field(default_factory=list)
     model_calls: list[dict] = field(default_factory=list)
     tool_calls: list[dict] = field(default_factory=list)
+    mcp_servers: list[dict] = field(default_factory=list)  # each MCP server the run started, or could not
     swarm: str | None = None
     memory: dict = field(default_factory=dict)  # {enabled, sentence, writer?: why it kept nothing}
     warnings: list[str] = field(default_factory=list)

@@ -6,19 +6,21 @@ keeps the list; the summary line names the features (`skipped features: ...`).
 
 from __future__ import annotations
 
-# Skill implementations a run does not call: no MCP client, no command runner, no agent calls.
+# Skill implementations a run does not call: no command runner, no agent calls. (mcp_tool skills are
+# called, swarmkit/runtime/mcp, unless their server is not declared: _UNDECLARED.)
+_UNDECLARED = ("mcp tools", "names an MCP server the workspace does not declare")
 _NOT_CALLED = {
-    "mcp_tool": ("mcp tools", "needs an MCP client"),
     "command": ("command packs", "runs local commands"),
     "agent": ("agent skills", "calls another agent"),
 }
 
 # Workspace declarations a run never starts or reads: what each entry says after the ids.
 _NOT_STARTED = {
-    "mcp_servers": "are not started: swarmkit run has no MCP client",
     "command_packs": "are not run: swarmkit run runs no local commands",
-    "credentials": "are not read: only MCP servers and command packs use them",
+    "credentials": "are not read: no MCP server names them, and command packs do not run",
 }
+# What an mcp_servers entry may say that a run does not apply: it calls every tool an agent holds.
+_MCP_UNAPPLIED = ("permission", "permission_overrides", "effects")
 # Composed-skill strategies a run does not follow: its parts run one after another instead.
 _IN_ORDER = "sequential"
 
@@ -82,8 +84,8 @@ def skipped_features(ws, topology) -> list[dict]:
                 f"decision skill {binding.id}",
                 "no skill of the workspace has this id; its verdict is recorded as skipped",
             )
-        elif skill is not None and skill.implementation["type"] in _NOT_CALLED:
-            feature, why = _NOT_CALLED[skill.implementation["type"]]
+        elif skill is not None and (kind := _uncalled_kind(skill)) is not None:
+            feature, why = kind
             skip(
                 feature,
                 f"decision skill {binding.id}",
@@ -111,8 +113,25 @@ def skipped_features(ws, topology) -> list[dict]:
             for sub in value:
                 if sub != "memory_folder":  # swarmkit's own key: the memory folder is where it says
                     skip("storage", "workspace.yaml", f"storage.{sub} is not applied")
+        elif key == "mcp_servers":
+            for item in value:
+                permission = item.get("permission", "cautious")  # upstream's default checks writes
+                unapplied = [f"permission {permission}"] if permission != "open" else []
+                unapplied += [field for field in _MCP_UNAPPLIED[1:] if field in item]
+                if unapplied:
+                    skip(
+                        "mcp permissions",
+                        f"mcp server {item['id']}",
+                        f"{', '.join(unapplied)} not applied: every tool an agent holds is called "
+                        "unchecked, as permission open",
+                    )
         elif key in _NOT_STARTED:
             ids = list(value) if isinstance(value, dict) else [item["id"] for item in value]
+            if key == "credentials":
+                from swarmkit.runtime.mcp.servers import credentials_used
+
+                used = credentials_used(list(ws.settings.get("mcp_servers") or []))
+                ids = [name for name in ids if name not in used]
             if ids:
                 skip(key.replace("_", " "), "workspace.yaml", f"{key} {', '.join(ids)} {_NOT_STARTED[key]}")
         else:
@@ -157,10 +176,16 @@ def _not_called(ws, skill_id: str) -> tuple[str, str] | None:
         if what is None:  # a bundled memory skill: memory runs it
             return None
         return ("command packs" if what.startswith("command") else "agent skills"), f"({what})"
-    if skill.implementation["type"] in _NOT_CALLED:
-        feature, why = _NOT_CALLED[skill.implementation["type"]]
-        return feature, f"{why}{_missing(skill)} and"
+    kind = _uncalled_kind(skill)
+    if kind is not None:
+        return kind[0], f"{kind[1]}{_missing(skill)} and"
     return None
+
+
+def _uncalled_kind(skill) -> tuple[str, str] | None:
+    if skill.implementation["type"] == "mcp_tool":
+        return _UNDECLARED if skill.missing else None
+    return _NOT_CALLED.get(skill.implementation["type"])
 
 
 def _missing(skill) -> str:

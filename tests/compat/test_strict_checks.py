@@ -133,7 +133,7 @@ def test_a_run_goes_on_without_what_they_name_and_says_so(workspace, cli):
         {
             "feature": "mcp tools",
             "where": "agent researcher",
-            "detail": 'skill issues needs an MCP client (unknown MCP server "github") and is not offered',
+            "detail": 'skill issues names an MCP server the workspace does not declare (unknown MCP server "github") and is not offered',
         },
         {
             "feature": "command packs",

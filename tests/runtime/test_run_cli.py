@@ -42,6 +42,7 @@ def test_run_json_is_the_whole_record(init_ws, cli):
         "memory_writes",
         "model_calls",
         "tool_calls",
+        "mcp_servers",
         "swarm",
         "memory",
         "warnings",

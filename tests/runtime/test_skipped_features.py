@@ -28,7 +28,8 @@ def researcher(*lines: str) -> dict[str, str]:
 
 CASES = {
     "composed strategies": (
-        "mcp_servers:\n  - {id: github, transport: stdio, command: [npx, server-github]}\n",
+        # a command that is nowhere: the run tries it, and the record says it could not start
+        "mcp_servers:\n  - {id: github, transport: stdio, command: [swarmkit-test-no-such-server]}\n",
         {
             "topologies/main.yaml": RESEARCHER.replace("[summarize]", "[summarize, review]"),
             "skills/review.yaml": SKILL.format(id="review", implementation=COMPOSED),
@@ -43,14 +44,10 @@ CASES = {
                 "detail": "skill review's strategy parallel-consensus is not applied; its parts run in order",
             },
             {
-                "feature": "mcp tools",
-                "where": "agent researcher",
-                "detail": "skill review's part issues needs an MCP client and is not run",
-            },
-            {
-                "feature": "mcp servers",
-                "where": "workspace.yaml",
-                "detail": "mcp_servers github are not started: swarmkit run has no MCP client",
+                "feature": "mcp permissions",
+                "where": "mcp server github",
+                "detail": "permission cautious not applied: every tool an agent holds is called unchecked, "
+                "as permission open",
             },
         ],
     ),
@@ -97,7 +94,7 @@ CASES = {
             {
                 "feature": "credentials",
                 "where": "workspace.yaml",
-                "detail": "credentials gh-token are not read: only MCP servers and command packs use them",
+                "detail": "credentials gh-token are not read: no MCP server names them, and command packs do not run",
             }
         ],
     ),

@@ -11,6 +11,8 @@ from swarmkit.errors import SwarmkitError
 class ProviderError(SwarmkitError):
     """The model endpoint failed: unreachable, refused, timed out, or answered garbage."""
 
+    status: int | None = None  # the HTTP status the endpoint refused with, when it answered
+
 
 @dataclass(frozen=True)
 class ToolCall:

@@ -46,7 +46,12 @@ class MockProvider:
             "extract": _extract,
             "reconcile": _reconcile,
         }.get(request.purpose, _answer)
-        return ChatReply(content=handler(request))
+        content = handler(request)
+        if handler is _answer:
+            from swarmkit.runtime.providers.mock_tools import tool_results_sentence
+
+            content += tool_results_sentence(request.messages)
+        return ChatReply(content=content)
 
     def _scripted(self, request: ChatRequest) -> ChatReply | None:
         for index, step in enumerate(self._steps):

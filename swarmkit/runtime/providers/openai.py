@@ -54,6 +54,7 @@ class OpenAIProvider:
         )  # what messages and run records may say
         self.retries = retries
         self.backoff = backoff
+        self._without_tools: set[str] = set()  # models the endpoint said cannot call tools
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
@@ -96,13 +97,23 @@ class OpenAIProvider:
 
         # input that was not UTF-8 reaches the endpoint as U+FFFD: JSON cannot carry it otherwise
         body: dict = {"model": request.model, "messages": valid_unicode(request.messages)}
-        if request.tools:
+        if request.tools and request.model not in self._without_tools:
             body["tools"] = valid_unicode(request.tools)
         if request.temperature is not None:
             body["temperature"] = request.temperature
         if request.max_tokens is not None:
             body["max_tokens"] = request.max_tokens
-        return _parse(self._post(body), self.shown_url)
+        try:
+            return _parse(self._post(body), self.shown_url)
+        except ProviderError as error:
+            # A model that cannot call tools (Ollama: "does not support tools") is asked again
+            # without them, and from then on: every agent is offered memory_search, so a run on
+            # such a model would otherwise fail at its first answer.
+            if "tools" not in body or error.status != 400 or "tool" not in error.message.lower():
+                raise
+            self._without_tools.add(request.model)
+            del body["tools"]
+            return _parse(self._post(body), self.shown_url)
 
     def _post(self, body: dict) -> dict:
         import httpx
@@ -138,7 +149,9 @@ class OpenAIProvider:
                 problem = f"{shown} answered HTTP {response.status_code}: {_error_text(response)}"
                 hint = _hint_for(response.status_code)
                 if response.status_code not in RETRY_STATUS:
-                    raise ProviderError(problem, hint)
+                    error = ProviderError(problem, hint)
+                    error.status = response.status_code
+                    raise error
                 retry_after = _retry_after(response)
             if attempt >= allowed:
                 raise ProviderError(problem + _tried(attempt + 1, waits), hint)
