@@ -410,6 +410,21 @@ class MemoryStore(MemoryFolder):
 
         return inbox_delete(self, ref, expect_text)
 
+    def consolidate(self, dry_run: bool = False, similarity: str = "lexical"):
+        from swarmkit.memory.consolidate import consolidate
+
+        return consolidate(self, dry_run, similarity)
+
+    def accept(self, ref: str, text: str | None = None, expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.consolidate.proposals import accept
+
+        return accept(self, ref, text, expect_text)
+
+    def keep_both(self, ref: str, expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.consolidate.proposals import keep_both
+
+        return keep_both(self, ref, expect_text)
+
     def swarm(self, slug_source: str, run_id: str, goal: str | None = None, members=None):
         from swarmkit.memory.swarm import Swarm
 
