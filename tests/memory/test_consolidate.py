@@ -70,7 +70,9 @@ def test_a_later_entry_that_denies_an_earlier_one_supersedes_it():
             "No longer drinks coffee every morning",
         )
     ]
-    assert found[0].evidence.startswith("the later entry denies what the earlier one says (similarity 0.")
+    assert found[0].evidence == (
+        "the later entry denies what the earlier one says (similarity 1.00: coffee, drinks, every, morning)"
+    )
 
 
 def test_another_value_for_the_same_thing_without_a_shared_subject():

@@ -21,7 +21,8 @@ from swarmkit.memory.folder import MEMORY_MD, file_class, text_digest
 from swarmkit.memory.recall.words import STOP_WORDS, stem
 
 DUPLICATE = 0.6  # similarity from which two entries are proposed as one fact
-OPPOSITE = 0.6  # similarity from which a negated later entry contradicts the earlier one
+OPPOSITE = 0.75  # similarity from which a negated later entry contradicts the earlier one
+MAX_VALUE_WORDS = 5  # a single value ("Lisbon", "Umbrella Labs") is short; a longer one is a story
 MAX_GROUP = 6  # entries merged by one proposal (more wait for the next pass)
 _NAME = re.compile(r"[A-Z][\w'’-]*")
 
@@ -127,20 +128,36 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
 
     who, rest = _person(entry, names)
     said = rest.rstrip(" .!")
-    tries = [said]
-    if rest is not entry.text:  # the name taken off: "moved to Porto" reads as "I moved to Porto"
-        tries.insert(0, said if said.lower().startswith("my ") else "I " + said)
-    fact = None
-    for text in tries:
-        fact = read_statement(text) or read_fact(text)
-        if fact is not None:
-            break
+    if rest is not entry.text:  # the name taken off: "has moved to Porto" reads as "I have moved to Porto"
+        fact = read_statement(said if said.lower().startswith("my ") else "I " + _first_person(said))
+    else:
+        fact = read_statement(said) or read_fact(said)
     if fact is None or fact.subject.count(".") != 1:
         return None  # open-ended (likes, has, uses): they add up instead of replacing each other
+    if len(fact.text.split()) > MAX_VALUE_WORDS + 3:
+        return None  # "Dance is essential to Gina, and …": a story about a thing, not its one value
     value = E.dedupe_key(
         re.sub(r"(?i)^(lives in|is based in|is from|works (?:at|for|as)|is)\s+", "", fact.text)
     )
     return who, fact.subject, value
+
+
+_FIRST_PERSON = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
+
+
+def _first_person(said: str) -> str:
+    """ "has relocated to Leeds" → "have relocated to Leeds", "now works for X" → "now work for X":
+    the verb after a name, as its person would say it."""
+    words = said.split(" ")
+    for i, word in enumerate(words[:3]):
+        low = word.lower()
+        if low in _FIRST_PERSON:
+            words[i] = _FIRST_PERSON[low]
+            break
+        if low.endswith("s") and not low.endswith("ss") and len(low) > 3:
+            words[i] = word[:-2] if low.endswith(("ches", "shes", "xes")) else word[:-1]
+            break
+    return " ".join(words)
 
 
 def _newer(a: int, b: int, entries: list[E.Entry]) -> bool:

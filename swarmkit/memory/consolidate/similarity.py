@@ -20,6 +20,7 @@ NEGATIONS = frozenset(
     "not no never nor none nobody nothing neither cannot longer anymore stopped quit".split()
 )
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+_NEGATION_TERMS = frozenset(t for word in NEGATIONS for t in terms(word))
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 
 
@@ -55,29 +56,23 @@ class Similarity(Protocol):
 class Lexical:
     """The share of two texts' stemmed words they have in common: cosine over word sets, each word
     weighted by its inverse document frequency in the collection. Candidate pairs come from an
-    inverted index over the rarer words, so n texts cost about the pairs that share a rare word,
-    not n squared."""
+    inverted index over each text's rarest words (`pairs`), so n texts cost about the pairs that
+    share a rare word, not n squared."""
 
     name = "lexical"
-    # A word in more texts than this share of them finds no candidates (it still counts in the
-    # score): a name in half the lines would pair every line with every other.
-    COMMON = 0.05
-    MIN_COMMON = 50
 
     def __init__(self) -> None:
         self.words: list[frozenset[str]] = []
         self.weights: dict[str, float] = {}
         self.norms: list[float] = []
         self.df: dict[str, int] = {}
+        self.surface: dict[str, str] = {}  # a stem → a word it came from, to show people words
 
     def prepare(self, texts: Sequence[str]) -> None:
         self.words = []
-        self.surface: dict[str, str] = {}  # a stem → a word it came from, to show people words
         for text in texts:
-            self.words.append(frozenset(terms(text)))
-            for word in _WORD.findall(text.lower().replace("’", "'")):
-                for stem in terms(word):
-                    self.surface.setdefault(stem, word)
+            # negations are left out: whether one text denies the other is negated()'s to say
+            self.words.append(frozenset(terms(text)) - _NEGATION_TERMS)
         df: dict[str, int] = {}
         for held in self.words:
             for word in held:
@@ -86,6 +81,7 @@ class Lexical:
         self.df = df
         self.weights = {word: math.log(1 + n / count) ** 2 for word, count in df.items()}
         self.norms = [math.sqrt(sum(self.weights[w] for w in held)) for held in self.words]
+        self._texts = list(texts)
 
     def score(self, a: int, b: int) -> float:
         common = self.words[a] & self.words[b]
@@ -94,19 +90,27 @@ class Lexical:
         return min(1.0, sum(self.weights[w] for w in common) / (self.norms[a] * self.norms[b]))
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
-        cap = max(self.MIN_COMMON, int(len(self.words) * self.COMMON))
+        # Prefix filtering: each text's words in one global order, rarest first. A pair scoring at
+        # least `floor` shares a word within both texts' prefixes, the words before the point where
+        # what is left of a text weighs under `floor` of it (the rest alone cannot reach `floor`).
+        # Only prefixes are indexed, so common words pair nothing and few pairs are scored.
         postings: dict[str, list[int]] = {}
+        candidates: set[tuple[int, int]] = set()
         for i, held in enumerate(self.words):
-            for word in held:
-                if self.df[word] <= cap:
-                    postings.setdefault(word, []).append(i)
-        seen: set[tuple[int, int]] = set()
-        for ids in postings.values():
-            for x in range(len(ids) - 1):
-                a = ids[x]
-                seen.update((a, b) for b in ids[x + 1 :])
+            if not self.norms[i]:
+                continue
+            ordered = sorted(held, key=lambda w: (self.df[w], w))
+            rest = self.norms[i] ** 2
+            limit = (floor * self.norms[i]) ** 2
+            for word in ordered:
+                if rest < limit:
+                    break
+                rest -= self.weights[word]
+                seen = postings.setdefault(word, [])
+                candidates.update((j, i) for j in seen)
+                seen.append(i)
         out = []
-        for a, b in seen:
+        for a, b in candidates:
             value = self.score(a, b)
             if value >= floor:
                 out.append((a, b, value))
@@ -115,7 +119,14 @@ class Lexical:
 
     def shared(self, a: int, b: int) -> list[str]:
         common = self.words[a] & self.words[b]
-        return [self.surface.get(w, w) for w in sorted(common, key=lambda w: (-self.weights[w], w))]
+        return [self._surface(w, a) for w in sorted(common, key=lambda w: (-self.weights[w], w))]
+
+    def _surface(self, stem: str, at: int) -> str:
+        """A word of text `at` that gives this stem (evidence shows words, not stems)."""
+        for word in _WORD.findall(self._texts[at].lower().replace("’", "'")):
+            if stem in terms(word):
+                return word
+        return stem
 
 
 SIMILARITIES: dict[str, Callable[[], Similarity]] = {"lexical": Lexical}
