@@ -8,7 +8,9 @@ import time
 
 from swarmkit.memory.consolidate.similarity import Lexical, negated, numbers, similarity
 
-WORDS = "deploy staging editor dark mode tea coffee morning lisbon porto team tabs spaces build nightly".split()
+WORDS = (
+    "deploy staging editor dark mode tea coffee morning lisbon porto team tabs spaces build nightly".split()
+)
 
 
 def brute(sim: Lexical, n: int, floor: float) -> set[tuple[int, int]]:
@@ -28,7 +30,9 @@ def test_pairs_are_every_pair_at_or_above_the_floor():
 
 def test_the_score_weighs_rare_words_and_ignores_negations():
     sim = Lexical()
-    sim.prepare(["Caroline likes tea", "Caroline likes coffee", "Caroline no longer likes tea", "Caroline runs"])
+    sim.prepare(
+        ["Caroline likes tea", "Caroline likes coffee", "Caroline no longer likes tea", "Caroline runs"]
+    )
     assert sim.score(0, 2) == 1.0  # "no longer" is negated()'s to judge, not the score's
     assert sim.score(0, 1) < 0.5  # the rare word differs; the name in every line weighs little
     assert sim.shared(0, 1) == ["likes", "caroline"]
