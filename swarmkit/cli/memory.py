@@ -159,8 +159,14 @@ def status(ctx: click.Context) -> int:
     if not info["exists"]:
         click.echo("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
+    from swarmkit.memory.consolidate.budgets import Budget
+
     for rel, count in info["files"].items():
-        click.echo(f"  {rel:<40} {count:>6} {'entry' if count == 1 else 'entries'}")
+        size = info["budgets"][rel]
+        used = Budget(rel, size["bytes"], size["limit"]).sentence()
+        click.echo(f"  {rel:<40} {count:>6} {'entry  ' if count == 1 else 'entries'}  {used}")
+    for warning in info["budget_warnings"]:
+        output.warning(warning)
     if info["others"]:
         click.echo(f"Other people's files: {info['others']} (shown only to them: --user NAME)")
     click.echo(f"Inbox: {info['inbox']} unreviewed")

@@ -6,7 +6,7 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
-_DROP_ON_KEEP = ("contradicts", "tainted", "for")  # a person kept it: reviewed, theirs
+_DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
 
 
 def inbox_list(store) -> list[E.Entry]:

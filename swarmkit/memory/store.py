@@ -162,6 +162,10 @@ class MemoryStore(MemoryFolder):
                 files.update(also())
             for path, content in files.items():
                 problem = self.size_problem(path, content) if content is not None else None
+                if problem and path == rel and rel != INBOX_MD:
+                    from swarmkit.memory.consolidate.budgets import hold
+
+                    return hold(self, rel, clean, meta, problem, origin, run_id)  # never lost, never silent
                 if problem:
                     return WriteResult("refused", reason=problem)
             title = (
@@ -170,6 +174,10 @@ class MemoryStore(MemoryFolder):
                 else f"{verb}: {E.cut_text(clean, 72)}"
             )
             commit = self.apply(files, title, origin, run_id)
+            from swarmkit.memory.consolidate.auto import after_write
+            from swarmkit.memory.consolidate.budgets import size_of
+
+            after_write(self, rel, size_of(lines) if lines is not None else 0, size_of(new_lines))
             return WriteResult(
                 status, f"{rel}#L{number}", None, commit, clean, replaced, f"{rel}#{text_digest(clean)}"
             )
@@ -319,6 +327,9 @@ class MemoryStore(MemoryFolder):
                 inbox = count
             elif cls.startswith("swarm:"):
                 swarms.add(cls[6:])
+        from swarmkit.memory.consolidate.budgets import budget
+
+        budgets = {rel: budget(self, rel) for rel in files}
         git = exists and self.git.available and self.git.is_own_repo()
         remote = busy = None
         if git:
@@ -340,6 +351,8 @@ class MemoryStore(MemoryFolder):
             "dirty": bool(self.hand_edits()) if git else False,
             "remote": remote,
             "git_state": busy[0] if busy else None,  # why writes are refused right now, if they are
+            "budgets": {rel: b.to_dict() for rel, b in budgets.items()},  # each file's size against its limit
+            "budget_warnings": [b.warning for b in budgets.values() if b.warning],
         }
 
     # ---- features in their own modules -------------------------------------------------------

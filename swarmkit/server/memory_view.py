@@ -132,7 +132,8 @@ def status(workspace, store: MemoryStore) -> dict:
             "remote": without_credentials(info["remote"]),
             "state": info["git_state"],
         },
-        "warnings": list(store.warnings),
+        "budgets": info["budgets"],
+        "warnings": list(store.warnings) + info["budget_warnings"],
     }
 
 

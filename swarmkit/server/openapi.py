@@ -186,6 +186,20 @@ SCHEMAS = {
                     },
                 },
             },
+            "budgets": {
+                "type": "object",
+                "description": "Each file's size against its limit; a warning from 80% of it.",
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["bytes", "limit", "share", "warning"],
+                    "properties": {
+                        "bytes": {"type": "integer"},
+                        "limit": {"type": "integer"},
+                        "share": {"type": "number", "description": "bytes / limit"},
+                        "warning": _NULLABLE_STR,
+                    },
+                },
+            },
             "warnings": {"type": "array", "items": {"type": "string"}},
         },
     },

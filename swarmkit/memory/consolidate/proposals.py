@@ -87,7 +87,7 @@ def fits(finding: Finding) -> bool:
     return len(", ".join(finding.refs)) <= E.MAX_VALUE
 
 
-def propose(store, findings: list[Finding], title: str | None = None) -> tuple[list[str], str | None]:
+def propose(store, findings: list[Finding], why: str | None = None) -> tuple[list[str], str | None]:
     """Write the findings into the inbox as proposals, in one commit; (their refs, the commit).
     Call inside store.writing(); a finding whose inbox line would pass the inbox's budget waits."""
     findings = [f for f in findings if fits(f)]
@@ -109,7 +109,9 @@ def propose(store, findings: list[Finding], title: str | None = None) -> tuple[l
     if not refs:
         return [], None
     n = len(refs)
-    message = title or f"Consolidate: propose {n} change{'s' if n != 1 else ''} for review in the inbox"
+    message = f"Consolidate: propose {n} change{'s' if n != 1 else ''} for review in the inbox" + (
+        f" ({why})" if why else ""
+    )
     assert lines is not None
     return refs, store.apply({INBOX_MD: lines}, message, ORIGIN)
 

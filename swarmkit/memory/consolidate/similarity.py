@@ -80,14 +80,17 @@ class Lexical:
         n = len(self.words)
         self.df = df
         self.weights = {word: math.log(1 + n / count) ** 2 for word, count in df.items()}
-        self.norms = [math.sqrt(sum(self.weights[w] for w in held)) for held in self.words]
+        # fsum: the same figure whatever order a set gives its words in (hash order varies by process)
+        self.norms = [math.sqrt(math.fsum(self.weights[w] for w in held)) for held in self.words]
         self._texts = list(texts)
 
     def score(self, a: int, b: int) -> float:
         common = self.words[a] & self.words[b]
         if not common or not self.norms[a] or not self.norms[b]:
             return 0.0
-        return min(1.0, sum(self.weights[w] for w in common) / (self.norms[a] * self.norms[b]))
+        if common == self.words[a] == self.words[b]:
+            return 1.0
+        return min(1.0, math.fsum(self.weights[w] for w in common) / (self.norms[a] * self.norms[b]))
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         # Prefix filtering: each text's words in one global order, rarest first. A pair scoring at
