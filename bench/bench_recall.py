@@ -72,11 +72,16 @@ def write_folder(folder: Path, facts: list[dict]) -> None:
 def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True) -> dict:
     from swarmkit.memory.config import reader_defaults
     from swarmkit.memory.recall import BM25, RecallIndex, entry_terms, terms
+    from swarmkit.memory.recall.diverse import diverse
     from swarmkit.memory.store import MemoryStore
 
     defaults = reader_defaults()
     k, threshold, scope = defaults["max_results"], defaults["similarity_threshold"], defaults["search_scope"]
-    hits = {"defaults": Counter(), "bm25": Counter()} if baseline else {"defaults": Counter()}
+    hits = (
+        {"defaults": Counter(), "bm25": Counter(), "diverse": Counter()}
+        if baseline
+        else {"defaults": Counter()}
+    )
     totals: Counter = Counter()
     per_conversation: dict[str, Counter] = {}
     empty = empty_sharing = 0
@@ -97,6 +102,10 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
             category = question["category"]
             totals[category] += 1
             runs = {"defaults": index.search(question["question"], k, threshold, scope)}
+            if baseline:  # the diverse step after ranking (memory/recall/diverse.py), as store.recall runs it
+                runs["diverse"] = diverse(
+                    lambda n, q=question["question"], i=index: i.search(q, n, threshold, scope), k
+                )
             if baseline:
                 runs["bm25"] = index.search(question["question"], k, 0.0, scope, scorer=BM25())
             mine["questions"] += 1
@@ -276,7 +285,12 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
                 f"    {row['step']:<40}{row['recall']:>7.3f}"
                 + "".join(f"{row['by_conversation'][stem]:>7.3f}" for stem in stems)
             )
-    checks = [(f"recall@{k} at the defaults >= {TARGET}", ours, ours >= TARGET)]
+    folded = figures[f"recall@{k}_diverse"]
+    print(f"  recall@{k} with restatements folded into higher hits: {folded:.3f} (defaults {ours:.3f})")
+    checks = [
+        (f"recall@{k} at the defaults >= {TARGET}", ours, ours >= TARGET),
+        (f"recall@{k} with restatements folded does not drop (>= {ours:.3f})", folded, folded >= ours),
+    ]
     if not quick:
         checks.append(
             (

@@ -251,7 +251,8 @@ def search(ctx, query, max_results, threshold, scope, inbox) -> int:
         click.echo(f"No entry scores {threshold:g} or more; the closest:")
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
-        click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}")
+        alike = f" (also said as {', '.join(h.folded)})" if h.folded else ""
+        click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}{alike}")
     if not hits:
         click.echo("No entries match.")
     return _finish(ctx)

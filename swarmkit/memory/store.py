@@ -277,10 +277,16 @@ class MemoryStore(MemoryFolder):
         """Recall as memory-reader does; a parameter not given is the reader's schema default. When
         nothing clears the threshold, the closest entries sharing a word come back (closest=False: none)."""
         from swarmkit.memory.recall import RecallIndex
+        from swarmkit.memory.recall.diverse import diverse
+        from swarmkit.memory.recall.scope import reader_parameters
 
         index = self._index = self._index or RecallIndex(self)
-        hits = index.search(
-            query, max_results, similarity_threshold, search_scope, include_inbox, closest=closest
+        k = reader_parameters(max_results, similarity_threshold, search_scope)[0]
+        hits = diverse(  # a restatement of a higher hit is folded into it (recall/diverse.py)
+            lambda n: index.search(
+                query, n, similarity_threshold, search_scope, include_inbox, closest=closest
+            ),
+            k,
         )
         if include_inbox and any(hit.unreviewed for hit in hits):
             inbox = {e.line: e for e in E.parse_lines(self.read_lines(INBOX_MD) or [], INBOX_MD)}

@@ -105,6 +105,7 @@ def search(
         )
         view["score"] = round(hit.score, 4)
         view["unreviewed"] = hit.unreviewed
+        view["folded"] = list(hit.folded)  # lower hits that restate this one, folded into it
         out.append(view)
     return out
 

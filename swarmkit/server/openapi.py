@@ -60,6 +60,11 @@ ENTRY = {
         "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
         "score": {"type": "number", "minimum": 0, "maximum": 1, "description": "Search only: recall score."},
         "unreviewed": {"type": "boolean", "description": "Search only: the entry is in the inbox."},
+        "folded": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Search only: refs (file#digest) of lower hits that restate this one, folded into it.",
+        },
     },
 }
 

@@ -201,7 +201,7 @@ def find(
     for a, b, score in pairs:  # a repeat of a pinned line: the copy outside MEMORY.md goes
         if b >= n > a and entries[a].file != MEMORY_MD and score >= DUPLICATE and free(a):
             p = pinned[b - n]
-            if _same_fact(texts[a], texts[b], person_names[a], person_names[b]) and not _reviewed(entries[a]):
+            if same_fact(texts[a], texts[b], person_names[a], person_names[b]) and not _reviewed(entries[a]):
                 words = ", ".join(sim.shared(a, b)[:6])
                 evidence = f"repeats the pinned MEMORY.md line {p.text!r} (similarity {score:.2f}: {words})"
                 out.append(Finding("drop", "pinned", (entries[a],), None, evidence, score, (p.text,)))
@@ -233,7 +233,7 @@ def find(
                 )
                 taken.update((a, b))
             continue
-        if score < DUPLICATE or not _same_fact(texts[a], texts[b], person_names[a], person_names[b]):
+        if score < DUPLICATE or not same_fact(texts[a], texts[b], person_names[a], person_names[b]):
             continue
         ga, gb = group_of.get(a), group_of.get(b)
         if ga is None and gb is None:
@@ -269,8 +269,8 @@ def find(
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
 
 
-def _same_fact(a: str, b: str, names_a: frozenset[str], names_b: frozenset[str]) -> bool:
-    """Alike texts that may still say other things: other people or things named, other numbers."""
+def same_fact(a: str, b: str, names_a: frozenset[str], names_b: frozenset[str]) -> bool:
+    """Whether alike texts may be one fact: not when they name other people or things, or hold other numbers."""
     if not (names_a <= names_b or names_b <= names_a):
         return False
     na, nb = numbers(a), numbers(b)

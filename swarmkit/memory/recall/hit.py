@@ -15,6 +15,7 @@ class RecallHit:
     by: str
     kind: str | None
     unreviewed: bool = False
+    folded: tuple[str, ...] = ()  # refs of lower hits that restate this one (recall/diverse.py)
 
     def to_dict(self) -> dict:
         return {
@@ -26,4 +27,5 @@ class RecallHit:
             "by": self.by,
             "kind": self.kind,
             "unreviewed": self.unreviewed,
+            "folded": list(self.folded),
         }
