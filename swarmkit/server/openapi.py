@@ -239,6 +239,16 @@ SCHEMAS = {
             },
         },
     },
+    "InboxAccept": {
+        "type": "object",
+        "required": ["ref", "expect"],
+        "additionalProperties": False,
+        "properties": {
+            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "expect": {"type": "string"},
+            "text": {"type": "string", "description": "A merge's text in the person's own words."},
+        },
+    },
     "InboxKeep": {
         "type": "object",
         "required": ["ref", "expect"],
@@ -506,6 +516,12 @@ PATHS = {
         "pin", "InboxAction", "Move an inbox entry above ## Index in MEMORY.md (always loaded), as the user's"
     ),
     "/memory/inbox/delete": _action("delete", "InboxAction", "Delete an inbox entry"),
+    "/memory/inbox/accept": _action(
+        "accept", "InboxAccept", "Do what a consolidation proposal says (merge or drop), in one git commit"
+    ),
+    "/memory/inbox/keep-both": _action(
+        "keep_both", "InboxAction", "Keep the entries a consolidation proposal names, as they are"
+    ),
     "/runs": {
         "get": {
             "summary": "The runs of this view's person (serve --user; default: the owner's), newest first",
