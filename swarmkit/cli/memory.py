@@ -561,6 +561,16 @@ def _cut(text: str) -> str:
     return cut_text(text, 60)
 
 
+_REASONS = {  # a finding's reason, as counted in words
+    "duplicate": ("duplicate", "duplicates"),
+    "contradiction": ("contradiction", "contradictions"),
+    "chatter": ("chatter", "chatter"),
+    "instruction": ("instruction", "instructions"),
+    "pronoun": ("pronoun-only value", "pronoun-only values"),
+    "pinned": ("repeat of a pinned line", "repeats of a pinned line"),
+}
+
+
 def _finding_lines(item: dict) -> list[str]:
     """One proposal in words: what it does to which entries, then its evidence."""
     entries = item["entries"]
@@ -592,7 +602,9 @@ def consolidate(ctx: click.Context, dry_run: bool) -> int:
     if not result.findings:
         click.echo(f"Nothing to consolidate in {_plural(result.entries, 'entry', 'entries')}.")
         return _finish(ctx)
-    counts = ", ".join(f"{n} {reason}" for reason, n in sorted(data["found"].items()))
+    counts = ", ".join(
+        _plural(n, *_REASONS.get(reason, (reason, reason))) for reason, n in sorted(data["found"].items())
+    )
     click.echo(
         f"Found {len(result.findings)} in {_plural(result.entries, 'entry', 'entries')} "
         f"({result.similarity} similarity): {counts}"

@@ -325,3 +325,29 @@ def test_the_command_dry_run_text_and_json(cli, ws):
     assert code == 0 and out.startswith(f"kept {data['proposed'][1]}: Drop 'Sure, I can help with that!'")
     code, out, _ = mem(cli, ws, "consolidate")
     assert (code, out) == (0, "Nothing to consolidate in 2 entries.\n")
+
+
+def test_the_command_on_hand_written_lines_contradictions_and_junk(cli, ws):
+    mem(cli, ws, "add", "Prefers tabs")  # creates the folder
+    folder = Path(ws).resolve() / ".swarmkit" / "memory"
+    (folder / "me.md").write_text(
+        "# About me\n\n- Lives in Lisbon\n- Drinks coffee every morning\n- I moved to Porto\n"
+        "- No longer drinks coffee every morning\n- Likes it\n"
+    )
+    d = text_digest
+    code, out, err = mem(cli, ws, "consolidate", "--dry-run")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Found 3 in 5 entries (lexical similarity): 2 contradictions, 1 pronoun-only value",
+        f"supersede contradiction: drop me.md#{d('Lives in Lisbon')} 'Lives in Lisbon', keep "
+        f"me.md#{d('I moved to Porto')} 'I moved to Porto'",
+        "  both give location, and the later one says 'I moved to Porto'",
+        f"supersede contradiction: drop me.md#{d('Drinks coffee every morning')} 'Drinks coffee every morning', "
+        f"keep me.md#{d('No longer drinks coffee every morning')} 'No longer drinks coffee every morning'",
+        "  the later entry denies what the earlier one says (similarity 1.00: coffee, drinks, every, morning)",
+        f"drop pronoun: me.md#{d('Likes it')} 'Likes it'",
+        "  a value that only points elsewhere (it, there, that), saying nothing alone",
+        "Dry run: nothing was proposed or changed.",
+    ]
+    # the hand-written lines are untouched until a proposal is accepted
+    assert (folder / "me.md").read_text().count("\n- ") == 5

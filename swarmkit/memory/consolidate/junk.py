@@ -57,7 +57,7 @@ def pronoun_only(text: str) -> bool:
 TESTS = (
     ("chatter", chatter, "an assistant's chatter, not a fact"),
     ("instruction", instruction, "an instruction to an agent, restated; not a fact"),
-    ("pronoun", pronoun_only, "a value that only points elsewhere (it, there, that); it says nothing alone"),
+    ("pronoun", pronoun_only, "a value that only points elsewhere (it, there, that), saying nothing alone"),
 )
 
 
