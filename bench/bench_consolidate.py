@@ -102,7 +102,7 @@ def recall_at_k(store, conversation: dict, truth, k: int = 5) -> tuple[int, int,
     for question in conversation["questions"]:
         evidence = set(question["evidence"])
 
-        def hit(found) -> bool:
+        def hit(found, evidence=evidence) -> bool:
             families = [truth.family.get(h.line) for h in found if h.file == FACTS_FILE]
             return any(f is not None and evidence & set(facts[f]["evidence"]) for f in families)
 
