@@ -351,3 +351,22 @@ def test_the_command_on_hand_written_lines_contradictions_and_junk(cli, ws):
     ]
     # the hand-written lines are untouched until a proposal is accepted
     assert (folder / "me.md").read_text().count("\n- ") == 5
+
+
+def test_a_proposal_is_never_kept_or_pinned_as_a_fact(store, folder):
+    _folder(store)
+    ref = consolidate(store).proposed[0]
+    count = commit_count(folder)
+    for action in (lambda: store.inbox_keep(ref), lambda: store.inbox_pin(ref)):
+        with pytest.raises(SwarmkitError) as info:
+            action()
+        assert (
+            str(info.value) == f"{ref} is a consolidation proposal, not an entry to keep; nothing was changed"
+        )
+        assert (
+            info.value.hint
+            == f"answer it with `swarmkit memory accept {ref}` or `swarmkit memory keep-both {ref}`"
+        )
+    assert commit_count(folder) == count
+    store.inbox_delete(ref)  # deleting one is fine: a later pass may propose it again
+    assert len(store.inbox_list()) == 2
