@@ -159,8 +159,14 @@ def status(ctx: click.Context) -> int:
     if not info["exists"]:
         click.echo("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
+    from swarmkit.memory.consolidate.budgets import Budget
+
     for rel, count in info["files"].items():
-        click.echo(f"  {rel:<40} {count:>6} {'entry' if count == 1 else 'entries'}")
+        size = info["budgets"][rel]
+        used = Budget(rel, size["bytes"], size["limit"]).sentence()
+        click.echo(f"  {rel:<40} {count:>6} {'entry  ' if count == 1 else 'entries'}  {used}")
+    for warning in info["budget_warnings"]:
+        output.warning(warning)
     if info["others"]:
         click.echo(f"Other people's files: {info['others']} (shown only to them: --user NAME)")
     click.echo(f"Inbox: {info['inbox']} unreviewed")
@@ -255,7 +261,8 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         click.echo(f"No entry scores {threshold:g} or more; the closest:")
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
-        click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}")
+        alike = f" (also said as {', '.join(h.folded)})" if h.folded else ""
+        click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}{alike}")
         if explain:
             click.echo(f"      {_explain_line(_explain(h))}")
     if not hits:
@@ -403,7 +410,7 @@ def history(ctx: click.Context, entry: str) -> int:
         return _finish(ctx)
     for item in items:
         where = f"{item['from']} → {item['file']}" if item["from"] else item["file"]
-        text = f"{item['old']} → {item['text']}" if item["change"] == "changed" else item["text"]
+        text = f"{item['old']} → {item['text']}" if item["change"] in ("changed", "merged") else item["text"]
         by = ", ".join(f"{k} {item[k]}" for k in ("origin", "run") if item.get(k))
         click.echo(
             f"{item['date'][:10]} {item['commit'][:10]} {item['change']} {where}: {text}"
@@ -475,13 +482,25 @@ def inbox(ctx: click.Context) -> int:
     if _as_json():
         _json({"entries": items})
         return _finish(ctx)
+    proposals = 0
     for item in items:
         why = item["metadata"].get("contradicts")
+        if item["metadata"].get("marker") == "proposal":
+            proposals += 1
+            why = None
+            click.echo(f"{item['stable_ref']:<18} [proposal] {item['text']}")
+            click.echo(
+                f"{'':<18}   {item['metadata'].get('evidence', '')}: {item['metadata'].get('entries', '')}"
+            )
+            continue
         click.echo(f"{item['stable_ref']:<18} {item['text']}" + (f" (contradicts {why})" if why else ""))
     if not items:
         click.echo("The inbox is empty.")
     else:
-        output.say("Keep: swarmkit memory keep REF --to me|lessons|workspace (or pin REF, delete REF)")
+        if proposals < len(items):
+            output.say("Keep: swarmkit memory keep REF --to me|lessons|workspace (or pin REF, delete REF)")
+        if proposals:
+            output.say("Proposals: swarmkit memory accept REF (or keep-both REF)")
     return _finish(ctx)
 
 
@@ -595,3 +614,101 @@ def reindex(ctx: click.Context) -> int:
         if recall and embedded:
             click.echo(f"Embedded {_plural(embedded, 'entry', 'entries')} for {describe()}.")
     return _finish(ctx)
+
+
+def _quoted(entry: dict) -> str:
+    return f"{entry['stable_ref']} {_cut(entry['text'])!r}"
+
+
+def _cut(text: str) -> str:
+    from swarmkit.memory.entries import cut_text
+
+    return cut_text(text, 60)
+
+
+_REASONS = {  # a finding's reason, as counted in words
+    "duplicate": ("duplicate", "duplicates"),
+    "contradiction": ("contradiction", "contradictions"),
+    "chatter": ("chatter", "chatter"),
+    "instruction": ("instruction", "instructions"),
+    "pronoun": ("pronoun-only value", "pronoun-only values"),
+    "pinned": ("repeat of a pinned line", "repeats of a pinned line"),
+}
+
+
+def _finding_lines(item: dict) -> list[str]:
+    """One proposal in words: what it does to which entries, then its evidence."""
+    entries = item["entries"]
+    keep = item["keep"]
+    if item["action"] == "merge":
+        head = " + ".join(_quoted(e) for e in entries) + f" → keep {keep}"
+    elif item["action"] == "supersede":
+        gone = [e for e in entries if e["stable_ref"] != keep]
+        kept = next(e for e in entries if e["stable_ref"] == keep)
+        head = "drop " + ", ".join(_quoted(e) for e in gone) + ", keep " + _quoted(kept)
+    else:
+        head = ", ".join(_quoted(e) for e in entries)
+    return [f"{item['action']} {item['reason']}: {head}", f"  {item['evidence']}"]
+
+
+@memory.command()
+@click.option("--dry-run", is_flag=True, help="Print the proposals; write nothing.")
+@format_options("text", "json")
+@memory_options
+@click.pass_context
+def consolidate(ctx: click.Context, dry_run: bool) -> int:
+    """Find near-duplicates, contradictions and junk; propose each in the inbox (one commit)."""
+    store = _store(ctx)
+    result = store.consolidate(dry_run=dry_run)
+    data = result.to_dict()
+    if _as_json():
+        _json(data)
+        return _finish(ctx)
+    if not result.findings:
+        click.echo(f"Nothing to consolidate in {_plural(result.entries, 'entry', 'entries')}.")
+        return _finish(ctx)
+    counts = ", ".join(
+        _plural(n, *_REASONS.get(reason, (reason, reason))) for reason, n in sorted(data["found"].items())
+    )
+    click.echo(
+        f"Found {len(result.findings)} in {_plural(result.entries, 'entry', 'entries')} "
+        f"({result.similarity} similarity): {counts}"
+    )
+    for item in data["proposals"]:
+        for line in _finding_lines(item):
+            click.echo(line)
+    if dry_run:
+        click.echo("Dry run: nothing was proposed or changed.")
+    else:
+        n = len(result.proposed)
+        click.echo(
+            f"Proposed {n} in the inbox"
+            + (f" (commit {result.commit[:10]})" if result.commit else "")
+            + ": accept each with `swarmkit memory accept REF`, or `swarmkit memory keep-both REF`"
+        )
+    return _finish(ctx)
+
+
+@memory.command()
+@click.argument("ref")
+@click.option(
+    "--text", help="The merged entry's text, in your words (merge proposals; - reads standard input)."
+)
+@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@format_options("text", "json")
+@memory_options
+@click.pass_context
+def accept(ctx: click.Context, ref: str, text: str | None, expect: str | None) -> int:
+    """Do what a consolidation proposal in the inbox says: merge or drop (one commit)."""
+    return _report(ctx, _store(ctx).accept(ref, _text_argument(text) if text else None, expect))
+
+
+@memory.command("keep-both")
+@click.argument("ref")
+@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
+@format_options("text", "json")
+@memory_options
+@click.pass_context
+def keep_both(ctx: click.Context, ref: str, expect: str | None) -> int:
+    """Answer a consolidation proposal by keeping its entries as they are (never proposed again)."""
+    return _report(ctx, _store(ctx).keep_both(ref, expect))

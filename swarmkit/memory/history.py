@@ -143,9 +143,19 @@ def changed_lines(store, pattern: str | None) -> list[dict]:
                 "origin": trailers.get("Origin"),
                 "run": trailers.get("Run") or None,
                 "hunks": hunks,
+                "into": _merged_into(body) if trailers.get("Origin") == "consolidate" else None,
             }
         )
     return out
+
+
+_INTO = re.compile(r"(?m)^Into: (\S(?:.*?\S)?\.md)#[0-9a-f]{8} (.+)$")
+
+
+def _merged_into(body: str) -> tuple[str, str] | None:
+    """(file, text) an accepted merge kept (memory/consolidate/proposals.py writes the line)."""
+    match = _INTO.search(body)
+    return (match.group(1), match.group(2)) if match else None
 
 
 def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict], bool]:
@@ -198,7 +208,25 @@ def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict
                 base
                 | {"change": "added", "file": file, "text": b.text, "old": None, "from": None, "entry": b}
             )
+    into = commit.get("into")
     for file, a in removed:
+        if into is not None and E.dedupe_key(a.text) != E.dedupe_key(into[1]):
+            # merged by an accepted proposal: the entry goes on as the text it was merged into
+            kept = E.Entry(into[1], a.meta, into[0], 0)
+            if learn:
+                learnt = who.learn(kept) or learnt
+            events.append(
+                base
+                | {
+                    "change": "merged",
+                    "file": into[0],
+                    "text": into[1],
+                    "old": a.text,
+                    "from": file,
+                    "entry": kept,
+                }
+            )
+            continue
         events.append(
             base | {"change": "removed", "file": file, "text": a.text, "old": None, "from": None, "entry": a}
         )
@@ -215,7 +243,7 @@ def _learn(store, commits: list[dict], who: _Identity) -> bool:
 
 def history(store, what: str) -> list[dict]:
     """Every change to the entry `what` names, newest first: {commit, date, message, origin, run,
-    change (added | changed | updated | moved | removed), file, text, old, from}."""
+    change (added | changed | updated | moved | merged | removed), file, text, old, from}."""
     if not store.exists():
         raise store.missing_error()
     if not store.git.available or not store.git.is_own_repo():

@@ -6,7 +6,7 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory import entries as E
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
-_DROP_ON_KEEP = ("contradicts", "tainted", "for")  # a person kept it: reviewed, theirs
+_DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
 
 
 def inbox_list(store) -> list[E.Entry]:
@@ -30,8 +30,15 @@ def _precheck(store, ref: str) -> None:
         raise store.missing_error()
 
 
-def _inbox_entry(store, ref: str, expect_text: str | None):
-    return store.entry_at(ref, expect_text, exact=True)
+def _inbox_entry(store, ref: str, expect_text: str | None, moving: bool = False):
+    entry, lines = store.entry_at(ref, expect_text, exact=True)
+    if moving and entry.meta.get("marker") == "proposal":  # its text is a proposal, not a fact
+        raise SwarmkitError(
+            f"{ref} is a consolidation proposal, not an entry to keep; nothing was changed",
+            f"answer it with `swarmkit memory accept {ref}` or `swarmkit memory keep-both {ref}`",
+            code="is_a_proposal",
+        )
+    return entry, lines
 
 
 def _as_users(entry: E.Entry) -> dict:
@@ -58,7 +65,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         raise SwarmkitError(f"cannot keep an entry in {to!r}", f"use --to {' | '.join(KEEP_TARGETS)}")
     _precheck(store, ref)
     with store.writing():
-        entry, inbox = _inbox_entry(store, ref, expect_text)
+        entry, inbox = _inbox_entry(store, ref, expect_text, moving=True)
         rel = store.target_file(to, entry.kind)
         target = store.read_lines(rel, exact=True)
         del inbox[entry.line - 1]
@@ -91,7 +98,7 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
 
     _precheck(store, ref)
     with store.writing():
-        entry, inbox = _inbox_entry(store, ref, expect_text)
+        entry, inbox = _inbox_entry(store, ref, expect_text, moving=True)
         del inbox[entry.line - 1]
         memory = store.read_lines(MEMORY_MD, exact=True) or ["# Memory", "", INDEX_HEADING]
         stripped = [line.strip() for line in memory]

@@ -168,6 +168,10 @@ class MemoryStore(MemoryFolder):
                 files.update(also())
             for path, content in files.items():
                 problem = self.size_problem(path, content) if content is not None else None
+                if problem and path == rel and rel != INBOX_MD:
+                    from swarmkit.memory.consolidate.budgets import hold
+
+                    return hold(self, rel, clean, meta, problem, origin, run_id)  # never lost, never silent
                 if problem:
                     return WriteResult("refused", reason=problem)
             title = (
@@ -176,6 +180,10 @@ class MemoryStore(MemoryFolder):
                 else f"{verb}: {E.cut_text(clean, 72)}"
             )
             commit = self.apply(files, title, origin, run_id)
+            from swarmkit.memory.consolidate.auto import after_write
+            from swarmkit.memory.consolidate.budgets import size_of
+
+            after_write(self, rel, size_of(lines) if lines is not None else 0, size_of(new_lines))
             ref = f"{rel}#{text_digest(clean)}"  # the entry's identity, not its line (see Entry.ref)
             return WriteResult(status, ref, None, commit, clean, replaced, ref)
 
@@ -274,10 +282,16 @@ class MemoryStore(MemoryFolder):
         """Recall as memory-reader does; a parameter not given is the reader's schema default. When
         nothing clears the threshold, the closest entries sharing a word come back (closest=False: none)."""
         from swarmkit.memory.recall import RecallIndex
+        from swarmkit.memory.recall.diverse import diverse
+        from swarmkit.memory.recall.scope import reader_parameters
 
         index = self._index = self._index or RecallIndex(self)
-        hits = index.search(
-            query, max_results, similarity_threshold, search_scope, include_inbox, closest=closest
+        k = reader_parameters(max_results, similarity_threshold, search_scope)[0]
+        hits = diverse(  # a restatement of a higher hit is folded into it (recall/diverse.py)
+            lambda n: index.search(
+                query, n, similarity_threshold, search_scope, include_inbox, closest=closest
+            ),
+            k,
         )
         if include_inbox and any(hit.unreviewed for hit in hits):
             inbox = {e.line: e for e in E.parse_lines(self.read_lines(INBOX_MD) or [], INBOX_MD)}
@@ -347,6 +361,9 @@ class MemoryStore(MemoryFolder):
                 inbox = count
             elif cls.startswith("swarm:"):
                 swarms.add(cls[6:])
+        from swarmkit.memory.consolidate.budgets import budget
+
+        budgets = {rel: budget(self, rel) for rel in files}
         git = exists and self.git.available and self.git.is_own_repo()
         remote = busy = None
         if git:
@@ -373,6 +390,8 @@ class MemoryStore(MemoryFolder):
             "dirty": bool(self.hand_edits()) if git else False,
             "remote": remote,
             "git_state": busy[0] if busy else None,  # why writes are refused right now, if they are
+            "budgets": {rel: b.to_dict() for rel, b in budgets.items()},  # each file's size against its limit
+            "budget_warnings": [b.warning for b in budgets.values() if b.warning],
         }
 
     # ---- features in their own modules -------------------------------------------------------
@@ -442,6 +461,21 @@ class MemoryStore(MemoryFolder):
         from swarmkit.memory.inbox import inbox_delete
 
         return inbox_delete(self, ref, expect_text)
+
+    def consolidate(self, dry_run: bool = False, similarity: str = "lexical"):
+        from swarmkit.memory.consolidate import consolidate
+
+        return consolidate(self, dry_run, similarity)
+
+    def accept(self, ref: str, text: str | None = None, expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.consolidate.proposals import accept
+
+        return accept(self, ref, text, expect_text)
+
+    def keep_both(self, ref: str, expect_text: str | None = None) -> WriteResult:
+        from swarmkit.memory.consolidate.proposals import keep_both
+
+        return keep_both(self, ref, expect_text)
 
     def swarm(self, slug_source: str, run_id: str, goal: str | None = None, members=None):
         from swarmkit.memory.swarm import Swarm

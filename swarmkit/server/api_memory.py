@@ -1,5 +1,5 @@
-"""The memory API: status, entries (listing, search, adding one), the inbox and its keep / pin / delete,
-and importing notes from a folder."""
+"""The memory API: status, entries (listing, search, adding one), the inbox and its keep / pin / delete
+(and accept / keep-both for consolidation proposals), and importing notes from a folder."""
 
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ def check_inbox_ref(ref: str) -> None:
 
 def inbox_action(action: str):
     """The POST endpoint for one inbox action; `expect` is the digest the listing showed."""
-    optional = ("to",) if action == "keep" else ()
+    optional = {"keep": ("to",), "accept": ("text",)}.get(action, ())
 
     async def endpoint(request: Request) -> JSONResponse:
         body = await json_body(request, ("ref", "expect"), optional)
@@ -156,11 +156,15 @@ def inbox_action(action: str):
             )
         elif action == "pin":
             result = await run_in_threadpool(store.inbox_pin, body["ref"], body["expect"])
+        elif action == "accept":  # a consolidation proposal: merge or drop, as it says
+            result = await run_in_threadpool(store.accept, body["ref"], body.get("text"), body["expect"])
+        elif action == "keep-both":
+            result = await run_in_threadpool(store.keep_both, body["ref"], body["expect"])
         else:
             result = await run_in_threadpool(store.inbox_delete, body["ref"], body["expect"])
         return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
 
-    endpoint.__name__ = f"inbox_{action}"
+    endpoint.__name__ = f"inbox_{action.replace('-', '_')}"
     return endpoint
 
 
@@ -174,4 +178,6 @@ ROUTES = [
     Route("/memory/inbox/keep", inbox_action("keep"), methods=["POST"]),
     Route("/memory/inbox/pin", inbox_action("pin"), methods=["POST"]),
     Route("/memory/inbox/delete", inbox_action("delete"), methods=["POST"]),
+    Route("/memory/inbox/accept", inbox_action("accept"), methods=["POST"]),
+    Route("/memory/inbox/keep-both", inbox_action("keep-both"), methods=["POST"]),
 ]

@@ -105,6 +105,7 @@ def search(
         )
         view["score"] = round(hit.score, 4)
         view["unreviewed"] = hit.unreviewed
+        view["folded"] = list(hit.folded)  # lower hits that restate this one, folded into it
         out.append(view)
     return out
 
@@ -132,7 +133,8 @@ def status(workspace, store: MemoryStore) -> dict:
             "remote": without_credentials(info["remote"]),
             "state": info["git_state"],
         },
-        "warnings": list(store.warnings),
+        "budgets": info["budgets"],
+        "warnings": list(store.warnings) + info["budget_warnings"],
     } | _recall()
 
 
@@ -176,3 +178,27 @@ def is_swarm_file(rel: str) -> bool:
 
 def is_inbox(rel: str) -> bool:
     return rel == INBOX_MD
+
+
+def proposal_view(store: MemoryStore, entry: dict) -> dict | None:
+    """A consolidation proposal in the inbox with the entries it names, side by side (each as it is
+    now, or missing when it changed or went since), or None for any other inbox entry."""
+    from swarmkit.memory.consolidate.proposals import is_proposal, refs_of
+
+    parsed = E.Entry(entry["text"], entry["metadata"], entry["file"], entry["line"])
+    if not is_proposal(parsed):
+        return None
+    named = []
+    files: dict[str, dict[str, dict]] = {}
+    for ref in refs_of(parsed):
+        rel = ref.rsplit("#", 1)[0]
+        if rel not in files:
+            files[rel] = {v["stable_ref"]: v for v in file_entries(store, rel)} if store.visible(rel) else {}
+        found = files[rel].get(ref)
+        named.append({"stable_ref": ref, "entry": found, "keep": ref == parsed.meta.get("keep")})
+    return {
+        "action": parsed.meta["proposal"],
+        "reason": parsed.meta.get("reason"),
+        "evidence": parsed.meta.get("evidence"),
+        "entries": named,
+    }

@@ -65,6 +65,11 @@ ENTRY = {
         "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
         "score": {"type": "number", "minimum": 0, "maximum": 1, "description": "Search only: recall score."},
         "unreviewed": {"type": "boolean", "description": "Search only: the entry is in the inbox."},
+        "folded": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Search only: refs (file#digest) of lower hits that restate this one, folded into it.",
+        },
     },
 }
 
@@ -338,6 +343,20 @@ SCHEMAS = {
                     },
                 },
             },
+            "budgets": {
+                "type": "object",
+                "description": "Each file's size against its limit; a warning from 80% of it.",
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["bytes", "limit", "share", "warning"],
+                    "properties": {
+                        "bytes": {"type": "integer"},
+                        "limit": {"type": "integer"},
+                        "share": {"type": "number", "description": "bytes / limit"},
+                        "warning": _NULLABLE_STR,
+                    },
+                },
+            },
             "warnings": {"type": "array", "items": {"type": "string"}},
         },
     },
@@ -370,6 +389,16 @@ SCHEMAS = {
                 "type": "string",
                 "description": "The digest GET /memory/inbox showed; a changed entry is refused.",
             },
+        },
+    },
+    "InboxAccept": {
+        "type": "object",
+        "required": ["ref", "expect"],
+        "additionalProperties": False,
+        "properties": {
+            "ref": {"type": "string", "examples": ["inbox.md#L5"]},
+            "expect": {"type": "string"},
+            "text": {"type": "string", "description": "A merge's text in the person's own words."},
         },
     },
     "InboxKeep": {
@@ -671,6 +700,12 @@ PATHS = {
         "pin", "InboxAction", "Move an inbox entry above ## Index in MEMORY.md (always loaded), as the user's"
     ),
     "/memory/inbox/delete": _action("delete", "InboxAction", "Delete an inbox entry"),
+    "/memory/inbox/accept": _action(
+        "accept", "InboxAccept", "Do what a consolidation proposal says (merge or drop), in one git commit"
+    ),
+    "/memory/inbox/keep-both": _action(
+        "keep_both", "InboxAction", "Keep the entries a consolidation proposal names, as they are"
+    ),
     "/runs": {
         "get": {
             "summary": "The runs of this view's person (serve --user; default: the owner's), newest first",

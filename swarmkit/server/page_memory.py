@@ -267,19 +267,92 @@ def inbox_item(entry: dict, workspace_file: str, user_file: str) -> Safe:
     )
 
 
+PROPOSAL_ACTIONS = {"merge": "Merge into one", "supersede": "Drop the older", "drop": "Drop"}
+
+
+def proposal_item(entry: dict, proposal: dict) -> Safe:
+    """A consolidation proposal: what it does, its evidence, and the entries it names side by side."""
+    heads = ["", "Entry", "Who", "Added", "Ref"]
+    rows = []
+    for named in proposal["entries"]:
+        e = named["entry"]
+        if proposal["action"] == "drop":
+            role = "goes"
+        else:
+            role = "kept" if named["keep"] else ("merged in" if proposal["action"] == "merge" else "goes")
+        cells = [tag("td", tag("span", role, class_=f"badge role-{role.replace(' ', '-')}"))]
+        if e is None:
+            cells += [tag("td", "changed or gone since it was proposed", class_="muted", colspan="3")]
+        else:
+            cells += [
+                tag("td", e["text"], class_="text"),
+                tag("td", who(e), class_=f"by by-{e['by']}"),
+                tag("td", e.get("added") or "—"),
+            ]
+        cells.append(tag("td", tag("code", named["stable_ref"])))
+        rows.append(tag("tr", cells, class_="entry"))
+    side_by_side = tag(
+        "table",
+        tag("thead", tag("tr", [tag("th", h) for h in heads])),
+        tag("tbody", rows),
+        class_="entries evidence",
+    )
+    actions = tag(
+        "div",
+        tag(
+            "button",
+            f"Accept: {PROPOSAL_ACTIONS.get(proposal['action'], proposal['action'])}",
+            type="button",
+            data_action="accept",
+        ),
+        " ",
+        tag(
+            "button",
+            "Keep both" if len(proposal["entries"]) > 1 else "Keep it",
+            type="button",
+            data_action="keep-both",
+            title="Leave the entries as they are; they are not proposed together again",
+        ),
+        class_="actions",
+    )
+    return tag(
+        "li",
+        tag("p", tag("span", f"{proposal['reason']} ", class_="badge"), entry["text"], class_="text"),
+        tag(
+            "p",
+            "Evidence: ",
+            proposal["evidence"] or "—",
+            " · ",
+            tag("code", entry["stable_ref"]),
+            class_="meta",
+        ),
+        side_by_side,
+        actions,
+        class_="entry inbox-entry proposal",
+        data_ref=entry["ref"],
+        data_digest=entry["digest"],
+    )
+
+
 def inbox_section(ctx, info: dict) -> Safe:
     entries = view.file_entries(ctx.store, "inbox.md")
     intro = tag(
         "p",
         "Imports, contradictions and tainted notes wait here, never recalled for agents. "
         "Keep moves an entry into your files as yours, Pin puts it in MEMORY.md (always loaded), "
-        "Delete removes it; each is one git commit.",
+        "Delete removes it; each is one git commit. Consolidation proposals show their evidence, the "
+        "entries side by side: Accept merges or drops as proposed, Keep both leaves them as they are.",
         class_="muted",
     )
     body = (
         tag(
             "ul",
-            [inbox_item(e, ctx.store.workspace_file, info["user_file"]) for e in entries],
+            [
+                proposal_item(e, proposal)
+                if (proposal := view.proposal_view(ctx.store, e)) is not None
+                else inbox_item(e, ctx.store.workspace_file, info["user_file"])
+                for e in entries
+            ],
             class_="inbox",
         )
         if entries
@@ -291,6 +364,18 @@ def inbox_section(ctx, info: dict) -> Safe:
 def memory_files(info: dict) -> list[str]:
     files = [rel for rel in info["counts"]["files"] if not view.is_inbox(rel) and not view.is_swarm_file(rel)]
     return sorted(files, key=lambda rel: (FILE_ORDER.get(file_class(rel).split(":")[0], 9), rel))
+
+
+def budget_badge(budget: dict | None) -> Safe | None:
+    """The file's size against its limit; marked from 80% (its warning as the title)."""
+    if budget is None:
+        return None
+    from swarmkit.memory.consolidate.budgets import Budget
+
+    used = Budget("", budget["bytes"], budget["limit"]).sentence()
+    if budget["warning"]:
+        return tag("span", used, class_="badge budget budget-warn", title=budget["warning"])
+    return tag("span", used, class_="muted budget")
 
 
 def files_section(ctx, info: dict) -> Safe:
@@ -317,11 +402,15 @@ def files_section(ctx, info: dict) -> Safe:
             tag(
                 "span", f"{label} · {len(entries)} entr{'ies' if len(entries) != 1 else 'y'}", class_="muted"
             ),
+            " ",
+            budget_badge(info["budgets"].get(rel)),
         )
+        warning = (info["budgets"].get(rel) or {}).get("warning")
         blocks.append(
             tag(
                 "section",
                 heading,
+                tag("p", warning, class_="warning", role="note") if warning else None,
                 entries_table(entries) if entries else empty("No entries yet."),
                 class_="memory-file",
                 data_file=rel,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -54,9 +55,9 @@ def test_status_before_and_after_the_first_write(cli, ws):
     assert info["format_version"] == 1
     mem(cli, ws, "add", "Prefers tabs", "--to", "me")
     listed = mem(cli, ws, "status")[1].splitlines()
-    assert (
-        f"  {'me.md':<40} {1:>6} entry" in listed and f"  {'workspaces/demo.md':<40} {2:>6} entries" in listed
-    )
+    me, ws_file = (os.path.getsize(folder_of(ws) / rel) for rel in ("me.md", "workspaces/demo.md"))
+    assert f"  {'me.md':<40} {1:>6} entry    {me} bytes of 64 KB (0%)" in listed
+    assert f"  {'workspaces/demo.md':<40} {2:>6} entries  {ws_file} bytes of 64 KB (0%)" in listed
 
 
 def test_read_commands_on_a_missing_folder(cli, ws):

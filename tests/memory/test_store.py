@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory import entries as E
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import commit_count, commits, files_in_last_commit, git, last_body, lines, ref_of
 
@@ -122,13 +123,23 @@ def test_bad_kind_target_by_are_clear_errors(store):
         store.remember("x y z", by="root")
 
 
-def test_size_limit_says_consolidate_it_first(store, folder):
+def test_a_write_past_the_limit_waits_in_the_inbox_with_the_reason(store, folder):
     store.ensure()
     filler = "\n".join(f"- Filler lesson number {i} " + "x" * 80 for i in range(700))
     (folder / "lessons.md").write_text("# Lessons\n\n" + filler[: 64 * 1024 - 200] + "\n")
-    result = store.remember("One more lesson that does not fit " + "y" * 300, kind="rule")
-    assert result.status == "refused"
-    assert result.reason == "lessons.md is full (64 KB): consolidate it first"
+    text = "One more lesson that does not fit " + "y" * 300
+    result = store.remember(text, kind="rule")
+    assert (result.status, result.ref, result.text) == ("held", "inbox.md#L4", text)
+    assert result.reason == (
+        "lessons.md is full (64 KB): held in the inbox; run `swarmkit memory consolidate` to make room in "
+        "lessons.md, then keep it"
+    )
+    held = store.inbox_list()[0]
+    assert (held.text, held.meta["held"], held.kind) == (text, "lessons.md is full", "rule")
+    assert commits(folder)[0] == f"Hold in the inbox (lessons.md is full): {E.cut_text(text, 60)}"
+    # the same text again is the same held entry, not another
+    again = store.remember(text, kind="rule")
+    assert (again.status, again.ref, again.commit) == ("held", "inbox.md#L4", None)
 
 
 def test_forget(store, folder):

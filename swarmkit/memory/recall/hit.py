@@ -17,6 +17,7 @@ class RecallHit:
     kind: str | None
     unreviewed: bool = False
     parts: Any = None  # fusion.Parts of a hit found by words and meaning (`memory search --explain`)
+    folded: tuple[str, ...] = ()  # refs of lower hits that restate this one (recall/diverse.py)
 
     def to_dict(self) -> dict:
         return {
@@ -28,4 +29,5 @@ class RecallHit:
             "by": self.by,
             "kind": self.kind,
             "unreviewed": self.unreviewed,
+            "folded": list(self.folded),
         }

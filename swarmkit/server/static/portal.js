@@ -27,7 +27,7 @@
     show(last, false);
   }
 
-  var DONE = { kept: "Kept in", pinned: "Pinned in", deleted: "Deleted" };
+  var DONE = { kept: "Kept in", pinned: "Pinned in", deleted: "Deleted", accepted: "Accepted:" };
 
   // POST `body` as JSON with the token; on success remember `message(data)` for after the reload.
   function send(path, body, controls, message, next, method) {

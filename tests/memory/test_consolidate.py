@@ -1,0 +1,372 @@
+"""`memory consolidate`: what it finds and proposes, accept and keep both, each one commit; the
+exact text of the command and of its errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory import entries as E
+from swarmkit.memory.consolidate import consolidate
+from swarmkit.memory.consolidate.findings import find
+from swarmkit.memory.folder import text_digest
+from tests.memory.conftest import commit_count, commits, git, lines
+
+
+def parsed(*texts: str, file: str = "me.md") -> list[E.Entry]:
+    return E.parse_lines([f"- {t}" for t in texts], file)
+
+
+def summary(findings) -> list[tuple[str, str, list[str], str | None]]:
+    return [
+        (f.action, f.reason, [e.text for e in f.entries], f.keep.text if f.keep else None) for f in findings
+    ]
+
+
+def test_the_same_fact_in_other_words_is_one_merge():
+    found = find(
+        parsed(
+            "Prefers dark mode in every editor [by: agent]", "Prefers dark mode in all editors [by: agent]"
+        )
+    )
+    assert summary(found) == [
+        (
+            "merge",
+            "duplicate",
+            ["Prefers dark mode in every editor", "Prefers dark mode in all editors"],
+            "Prefers dark mode in every editor",
+        )
+    ]
+    assert found[0].evidence == "the same fact in other words (similarity 0.78: dark, editor, mode, prefers)"
+
+
+def test_alike_texts_that_say_other_things_are_no_duplicates():
+    # other people named, other numbers: alike words, other facts
+    texts = (
+        "Jon lost his job at Door Dash",
+        "Gina lost her job at Door Dash",
+        "Gina told Jon about the job",
+        "Ran 5 km on Monday",
+        "Ran 10 km on Monday",
+    )
+    assert [f for f in find(parsed(*texts)) if f.reason == "duplicate"] == []
+
+
+def test_a_later_entry_that_denies_an_earlier_one_supersedes_it():
+    found = find(
+        parsed(
+            "Drinks coffee every morning [added: 2026-01-02]",
+            "No longer drinks coffee every morning [added: 2026-03-01]",
+        )
+    )
+    assert summary(found) == [
+        (
+            "supersede",
+            "contradiction",
+            ["Drinks coffee every morning", "No longer drinks coffee every morning"],
+            "No longer drinks coffee every morning",
+        )
+    ]
+    assert found[0].evidence == (
+        "the later entry denies what the earlier one says (similarity 1.00: coffee, drinks, every, morning)"
+    )
+
+
+def test_another_value_for_the_same_thing_without_a_shared_subject():
+    found = find(
+        parsed(
+            "Lives in Lisbon [by: user; added: 2026-01-02]",
+            "Prefers tea",
+            "I moved to Porto [added: 2026-02-01]",
+        )
+    )
+    assert summary(found) == [
+        ("supersede", "contradiction", ["Lives in Lisbon", "I moved to Porto"], "I moved to Porto")
+    ]
+    assert found[0].evidence == "both give location, and the later one says 'I moved to Porto'"
+    # a name at the start makes it that person's: Melanie's city is not Caroline's
+    third = find(
+        parsed(
+            "Caroline lives in Boston",
+            "Melanie moved to Denver",
+            "Melanie visited Caroline in March",
+            "Caroline moved to Austin",
+            file="lessons.md",
+        )
+    )
+    assert summary(third) == [
+        (
+            "supersede",
+            "contradiction",
+            ["Caroline lives in Boston", "Caroline moved to Austin"],
+            "Caroline moved to Austin",
+        )
+    ]
+
+
+def test_junk_chatter_instructions_pronouns_and_pinned_repeats():
+    pinned = parsed("Deploys go through staging first", file="MEMORY.md")
+    found = find(
+        parsed(
+            "Sure, I can help with that!",
+            "You are a helpful assistant",
+            "Likes it",
+            "All deploys go through staging first",
+            "Teaches a class on giving instructions",
+            file="lessons.md",
+        ),
+        pinned,
+    )
+    assert [(f.reason, f.entries[0].text) for f in found] == [
+        ("chatter", "Sure, I can help with that!"),
+        ("instruction", "You are a helpful assistant"),
+        ("pronoun", "Likes it"),
+        ("pinned", "All deploys go through staging first"),
+    ]
+    assert found[3].evidence.startswith(
+        "repeats the pinned MEMORY.md line 'Deploys go through staging first'"
+    )
+
+
+def test_a_pair_a_person_kept_is_not_proposed_again():
+    a, b = "Prefers dark mode in every editor", "Prefers dark mode in all editors"
+    assert find(parsed(a, f"{b} [distinct: {text_digest(a)}]")) == []
+    assert find(parsed("Likes it [reviewed: yes]")) == []
+
+
+def _folder(store):
+    store.remember("Lives in Lisbon", "identity", by="user")
+    store.remember("Prefers dark mode in every editor", "preference")
+    store.remember("Prefers dark mode in all editors", "preference")
+    store.remember("Sure, I can help with that!")
+    store.remember("I moved to Porto", "identity")
+
+
+def test_a_pass_proposes_in_the_inbox_in_one_commit_and_changes_no_entry(store, folder):
+    _folder(store)
+    before = {rel: (folder / rel).read_text() for rel in ("me.md", "lessons.md")}
+    count = commit_count(folder)
+    dry = consolidate(store, dry_run=True)
+    assert commit_count(folder) == count and dry.proposed == [] and len(dry.findings) == 3
+    result = consolidate(store)
+    assert commit_count(folder) == count + 1
+    assert commits(folder)[0] == "Consolidate: propose 3 changes for review in the inbox"
+    assert {rel: (folder / rel).read_text() for rel in before} == before
+    inbox = lines(folder, "inbox.md")[3:]
+    assert [line.split(" [")[0] for line in inbox] == [
+        "- Merge 2 entries into: Prefers dark mode in every editor",
+        "- Drop 'Lives in Lisbon': superseded by 'I moved to Porto'",
+        "- Drop 'Sure, I can help with that!': an assistant's chatter, not a fact",
+    ]
+    merge = E.parse_line(inbox[0])
+    assert (
+        merge.meta["entries"]
+        == f"me.md#{text_digest('Prefers dark mode in every editor')}, me.md#{text_digest('Prefers dark mode in all editors')}"
+    )
+    assert merge.meta["for"] == "me.md" and merge.meta["marker"] == "proposal"
+    assert result.proposed == [f"inbox.md#{text_digest(E.parse_line(line).text)}" for line in inbox]
+    # a second pass proposes nothing again, and never recalls a proposal as a fact
+    assert consolidate(store).proposed == [] and commit_count(folder) == count + 1
+    assert all(h.file != "inbox.md" for h in store.recall("dark mode editor", include_inbox=True))
+
+
+def test_accepting_a_merge_is_one_commit_that_says_what_it_merged(store, folder):
+    _folder(store)
+    ref = consolidate(store).proposed[0]
+    count = commit_count(folder)
+    result = store.accept(ref)
+    kept, gone = "Prefers dark mode in every editor", "Prefers dark mode in all editors"
+    assert (result.status, result.ref, result.text, result.old) == (
+        "accepted",
+        f"me.md#{text_digest(kept)}",
+        kept,
+        gone,
+    )
+    assert commit_count(folder) == count + 1
+    body = git(folder, "log", "-1", "--format=%B")
+    assert body.splitlines()[:3] == [
+        f"Consolidate: merge 2 entries into me.md#{text_digest(kept)}: {kept}",
+        "",
+        f"Merged: me.md#{text_digest(gone)} {gone}",
+    ]
+    assert sorted(git(folder, "show", "--name-only", "--format=", "HEAD").split()) == ["inbox.md", "me.md"]
+    texts = [e.text for e in store.entries("me.md")]
+    assert kept in texts and gone not in texts
+    assert len(store.inbox_list()) == 2
+    # history follows the merged entry to the text it became
+    changes = store.history(gone)
+    assert [(c["change"], c["text"]) for c in changes[:2]] == [("merged", kept), ("added", gone)]
+
+
+def test_accept_with_the_persons_own_text_makes_it_theirs(store, folder):
+    _folder(store)
+    ref = consolidate(store).proposed[0]
+    result = store.accept(ref, text="Dark mode everywhere, in every editor")
+    assert result.text == "Dark mode everywhere, in every editor"
+    line = next(x for x in lines(folder, "me.md") if x.startswith("- Dark mode everywhere"))
+    assert "by: user" in line
+
+
+def test_accepting_a_supersede_and_a_drop(store, folder):
+    _folder(store)
+    proposed = consolidate(store).proposed
+    store.accept(proposed[1])
+    assert "Lives in Lisbon" not in [e.text for e in store.entries("me.md")]
+    assert commits(folder)[0].startswith(
+        f"Consolidate: drop me.md#{text_digest('Lives in Lisbon')} 'Lives in Lisbon', superseded by me.md#"
+    )
+    store.accept(proposed[2])
+    assert [e.text for e in store.entries("lessons.md")] == []
+    assert (
+        commits(folder)[0]
+        == f"Consolidate: drop lessons.md#{text_digest('Sure, I can help with that!')} 'Sure, I can help with that!' (chatter)"
+    )
+
+
+def test_keep_both_marks_the_entries_and_they_are_not_proposed_again(store, folder):
+    _folder(store)
+    ref = consolidate(store).proposed[0]
+    count = commit_count(folder)
+    result = store.keep_both(ref)
+    assert result.status == "kept" and commit_count(folder) == count + 1
+    texts = [e.text for e in store.entries("me.md")]
+    assert "Prefers dark mode in every editor" in texts and "Prefers dark mode in all editors" in texts
+    store.forget(store.inbox_list()[0].ref)
+    store.forget(store.inbox_list()[0].ref)
+    assert [f.reason for f in consolidate(store, dry_run=True).findings] == ["contradiction", "chatter"]
+
+
+def test_a_proposal_whose_entry_changed_is_refused_and_nothing_changes(store, folder):
+    _folder(store)
+    ref = consolidate(store).proposed[0]
+    store.edit(
+        next(e.ref for e in store.entries("me.md") if e.text.endswith("all editors")), "Prefers light mode"
+    )
+    count = commit_count(folder)
+    with pytest.raises(SwarmkitError) as info:
+        store.accept(ref)
+    gone = f"me.md#{text_digest('Prefers dark mode in all editors')}"
+    assert str(info.value) == f"{gone} changed or went since {ref} proposed it; nothing was changed"
+    assert info.value.hint == f"delete the proposal ({ref}) and run `swarmkit memory consolidate` again"
+    assert commit_count(folder) == count
+
+
+def test_accept_refuses_an_inbox_entry_that_is_no_proposal(store):
+    store.remember("Imported note", target="inbox")
+    with pytest.raises(SwarmkitError) as info:
+        store.accept("inbox.md#L4")
+    assert str(info.value) == "inbox.md#L4 is not a consolidation proposal; nothing was changed"
+    assert info.value.hint == "keep, pin or delete an inbox entry; accept and keep-both answer proposals"
+
+
+def test_a_proposal_about_a_persons_file_is_theirs_only(folder):
+    from swarmkit.memory.store import MemoryStore
+
+    ana = MemoryStore(folder, "demo", user="ana")
+    ana.remember("Prefers dark mode in every editor", "preference")
+    ana.remember("Prefers dark mode in all editors", "preference")
+    assert len(consolidate(ana).proposed) == 1
+    owner = MemoryStore(folder, "demo")
+    assert owner.inbox_list() == [] and consolidate(owner, dry_run=True).findings == []
+    assert [e.meta["for"] for e in ana.inbox_list()] == ["users/ana.md"]
+
+
+# ---- the command -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def ws(workspace):
+    return workspace()
+
+
+def mem(cli, ws, *args):
+    return cli("memory", "--workspace", str(ws), *args)
+
+
+def test_the_command_dry_run_text_and_json(cli, ws):
+    folder = Path(ws).resolve() / ".swarmkit" / "memory"
+    mem(cli, ws, "add", "Prefers dark mode in every editor")
+    mem(cli, ws, "add", "Prefers dark mode in all my editors")
+    mem(cli, ws, "add", "Sure, I can help with that!", "--to", "lessons")
+    a, b = (
+        text_digest("Prefers dark mode in every editor"),
+        text_digest("Prefers dark mode in all my editors"),
+    )
+    c = text_digest("Sure, I can help with that!")
+    code, out, err = mem(cli, ws, "consolidate", "--dry-run")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Found 2 in 3 entries (lexical similarity): 1 chatter, 1 duplicate",
+        f"merge duplicate: me.md#{a} 'Prefers dark mode in every editor' + me.md#{b} 'Prefers dark mode in all my "
+        f"editors' → keep me.md#{a}",
+        "  the same fact in other words (similarity 0.80: dark, editor, mode, prefers)",
+        f"drop chatter: lessons.md#{c} 'Sure, I can help with that!'",
+        "  an assistant's chatter, not a fact",
+        "Dry run: nothing was proposed or changed.",
+    ]
+    assert not (folder / "inbox.md").read_text().count("proposal")
+    code, out, _ = mem(cli, ws, "consolidate", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["found"] == {"chatter": 1, "duplicate": 1} and len(data["proposed"]) == 2
+    assert data["proposals"][0]["keep"] == f"me.md#{a}" and data["proposals"][0]["action"] == "merge"
+    code, out, _ = mem(cli, ws, "inbox")
+    assert out.splitlines()[:2] == [
+        f"{data['proposed'][0]:<18} [proposal] Merge 2 entries into: Prefers dark mode in every editor",
+        f"{'':<18}   the same fact in other words (similarity 0.80: dark, editor, mode, prefers): me.md#{a}, me.md#{b}",
+    ]
+    code, out, _ = mem(cli, ws, "accept", data["proposed"][0])
+    assert code == 0 and out.startswith(
+        f"accepted me.md#{a}: Prefers dark mode in all my editors → Prefers dark mode in every editor (commit "
+    )
+    code, out, _ = mem(cli, ws, "keep-both", data["proposed"][1])
+    assert code == 0 and out.startswith(f"kept {data['proposed'][1]}: Drop 'Sure, I can help with that!'")
+    code, out, _ = mem(cli, ws, "consolidate")
+    assert (code, out) == (0, "Nothing to consolidate in 2 entries.\n")
+
+
+def test_the_command_on_hand_written_lines_contradictions_and_junk(cli, ws):
+    mem(cli, ws, "add", "Prefers tabs")  # creates the folder
+    folder = Path(ws).resolve() / ".swarmkit" / "memory"
+    (folder / "me.md").write_text(
+        "# About me\n\n- Lives in Lisbon\n- Drinks coffee every morning\n- I moved to Porto\n"
+        "- No longer drinks coffee every morning\n- Likes it\n"
+    )
+    d = text_digest
+    code, out, err = mem(cli, ws, "consolidate", "--dry-run")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Found 3 in 5 entries (lexical similarity): 2 contradictions, 1 pronoun-only value",
+        f"supersede contradiction: drop me.md#{d('Lives in Lisbon')} 'Lives in Lisbon', keep "
+        f"me.md#{d('I moved to Porto')} 'I moved to Porto'",
+        "  both give location, and the later one says 'I moved to Porto'",
+        f"supersede contradiction: drop me.md#{d('Drinks coffee every morning')} 'Drinks coffee every morning', "
+        f"keep me.md#{d('No longer drinks coffee every morning')} 'No longer drinks coffee every morning'",
+        "  the later entry denies what the earlier one says (similarity 1.00: coffee, drinks, every, morning)",
+        f"drop pronoun: me.md#{d('Likes it')} 'Likes it'",
+        "  a value that only points elsewhere (it, there, that), saying nothing alone",
+        "Dry run: nothing was proposed or changed.",
+    ]
+    # the hand-written lines are untouched until a proposal is accepted
+    assert (folder / "me.md").read_text().count("\n- ") == 5
+
+
+def test_a_proposal_is_never_kept_or_pinned_as_a_fact(store, folder):
+    _folder(store)
+    ref = consolidate(store).proposed[0]
+    count = commit_count(folder)
+    for action in (lambda: store.inbox_keep(ref), lambda: store.inbox_pin(ref)):
+        with pytest.raises(SwarmkitError) as info:
+            action()
+        assert (
+            str(info.value) == f"{ref} is a consolidation proposal, not an entry to keep; nothing was changed"
+        )
+        assert (
+            info.value.hint
+            == f"answer it with `swarmkit memory accept {ref}` or `swarmkit memory keep-both {ref}`"
+        )
+    assert commit_count(folder) == count
+    store.inbox_delete(ref)  # deleting one is fine: a later pass may propose it again
+    assert len(store.inbox_list()) == 2
