@@ -110,8 +110,25 @@ def _turns(count: int) -> str:
 
 
 def _piped_lines():
-    for line in sys.stdin:
-        yield line.rstrip("\r\n")
+    """Each line of standard input, bytes that are not UTF-8 kept (surrogate escapes), as `run`
+    keeps them: a turn's input is stored byte-exact and never crashes a provider or a printer."""
+    from swarmkit.safe_read import decode_text
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes under it (tests, embedding)
+        for text in sys.stdin:
+            yield text.rstrip("\r\n")
+        return
+    from swarmkit.cli.run import MAX_STDIN_BYTES
+    from swarmkit.errors import UsageProblem
+
+    while data := stream.readline(MAX_STDIN_BYTES + 1):  # bounded: `< /dev/zero` has no new line
+        if len(data) > MAX_STDIN_BYTES:
+            raise UsageProblem(
+                f"a line on standard input is over {MAX_STDIN_BYTES:,} bytes; the turns before it were saved",
+                "each line is a turn: say it in shorter lines",
+            )
+        yield decode_text(data, "surrogateescape").rstrip("\r\n")
 
 
 def _terminal_lines():

@@ -114,17 +114,34 @@ def conversations_dir(workspace_root: Path) -> Path:
     return Path(workspace_root) / CONVERSATIONS_DIR
 
 
+MAX_CONVERSATION_BYTES = 16 * 1024 * 1024  # a file over this was not written by swarmkit: not read
+
+
 def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
-    """Screen the conversation and write it atomically, readable by its owner only."""
+    """Screen the conversation and write it atomically, readable by its owner only (bytes that were
+    not UTF-8 as `\\udcXX` escapes, as run records keep them)."""
     from swarmkit.memory.atomic import atomic_write
+    from swarmkit.surrogates import json_dumps
 
     folder = conversations_dir(workspace_root)
-    if not folder.is_dir():
-        folder.mkdir(parents=True, mode=0o700, exist_ok=True)
-    data = screened(conversation.to_json())
-    atomic_write(
-        folder / f"{conversation.id}.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n", mode=0o600
-    )
+    try:
+        if not folder.is_dir():
+            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        data = screened(conversation.to_json())
+        atomic_write(folder / f"{conversation.id}.json", json_dumps(data, indent=2) + "\n", mode=0o600)
+    except OSError as exc:  # the folder is a file, the disk is full, no permission
+        raise Conflict(
+            f"the conversation {conversation.id} was not saved: {exc.strerror or exc}",
+            f"free the disk or fix {folder} (a folder swarmkit may write); each turn's run record is kept",
+            code="conversation_unsaved",
+        ) from None
+
+
+def _read(path: Path):
+    """A conversation's JSON: a regular file of at most MAX_CONVERSATION_BYTES (a FIFO would block)."""
+    from swarmkit.safe_read import read_regular
+
+    return json.loads(read_regular(path, MAX_CONVERSATION_BYTES, follow_links=False).decode("utf-8"))
 
 
 def _not_found(conversation_id: str, user) -> NotFound:
@@ -138,12 +155,20 @@ def _not_found(conversation_id: str, user) -> NotFound:
 
 def load_conversation(workspace_root: Path, conversation_id: str, user=ANYONE) -> Conversation:
     """The conversation; with `user` (None: the owner), only if it is that person's."""
+    from swarmkit.safe_read import MISSING, FileRefused
+
     path = conversations_dir(workspace_root) / f"{check_conversation_id(conversation_id)}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise _not_found(conversation_id, user) from None
-    except (OSError, ValueError, RecursionError) as exc:
+        data = _read(path)
+    except FileRefused as refused:
+        if refused.reason == MISSING:
+            raise _not_found(conversation_id, user) from None
+        raise Conflict(
+            f"the conversation {conversation_id} cannot be read: {refused.problem}",
+            f"delete {path}",
+            code="conversation_unreadable",
+        ) from None
+    except (ValueError, RecursionError) as exc:
         raise Conflict(
             f"the conversation {conversation_id} cannot be read: {exc}",
             f"delete {path}",
@@ -166,11 +191,13 @@ def list_conversations(workspace_root: Path, user=ANYONE) -> list[Conversation]:
     """Every readable conversation (with `user`, that person's), most recently updated first."""
     folder = conversations_dir(workspace_root)
     out = []
+    from swarmkit.safe_read import FileRefused
+
     for path in folder.glob("c-*.json") if folder.is_dir() else []:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
-            continue
+            data = _read(path)
+        except (FileRefused, ValueError, RecursionError):
+            continue  # not what swarmkit wrote: a FIFO, a huge or broken file
         if isinstance(data, dict) and CONVERSATION_ID.match(path.stem):
             conversation = Conversation.from_json(data)
             conversation.id = path.stem

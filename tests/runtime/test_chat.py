@@ -213,11 +213,9 @@ def told_and_asked() -> list[list[str]]:
 
 def semantic_recall() -> bool:
     """Whether recall by meaning is in force here (the semantic extra and a model)."""
-    try:
-        from swarmkit.memory.recall import semantic  # type: ignore[attr-defined]
-    except ImportError:
-        return False
-    return bool(getattr(semantic, "available", lambda: False)())
+    from swarmkit.memory import semantic
+
+    return semantic.describe() is not None
 
 
 def test_facts_told_in_a_chat_are_recalled_when_asked_in_other_words(init_ws, cli, monkeypatch):
@@ -233,3 +231,30 @@ def test_facts_told_in_a_chat_are_recalled_when_asked_in_other_words(init_ws, cl
         code, out, _ = cli("memory", "-w", str(root), "search", asked, "--json")
         texts = [hit["text"] for hit in json.loads(out)["results"]][:5]
         assert fact in texts, (told, asked, texts)
+
+
+def test_piped_bytes_that_are_not_utf8_and_an_endless_line(init_ws, tmp_path):
+    """From a real pipe: an undecodable byte is kept byte-exact in the conversation and its run; a
+    line with no end (`< /dev/zero`) is refused after the turns before it were saved."""
+    import subprocess
+    import sys
+
+    root = init_ws()
+    said = subprocess.run(
+        [sys.executable, "-m", "swarmkit", "chat", str(root)],
+        input=b"My editor is Helix \xff.\n",
+        capture_output=True,
+        timeout=120,
+    )
+    assert said.returncode == 0, said.stderr
+    saved = only_conversation(root)
+    assert saved["turns"][0]["input"] == "My editor is Helix \udcff."
+    with open("/dev/zero", "rb") as zero:
+        endless = subprocess.run(
+            [sys.executable, "-m", "swarmkit", "chat", str(root)],
+            stdin=zero,
+            capture_output=True,
+            timeout=120,
+        )
+    assert endless.returncode == 2
+    assert b"error: a line on standard input is over 1,048,576 bytes" in endless.stderr
