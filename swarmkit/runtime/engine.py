@@ -141,7 +141,14 @@ class Run:
             if binding.trigger == "post_output" and self._outermost_in_scope(agent, binding):
                 self.memory.write(agent, binding, task, output)
         self.record.agents.append(
-            {"id": agent.id, "role": agent.role, "parent": agent.parent, "output": output}
+            {
+                "id": agent.id,
+                "role": agent.role,
+                "parent": agent.parent,
+                "output": output,
+                # what it was sent for its answer (system prompt with recalled memory, history, task)
+                "prompt": [{"role": m["role"], "content": m.get("content")} for m in messages],
+            }
         )
         return output
 
@@ -241,18 +248,21 @@ class Run:
         )
         provider = self.providers.for_agent(agent)
         started = time.perf_counter()
+        reply = None
         try:
-            return provider.complete(request)
+            reply = provider.complete(request)
+            return reply
         finally:
-            self.record.model_calls.append(
-                {
-                    "agent": agent.id,
-                    "purpose": purpose,
-                    "provider": provider.name,
-                    "model": request.model,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                }
-            )
+            call = {
+                "agent": agent.id,
+                "purpose": purpose,
+                "provider": provider.name,
+                "model": request.model,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            }
+            if reply is not None and reply.usage:  # where the provider reports them
+                call["tokens"] = dict(reply.usage)
+            self.record.model_calls.append(call)
 
     def _answer(self, agent, messages: list[dict], purpose: str) -> str:
         """One answer, running the tool calls the model makes (bounded rounds)."""

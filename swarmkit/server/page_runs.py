@@ -159,6 +159,46 @@ def section(title: str, content: object, **attrs: object) -> Safe:
     return tag("section", tag("h2", title), content, **attrs)
 
 
+def _marked(content: str, recalled: set[str]) -> Safe:
+    """A message's text, each recalled memory line of its saved-memory block (`- text (ref)`) marked."""
+    from swarmkit.runtime.prompts import MEMORY_TAG
+
+    pieces: list[object] = []
+    inside = False
+    for line in content.split("\n"):
+        inside = (inside or line.strip() == f"<{MEMORY_TAG}>") and line.strip() != f"</{MEMORY_TAG}>"
+        ref = (
+            line[line.rfind("(") + 1 : -1] if inside and line.startswith("- ") and line.endswith(")") else ""
+        )
+        pieces += [tag("mark", line, class_="recalled") if ref in recalled else line, "\n"]
+    return tag("pre", join(pieces[:-1]), class_="prompt")
+
+
+def prompts_of(record) -> Safe:
+    """Each agent's prompt for its answer, as it was sent (screened), recalled entries marked; a
+    record from before prompts were kept says so."""
+    agents = [a for a in record.agents if isinstance(a, dict) and isinstance(a.get("prompt"), list)]
+    if not agents:
+        return empty("This run's record does not keep what its agents were sent.")
+    out = []
+    for agent in agents:
+        recalled = {
+            str(hit.get("ref"))
+            for hit in record.recalled
+            if isinstance(hit, dict) and hit.get("agent") == agent.get("id")
+        }
+        messages = [
+            join([tag("h4", str(m.get("role"))), _marked(text_value(m.get("content")), recalled)])
+            for m in agent["prompt"]
+            if isinstance(m, dict)
+        ]
+        summary = f"{agent.get('id')} ({agent.get('role')}): {len(messages)} messages" + (
+            f", {len(recalled)} recalled" if recalled else ""
+        )
+        out.append(tag("details", tag("summary", summary), messages, class_="prompt"))
+    return join(out)
+
+
 def run_page(request: Request):
     run_id = request.path_params["run_id"]
     try:
@@ -206,12 +246,14 @@ def run_page(request: Request):
             if isinstance(item, dict)
         ]
 
+    parts.append(section("What each agent was sent", prompts_of(record), id="prompts"))
     tables = [
         ("Agents", "agents", ["id", "role", "parent", "output"]),
         ("Decisions", "decisions", ["agent", "skill", "trigger", "origin", "required", "verdict", "detail"]),
         ("Recalled memory", "recalled", ["agent", "ref", "score", "text"]),
         ("Memory writes", "memory_writes", ["agent", "status", "ref", "text", "reason"]),
-        ("Model calls", "model_calls", ["agent", "purpose", "model", "duration_ms"]),
+        ("Tool calls", "tool_calls", ["agent", "name", "arguments", "result"]),
+        ("Model calls", "model_calls", ["agent", "purpose", "model", "duration_ms", "tokens"]),
     ]
     for title, key, fields in tables:
         found = rows(key, fields)

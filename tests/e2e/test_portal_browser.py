@@ -65,7 +65,9 @@ def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
         item = page.locator("#inbox li.inbox-entry", has_text=KEEP_TEXT)
         item.locator('select[name="to"]').select_option("me")
         item.get_by_role("button", name="Keep").click()
-        expect(page.locator("#notice")).to_have_text("Kept in me.md#L5")
+        expect(page.locator("#notice")).to_have_text(
+            f"Kept in me.md#{text_digest(KEEP_TEXT)}"
+        )  # its digest ref
         expect(page.locator('section[data-file="me.md"]')).to_contain_text(KEEP_TEXT)
         expect(page.locator("#inbox")).not_to_contain_text(KEEP_TEXT)
         expect(page.locator("#inbox li.inbox-entry")).to_have_count(1)

@@ -316,3 +316,32 @@ def test_a_bad_timeout_in_the_environment_is_a_clear_error(init_ws, cli, monkeyp
         f'error: SWARMKIT_OPENAI_TIMEOUT is "{value}", not a number of seconds above 0\n'
         "  hint: set it to a number such as 60, or pass --timeout\n"
     )
+
+
+def test_the_tokens_an_endpoint_reports_are_kept_per_model_call(endpoint, tmp_path):
+    """`usage` of a completion (the three OpenAI counts only, integers only) reaches the run record."""
+    answer = FakeEndpoint.answer
+
+    def counted(request: dict) -> dict:
+        reply = answer(request)
+        reply["usage"] = {"prompt_tokens": 41, "completion_tokens": 9, "total_tokens": 50, "cached": 3}
+        return reply
+
+    endpoint.answer = counted
+    reply = OpenAIProvider(endpoint.url, "sk-test", timeout=5).complete(request())
+    assert reply.usage == {"prompt_tokens": 41, "completion_tokens": 9, "total_tokens": 50}
+    endpoint.queue.append((200, {"choices": [{"message": {"content": "x"}}], "usage": {"total_tokens": "9"}}))
+    assert OpenAIProvider(endpoint.url, "sk-test", timeout=5).complete(request()).usage is None
+    from swarmkit.resolver import resolve
+    from swarmkit.runtime.engine import Run
+    from swarmkit.scaffold import create_workspace
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Demo")
+    ws = resolve(root).workspace
+    record = Run(ws, ws.topology(None), OpenAIProvider(endpoint.url, "sk-test", timeout=5)).execute(REMEMBER)
+    assert {c["purpose"] for c in record.model_calls} >= {"answer", "extract"}
+    assert all(
+        c["tokens"] == {"prompt_tokens": 41, "completion_tokens": 9, "total_tokens": 50}
+        for c in record.model_calls
+    )

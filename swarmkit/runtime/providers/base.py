@@ -38,6 +38,8 @@ class ChatRequest:
 class ChatReply:
     content: str
     tool_calls: tuple[ToolCall, ...] = ()
+    # tokens as the endpoint counted them (prompt_tokens, completion_tokens, total_tokens), if it did
+    usage: dict[str, int] | None = None
 
 
 class Provider(Protocol):

@@ -238,4 +238,20 @@ def _parse(data, base_url: str) -> ChatReply:
             f"{base_url} answered with JSON that is not a chat completion ({exc.__class__.__name__}: {exc})",
             "check that the endpoint is OpenAI-compatible (POST /chat/completions)",
         ) from None
-    return ChatReply(content=content, tool_calls=tuple(calls))
+    return ChatReply(content=content, tool_calls=tuple(calls), usage=_usage(data))
+
+
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+
+
+def _usage(data) -> dict[str, int] | None:
+    """The token counts an endpoint reported (`usage`), the three OpenAI names only; None if none."""
+    usage = data.get("usage") if isinstance(data, dict) else None
+    if not isinstance(usage, dict):
+        return None
+    counts = {
+        key: usage[key]
+        for key in USAGE_KEYS
+        if isinstance(usage.get(key), int) and not isinstance(usage[key], bool)
+    }
+    return counts or None
