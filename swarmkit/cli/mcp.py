@@ -36,17 +36,15 @@ def mcp(workspace: str | None, user: str | None, http: bool, host: str, port: in
     from swarmkit import extras
     from swarmkit.cli.options import workspace_folder
     from swarmkit.cli.resolving import resolve_or_stop
+    from swarmkit.cli.run import checked_user
     from swarmkit.errors import UsageProblem
-    from swarmkit.memory.folder import user_slug
+    from swarmkit.memory.people import person_file
     from swarmkit.memory.store import MemoryStore
 
     extras.require("mcp", "swarmkit mcp")
     if http:
         extras.require("serve", "swarmkit mcp --http")
-    if user is not None and not user_slug(user):
-        raise UsageProblem(
-            f"user name {user!r} has no letters or digits", "pass --user NAME, e.g. --user ana"
-        )
+    user = checked_user(user)
     ws = resolve_or_stop(workspace_folder(workspace), "nothing was served")
     if not ws.memory.enabled:
         raise UsageProblem(
@@ -62,7 +60,7 @@ def mcp(workspace: str | None, user: str | None, http: bool, host: str, port: in
     from swarmkit.memory_mcp.tools import build_server
 
     server = build_server(store, ws.memory.search_reader)
-    whose = f"{user}'s memory (users/{user_slug(user)}.md)" if user else "the owner's memory (me.md)"
+    whose = f"{user}'s memory ({person_file(user)})" if user else "the owner's memory (me.md)"
     if not http:
         if not output.settings.quiet:  # on stderr: stdout carries the protocol
             click.echo(f'Serving {whose} of workspace "{ws.id}" over MCP stdio.', err=True)
