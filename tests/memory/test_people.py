@@ -17,7 +17,7 @@ from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory import people
 from swarmkit.memory.privacy import NotYours
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commits, git
+from tests.memory.conftest import commits, git, ref_of
 
 # every one a different person; the old mapping sent them all to users/ana-smith.md
 ANAS = (
@@ -193,7 +193,9 @@ def test_an_old_file_is_its_headings_person_read_in_place_then_moved_on_their_fi
     before = len(commits(folder))
 
     new = "users/ana-smith--fmeoinht346utfsn.md"
-    assert spaced.remember("Dentist is Dr. Okafor", "identity", by="user").ref == f"{new}#L4"
+    assert spaced.remember("Dentist is Dr. Okafor", "identity", by="user").ref == ref_of(
+        new, "Dentist is Dr. Okafor"
+    )
     assert commits(folder)[:2] == [
         "Remember: Dentist is Dr. Okafor",
         f"Move users/ana-smith.md to {new}: Ana Smith's file, named one to one",
@@ -275,11 +277,17 @@ def test_two_ids_the_old_mapping_cut_to_one_name_are_told_apart_by_the_heading(f
 def test_a_ref_listed_before_the_move_still_names_the_entry(folder):
     old_file(folder, "users/ana-smith.md", "# About Ana Smith", "Therapist is Dr. Weiss")
     spaced = MemoryStore(folder, "demo", user="Ana Smith")
-    ref = spaced.entries("users/ana-smith.md")[0].ref
-    assert ref == "users/ana-smith.md#L3"
-    edited = spaced.edit(ref, "Therapist is Dr. Weiss on Fridays")  # the edit is her first write
-    assert (edited.status, edited.ref) == ("edited", "users/ana-smith--fmeoinht346utfsn.md#L3")
+    listed = spaced.entries("users/ana-smith.md")[0]
+    assert (listed.ref, listed.line_ref) == (
+        ref_of("users/ana-smith.md", "Therapist is Dr. Weiss"),
+        "users/ana-smith.md#L3",
+    )
+    edited = spaced.edit(listed.ref, "Therapist is Dr. Weiss on Fridays")  # the edit is her first write
+    new = "users/ana-smith--fmeoinht346utfsn.md"
+    assert (edited.status, edited.ref) == ("edited", ref_of(new, "Therapist is Dr. Weiss on Fridays"))
     assert personal_texts(spaced) == ["Therapist is Dr. Weiss on Fridays"]
+    again = spaced.edit(listed.line_ref, "Therapist is Dr. Weiss on Mondays")  # a line ref, listed before
+    assert (again.status, again.text) == ("edited", "Therapist is Dr. Weiss on Mondays")
 
 
 def test_a_file_that_cannot_move_is_refused_and_nothing_is_written(folder):
@@ -335,7 +343,9 @@ def test_an_import_from_a_persons_view_lands_in_their_inbox_only(folder, other_m
     assert owner.inbox_list() == [] and ana_upper.inbox_list() == []
     assert owner.recall("release trains", 5, 0, "all", include_inbox=True) == []
     kept = ana.inbox_keep(ana.inbox_list()[0].ref, "me")
-    assert kept.ref == "users/ana.md#L3" and personal_texts(ana) == ["Release trains leave on Tuesdays"]
+    assert kept.ref == ref_of("users/ana.md", "Release trains leave on Tuesdays") and personal_texts(ana) == [
+        "Release trains leave on Tuesdays"
+    ]
 
 
 # ---- runs and feedback ---------------------------------------------------------------------------
