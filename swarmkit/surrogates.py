@@ -11,7 +11,6 @@ Unicode (U+FFFD).
 from __future__ import annotations
 
 import codecs
-import json
 import re
 from typing import Any
 
@@ -53,6 +52,8 @@ def valid_unicode(value: Any) -> Any:
 def json_dumps(data: Any, **options: Any) -> str:
     """json.dumps(ensure_ascii=False), lone surrogates written as `\\uXXXX` escapes (they only occur
     inside strings, where that escape means the same character)."""
+    import json  # here: every command starts with this module loaded (tolerant_streams)
+
     text = json.dumps(data, ensure_ascii=False, **options)
     return _LONE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
