@@ -867,4 +867,19 @@ FAMILY_CASES = [
         "my card expires 08/29 and the security code is 912",
         "my card expires 08/29 and the security code is [REDACTED_SECRET]",
     ),
+    (
+        "recovery codes",
+        'Staging config: {"recovery_codes": ["1234-5678", "2345-6789", "3456-7890"]}',
+        'Staging config: {"recovery_codes": ["[REDACTED_SECRET]", "[REDACTED_SECRET]", "[REDACTED_SECRET]"]}',
+    ),
+    (
+        "recovery codes",
+        "In the ops notes, backup_codes: [48392017, 59201834]",
+        "In the ops notes, backup_codes: [[REDACTED_SECRET], [REDACTED_SECRET]]",
+    ),
+    (
+        "session cookie",
+        "Staging session_cookie: s%3Aq8Zr2LmVb1pXwT6k.Hf3nJ7sQ0aYc5dEg9uWi",
+        "Staging session_cookie: [REDACTED_SECRET]",
+    ),
 ]
