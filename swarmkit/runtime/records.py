@@ -65,14 +65,30 @@ def screened(value, key: str = "", found: list[str] | None = None):
 
 # A secret found in one field is redacted in every other, where the words around it may differ: an
 # agent's output that quotes the user ("You wrote: “…”"), a prompt that wraps the input, a tool call.
-def _without(value, pattern):
-    """The value with every echo of a secret the pattern names redacted (dict keys too)."""
+# Fields that name or time things (never text a person or a model wrote): an echo is not looked for
+# there, so a PIN "2026" told in the input cannot turn `started_at` into "[REDACTED_SECRET]-12-01…".
+STRUCTURAL = frozenset(
+    """id started_at finished_at duration_ms workspace topology provider user status record_version
+    screened format_version swarm ref stable_ref run_id agent role parent kind commit""".split()
+)
+
+
+def _without(value, pattern, key: str = ""):
+    """The value with every echo of a secret the pattern names redacted (dict keys too), except in
+    the structural fields."""
     from swarmkit.memory.screening import REDACTED
 
+    if key in STRUCTURAL:
+        return value
     if isinstance(value, str):
         return pattern.sub(REDACTED, value) if value else value
     if isinstance(value, dict):
-        return {_without(k, pattern): _without(v, pattern) for k, v in value.items()}
+        return {
+            (pattern.sub(REDACTED, k) if isinstance(k, str) else k): _without(
+                v, pattern, k if isinstance(k, str) else ""
+            )
+            for k, v in value.items()
+        }
     if isinstance(value, list):
         return [_without(item, pattern) for item in value]
     return value

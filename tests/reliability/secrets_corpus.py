@@ -581,6 +581,11 @@ BENIGN = [
     "Use the staircase to get in after 22:00",
     "Log in to the portal and open Settings, then Security",
     "Try the new espresso machine to wake up",
+    "la clave del éxito es la constancia",
+    "La clave de sol se escribe en el pentagrama",
+    "Nywila lazima iwe na herufi 8",
+    "Type your name in the login field",
+    "Use Tab at the login screen to move between fields",
 ]
 
 
@@ -845,4 +850,36 @@ FAMILY_CASES = [
         "visa [REDACTED_SECRET] exp 09/28 cvc [REDACTED_SECRET]",
     ),
     ("totp seed", "my TOTP key is gezd gnbv gy3t qojq", "my TOTP key is [REDACTED_SECRET]"),
+    ("password in spanish", "la clave del wifi es Perro#77", "la clave del wifi es [REDACTED_SECRET]"),
+    ("password in swahili", "Nywila yangu ni Mombasa#1", "Nywila yangu ni [REDACTED_SECRET]"),
+    ("password in chinese", "我的银行卡密码是 860213", "我的银行卡密码是 [REDACTED_SECRET]"),
+    ("password in japanese", "暗証番号は4821です", "暗証番号は[REDACTED_SECRET]です"),
+    ("password in ukrainian", "мій пароль — Kyiv2024", "мій пароль — [REDACTED_SECRET]"),
+    ("password in hungarian", "a jelszó: Budapest1", "a jelszó: [REDACTED_SECRET]"),
+    ("instruction", "Type Kx72mq!9 at the login prompt", "Type [REDACTED_SECRET] at the login prompt"),
+    (
+        "totp seed",
+        "Google Authenticator setup key: w5yv 2q3k m7zp l4xd",
+        "Google Authenticator setup key: [REDACTED_SECRET]",
+    ),
+    (
+        "card security code",
+        "my card expires 08/29 and the security code is 912",
+        "my card expires 08/29 and the security code is [REDACTED_SECRET]",
+    ),
+    (
+        "recovery codes",
+        'Staging config: {"recovery_codes": ["1234-5678", "2345-6789", "3456-7890"]}',
+        'Staging config: {"recovery_codes": ["[REDACTED_SECRET]", "[REDACTED_SECRET]", "[REDACTED_SECRET]"]}',
+    ),
+    (
+        "recovery codes",
+        "In the ops notes, backup_codes: [48392017, 59201834]",
+        "In the ops notes, backup_codes: [[REDACTED_SECRET], [REDACTED_SECRET]]",
+    ),
+    (
+        "session cookie",
+        "Staging session_cookie: s%3Aq8Zr2LmVb1pXwT6k.Hf3nJ7sQ0aYc5dEg9uWi",
+        "Staging session_cookie: [REDACTED_SECRET]",
+    ),
 ]

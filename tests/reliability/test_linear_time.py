@@ -283,6 +283,8 @@ ISSUE_18_UNITS = [
     "the login for the router is a/",
     "4111 1111 1111 1111 12/27 123 ",
     "Legal Winner ",
+    'recovery_codes: ["1234-5678", ',
+    "session_cookie: s%3A",
 ]
 
 

@@ -140,6 +140,18 @@ def test_a_secret_found_in_one_field_of_a_record_is_redacted_wherever_it_is_echo
     )
 
 
+def test_an_echo_is_not_looked_for_in_the_fields_that_name_or_time_a_run():
+    record = {
+        "id": "r-00002026",
+        "started_at": "2026-12-01T10:00:00Z",
+        "input": "my PIN is 2026",
+        "output": "2026 it is",
+    }
+    out = screened_record(record)
+    assert (out["id"], out["started_at"]) == ("r-00002026", "2026-12-01T10:00:00Z")
+    assert out["input"] == f"my PIN is {REDACTED}" and out["output"] == f"{REDACTED} it is"
+
+
 def test_a_short_code_is_redacted_only_where_it_was_found():
     """A 3-digit CVV found once is not taken out of every number of the record (a count, an id)."""
     out = screened_record({"input": "my visa CVV 123", "output": "123 results", "id": "r-00000123"})

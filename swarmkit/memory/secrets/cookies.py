@@ -26,7 +26,7 @@ NAMES = (
     r"|(?:__secure-|__host-)?next-auth\.session-token|(?:__secure-)?authjs\.session-token"
     r"|wordpress_logged_in_[0-9a-f]{0,32}|wordpress_sec_[0-9a-f]{0,32}|_shopify_s|remember_token"
     r"|remember_user_token|remember_web_[0-9a-f]{0,64}|auth_token|authtoken|access_token|jwt|id_token"
-    r"|refresh_token|sessiontoken|session_token|session-token"
+    r"|refresh_token|sessiontoken|session_token|session-token|(?:session|auth|login|sid)[_-]?cookie"
 )
 # A name of letters, digits and `._:-`, ending in one of the names (`_myapp_session`, `myapp.sid`);
 # where it starts, nothing of a name comes before it (so the search starts once per name).

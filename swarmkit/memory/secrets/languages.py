@@ -33,7 +33,7 @@ _SCRIPT_WORDS = (
 )
 _LATIN_WORDS = (
     r"(?<![A-Za-zÀ-ɏ])(?:kata sandi|kata laluan|kata kunci laluan|sandi|şifre|sifre|nenosiri|neno la siri"
-    r"|hasło|haslo|heslo|parolă|parola|lozinka|geslo|salasana|jelszó|jelszo)"
+    r"|hasło|haslo|heslo|parolă|parola|lozinka|geslo|salasana|jelszó|jelszo|clave|nywila)"
     r"(?=[^\W\d_]{0,5}(?![^\W\d_]))"  # a suffix (şifrem, sandinya), not another word (haslocaldir)
 )
 _BORROWED = r"(?<![A-Za-z])(?:password|passcode|pin)(?=[A-Za-z]{0,4}[ \t]{1,3}(?:[^\s]{1,12}[ \t]{1,3}){0,2}(?:adalah|ialah|ay|là|ni|este)[ \t])"
@@ -65,7 +65,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
 
 
 _ASCII_HINTS = re.compile(
-    r"sandi|laluan|sifre|nenosiri|siri|haslo|heslo|parol|lozinka|geslo|salasana|jelszo|mat khau|password|passcode|pin"
+    r"clave|nywila|sandi|laluan|sifre|nenosiri|siri|haslo|heslo|parol|lozinka|geslo|salasana|jelszo|mat khau|password|passcode|pin"
 )
 
 

@@ -23,7 +23,9 @@ _SIGN_IN = r"log[ \t-]?(?:in|on)(?:to)?|login|sign[ \t-]?(?:in|on)|unlock|get[ \
 _USE = re.compile(
     rf"(?i)(?<![A-Za-z])(?:use|uses|used|using|try|tries|tried|type|typed|enter|entered|put[ \t]in)"
     rf"[ \t]{{1,3}}{_VALUE}[ \t]{{1,3}}(?:as[ \t]{{1,3}}(?:the[ \t]{{1,3}})?(?:password|passcode|pin|login)"
-    rf"|(?:to|for|when|and)[ \t]{{1,3}}(?:{_GET_IN}))(?![A-Za-z])"
+    rf"|(?:to|for|when|and)[ \t]{{1,3}}(?:{_GET_IN})"
+    rf"|(?:at|in|into|on)[ \t]{{1,3}}the[ \t]{{1,3}}(?:login|log-in|password|sign-in|lock|unlock|sudo)"
+    rf"[ \t]{{1,3}}(?:prompt|screen|field|box|page|dialog))(?![A-Za-z])"
 )
 _WITH = re.compile(
     rf"(?i)(?<![A-Za-z])(?:{_SIGN_IN})(?:[ \t]{{1,3}}[^\s,.;:]{{1,30}}){{0,4}}?[ \t]{{1,3}}(?:with|using)[ \t]{{1,3}}"

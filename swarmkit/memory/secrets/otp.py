@@ -29,7 +29,8 @@ _SEED_AFTER = 120
 
 _CODE_LIST_WORDS = re.compile(
     r"(?i)(?<![a-z])(?:recovery|backup|back-up|scratch|emergency|one[ -]time|single[ -]use|2fa|mfa|"
-    r"two[ -]factor|otp|verification|rescue|fallback)[ \t-]{1,3}(?:login[ \t]{1,3})?codes(?![a-z])"
+    r"two[ -]factor|otp|verification|rescue|fallback)[ \t_-]{1,3}(?:login[ \t_-]{1,3})?codes(?![a-z])"
+    r"(?:[\"'`]{0,2}(?=[ \t]{0,3}[:=]))?"  # a key in JSON or YAML: "recovery_codes": [...]
 )
 _LIST_INTRO = re.compile(
     r"(?i)(?:[ \t]{1,3}(?:for|of|on|from)[ \t]{1,3}[^\s:,.;]{1,30}(?:[ \t]{1,3}[^\s:,.;]{1,30}){0,2}?)?"
@@ -42,6 +43,8 @@ _LIST_GAP = re.compile(
     r"[ \t]{0,3}(?:[,;/|][ \t]{0,3}|\n[ \t]{0,3}(?:[-*•][ \t]{1,3}|[0-9]{1,2}[.)][ \t]{1,3})?|[ \t]{1,3}(?:and|&|then)[ \t]{1,3}"
     r"|[ \t]{1,3}(?:[0-9]{1,2}[.)][ \t]{1,3})?)"
 )
+_OPEN = re.compile(r"[\[(]?[ \t]{0,2}[\"'`]?")  # a code of a JSON or YAML list, quoted or not
+_CLOSE = re.compile(r"[\"'`]?")
 MAX_CODES = 32
 
 
@@ -84,6 +87,7 @@ def _codes(text: str, at: int) -> Iterator[tuple[int, int]]:
         return
     at = intro.end()
     for _ in range(MAX_CODES):
+        at = _OPEN.match(text, at).end()  # type: ignore[union-attr]  # a quote or a bracket, or nothing
         code = _CODE.match(text, at)
         if code is None:
             return
@@ -97,6 +101,7 @@ def _codes(text: str, at: int) -> Iterator[tuple[int, int]]:
             return
         yield at, at + len(value)
         at += len(value)
+        at = _CLOSE.match(text, at).end()  # type: ignore[union-attr]
         gap = _LIST_GAP.match(text, at)
         if gap is None or gap.end() == at:
             return
