@@ -251,3 +251,22 @@ def test_get_memory_status_says_which_recall_is_in_force(tmp_path, by_meaning):
         "reason": None,
     }
     assert status["sentence"].endswith("; recall by words and meaning (all-MiniLM-L6-v2)")
+
+
+def test_a_damaged_model_warns_and_recall_goes_on_by_words(folder, by_meaning, monkeypatch, tmp_path):
+    import shutil
+
+    from swarmkit.memory.folder import MemoryWarning
+
+    broken = tmp_path / "broken-model"
+    broken.mkdir()
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copy(by_meaning.folder / name, broken / name)
+    (broken / "model.safetensors").write_bytes(b"not weights")
+    monkeypatch.setenv(semantic.ENV, str(broken))
+    semantic.forget_choice()
+    store = MemoryStore(folder, "demo")
+    write(store, "notes.md", ["Deploy billing on Fridays"])
+    with pytest.warns(MemoryWarning, match="could not be loaded"):
+        hits = store.recall("deploy billing")
+    assert [(h.text, h.score, h.parts) for h in hits] == [("Deploy billing on Fridays", 1.0, None)]
