@@ -193,9 +193,22 @@ def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
 
 _ENCODERS: dict[str, Encoder] = {}
 _LOADING = threading.Lock()
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def one_blas_thread() -> None:
+    """Before numpy is first imported: one BLAS thread, unless the user chose otherwise. The
+    matrices of a query are tiny, and on a busy 2-core machine a second BLAS thread made the
+    first query 3x and the next 20x slower (spinning while the other core is taken)."""
+    import sys
+
+    if "numpy" not in sys.modules:
+        for name in BLAS_THREADS:
+            os.environ.setdefault(name, "1")
 
 
 def encoder(model: Model) -> Encoder:
+    one_blas_thread()
     with _LOADING:
         found = _ENCODERS.get(model.id)
         if found is None:

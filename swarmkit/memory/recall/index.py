@@ -584,6 +584,7 @@ class RecallIndex:
         if self._semantic is None or self._semantic.model != model:
             if self._semantic is not None:
                 self._semantic.close()
+            semantic.one_blas_thread()
             from swarmkit.memory.recall.fusion import SemanticSide
 
             self._open()
