@@ -20,6 +20,7 @@ DISTRIBUTION = "swarmkit-memory"
 EXTRAS: dict[str, tuple[str, ...]] = {
     "serve": ("starlette", "uvicorn"),
     "openai": ("httpx",),
+    "semantic": ("numpy", "tokenizers", "safetensors"),  # recall by meaning (memory/semantic.py)
 }
 
 
