@@ -177,17 +177,14 @@ def test_a_folder_that_is_not_a_model_says_so(monkeypatch, tmp_path):
 
 
 def test_offline_the_download_fails_fast_with_a_clear_message(monkeypatch, tmp_path):
-    import huggingface_hub.constants
-
     from swarmkit.memory.recall import download
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", True)
     said = []
     folder, failed = download.fetch(said.append)
     assert folder is None
-    assert failed.startswith("could not fetch sentence-transformers/all-MiniLM-L6-v2: ")
+    assert failed == "HF_HUB_OFFLINE is set"
     assert said == [
         "Fetching the embedding model sentence-transformers/all-MiniLM-L6-v2 (config.json, tokenizer.json, "
         f"sentence_bert_config.json, model.safetensors; about 91 MB) from the Hugging Face Hub into "
@@ -270,3 +267,29 @@ def test_a_damaged_model_warns_and_recall_goes_on_by_words(folder, by_meaning, m
     with pytest.warns(MemoryWarning, match="could not be loaded"):
         hits = store.recall("deploy billing")
     assert [(h.text, h.score, h.parts) for h in hits] == [("Deploy billing on Fridays", 1.0, None)]
+
+
+def test_an_unreachable_hub_fails_within_one_connection_timeout(monkeypatch, tmp_path):
+    import socket
+    import time
+
+    from swarmkit.memory.recall import download
+
+    tried = []
+
+    def refuse(address, timeout):
+        tried.append((address, timeout))
+        raise OSError(101, "Network is unreachable")
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    start = time.process_time()
+    folder, failed = download.fetch(lambda line: None)
+    assert time.process_time() - start < 1  # no retries: one refused connection
+    assert (folder, failed) == (
+        None,
+        "could not fetch sentence-transformers/all-MiniLM-L6-v2: huggingface.co cannot be reached "
+        "(Network is unreachable; offline?)",
+    )
+    assert tried == [(("huggingface.co", 443), 5)]
