@@ -31,6 +31,7 @@ benchlib.on_path()
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 RATIO = 1.5
+RUNS = 7  # medians over this many runs of each command
 RUN_EXTRA_S = 0.3
 REAL = 2_000  # entries of the large folder embedded for real
 QUERIES = ["Which releases went to staging?", "who owns the billing cache", "how do we restore a backup"]
@@ -116,7 +117,7 @@ def main(quick: bool = False) -> dict:
         return {"skipped": "no model", "targets": []}
     # --quick (tests/test_benchmarks.py runs it): 200 and 2,000 entries, one run each
     small_n, large_n = (200, 2_000) if quick else (1_000, 100_000)
-    runs = 1 if quick else 7
+    runs = 1 if quick else RUNS
     real = 200 if quick else REAL
     base = Path(tempfile.mkdtemp(prefix="swarmkit-bench-semantic-"))
     try:

@@ -31,8 +31,7 @@ if TYPE_CHECKING:
 
 ENV = "SWARMKIT_EMBEDDING_MODEL"
 DEFAULT_NAME = "all-MiniLM-L6-v2"  # sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), 22.7M parameters
-RUNTIME = ("numpy", "tokenizers", "safetensors")  # what the semantic extra installs
-INSTALL = "pip install 'swarmkit-memory[semantic]'"
+
 MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
 NO_MODEL = "no embedding model yet"
 
@@ -75,7 +74,10 @@ def _model_id(folder: Path, name: str | None = None) -> str:
 
 
 def _runtime_missing() -> list[str]:
-    return [name for name in RUNTIME if importlib.util.find_spec(name) is None]
+    """The semantic extra's modules not installed (looked for, not imported: numpy is slow to import)."""
+    from swarmkit.extras import EXTRAS
+
+    return [name for name in EXTRAS["semantic"] if importlib.util.find_spec(name) is None]
 
 
 def _packaged() -> tuple[Path, str] | None:
@@ -137,10 +139,12 @@ def _choose(setting: str) -> Model | Lexical:
         return Lexical(None)  # chosen: as without the extra, and said nowhere (outputs stay as they were)
     missing = _runtime_missing()
     if missing:
+        from swarmkit.extras import install_command
+
         if setting:
             return Lexical(
                 f"{ENV} is set but the semantic extra is not installed ({', '.join(missing)} missing)",
-                INSTALL,
+                f"install it: {install_command('semantic')}",
             )
         return Lexical(None)
     if setting:
@@ -193,9 +197,22 @@ def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
 
 _ENCODERS: dict[str, Encoder] = {}
 _LOADING = threading.Lock()
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def one_blas_thread() -> None:
+    """Before numpy is first imported: one BLAS thread, unless the user chose otherwise. The
+    matrices of a query are tiny, and on a busy 2-core machine a second BLAS thread made the
+    first query 3x and the next 20x slower (spinning while the other core is taken)."""
+    import sys
+
+    if "numpy" not in sys.modules:
+        for name in BLAS_THREADS:
+            os.environ.setdefault(name, "1")
 
 
 def encoder(model: Model) -> Encoder:
+    one_blas_thread()
     with _LOADING:
         found = _ENCODERS.get(model.id)
         if found is None:

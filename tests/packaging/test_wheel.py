@@ -57,7 +57,7 @@ def test_wheel_metadata_names_the_distribution_licence_extras_and_urls(dist):
     requires = meta.get_all("Requires-Dist")
     base = {normalized(re.split(r"[<>=!~; \[]", r)[0]) for r in requires if "extra ==" not in r}
     assert base == BASE_REQUIREMENTS
-    assert set(meta.get_all("Provides-Extra")) == {"serve", "openai", "mcp", "all"}
+    assert set(meta.get_all("Provides-Extra")) == {"serve", "openai", "semantic", "mcp", "all"}
     assert {u.split(",")[0] for u in meta.get_all("Project-URL")} >= {
         "Homepage",
         "Documentation",

@@ -8,6 +8,11 @@ index.py     RecallIndex: keeps the index in step with the files, answers, check
 scope.py     which files a search reads
 dedupe.py    import's duplicate check through the index
 progress.py  the progress bar of a long build
+fusion.py    by words and meaning (the semantic extra): the fused score, the vectors of one index
+encoder.py   the embedding model's forward pass (numpy)
+vectors.py   the stored vectors, per model and line digest
+download.py  the one-time download of the default model
+(swarmkit/memory/semantic.py: which model is in force, and embed/cosine for other steps)
 """
 
 from __future__ import annotations

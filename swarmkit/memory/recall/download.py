@@ -4,13 +4,15 @@ It fetches four files of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0) fro
 Face Hub, about 91 MB, into ~/.cache/swarmkit/models/all-MiniLM-L6-v2 ($XDG_CACHE_HOME is
 honoured), with huggingface-hub's progress bars (it comes with `tokenizers`, in the semantic
 extra). It runs only from `swarmkit memory reindex`, never from a search or a run. Offline, it
-fails fast with a clear message (the Hub's own connection timeout, 10 s at most, or at once with
+fails fast with a clear message (one connection tried for 5 s at most; at once with
 HF_HUB_OFFLINE=1) and recall stays lexical.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +21,8 @@ from swarmkit.memory.semantic import DEFAULT_NAME, cache_root, forget_choice
 REPO = "sentence-transformers/all-MiniLM-L6-v2"
 FILES = ("config.json", "tokenizer.json", "sentence_bert_config.json", "model.safetensors")
 SIZE_MB = 91
+HOST = "huggingface.co"
+CONNECT_TIMEOUT_S = 5
 
 
 def what_it_fetches() -> str:
@@ -38,6 +42,12 @@ def fetch(say: Callable[[str], None]) -> tuple[Path | None, str | None]:
         from huggingface_hub import hf_hub_download
     except ImportError:
         return None, "huggingface-hub is not installed (it comes with the semantic extra)"
+    if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() not in ("", "0", "false", "no"):
+        return None, "HF_HUB_OFFLINE is set"
+    try:  # one quick connection first: the Hub's client retries a dead network for half a minute
+        socket.create_connection((HOST, 443), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as exc:
+        return None, f"could not fetch {REPO}: {HOST} cannot be reached ({exc.strerror or exc}; offline?)"
     try:
         partial.mkdir(parents=True, exist_ok=True)
         for name in FILES:

@@ -84,8 +84,8 @@ class SemanticSide:
         at = np.fromiter((rows.get(d, -1) for d in digests), dtype=np.int64, count=len(digests))
         out = np.full(len(digests), np.nan, dtype=np.float32)
         have = at >= 0
-        if have.any():
-            out[have] = self.vectors.matrix()[at[have]] @ qvec
+        if have.any():  # every stored vector once (no copy of the matrix), then picked
+            out[have] = (self.vectors.matrix() @ qvec)[at[have]]
         return out
 
 

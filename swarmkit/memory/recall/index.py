@@ -587,10 +587,24 @@ class RecallIndex:
         if self._semantic is None or self._semantic.model != model:
             if self._semantic is not None:
                 self._semantic.close()
+            semantic.one_blas_thread()
             from swarmkit.memory.recall.fusion import SemanticSide
 
             self._open()
-            self._semantic = SemanticSide(self.path.parent if self.persistent else None, model)
+            try:
+                self._semantic = SemanticSide(self.path.parent if self.persistent else None, model)
+            except Exception as exc:  # noqa: BLE001 (a damaged model folder: recall by words, said once)
+                import warnings
+
+                from swarmkit.memory.folder import MemoryWarning
+
+                semantic.forget_choice()
+                warnings.warn(
+                    f"the embedding model in {model.folder} could not be loaded ({exc}): recall is by words only",
+                    MemoryWarning,
+                    stacklevel=2,
+                )
+                return None
         return self._semantic
 
     def _in_scope_entries(self, key, in_scope, shown: bool = True) -> tuple[Any, list[bytes]]:
