@@ -92,6 +92,39 @@ _MOVABLE = re.compile(
     r"the day before the conversation|(?:on|in|during) [A-Z0-9][\w ,]*)\.?$"
 )
 HEDGES = ("Apparently, ", "As it turns out, ", "From what was said, ", "It seems that ", "Reportedly, ")
+# A second set of templates, written apart from the first, as a check that what the benchmark finds
+# does not depend on one generator's words (issue 23 holds consolidation to held-out sets).
+OTHER_SYNONYMS = {
+    "really": "truly",
+    "enjoys": "is fond of",
+    "loves": "is crazy about",
+    "started": "kicked off",
+    "went": "travelled",
+    "kids": "little ones",
+    "friend": "buddy",
+    "job": "career",
+    "happy": "pleased",
+    "wants": "hopes",
+    "recently": "not long ago",
+    "helps": "supports",
+    "made": "put together",
+    "talked": "chatted",
+    "great": "fantastic",
+    "hard": "tough",
+    "family": "relatives",
+    "feels": "thinks",
+    "community": "neighbourhood",
+    "passion": "love",
+    "new": "fresh",
+    "working": "toiling",
+    "plans": "aims",
+    "shared": "described",
+    "excited": "eager",
+    "painting": "artwork",
+    "music": "tunes",
+    "book": "title",
+}
+OTHER_HEDGES = ("By the way, ", "Worth noting: ", "As mentioned before, ", "FYI, ", "To recap, ")
 CITIES = ("Lisbon", "Porto", "Denver", "Austin", "Toronto", "Leeds", "Munich", "Osaka", "Quito", "Perth")
 EMPLOYERS = ("Acme Corp", "Globex", "Initech", "Umbrella Labs", "Hooli", "Vandelay Industries", "Stark Works")
 THINGS = (("colour", "color"), ("food", "food"), ("band", "band"), ("season", "season"), ("sport", "sport"))
@@ -156,8 +189,18 @@ class Truth:
         }
 
 
-def restate(text: str, rng: random.Random) -> str | None:
+@dataclass(frozen=True)
+class Style:
+    """The words one generator restates and contradicts with."""
+
+    synonyms: dict
+    hedges: tuple
+    contradictions: object  # (speakers, first date, last date, rng) -> [(old Line, new Line)]
+
+
+def restate(text: str, rng: random.Random, style: Style | None = None) -> str | None:
     """The fact in other words: one to three rewrites, chosen at random; None when none applies."""
+    style = style or STYLES["a"]
     steps = [_synonyms, _move_front, _hedge, _drop_tail]
     rng.shuffle(steps)
     out = text.rstrip(".")
@@ -165,24 +208,24 @@ def restate(text: str, rng: random.Random) -> str | None:
     for step in steps:
         if done >= rng.randint(1, 3):
             break
-        changed = step(out, rng)
+        changed = step(out, rng, style)
         if changed and changed != out:
             out, done = changed, done + 1
     return out + "." if done and out.lower() != text.rstrip(".").lower() else None
 
 
-def _synonyms(text: str, rng: random.Random) -> str | None:
+def _synonyms(text: str, rng: random.Random, style: Style) -> str | None:
     words = text.split(" ")
-    spots = [i for i, w in enumerate(words) if w.lower() in SYNONYMS]
+    spots = [i for i, w in enumerate(words) if w.lower() in style.synonyms]
     if not spots:
         return None
     for i in rng.sample(spots, min(len(spots), rng.randint(1, 2))):
-        word = SYNONYMS[words[i].lower()]
+        word = style.synonyms[words[i].lower()]
         words[i] = word.capitalize() if words[i][:1].isupper() else word
     return " ".join(words)
 
 
-def _move_front(text: str, rng: random.Random) -> str | None:
+def _move_front(text: str, rng: random.Random, style: Style) -> str | None:
     match = _MOVABLE.match(text)
     if not match or len(match["head"].split()) < 3:
         return None
@@ -190,14 +233,14 @@ def _move_front(text: str, rng: random.Random) -> str | None:
     return f"{tail[:1].upper()}{tail[1:]}, {match['head']}"
 
 
-def _hedge(text: str, rng: random.Random) -> str | None:
+def _hedge(text: str, rng: random.Random, style: Style) -> str | None:
     first = text.split(" ", 1)[0]
     keep = first[:1].isupper() and (first.endswith(("'s", "’s")) or first[1:].islower())
     rest = text if keep else text[:1].lower() + text[1:]
-    return rng.choice(HEDGES) + rest
+    return rng.choice(style.hedges) + rest
 
 
-def _drop_tail(text: str, rng: random.Random) -> str | None:
+def _drop_tail(text: str, rng: random.Random, style: Style) -> str | None:
     for mark in (", which ", ", and ", " because ", " as ", ", helping ", " to "):
         at = text.find(mark)
         if at > 0 and len(text[:at].split()) >= max(4, int(0.6 * len(text.split()))):
@@ -231,6 +274,32 @@ def _contradictions(
     return out
 
 
+def _other_contradictions(
+    speakers: list[str], first: str, last: str, rng: random.Random
+) -> list[tuple[Line, Line]]:
+    out = []
+    for name in speakers:
+        a, b = rng.sample(CITIES, 2)
+        new = rng.choice(
+            (f"{name} now lives in {b}.", f"{name} just moved to {b}.", f"{name}'s home is now {b}.")
+        )
+        out.append((Line(f"{name} is living in {a}.", first), Line(new, last)))
+        a, b = rng.sample(EMPLOYERS, 2)
+        new = rng.choice((f"{name}'s new employer is {b}.", f"{name} works for {b} now."))
+        out.append((Line(f"{name}'s employer is {a}.", first), Line(new, last)))
+        a, b = rng.sample(ROLES, 2)
+        out.append(
+            (Line(f"{name} works as {a}.", first), Line(f"{name} is working as {b} these days.", last))
+        )
+    return out
+
+
+STYLES = {
+    "a": Style(SYNONYMS, HEDGES, _contradictions),
+    "b": Style(OTHER_SYNONYMS, OTHER_HEDGES, _other_contradictions),
+}
+
+
 def _denied(match: re.Match, rng: random.Random) -> str:
     verb = match["verb"]
     base = {"goes": "go", "teaches": "teach", "watches": "watch"}.get(verb, verb[:-1])
@@ -239,7 +308,9 @@ def _denied(match: re.Match, rng: random.Random) -> str:
     return f"{match['name']} doesn't {base}{match['rest'].rstrip('.')} anymore."
 
 
-def build(conversation: dict, rng: random.Random, share: float = 0.25) -> tuple[list[Line], list[str], Truth]:
+def build(
+    conversation: dict, rng: random.Random, share: float = 0.25, style: str = "a"
+) -> tuple[list[Line], list[str], Truth]:
     """(the lines of facts.md in order, the pinned texts of MEMORY.md, the truth)."""
     from bench_recall import session_date
 
@@ -256,15 +327,16 @@ def build(conversation: dict, rng: random.Random, share: float = 0.25) -> tuple[
             deny_ids.append(i)
     later: list[Line] = []
     for i in dup_ids:
-        copy = restate(facts[i]["text"], rng)
+        copy = restate(facts[i]["text"], rng, STYLES[style])
         if copy is not None:
             later.append(Line(copy, last, i, "duplicate"))
     pinned = []
     for i in pinned_ids:
-        copy = restate(facts[i]["text"], rng) or facts[i]["text"]
+        copy = restate(facts[i]["text"], rng, STYLES[style]) or facts[i]["text"]
         pinned.append(copy)
         lines[i].tag = "pinned-copy"  # the file's line repeats what MEMORY.md pins
-    pairs = _contradictions(conversation["speakers"], first, last, rng)
+    words = STYLES[style]
+    pairs = words.contradictions(conversation["speakers"], first, last, rng)
     for i in deny_ids:
         match = _NEGATABLE.match(facts[i]["text"])
         assert match is not None

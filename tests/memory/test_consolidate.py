@@ -94,6 +94,8 @@ def test_another_value_for_the_same_thing_without_a_shared_subject():
             "Melanie moved to Denver",
             "Melanie visited Caroline in March",
             "Caroline moved to Austin",
+            "Melanie works as a nurse",
+            "Melanie is working as a pilot these days",
             file="lessons.md",
         )
     )
@@ -103,7 +105,13 @@ def test_another_value_for_the_same_thing_without_a_shared_subject():
             "contradiction",
             ["Caroline lives in Boston", "Caroline moved to Austin"],
             "Caroline moved to Austin",
-        )
+        ),
+        (
+            "supersede",
+            "contradiction",
+            ["Melanie works as a nurse", "Melanie is working as a pilot these days"],
+            "Melanie is working as a pilot these days",
+        ),
     ]
 
 

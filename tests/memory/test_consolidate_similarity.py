@@ -38,6 +38,14 @@ def test_the_score_weighs_rare_words_and_ignores_negations():
     assert sim.shared(0, 1) == ["likes", "caroline"]
     assert negated("Caroline no longer likes tea") and negated("Doesn't drink") and not negated("Notes it")
     assert numbers("Ran 5 km on 3 May") == {"5", "3"}
+    # phrases that hold a negation word and deny nothing
+    for text in (
+        "Watched it not long ago",
+        "Can't wait for the trip",
+        "Star Wars never gets old",
+        "No doubt a fan",
+    ):
+        assert not negated(text), text
 
 
 def test_a_large_collection_is_not_compared_pair_by_pair():

@@ -70,6 +70,17 @@ def _reviewed(entry: E.Entry) -> bool:
     return entry.meta.get("reviewed", "").strip().lower() == "yes"
 
 
+def _before_a_verb(words: list[str]) -> bool:
+    """Does a text start with a subject and its verb ("Melanie works", "Jon's dog is"): the first
+    word is then a name if nothing writes it in lowercase ("Prefers tabs" starts with the verb)."""
+    if len(words) < 2 or not words[1].islower():
+        return words[0].endswith(("'s", "’s")) and len(words) > 1
+    verb = words[1]
+    return verb in ("is", "was", "has", "had", "will", "can", "and") or (
+        len(verb) > 3 and verb.endswith(("s", "ed")) and not verb.endswith(("ss", "us", "is"))
+    )
+
+
 class Names:
     """Which capitalised words name someone or something: those the collection writes capitalised
     inside a sentence and never in lowercase ("Caroline", "Door Dash"). A text's first word is
@@ -79,10 +90,11 @@ class Names:
         self.lower: set[str] = set()
         inner: set[str] = set()
         for text in texts:
-            for at, word in enumerate(re.findall(r"[\w'’-]+", text)):
+            words = re.findall(r"[\w'’-]+", text)
+            for at, word in enumerate(words):
                 if word.islower():
                     self.lower.add(word)
-                elif at and word[:1].isupper():
+                elif word[:1].isupper() and (at or _before_a_verb(words)):
                     inner.add(re.sub(r"['’]s$", "", word).lower())
         self.names = inner - self.lower - STOP_WORDS - NEGATIONS - {"i", "i'm", "i’m"}
 
@@ -129,9 +141,18 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
     who, rest = _person(entry, names)
     said = rest.rstrip(" .!")
     if rest is not entry.text:  # the name taken off: "has moved to Porto" reads as "I have moved to Porto"
-        fact = read_statement(said if said.lower().startswith("my ") else "I " + _first_person(said))
+        tries = [said] if said.lower().startswith("my ") else ["I " + t for t in _first_person(said)]
     else:
-        fact = read_statement(said) or read_fact(said)
+        tries = [said] + (
+            ["I " + t for t in _first_person(said[:1].lower() + said[1:])] if said[:1].isupper() else []
+        )
+        fact = read_fact(said)
+        if fact is not None:
+            tries = []
+    for text in tries:
+        fact = read_statement(text)
+        if fact is not None:
+            break
     if fact is None or fact.subject.count(".") != 1:
         return None  # open-ended (likes, has, uses): they add up instead of replacing each other
     if len(fact.text.split()) > MAX_VALUE_WORDS + 3:
@@ -145,19 +166,25 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
 _FIRST_PERSON = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
 
 
-def _first_person(said: str) -> str:
-    """ "has relocated to Leeds" → "have relocated to Leeds", "now works for X" → "now work for X":
-    the verb after a name, as its person would say it."""
+def _first_person(said: str) -> list[str]:
+    """How a person would say what follows their name: "has relocated to Leeds" → "have relocated to
+    Leeds", "now works for X" → "now work for X", "is working as a chef" → "work as a chef"."""
     words = said.split(" ")
+    out = []
     for i, word in enumerate(words[:3]):
         low = word.lower()
+        if low in ("is", "am", "are") and i + 1 < len(words) and words[i + 1].lower().endswith("ing"):
+            base = words[i + 1][:-3]  # the progressive: "is living in" is "lives in"
+            for verb in (base, base + "e"):
+                out.append(" ".join(words[:i] + [verb] + words[i + 2 :]))
         if low in _FIRST_PERSON:
-            words[i] = _FIRST_PERSON[low]
+            out.append(" ".join(words[:i] + [_FIRST_PERSON[low]] + words[i + 1 :]))
             break
         if low.endswith("s") and not low.endswith("ss") and len(low) > 3:
-            words[i] = word[:-2] if low.endswith(("ches", "shes", "xes")) else word[:-1]
+            verb = word[:-2] if low.endswith(("ches", "shes", "xes")) else word[:-1]
+            out.append(" ".join(words[:i] + [verb] + words[i + 1 :]))
             break
-    return " ".join(words)
+    return out or [said]
 
 
 def _newer(a: int, b: int, entries: list[E.Entry]) -> bool:

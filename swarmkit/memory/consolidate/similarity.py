@@ -24,9 +24,17 @@ _NEGATION_TERMS = frozenset(t for word in NEGATIONS for t in terms(word))
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 
 
+# Phrases that hold a negation word and deny nothing ("not long ago", "can't wait", "no doubt").
+_NOT_DENIALS = re.compile(
+    r"\b(?:not (?:long ago|only|just|yet|to mention|bad|too long ago)|no (?:doubt|matter|wonder|problem)|"
+    r"never (?:gets old|mind|fails to)|(?:can't|cannot|couldn't) (?:wait|help|stop|believe|be happier)|"
+    r"nothing (?:but|like))\b"
+)
+
+
 def negated(text: str) -> bool:
     """Does the text deny or end what it names ("does not", "no longer", "never", "isn't")?"""
-    words = _WORD.findall(text.lower().replace("’", "'"))
+    words = _WORD.findall(_NOT_DENIALS.sub(" ", text.lower().replace("’", "'")))
     return any(w in NEGATIONS or w.endswith("n't") for w in words)
 
 
