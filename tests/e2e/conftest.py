@@ -47,7 +47,9 @@ def browser(request):
     return request.getfixturevalue("_chromium")
 
 
-@pytest.fixture(scope="session")
+# A module's browser, not the session's: Playwright's sync API keeps an event loop running in this
+# thread while it is open, and tests after these (the MCP client's) call asyncio.run.
+@pytest.fixture(scope="module")
 def _chromium():
     from playwright.sync_api import sync_playwright
 

@@ -229,4 +229,4 @@ def test_after_a_forget_of_an_earlier_line_the_run_record_names_the_same_facts(i
         record = client.get(f"/runs/{run_id}").json()
         assert [w["ref"] for w in record["memory_writes"]] == [lisbon, helix]
         page = client.get(f"/portal/runs/{run_id}").text
-        assert f"<td>{helix}</td>" in page and "me.md#L" not in page
+        assert f'<td data-label="ref">{helix}</td>' in page and "me.md#L" not in page

@@ -70,7 +70,10 @@ class Encoder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        encodings = self.tokenizer.encode_batch(list(texts))
+        from swarmkit.surrogates import valid_unicode
+
+        # bytes that were not UTF-8 (surrogate escapes) are no text a tokenizer takes: U+FFFD, as a model gets them
+        encodings = self.tokenizer.encode_batch([valid_unicode(text) for text in texts])
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), BATCH):
             chunk = order[start : start + BATCH]
