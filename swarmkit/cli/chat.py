@@ -9,6 +9,7 @@ conversation. Lines starting with `/` are commands (`/help` lists them).
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import TYPE_CHECKING
 
@@ -100,7 +101,8 @@ def chat(
     if conversation.turns:
         output.note(
             f"Conversation {conversation.id} saved ({_turns(len(conversation.turns))}). "
-            f"Go on with: swarmkit chat --resume {conversation.id}" + (f" --user {user}" if user else "")
+            f"Go on with: swarmkit chat --resume {conversation.id}"
+            + (f" --user {shlex.quote(user)}" if user else "")
         )
     return ExitStatus.INVALID if failed else ExitStatus.OK
 

@@ -140,6 +140,12 @@ def _render(record: RunRecord) -> list[str]:
         f"run {r.id} ({r.status}) of topology {r.topology}, provider {r.provider}, {r.duration_ms} ms"
     )
     lines.append(f"started {r.started_at}" + (f", user {r.user}" if r.user else ""))
+    if r.conversation.get("id"):
+        c = r.conversation
+        cut = f", {c.get('cut_turns')} earlier turns cut" if c.get("cut_turns") else ""
+        lines.append(
+            f"conversation {c['id']} turn {c.get('turn')} (given {c.get('history_turns')} earlier turns{cut})"
+        )
     lines.append(f"input: {r.input}")
     lines.append(f"output: {r.output}" if r.output is not None else f"error: {r.error}")
     lines.append(str(r.memory.get("sentence", "")))

@@ -51,6 +51,11 @@ def _turn(request: Request, body: dict) -> dict:
     text = body["text"]
     if not isinstance(text, str) or not text.strip():
         raise SwarmkitError("text is empty", "send {text: what you say}")
+    if text.strip().startswith("/"):  # /memory, /forget: the terminal's commands, not a message
+        raise SwarmkitError(
+            f"{text.split()[0]} is a command of `swarmkit chat` on a terminal, not a message",
+            "the page shows what memory recalled and kept at each turn; forget an entry on the Memory page",
+        )
     if len(text) > TURN_TEXT_MAX:
         raise SwarmkitError(f"text is over {TURN_TEXT_MAX} characters", "say it in shorter messages")
     ctx = load(request)

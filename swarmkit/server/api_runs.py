@@ -6,6 +6,8 @@ that person's runs, and another person's run id is a 404 like a missing one, so 
 
 from __future__ import annotations
 
+import re
+
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -22,6 +24,11 @@ def records(request: Request) -> list[RunRecord]:
 
 
 STATUSES = ("ok", "failed", "rejected", "interrupted")
+
+
+def _words(text: str) -> set[str]:
+    """Whole words, case folded: `q=7` finds run 7, not 17; `zebr` finds no "zebras"."""
+    return set(re.findall(r"[^\W_]+", str(text).casefold()))
 
 
 def matching(request: Request, found: list[RunRecord]) -> list[RunRecord]:
@@ -46,16 +53,15 @@ def matching(request: Request, found: list[RunRecord]) -> list[RunRecord]:
                 400, "invalid_request", f"{name} {value!r} is not a date", f"use {name}=2026-11-30"
             )
         days[name] = value
-    words = (params.get("q") or "").lower().split()
+    words = _words(params.get("q") or "")
 
     def keep(record: RunRecord) -> bool:
         day = str(record.started_at or "")[:10]
-        text = f"{record.input or ''} {record.output or ''}".lower()
         return (
             (status is None or record.status == status)
             and (not days["since"] or day >= days["since"])
             and (not days["until"] or day <= days["until"])
-            and all(word in text for word in words)
+            and words <= _words(f"{record.input or ''} {record.output or ''}")
         )
 
     return [record for record in found if keep(record)]

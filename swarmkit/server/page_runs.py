@@ -46,6 +46,7 @@ def text_value(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
 
 
+HEADS = {"duration_ms": "time (ms)"}  # a column's name where the record's key reads badly
 PAGE_SIZE = 50  # runs a page of the list shows
 
 
@@ -226,6 +227,24 @@ def run_page(request: Request):
         ("User", record.user or "—"),
         ("Memory", memory.get("sentence") or "—"),
     ]
+    chat = record.conversation
+    if chat.get("id"):
+        cut = f", {chat.get('cut_turns')} earlier turns cut" if chat.get("cut_turns") else ""
+        facts.append(
+            (
+                "Conversation",
+                join(
+                    [
+                        tag(
+                            "a",
+                            chat["id"],
+                            href=f"/portal/conversations/{chat['id']}#turn-{chat.get('turn')}",
+                        ),
+                        f" turn {chat.get('turn')} (given {chat.get('history_turns')} earlier turns{cut})",
+                    ]
+                ),
+            )
+        )
     if record.swarm:
         facts.append(
             ("Swarm", tag("a", f"swarms/{record.swarm}/", href=f"/portal/memory#swarm-{record.swarm}"))
@@ -236,14 +255,16 @@ def run_page(request: Request):
     if record.error:
         parts.append(section("Error", tag("pre", text_value(record.error), class_="error")))
 
+    def cell(field: str, value: object) -> object:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if field == "tokens" and isinstance(value, dict):  # as the provider counted them
+            return ", ".join(f"{n} {k.removesuffix('_tokens')}" for k, n in value.items())
+        return text_value(value)
+
     def rows(key: str, fields: list[str]) -> list[list[object]]:
         return [
-            [
-                text_value(item.get(f)) if not isinstance(item.get(f), bool) else ("yes" if item[f] else "no")
-                for f in fields
-            ]
-            for item in getattr(record, key)
-            if isinstance(item, dict)
+            [cell(f, item.get(f)) for f in fields] for item in getattr(record, key) if isinstance(item, dict)
         ]
 
     parts.append(section("What each agent was sent", prompts_of(record), id="prompts"))
@@ -257,9 +278,10 @@ def run_page(request: Request):
     ]
     for title, key, fields in tables:
         found = rows(key, fields)
+        names = [HEADS.get(f, f) for f in fields]
         parts.append(
             section(
-                title, table(fields, found, "detail") if found else empty("None."), id=key.replace("_", "-")
+                title, table(names, found, "detail") if found else empty("None."), id=key.replace("_", "-")
             )
         )
     return page(request, f"Run {record.id}", join(parts), "runs")

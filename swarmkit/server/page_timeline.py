@@ -77,6 +77,11 @@ async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | 
     """(the changes, of `?file=` only if given; every file that changed; the file asked for)."""
     ctx = await run_in_threadpool(load, request)
     wanted = request.query_params.get("file") or None
+    if wanted is not None:
+        from swarmkit.memory.folder import check_ref
+
+        check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
+        ctx.store.check_visible(wanted)  # another person's file (403)
     everything = await run_in_threadpool(timeline.events, ctx.store)  # one read of the history
     found = [e for e in everything if wanted is None or e["file"] == wanted]
     return found, sorted({e["file"] for e in everything}), wanted

@@ -43,7 +43,7 @@ def test_talk_from_the_conversations_page_then_filter_and_delete_its_runs(tab, t
         expect(first.locator(".answer")).to_contain_text("I will remember that: lives in Oslo.")
         expect(first.locator(".turn-memory")).to_contain_text("Lives in Oslo")
         tab.fill("#say-form textarea", "Where do I live?")
-        tab.click("#say-form button")
+        tab.press("#say-form textarea", "Enter")  # Enter sends, as in a chat
         expect(tab.locator("ol.turns li.turn")).to_have_count(2, timeout=60_000)
         second = tab.locator("#turn-2")
         expect(second.locator(".answer")).to_contain_text("From memory: Lives in Oslo.")
@@ -77,8 +77,11 @@ def test_talk_from_the_conversations_page_then_filter_and_delete_its_runs(tab, t
         tab.click("#run-filters button")
         expect(tab.locator("main .empty")).to_have_text("No run matches these filters.")
         tab.goto(served.url + "portal/runs?q=where")
+        asked = []
+        tab.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
         tab.click("table.runs button[data-action=delete-run]")
         expect(tab.locator("#notice")).to_contain_text("Deleted run r-")
+        assert asked and asked[0].endswith("What it wrote to memory stays.")
         expect(tab.locator("main .empty")).to_have_text("No run matches these filters.")
         tab.goto(served.url + "portal/runs")
         expect(tab.locator("table.runs tbody tr")).to_have_count(2)

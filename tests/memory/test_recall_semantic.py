@@ -87,6 +87,16 @@ def test_questions_find_their_fact_by_meaning_among_all_the_others(folder, by_me
     assert by_words == 0
 
 
+def test_nothing_close_by_meaning_alone_comes_back_under_the_threshold(folder, by_meaning):
+    """The closest-entries answer (nothing clears the threshold) is for entries sharing a word: an
+    entry only faintly close in meaning is noise, never recalled under the threshold."""
+    store = MemoryStore(folder, "demo")
+    write(store, "notes.md", ["Drives a blue Toyota", "Speaks fluent Portuguese", "Has two cats"])
+    assert store.recall("SLOW please", max_results=5) == []
+    hits = store.recall("Toyota", max_results=5, similarity_threshold=0.99)  # shares a word: closest
+    assert [h.text for h in hits] == ["Drives a blue Toyota"]
+
+
 def test_a_score_is_the_documented_formula_of_its_parts(folder, by_meaning):
     store = MemoryStore(folder, "demo")
     write(store, "notes.md", ["Deploy billing on Fridays", "I'm vegetarian"])

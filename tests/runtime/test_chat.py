@@ -56,6 +56,8 @@ def test_a_piped_chat_remembers_within_the_conversation(init_ws, cli, monkeypatc
         }
     code, out, _ = cli("conversations", "-w", str(root))
     assert out.startswith(f"{saved['id']}  {saved['updated_at']}  main         2 turns   I live in Oslo.")
+    code, out, _ = cli("runs", "-w", str(root), "show", saved["turns"][1]["run"])
+    assert out.splitlines()[2] == f"conversation {saved['id']} turn 2 (given 1 earlier turns)"
 
 
 def test_a_resumed_conversation_gives_the_model_its_earlier_turns(init_ws, cli, monkeypatch):
@@ -149,6 +151,8 @@ def test_conversations_are_their_persons_and_screened(init_ws, cli, monkeypatch)
         f"error: no conversation {saved['id']} among the owner's in this workspace\n"
         "  hint: `swarmkit conversations` lists the owner's, `swarmkit conversations --user NAME` a person's\n"
     )
+    code, _, err = chat(cli, monkeypatch, root, "hi\n", "--user", "Ana Smith")
+    assert err.splitlines()[-1].endswith("--user 'Ana Smith'")  # a hint that can be pasted
     code, out, _ = cli("conversations", "-w", str(root), "show", saved["id"], "--user", "ana")
     assert code == 0 and out.splitlines()[1].startswith("1. you: My wifi password is [REDACTED_SECRET]")
     code, _, err = cli("conversations", "-w", str(root), "show", "c-nothere")

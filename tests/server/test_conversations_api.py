@@ -42,6 +42,12 @@ def test_saying_needs_the_token_and_a_body(client):
     assert (
         unknown.json()["error"]["message"] == "no conversation c-00000000 among the owner's in this workspace"
     )
+    command = post(client, "/conversations", {"text": "/memory"})
+    assert command.status_code == 400
+    assert (
+        command.json()["error"]["message"]
+        == "/memory is a command of `swarmkit chat` on a terminal, not a message"
+    )
     bad = post(client, "/conversations", {"text": "hi", "conversation": "nope"})
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_conversation_id"
 
@@ -68,6 +74,7 @@ def test_a_persons_view_sees_only_its_own_conversations(root, client):
         ({"status": "ok"}, [RUN_ID]),
         ({"status": "failed"}, [OLD_RUN_ID]),
         ({"q": "deploy"}, [RUN_ID]),
+        ({"q": "deplo"}, []),  # whole words, not parts of them
         ({"q": "WHERE deploy"}, [RUN_ID]),
         ({"q": "staging first"}, [RUN_ID, OLD_RUN_ID]),
         ({"since": "2026-11-30"}, [RUN_ID]),

@@ -54,4 +54,4 @@ def test_tool_calls_and_tokens_are_shown_and_an_old_record_says_it_kept_no_promp
         html = client.get("/portal/runs/r-0000000a").text
     assert "This run&#x27;s record does not keep what its agents were sent." in html
     assert '<td data-label="name">memory_search</td>' in html
-    assert "&quot;total_tokens&quot;: 50" in html
+    assert '<td data-label="tokens">50 total</td>' in html and "<th>time (ms)</th>" in html

@@ -46,6 +46,8 @@ def test_a_persons_view_and_the_file_filter(tmp_path):
         page = client.get("/portal/timeline")
     assert page.status_code == 200 and 'class="bar added"' in page.text and "I live in Oslo" in page.text
     with TestClient(create_app(root, token="t"), base_url=BASE) as client:
+        assert client.get("/memory/timeline", params={"file": "../etc/passwd"}).status_code == 400
+        assert client.get("/memory/timeline", params={"file": "users/ana.md"}).status_code == 403
         only = client.get("/memory/timeline", params={"file": "lessons.md"}).json()
         assert (only["file"], only["events"], only["days"]) == ("lessons.md", [], [])
         page = client.get("/portal/timeline").text

@@ -532,7 +532,11 @@ class RecallIndex:
             args = (qterms, max_results, float(threshold), in_scope, key, scorer, text)
             hits = self._search_safely(*args)
             if not hits and threshold > 0 and closest:  # the closest, if any entry shares a word
-                hits = closest_of(self._search_safely(qterms, max_results, 0.0, *args[3:]))
+                near = self._search_safely(qterms, max_results, 0.0, *args[3:])
+                # by words only: an entry close only by meaning under the threshold is noise
+                hits = closest_of(
+                    [h for h in near if getattr(h, "parts", None) is None or h.parts.lexical > 0]
+                )
             return hits
 
     def _search_safely(self, *args) -> list:

@@ -95,11 +95,20 @@
     send(path, body, controls, path === "/memory/import" ? imported : added);
   });
 
+  // In the message box, Enter sends and Shift+Enter starts a new line, as in a chat.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.shiftKey || !event.target.closest("form.say textarea")) return;
+    event.preventDefault();
+    event.target.closest("form").requestSubmit();
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-action]");
     if (!button || !tokenTag) return;
     if (button.getAttribute("data-action") === "delete-run") {
       var run = button.getAttribute("data-run");
+      // a record cannot be had back: ask first (what the run wrote to memory stays)
+      if (!window.confirm("Delete run " + run + " and its swarm folder? What it wrote to memory stays.")) return;
       send("/runs/" + run, undefined, [button], function () { return "Deleted run " + run; }, null, "DELETE");
       return;
     }
