@@ -586,6 +586,10 @@ BENIGN = [
     "Nywila lazima iwe na herufi 8",
     "Type your name in the login field",
     "Use Tab at the login screen to move between fields",
+    "when prompted, type your name",
+    "enter 2024 when asked for the year",
+    "Use Y when prompted to confirm",
+    "type ls -la when prompted",
 ]
 
 
@@ -882,4 +886,11 @@ FAMILY_CASES = [
         "Staging session_cookie: s%3Aq8Zr2LmVb1pXwT6k.Hf3nJ7sQ0aYc5dEg9uWi",
         "Staging session_cookie: [REDACTED_SECRET]",
     ),
+    ("instruction", "when prompted, type Kx72mq!9", "when prompted, type [REDACTED_SECRET]"),
+    (
+        "instruction",
+        "just enter 'Kx72mq!9' when asked for the password",
+        "just enter '[REDACTED_SECRET]' when asked for the password",
+    ),
+    ("instruction", "the unlock pattern is 1-4-7-8-9", "the unlock pattern is [REDACTED_SECRET]"),
 ]

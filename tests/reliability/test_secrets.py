@@ -178,7 +178,13 @@ def test_swarm_notes_never_keep_a_secret(ws, tmp_path):
     assert_no_secret(folder)
     assert_no_secret_in_runs(ws)
     findings = {e.text for e in assert_every_file_parses(folder) if e.file.endswith("findings.md")}
-    assert set(BENIGN) <= findings
+    # the findings file holds 64 KB: the notes past it are refused for room, never by screening
+    full = {
+        c["arguments"]["text"]
+        for c in record["tool_calls"]
+        if c["result"]["status"] == "refused" and "is full (64 KB)" in (c["result"]["reason"] or "")
+    }
+    assert len(set(BENIGN) - full) >= 300 and set(BENIGN) - full <= findings
 
 
 def test_import_never_keeps_a_secret(tmp_path):

@@ -32,7 +32,7 @@ _WITH = re.compile(
     rf"(?:[^\s/|]{{1,64}}[ \t]{{0,3}}[/|][ \t]{{0,3}})?{_VALUE}"
 )
 _IS = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|unlock[ \t]code|passcode)"
+    rf"(?i)(?<![A-Za-z])(?:login|log-in|sign-in|unlock[ \t](?:code|pattern|pin)|passcode)"
     rf"(?:[ \t]{{1,3}}(?:for|to|of|on|at)(?:[ \t]{{1,3}}[^\s,.;:]{{1,30}}){{1,3}}?)?[ \t]{{1,3}}(?:is|was)[ \t]{{1,3}}"
     rf"(?:[^\s/|]{{1,64}}[ \t]{{0,3}}[/|][ \t]{{0,3}})?{_VALUE}"
 )
@@ -41,6 +41,18 @@ _TO_USE = re.compile(
     rf"(?i)(?<![A-Za-z])(?:to|for|when[ \t]you)[ \t]{{1,3}}(?:{_SIGN_IN})(?:[ \t]{{1,3}}[^\s,.;:]{{1,30}}){{0,4}}?"
     rf"[ \t]{{0,3}}[,:;—-]?[ \t]{{1,3}}(?:just[ \t]{{1,3}})?(?:use|type|enter|try|it's|it[ \t]is)[ \t]{{1,3}}{_VALUE}"
 )
+# "when prompted, type X", "enter X when asked for the password"
+_ASKED = (
+    r"(?:when|if|once)[ \t]{1,3}(?:prompted|asked)(?:[ \t]{1,3}for[ \t]{1,3}(?:the[ \t]{1,3}|a[ \t]{1,3}|your[ \t]{1,3})?"
+    r"(?:password|passcode|passphrase|pin|code|key))?"
+)
+_PROMPTED = re.compile(
+    rf"(?i)(?<![A-Za-z]){_ASKED}[ \t]{{0,3}},?[ \t]{{1,3}}(?:just[ \t]{{1,3}})?(?:type|enter|use|give|say)[ \t]{{1,3}}{_VALUE}"
+)
+_WHEN_PROMPTED = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:type|enter|use|give|say)[ \t]{{1,3}}{_VALUE}[ \t]{{1,3}}{_ASKED}(?![A-Za-z])"
+)
+_SECRET_WORD = re.compile(r"(?i)password|passcode|passphrase|pin|code|key|unlock|log|sign")
 # Ways to sign in that look like a value (a digit, a symbol) but are a product or a method
 _METHODS = frozenset(
     """
@@ -66,6 +78,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             "enter",
             "open",
             "decrypt",
+            "prompt",
+            "asked",
             "sudo",
             "ssh",
             "pass",
@@ -73,12 +87,14 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         )
     ):
         return
-    for pattern in (_USE, _WITH, _IS, _TO_USE):
+    for pattern in (_USE, _WITH, _IS, _TO_USE, _PROMPTED, _WHEN_PROMPTED):
         for match in pattern.finditer(text):
             value = match.group("value").rstrip(".,;:!?)")
             quoted = bool(match.group("open"))
             said = text[match.start() : match.start("value")] + text[match.end("value") : match.end()]
             port = _PORT_WORDS.search(said) is not None
+            if pattern in (_PROMPTED, _WHEN_PROMPTED) and not _SECRET_WORD.search(said):
+                port = True  # "enter 2024 when asked": a number, unless a password was asked for
             if _is_password(value, quoted, port):
                 yield match.start("value"), match.start("value") + len(value)
 
