@@ -293,3 +293,11 @@ def test_an_unreachable_hub_fails_within_one_connection_timeout(monkeypatch, tmp
         "(Network is unreachable; offline?)",
     )
     assert tried == [(("huggingface.co", 443), 5)]
+
+
+def test_the_first_five_of_fifty_are_the_five_result_search(folder, by_meaning):
+    store = MemoryStore(folder, "demo")
+    write(store, "notes.md", [fact for fact, _ in PAIRS])
+    for _, question in PAIRS[:8]:
+        five = [(h.line, h.score) for h in store.recall(question, 5, 0.0)]
+        assert [(h.line, h.score) for h in store.recall(question, 50, 0.0)][:5] == five

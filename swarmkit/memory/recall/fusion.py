@@ -26,7 +26,7 @@ from swarmkit.memory.semantic import Model, encoder
 LEXICAL_WEIGHT = 0.4
 SEMANTIC_WEIGHT = 0.6
 FULL_COSINE = 0.8
-CANDIDATES = 50  # from each side, whatever k is (so the first k of a longer search are the k-search)
+CANDIDATES = 50  # from each side, whatever k is up to 50 (the first 5 of a 50-result search are the 5-search)
 EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
 
 
@@ -111,7 +111,7 @@ def best(
     known = ~np.isnan(cosines)
     if known.any():
         scored = np.where(known, cosines, -2.0)
-        depth = min(CANDIDATES, len(scored))
+        depth = min(max(k, CANDIDATES), len(scored))
         top = np.argpartition(-scored, depth - 1)[:depth] if depth < len(scored) else np.arange(len(scored))
         extra = [int(ids[i]) for i in top if known[i] and int(ids[i]) not in candidates]
         candidates.update(lexical_of(extra))
