@@ -98,7 +98,7 @@ def fill_vectors(workspace: Path, model, real_n: int) -> dict:
     embed_s = time.perf_counter() - start
     vectors = np.concatenate([real] * (len(digests) // len(real) + 1))[: len(digests)]
     start = time.perf_counter()
-    side.vectors.add(list(dict.fromkeys(digests)), vectors[: len(set(digests))])
+    side.vectors.add([key.tobytes() for key in digests], vectors)
     store_s = time.perf_counter() - start
     index.close()
     size = side.vectors.path.stat().st_size if side.vectors.path else 0

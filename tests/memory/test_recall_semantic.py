@@ -115,19 +115,19 @@ def test_vectors_are_keyed_by_model_and_line_digest_and_a_hand_edit_is_embedded_
     path = vectors_path(folder / ".index", by_meaning.id)
     assert path.is_file()
     side = store._index._semantic
-    assert side.vectors.matrix().dtype == np.float32 and len(side.vectors.rows()) == 2
-    blob = side.vectors._open().execute("SELECT vec FROM vectors LIMIT 1").fetchone()[0]
-    assert len(blob) == 384 * 2  # float16 on disk
+    assert side.vectors.matrix().dtype == np.float32 and side.vectors.count == 2
+    digests, vecs = side.vectors._open().execute("SELECT digests, vecs FROM chunks").fetchone()
+    assert len(digests) == 2 * 8 and len(vecs) == 2 * 384 * 2  # float16 on disk
     # a hand edit: the line's digest changes, its old vector is never used for the new text
     text = (folder / "notes.md").read_text().replace("I'm vegetarian", "Plays chess on Sundays")
     (folder / "notes.md").write_text(text)
     hits = store.recall("Do I eat meat?", 2)
     assert "I'm vegetarian" not in [h.text for h in hits]
     assert [h.text for h in store.recall("Which board game do I like?", 1)] == ["Plays chess on Sundays"]
-    assert len(side.vectors.rows()) == 3  # the new line embedded on read; reindex drops the old one
+    assert side.vectors.count == 3  # the new line embedded on read; reindex drops the old one
     store.reindex()
     assert store.reembed(lambda line: None) == (2, None)
-    assert len(store._index._semantic.vectors.rows()) == 2
+    assert store._index._semantic.vectors.count == 2
 
 
 def test_a_search_embeds_a_bounded_number_of_missing_entries(folder, by_meaning, monkeypatch):
@@ -137,10 +137,10 @@ def test_a_search_embeds_a_bounded_number_of_missing_entries(folder, by_meaning,
     store = MemoryStore(folder, "demo")
     write(store, "notes.md", [f"Note number {n} about topic {n}" for n in range(10)])
     store.recall("topic")
-    assert len(store._index._semantic.vectors.rows()) == 3
+    assert store._index._semantic.vectors.count == 3
     assert store._index._semantic.missing == 7
     assert store.recall("topic")  # words still find what has no vector yet
-    assert len(store._index._semantic.vectors.rows()) == 6
+    assert store._index._semantic.vectors.count == 6
 
 
 def test_another_persons_entry_is_never_found_by_meaning(folder, by_meaning):
@@ -303,3 +303,11 @@ def test_an_unreachable_hub_fails_within_one_connection_timeout(monkeypatch, tmp
         "(Network is unreachable; offline?)",
     )
     assert tried == [(("huggingface.co", 443), 5)]
+
+
+def test_the_first_five_of_fifty_are_the_five_result_search(folder, by_meaning):
+    store = MemoryStore(folder, "demo")
+    write(store, "notes.md", [fact for fact, _ in PAIRS])
+    for _, question in PAIRS[:8]:
+        five = [(h.line, h.score) for h in store.recall(question, 5, 0.0)]
+        assert [(h.line, h.score) for h in store.recall(question, 50, 0.0)][:5] == five

@@ -106,3 +106,16 @@ def test_index_and_scan_agree_on_the_order_of_equal_scores(folder):
             indexed = [(h.ref, round(h.score, 9)) for h in store.recall(query, k, 0.1)]
             scanned = [(h.ref, round(h.score, 9)) for h in scan_search(store, query, k, 0.1)]
             assert indexed == scanned, (query, k)
+
+
+def test_the_order_does_not_depend_on_how_many_results_are_asked_for(folder):
+    rng = random.Random(5)
+    store = MemoryStore(folder, "demo")
+    words = ["deploy", "billing", "staging", "cache", "owner", "lunch", "region", "backup"]
+    write(store, "notes.md", [" ".join(rng.sample(words, rng.randint(2, 5))) for _ in range(300)])
+    for query in ("deploy billing", "cache owner region", "backup", "staging lunch deploy"):
+        five = [(h.line, h.score) for h in store.recall(query, 5, 0.1)]
+        assert len(five) == 5
+        for k in (6, 20, 50, 200):
+            assert [(h.line, h.score) for h in store.recall(query, k, 0.1)][:5] == five, (query, k)
+            assert [(h.line, h.score) for h in scan_search(store, query, k, 0.1)][:5] == five, (query, k)

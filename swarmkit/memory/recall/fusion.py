@@ -26,7 +26,7 @@ from swarmkit.memory.semantic import Model, encoder
 LEXICAL_WEIGHT = 0.4
 SEMANTIC_WEIGHT = 0.6
 FULL_COSINE = 0.8
-CANDIDATES = 50  # from each side, whatever k is (so the first k of a longer search are the k-search)
+CANDIDATES = 50  # from each side, whatever k is up to 50 (the first 5 of a 50-result search are the 5-search)
 EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
 
 
@@ -59,34 +59,43 @@ class SemanticSide:
         path = vectors_path(index_dir, model.id) if index_dir is not None else None
         self.vectors = VectorStore(path, self.encoder.dim)
         self.missing = 0  # entries in scope without a vector after the last search (waiting)
+        self._lookup: tuple | None = None
 
     def close(self) -> None:
         self.vectors.close()
 
-    def embed_missing(self, entries: list[tuple[bytes, str]], budget: int | None) -> int:
-        """Embed the entries (digest, text) that have no vector yet, at most `budget` of them."""
-        rows = self.vectors.rows()
-        todo: dict[bytes, str] = {}
-        for digest, text in entries:
-            if digest not in rows and digest not in todo:
-                todo[digest] = text
-        chosen = list(todo.items())[: budget if budget is not None else None]
+    def embed_missing(self, entries: list[tuple[bytes, str]]) -> None:
+        """Embed the entries (digest, text) that have no vector yet."""
+        todo = dict(entries)
+        if not todo:
+            return
+        keys = np.frombuffer(b"".join(todo), dtype=np.uint64)
+        chosen = [d for d, at in zip(todo, self.vectors.lookup(keys), strict=True) if at < 0]
         if chosen:
-            self.vectors.add([d for d, _ in chosen], self.encoder.encode([t for _, t in chosen]))
-        return len(todo) - len(chosen)
+            self.vectors.add(chosen, self.encoder.encode([todo[d] for d in chosen]))
 
     def query(self, text: str) -> np.ndarray:
         return self.encoder.encode([text])[0]
 
-    def cosines(self, digests: list[bytes], qvec: np.ndarray) -> np.ndarray:
-        """The cosine of each digest's vector with the query (nan where it has none)."""
-        rows = self.vectors.rows()
-        at = np.fromiter((rows.get(d, -1) for d in digests), dtype=np.int64, count=len(digests))
-        out = np.full(len(digests), np.nan, dtype=np.float32)
+    def lookup(self, keys: np.ndarray) -> np.ndarray:
+        """Each key's row among the stored vectors (-1: none), remembered until the vectors change."""
+        held = self._lookup
+        if held is None or held[0] is not keys or held[1] != self.vectors.version:
+            held = self._lookup = (keys, self.vectors.version, self.vectors.lookup(keys))
+        return held[2]
+
+    def cosines(self, keys: np.ndarray, qvec: np.ndarray) -> np.ndarray:
+        """The cosine of each key's vector with the query (nan where it has none)."""
+        at = self.lookup(keys)
+        out = np.full(len(keys), np.nan, dtype=np.float32)
         have = at >= 0
         if have.any():  # every stored vector once (no copy of the matrix), then picked
             out[have] = (self.vectors.matrix() @ qvec)[at[have]]
         return out
+
+    def cosine_of(self, digest: bytes, qvec: np.ndarray) -> float | None:
+        at = int(self.vectors.lookup(np.frombuffer(digest, dtype=np.uint64))[0])
+        return None if at < 0 else float(self.vectors.matrix()[at] @ qvec)
 
 
 def best(
@@ -102,14 +111,15 @@ def best(
     known = ~np.isnan(cosines)
     if known.any():
         scored = np.where(known, cosines, -2.0)
-        depth = min(CANDIDATES, len(scored))
+        depth = min(max(k, CANDIDATES), len(scored))
         top = np.argpartition(-scored, depth - 1)[:depth] if depth < len(scored) else np.arange(len(scored))
         extra = [int(ids[i]) for i in top if known[i] and int(ids[i]) not in candidates]
         candidates.update(lexical_of(extra))
-    position = {int(doc_id): i for i, doc_id in enumerate(ids)} if candidates else {}
     out = []
     for doc_id, lex in candidates.items():
-        at = position.get(doc_id)
+        at: int | None = int(np.searchsorted(ids, doc_id))  # ids ascend: no dict of every id
+        if at is not None and (at >= len(ids) or ids[at] != doc_id):
+            at = None
         cosine = float(cosines[at]) if at is not None and not np.isnan(cosines[at]) else None
         parts = Parts(lex, cosine)
         value = parts.score

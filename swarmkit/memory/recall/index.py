@@ -611,33 +611,41 @@ class RecallIndex:
                 return None
         return self._semantic
 
-    def _in_scope_entries(self, key, in_scope, shown: bool = True) -> tuple[Any, list[bytes]]:
-        """(ids, line digests) of the entries this search may read, as the lexical side reads them."""
+    def _in_scope_entries(self, key, in_scope, shown: bool = True) -> tuple[Any, Any]:
+        """(ids, line digests as uint64 keys) of the entries this search may read, as the lexical
+        side reads them; ids ascend."""
         import numpy as np
 
         cached = self._dense
         if cached is not None and cached[0] == (self._generation, key, len(self._files)):
             return cached[1], cached[2]
         ids: list[Any] = []
-        digests: list[bytes] = []
-        for row in sorted(self._files.values(), key=lambda r: r.first):
-            if not row.count or (shown and not self._shown(row.cls)) or not in_scope(row.cls):
-                continue
-            rows = self.db.entry_rows(row.id)
-            if rows is None or len(rows[0]) != row.count:
+        digests: list[bytes] = []  # each file's blob of digests
+        chosen = [
+            row
+            for row in sorted(self._files.values(), key=lambda r: r.first)
+            if row.count and (not shown or self._shown(row.cls)) and in_scope(row.cls)
+        ]
+        blobs = self.db.all_digests()  # one query, not one per file: 1,000 files cost one read
+        for row in chosen:
+            blob = blobs.get(row.id)
+            if blob is None or len(blob) != row.count * 8:
                 raise sqlite3.DatabaseError("the recall index lost the lines of a file")
-            blob = rows[1]
             ids.append(np.arange(row.first, row.first + row.count, dtype=np.int64))
-            digests.extend(blob[i : i + 8] for i in range(0, len(blob), 8))
+            digests.append(blob)
         matrix = np.concatenate(ids) if ids else np.zeros(0, dtype=np.int64)
-        self._dense = ((self._generation, key, len(self._files)), matrix, digests)
-        return matrix, digests
+        keys = np.frombuffer(b"".join(digests), dtype=np.uint64)
+        self._dense = ((self._generation, key, len(self._files)), matrix, keys)
+        return matrix, keys
 
-    def embed_missing(self, ids, digests: list[bytes], budget: int | None, cache: dict) -> int:
+    def embed_missing(self, ids, digests, budget: int | None, cache: dict) -> int:
         """Embed entries without a vector (at most `budget`); returns how many are still missing."""
         side = self._semantic
-        rows = side.vectors.rows()
-        wanted = [int(i) for i, d in zip(ids, digests, strict=True) if d not in rows]
+        missing = side.lookup(digests) < 0
+        if not missing.any():
+            side.missing = 0
+            return 0
+        wanted = [int(i) for i in ids[missing]]
         if budget is not None:
             wanted = wanted[::-1][:budget]  # newest first: what was just written is found first
         texts = []
@@ -657,9 +665,8 @@ class RecallIndex:
             fields = parse_entry(line) if line is not None and line_digest(line) == digest else None
             if fields is not None:
                 texts.append((digest, fields[0]))
-        side.embed_missing(texts, None)
-        rows = side.vectors.rows()
-        side.missing = sum(1 for d in digests if d not in rows)
+        side.embed_missing(texts)
+        side.missing = int((side.lookup(digests) < 0).sum())
         return side.missing
 
     def embed_all(self, progress: bool = False) -> int:
@@ -668,6 +675,8 @@ class RecallIndex:
         side = self.semantic_side()
         if side is None:
             return 0
+        import numpy as np
+
         with self._lock:
             self.refresh()
 
@@ -677,8 +686,7 @@ class RecallIndex:
 
             ids, digests = self.reading(everything)
             side.vectors.keep_only(digests)
-            rows = side.vectors.rows()
-            todo = sum(1 for d in dict.fromkeys(digests) if d not in rows)
+            todo = len(np.unique(digests[side.lookup(digests) < 0]))
             from swarmkit.memory.recall.progress import Progress
 
             cache: dict = {}
@@ -686,9 +694,9 @@ class RecallIndex:
             label = "Embedding memory"
             with Progress(todo, label, min_total=0 if progress else todo + 1) as bar:
                 while True:
-                    before = len(side.vectors.rows())
+                    before = side.vectors.count
                     left = self.reading(self.embed_missing, ids, digests, 256, cache)
-                    step = len(side.vectors.rows()) - before
+                    step = side.vectors.count - before
                     done += step
                     bar.advance(step)
                     if not left or not step:
@@ -712,8 +720,7 @@ class RecallIndex:
 
         def rescore(fields, digest) -> tuple[float, Parts]:
             lexical_now = scorer.score(qterms, entry_terms(*fields), source)
-            at = side.vectors.rows().get(digest)
-            cosine = None if at is None else float(side.vectors.matrix()[at] @ qvec)
+            cosine = side.cosine_of(digest, qvec)
             parts = Parts(lexical_now, cosine)
             return parts.score, parts
 

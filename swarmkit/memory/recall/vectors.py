@@ -1,8 +1,8 @@
 """The stored entry vectors: derived data beside the recall index, one file per model.
 
-.index/vectors-<model id>.sqlite3 holds one row per entry line: the line's digest (the index's
-8 bytes: a hand edit to the line is a new digest, so its old vector is never used for it) and its
-vector as float16 (768 bytes for 384 dimensions; float32 in memory). A different model is a
+.index/vectors-<model id>.sqlite3 holds, per entry line, the line's digest (the index's 8 bytes:
+a hand edit to the line is a new digest, so its old vector is never used for it) and its vector as
+float16 (768 bytes for 384 dimensions; float32 in memory), in chunks. A different model is a
 different file, so vectors of two models never mix. Everything here can be deleted: the next read
 embeds what is missing, `memory reindex` embeds everything again.
 """
@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 
-SCHEMA = "CREATE TABLE IF NOT EXISTS vectors (digest BLOB PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID"
+# Vectors are stored in chunks, one per batch embedded (digests, 8 bytes each, and their float16
+# vectors, one blob each): 100,000 vectors load in a few reads instead of 100,000 rows.
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS chunks (id INTEGER PRIMARY KEY, digests BLOB NOT NULL, vecs BLOB NOT NULL)"
+)
 
 
 def vectors_path(index_dir: Path, model_id: str) -> Path:
@@ -24,39 +27,36 @@ def vectors_path(index_dir: Path, model_id: str) -> Path:
 
 
 class VectorStore:
-    """Digest → vector for one model; `matrix()` is every stored vector, loaded once per change."""
+    """Digest → vector for one model; `matrix()` is every stored vector, loaded once per change.
+    Digests are 8 bytes, held as uint64 keys: a lookup of 100,000 is one sorted search in numpy."""
 
     def __init__(self, path: Path | None, dim: int):
         self.path, self.dim = path, dim
         self._con: sqlite3.Connection | None = None
-        self._rows: dict[bytes, int] = {}
+        self._keys = np.zeros(0, dtype=np.uint64)
         self._matrix = np.zeros((0, dim), dtype=np.float32)
+        self._sorted: tuple[np.ndarray, np.ndarray] | None = None
         self._loaded = False
+        self.version = 0  # grows with every change of what is held (for callers' caches)
 
     def _open(self) -> sqlite3.Connection:
         if self._con is None:
-            try:
-                if self.path is None:
-                    raise sqlite3.OperationalError("kept in memory")
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                con = sqlite3.connect(self.path, timeout=5, isolation_level=None)
-                con.execute("PRAGMA journal_mode=WAL")
-                con.execute(SCHEMA)
-                con.execute("SELECT count(*) FROM vectors").fetchone()
-            except (sqlite3.DatabaseError, OSError):
-                # read-only folder, or a damaged file (derived: drop it); vectors then live in memory
-                if self.path is not None and self.path.is_file():
+            con = None
+            if self.path is not None:
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                    con = _connect(self.path)
+                except (sqlite3.DatabaseError, OSError):
+                    # a damaged file (derived: dropped and made again), else vectors live in memory
                     try:
                         for suffix in ("", "-wal", "-shm"):
                             Path(str(self.path) + suffix).unlink(missing_ok=True)
-                        con = sqlite3.connect(self.path, timeout=5, isolation_level=None)
-                        con.execute(SCHEMA)
+                        con = _connect(self.path)
                     except (sqlite3.DatabaseError, OSError):
-                        con = sqlite3.connect(":memory:", isolation_level=None)
-                        con.execute(SCHEMA)
-                else:
-                    con = sqlite3.connect(":memory:", isolation_level=None)
-                    con.execute(SCHEMA)
+                        con = None
+            if con is None:
+                con = sqlite3.connect(":memory:", isolation_level=None)
+                con.execute(SCHEMA)
             self._con = con
         return self._con
 
@@ -66,64 +66,103 @@ class VectorStore:
             self._con = None
 
     def load(self) -> None:
-        """Read every stored vector (one query: 100k vectors are 77 MB read in one go)."""
+        """Read every stored vector (a few large blobs: 100,000 vectors are 77 MB read in one go)."""
         con = self._open()
-        digests, blobs = [], []
+        keys, blobs = [], []
         width = self.dim * 2
-        for digest, blob in con.execute("SELECT digest, vec FROM vectors"):
-            if len(blob) == width and len(digest) == 8:  # anything else is damage: re-embedded
-                digests.append(bytes(digest))
-                blobs.append(blob)
-        self._rows = {d: i for i, d in enumerate(digests)}
+        for digests, vecs in con.execute("SELECT digests, vecs FROM chunks ORDER BY id"):
+            if len(digests) % 8 or len(vecs) != len(digests) // 8 * width:
+                continue  # damage: those entries are embedded again
+            keys.append(bytes(digests))
+            blobs.append(vecs)
+        self._keys = np.frombuffer(b"".join(keys), dtype=np.uint64).copy()
         flat = np.frombuffer(b"".join(blobs), dtype=np.float16)
-        self._matrix = flat.reshape(len(digests), self.dim).astype(np.float32)
+        self._matrix = flat.reshape(len(self._keys), self.dim).astype(np.float32)
+        self._changed()
         self._loaded = True
 
-    def rows(self) -> dict[bytes, int]:
+    def _changed(self) -> None:
+        self._sorted = None
+        self.version += 1
+
+    @property
+    def count(self) -> int:
+        return len(self.keys())
+
+    def keys(self) -> np.ndarray:
         if not self._loaded:
             self.load()
-        return self._rows
+        return self._keys
 
     def matrix(self) -> np.ndarray:
         if not self._loaded:
             self.load()
         return self._matrix
 
+    def lookup(self, keys: np.ndarray) -> np.ndarray:
+        """Each key's row in matrix() (-1: no vector); a key stored twice (two processes embedded
+        the same line) gives its later row."""
+        held = self.keys()
+        if not len(held) or not len(keys):
+            return np.full(len(keys), -1, dtype=np.int64)
+        if self._sorted is None:
+            order = np.argsort(held, kind="stable")
+            self._sorted = (held[order], order)
+        ordered, order = self._sorted
+        at = np.searchsorted(ordered, keys, side="right") - 1
+        safe = np.maximum(at, 0)
+        found = (at >= 0) & (ordered[safe] == keys)
+        return np.where(found, order[safe], -1).astype(np.int64)
+
     def add(self, digests: list[bytes], vectors: np.ndarray) -> None:
-        """Store new vectors (one transaction) and keep them in memory."""
+        """Store new vectors (one chunk, one transaction) and keep them in memory."""
         if not digests:
             return
         half = vectors.astype(np.float16)
-        con = self._open()
+        joined = b"".join(digests)
         try:
-            with con:
-                con.execute("BEGIN IMMEDIATE")
-                con.executemany(
-                    "INSERT OR REPLACE INTO vectors VALUES (?, ?)",
-                    ((d, half[i].tobytes()) for i, d in enumerate(digests)),
-                )
+            self._insert(joined, half.tobytes())
         except sqlite3.OperationalError:
             pass  # busy or read-only for long: kept in memory, the next process embeds them again
-        rows = self.rows()
-        fresh = [i for i, d in enumerate(digests) if d not in rows]
-        start = len(self._matrix)
-        for n, i in enumerate(fresh):
-            rows[digests[i]] = start + n
-        self._matrix = np.concatenate([self._matrix, half[fresh].astype(np.float32)])
+        self._keys = np.concatenate([self.keys(), np.frombuffer(joined, dtype=np.uint64)])
+        self._matrix = np.concatenate([self._matrix, half.astype(np.float32)])
+        self._changed()
 
-    def keep_only(self, live: Iterable[bytes]) -> int:
-        """Drop the vectors of lines no longer in any file (reindex); returns how many."""
+    def _insert(self, digests: bytes, vecs: bytes, replace: bool = False) -> None:
         con = self._open()
-        keep = set(live)
-        gone = [d for d in self.rows() if d not in keep]
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            if replace:
+                con.execute("DELETE FROM chunks")
+            if digests:
+                con.execute("INSERT INTO chunks (digests, vecs) VALUES (?, ?)", (digests, vecs))
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def keep_only(self, live: np.ndarray) -> int:
+        """Keep only the vectors of these keys, once each, in one chunk (reindex); returns how many went."""
+        held = self.keys()
+        keep = np.isin(held, live)
+        _, last = np.unique(held[::-1], return_index=True)  # the later row of a key stored twice
+        once = np.zeros(len(held), dtype=bool)
+        once[len(held) - 1 - last] = True
+        keep &= once
+        gone = int(len(held) - keep.sum())
         if gone:
-            with con:
-                con.executemany("DELETE FROM vectors WHERE digest = ?", ((d,) for d in gone))
+            self._insert(held[keep].tobytes(), self._matrix[keep].astype(np.float16).tobytes(), replace=True)
             self.load()
-        return len(gone)
+        return gone
 
     def clear(self) -> None:
-        con = self._open()
-        with con:
-            con.execute("DELETE FROM vectors")
+        self._insert(b"", b"", replace=True)
         self.load()
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(path, timeout=5, isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute(SCHEMA)
+    con.execute("SELECT count(*) FROM chunks").fetchone()
+    return con
