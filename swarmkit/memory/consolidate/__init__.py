@@ -57,8 +57,7 @@ def pinned_entries(store) -> list[E.Entry]:
 
 def candidates(store, files: list[str] | None = None) -> list[E.Entry]:
     """The entries a pass reads: this person's visible files but the inbox and MEMORY.md, no markers."""
-    rels = files if files is not None else None
-    found = store.entries() if rels is None else [e for rel in rels for e in store.entries(rel)]
+    found = store.entries() if files is None else [e for rel in files for e in store.entries(rel)]
     return [e for e in found if e.file not in (INBOX_MD, MEMORY_MD) and not e.meta.get("marker")]
 
 

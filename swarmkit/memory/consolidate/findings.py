@@ -136,23 +136,17 @@ def _person(entry: E.Entry, names: Names) -> tuple[str, str]:
 
 def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
     """(person, single-valued subject, value key) of a fact about someone, or None."""
-    from swarmkit.memory.facts import read_fact, read_statement
+    from swarmkit.memory.facts import read_fact
 
     who, rest = _person(entry, names)
     said = rest.rstrip(" .!")
     if rest is not entry.text:  # the name taken off: "has moved to Porto" reads as "I have moved to Porto"
-        tries = [said] if said.lower().startswith("my ") else ["I " + t for t in _first_person(said)]
-    else:
-        tries = [said] + (
-            ["I " + t for t in _first_person(said[:1].lower() + said[1:])] if said[:1].isupper() else []
+        fact = _statement(
+            [said] if said.lower().startswith("my ") else ["I " + t for t in _first_person(said)]
         )
-        fact = read_fact(said)
-        if fact is not None:
-            tries = []
-    for text in tries:
-        fact = read_statement(text)
-        if fact is not None:
-            break
+    else:  # a fact as stored ("Lives in Lisbon"), or as said ("I moved to Porto", "Is working as a chef")
+        lowered = said[:1].lower() + said[1:]
+        fact = read_fact(said) or _statement([said] + ["I " + t for t in _first_person(lowered)])
     if fact is None or fact.subject.count(".") != 1:
         return None  # open-ended (likes, has, uses): they add up instead of replacing each other
     if len(fact.text.split()) > MAX_VALUE_WORDS + 3:
@@ -161,6 +155,17 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
         re.sub(r"(?i)^(lives in|is based in|is from|works (?:at|for|as)|is)\s+", "", fact.text)
     )
     return who, fact.subject, value
+
+
+def _statement(tries: list[str]):
+    """The fact of the first of these first-person texts that states one, or None."""
+    from swarmkit.memory.facts import read_statement
+
+    for text in tries:
+        fact = read_statement(text)
+        if fact is not None:
+            return fact
+    return None
 
 
 _FIRST_PERSON = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
