@@ -140,8 +140,8 @@ def test_a_mock_script_that_is_no_regular_file_is_refused_unread(ws, tmp_path, k
 def test_input_that_is_not_utf8_runs_and_is_kept_byte_exact(ws, where):
     said = b"I live in Lisb\xf3n and I prefer caf\xe9 au lait, every single morning of the week."
     args: list[str | bytes] = ["run", str(ws), "--input", said if where.startswith("argv") else "-"]
-    if "--user" in where:
-        args += ["--user", b"b\xf6b"]
+    if "--user" in where:  # a person's run of the same input (an undecodable id: the test below)
+        args += ["--user", "bob"]
     if "--format json" in where:
         args += ["--format", "json"]
     code, out, err = swarmkit(*args, stdin=said if where == "stdin" else None)
@@ -149,6 +149,17 @@ def test_input_that_is_not_utf8_runs_and_is_kept_byte_exact(ws, where):
     run_id = re.search(r"\br-[0-9a-f]{8}\b", out + err)[0]
     record = json.loads((ws / ".swarmkit" / "runs" / f"{run_id}.json").read_text(encoding="utf-8"))
     assert record["input"].encode("utf-8", "surrogateescape") == said  # valid JSON, the bytes as given
+
+
+def test_a_user_id_that_is_not_utf8_is_a_usage_error(ws):
+    """An id must be recorded whole in its file's heading (memory/people.py): bytes that are not
+    UTF-8 cannot be, so the id is refused, exit 2, and nothing runs."""
+    runs = lambda: sorted((ws / ".swarmkit" / "runs").glob("r-*.json"))  # noqa: E731
+    before = runs()
+    code, out, err = swarmkit("run", str(ws), "--input", "hello there", "--user", b"b\xf6b")
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith("error: user name 'b\\udcf6b' holds a character that is not printable text")
+    assert runs() == before
 
 
 def test_standard_input_without_end_is_a_usage_error(ws):

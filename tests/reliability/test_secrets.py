@@ -178,11 +178,12 @@ def test_swarm_notes_never_keep_a_secret(ws, tmp_path):
     assert_no_secret(folder)
     assert_no_secret_in_runs(ws)
     findings = {e.text for e in assert_every_file_parses(folder) if e.file.endswith("findings.md")}
-    # the findings file holds 64 KB: the notes past it are refused for room, never by screening
+    # the findings file holds 64 KB: the notes past it wait in the inbox for room (or are refused when
+    # that is full too), never turned away by screening
     full = {
         c["arguments"]["text"]
         for c in record["tool_calls"]
-        if c["result"]["status"] == "refused" and "is full (64 KB)" in (c["result"]["reason"] or "")
+        if c["result"]["status"] in ("held", "refused") and "is full" in (c["result"]["reason"] or "")
     }
     assert len(set(BENIGN) - full) >= 300 and set(BENIGN) - full <= findings
 

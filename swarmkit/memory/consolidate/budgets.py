@@ -86,16 +86,13 @@ def hold(
     existing = E.parse_lines(inbox or [], INBOX_MD)
     for entry in existing:
         if E.dedupe_key(entry.text) == E.dedupe_key(text):
-            return WriteResult(
-                "held", entry.ref, reason, None, entry.text, None, f"{INBOX_MD}#{text_digest(entry.text)}"
-            )
-    lines, number = store.append_entry(INBOX_MD, inbox, E.render(text, held))
+            return WriteResult("held", entry.ref, reason, None, entry.text, None, entry.ref)
+    lines, _ = store.append_entry(INBOX_MD, inbox, E.render(text, held))
     inbox_problem = store.size_problem(INBOX_MD, lines)
     if inbox_problem:
         return WriteResult("refused", reason=f"{problem}, and {inbox_problem}")
     commit = store.apply(
         {INBOX_MD: lines}, f"Hold in the inbox ({rel} is full): {E.cut_text(text, 60)}", origin, run_id
     )
-    return WriteResult(
-        "held", f"{INBOX_MD}#L{number}", reason, commit, text, None, f"{INBOX_MD}#{text_digest(text)}"
-    )
+    ref = f"{INBOX_MD}#{text_digest(text)}"  # the entry's identity, not its line (see Entry.ref)
+    return WriteResult("held", ref, reason, commit, text, None, ref)
