@@ -25,7 +25,7 @@ MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not
 MAX_CLAUSE = 5 * MAX_VALUE
 _ADVERBS = (
     r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only|"
-    r"recently|finally)\s+)*"
+    r"recently|finally|often|sometimes|occasionally|normally|typically|rarely|seldom|hardly)\s+)*"
 )
 _I = r"i\s+" + _ADVERBS
 _IM = r"(?:i\s*['’]\s*m|i\s+am)\s+" + _ADVERBS
@@ -159,8 +159,30 @@ def _thing_text(thing: str) -> str:
 
 
 def _third(verb: str) -> str:
+    """The third person of a verb as typed ("wake" → "Wakes", "watch" → "Watches", "study" → "Studies")."""
     verb = verb.lower()
-    return _THIRD.get(verb) or verb.capitalize() + "s"
+    if verb in _THIRD:
+        return _THIRD[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb.capitalize() + "es"
+    if len(verb) > 2 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1].capitalize() + "ies"
+    return verb.capitalize() + "s"
+
+
+# After "I", verbs that ask, wonder or report, and the past tense: no fact about the speaker follows
+# ("I need a summary", "I think so", "I went home"), so the general shape below never reads them.
+_NOT_A_HABIT = frozenset(
+    """
+    need want wanted needed think thought hope wish wonder guess believe suppose mean meant feel felt
+    see saw ask asked try tried would could should will can cannot must may might shall do did does
+    am was were be been said say tell told forgot forget remember agree disagree understand doubt bet
+    reckon promise get got had have has went made took came ran wrote bought found left gave kept
+    heard let put sent sat set spent stood met paid lost knew come
+    also now currently still actually really usually always mostly generally mainly just only recently
+    finally often sometimes never
+    """.split()
+)
 
 
 def _fixed(kind: str) -> Callable[[dict], str]:
@@ -341,6 +363,27 @@ SHAPES: tuple[Shape, ...] = (
         # "Hi, I'm Sam" names the speaker, "I'm German" does not: one capitalised word is left alone
         lambda value: re.fullmatch(r"[A-Z][\w'-]*", value) is None,
     ),
+    _simple("we-have", r"we\s+" + _ADVERBS + r"(?:have|own)", "Has", "identity", _subject("has", True)),
+    _simple(
+        "we-live", r"we\s+" + _ADVERBS + r"live in", "Lives in", "identity", _subject("location"), place=True
+    ),
+    _shape(
+        "moving-to",
+        rf"{_IM}(?:moving|relocating) to " + V,
+        r"is moving to " + V,
+        lambda g: f"Is moving to {g['v']}",
+        "identity",
+        _subject("moving_to"),
+        place=True,
+    ),
+    _shape(
+        "our-x-is",
+        rf"our {THING} (?P<be>is|are) " + V,
+        "(?!x)x",  # its fact reads as my-x-is
+        lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
+        lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
+        lambda g: f"user.{thing_key(g['t'])}",
+    ),
     _shape(
         "verb",
         rf"{_I}(?P<verb>{'|'.join(VERBS)}) " + V,
@@ -349,8 +392,28 @@ SHAPES: tuple[Shape, ...] = (
         "preference",
         lambda g: f"user.{_base(g['verb'])}.{value_key(g['v'])}",
     ),
+    # The general shapes, tried last: any other thing of mine that does something ("My passport
+    # expires in 2027"), and any other habit ("I usually wake up at 6 am", "I take the bus to work").
+    _shape(
+        "my-x-does",
+        rf"my {THING} (?P<verb>(?!(?:is|are|was|were)\b)[a-z]+s) " + V,
+        "(?!x)x",  # a catch-all: an older line is never read back as one (it would read any text)
+        lambda g: f"{_thing_text(g['t'])} {g['verb'].lower()} {g['v']}",
+        lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
+        lambda g: f"user.{thing_key(g['t'])}",
+    ),
+    _shape(
+        "does",
+        rf"{_I}(?P<verb>(?!(?:{'|'.join(sorted(_NOT_A_HABIT))})\b)(?![a-z]+ed\b)[a-z]+) " + V,
+        "(?!x)x",  # a catch-all, as my-x-does
+        lambda g: f"{_third(g['verb'])} {g['v']}",
+        "preference",
+        lambda g: f"user.{g['verb'].lower()}.{value_key(g['v'])}",
+    ),
 )
 SHAPE_NAMES = tuple(shape.name for shape in SHAPES)
+# Catch-alls, tried last: what they read is kept, but an older line is never read back as one.
+GENERAL_SHAPES = frozenset({"my-x-does", "does"})
 
 
 def _base(verb: str) -> str:

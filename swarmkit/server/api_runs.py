@@ -16,11 +16,28 @@ from swarmkit.server.context import server_config
 from swarmkit.server.json_response import JSONResponse
 from swarmkit.server.params import check_known, int_param
 
+EVERYONE = "*"  # `person=*`: every person's runs, in the owner's view only
+
 
 def records(request: Request) -> list[RunRecord]:
-    """The readable run records of the view's person, newest first."""
+    """The readable run records of the view's person, newest first. The owner's view (serve without
+    --user) may ask for another person's (`person=NAME`) or everyone's (`person=*`), as
+    `swarmkit runs --user NAME` and `--all-users` do; a person's view sees only its own."""
+    from swarmkit.runtime.records import ANYONE
+    from swarmkit.server.errors import ApiError
+
     config = server_config(request)
-    return list_runs(config.workspace, config.user)
+    person = request.query_params.get("person") or None
+    if person is None or (config.user is not None and person == config.user):
+        return list_runs(config.workspace, config.user)
+    if config.user is not None:
+        raise ApiError(
+            403,
+            "not_yours",
+            "this view shows its own person's runs only",
+            "leave out person=; the owner's view (swarmkit serve without --user) lists other people's",
+        )
+    return list_runs(config.workspace, ANYONE if person == EVERYONE else person)
 
 
 STATUSES = ("ok", "failed", "rejected", "interrupted")
@@ -68,7 +85,7 @@ def matching(request: Request, found: list[RunRecord]) -> list[RunRecord]:
 
 
 def runs(request: Request) -> JSONResponse:
-    check_known(request, ("limit", "offset", "q", "status", "since", "until"))
+    check_known(request, ("limit", "offset", "q", "status", "since", "until", "person"))
     limit = int_param(request, "limit", 100, 1, 10000)
     offset = int_param(request, "offset", 0, 0, 10**9)
     found = matching(request, records(request))
@@ -78,12 +95,17 @@ def runs(request: Request) -> JSONResponse:
 def find_run(request: Request, run_id: str) -> RunRecord:
     """The record: an id that is no run id is a 400, a missing run or another person's a 404, an
     unreadable one a 409."""
+    from swarmkit.runtime.records import ANYONE
+
     config = server_config(request)
+    person = request.query_params.get("person") or None
+    if config.user is None and person is not None:  # the owner's view, opening a listed person's run
+        return load_run(config.workspace, run_id, ANYONE if person == EVERYONE else person)
     return load_run(config.workspace, run_id, config.user)
 
 
 def run(request: Request) -> JSONResponse:
-    check_known(request, ())
+    check_known(request, ("person",))
     return JSONResponse(find_run(request, request.path_params["run_id"]).to_json())
 
 
@@ -93,7 +115,7 @@ def delete_run(request: Request) -> JSONResponse:
     from swarmkit.runtime.records import remove_run_record
     from swarmkit.server.context import load
 
-    check_known(request, ())
+    check_known(request, ("person",))
     record = find_run(request, request.path_params["run_id"])
     removed_swarm = None
     if record.swarm:

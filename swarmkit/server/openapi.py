@@ -721,6 +721,12 @@ PATHS = {
                 ),
                 _query("since", {"type": "string", "format": "date"}, "Runs started on or after this day."),
                 _query("until", {"type": "string", "format": "date"}, "Runs started on or before this day."),
+                _query(
+                    "person",
+                    {"type": "string"},
+                    "The owner's view only: another person's runs (their id), or every person's (*); "
+                    "a person's view is refused it (403).",
+                ),
             ],
             "responses": {
                 "200": _json(_ref("RunList"), "The matching runs (total: how many match)."),
@@ -738,7 +744,13 @@ PATHS = {
                     "in": "path",
                     "required": True,
                     "schema": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"},
-                }
+                },
+                _query(
+                    "person",
+                    {"type": "string"},
+                    "The owner's view only: another person's runs (their id), or every person's (*); "
+                    "a person's view is refused it (403).",
+                ),
             ],
             "responses": {
                 "200": _json(_ref("Run"), "The record."),
@@ -757,7 +769,13 @@ PATHS = {
                     "in": "path",
                     "required": True,
                     "schema": {"type": "string", "pattern": "^r-[0-9a-f]{8}$"},
-                }
+                },
+                _query(
+                    "person",
+                    {"type": "string"},
+                    "The owner's view only: another person's runs (their id), or every person's (*); "
+                    "a person's view is refused it (403).",
+                ),
             ],
             "responses": {
                 "200": _json(_ref("RunDeleted"), "Removed."),

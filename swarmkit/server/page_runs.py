@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.routing import Route
@@ -57,6 +58,22 @@ def filters_form(request: Request) -> Safe:
     options = [tag("option", "any status", value="")] + [
         tag("option", s, value=s, selected=s == status) for s in STATUSES
     ]
+    person = params.get("person") or ""
+    people = None
+    if server_config(request).user is None:  # the owner's view may list other people's runs
+        from swarmkit.runtime.records import ANYONE, list_runs
+
+        names = sorted({r.user for r in list_runs(server_config(request).workspace, ANYONE) if r.user})
+        people = tag(
+            "select",
+            [
+                tag("option", "the owner's runs", value=""),
+                tag("option", "everyone's", value="*", selected=person == "*"),
+            ]
+            + [tag("option", name, value=name, selected=person == name) for name in names],
+            name="person",
+            aria_label="Whose runs",
+        )
     return tag(
         "form",
         tag(
@@ -68,6 +85,7 @@ def filters_form(request: Request) -> Safe:
             placeholder="Words of the input or output",
         ),
         tag("select", options, name="status", aria_label="Status"),
+        people,
         tag("label", "from ", tag("input", type="date", name="since", value=params.get("since") or None)),
         tag("label", "to ", tag("input", type="date", name="until", value=params.get("until") or None)),
         tag("button", "Filter", type="submit"),
@@ -80,7 +98,6 @@ def filters_form(request: Request) -> Safe:
 
 def _page_link(request: Request, offset: int, label: str) -> Safe:
     query = dict(request.query_params) | {"offset": str(offset)}
-    from urllib.parse import urlencode
 
     return tag(
         "a", label, href=f"/portal/runs?{urlencode(query)}", rel="next" if "Older" in label else "prev"
@@ -104,8 +121,14 @@ def runs_page(request: Request):
     shown = found[offset : offset + PAGE_SIZE]
     rows = [
         [
-            tag("a", s["id"], href=f"/portal/runs/{s['id']}"),
+            tag(
+                "a",
+                s["id"],
+                href=f"/portal/runs/{s['id']}"
+                + (f"?{urlencode({'person': s['user']})}" if s["user"] else ""),
+            ),
             time_text(s["started_at"]),
+            s["user"] or "(owner)",
             s["topology"] or "—",
             status_badge(s["status"]),
             duration(s["duration_ms"]),
@@ -116,6 +139,7 @@ def runs_page(request: Request):
                 class_="danger",
                 data_action="delete-run",
                 data_run=s["id"],
+                data_person=s["user"] or None,
                 aria_label=f"Delete run {s['id']}",
             ),
             tag("span", s["input"], class_="text"),
@@ -123,9 +147,11 @@ def runs_page(request: Request):
         for s in (r.summary() for r in shown)
     ]
     user = server_config(request).user
-    filtered = any(request.query_params.get(k) for k in ("q", "status", "since", "until"))
+    filtered = any(request.query_params.get(k) for k in ("q", "status", "since", "until", "person"))
     if rows:
-        listing = table(["Run", "Started", "Topology", "Status", "Duration", "", "Input"], rows, "runs")
+        listing = table(
+            ["Run", "Started", "Person", "Topology", "Status", "Duration", "", "Input"], rows, "runs"
+        )
     elif filtered:
         listing = empty("No run matches these filters.")
     else:

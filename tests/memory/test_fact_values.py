@@ -125,7 +125,7 @@ KEPT = [
 
 @pytest.mark.parametrize("said, text, subject", TAILS, ids=[row[0] for row in TAILS])
 def test_a_tail_is_cut_from_the_value(said, text, subject):
-    assert stored(said) == [(text, subject)]
+    assert stored(said)[:1] == [(text, subject)]  # the tail may be a statement of its own, kept after
 
 
 @pytest.mark.parametrize("said, text, subject", KEPT, ids=[row[0] for row in KEPT])

@@ -50,7 +50,11 @@ def extract(said: str) -> list[dict]:
 def test_each_documented_shape(shape, said, fact, kind, subject):
     assert extract(said) == [{"text": fact, "kind": kind, "subject": subject}]
     assert [f.shape for f in facts.extract(said)] == [shape]
-    if " also " not in f" {said.lower()} ":  # an addition's subject names its value; the fact's text does not
+    if shape in facts.GENERAL_SHAPES:  # a catch-all is never read back from an older line
+        assert facts.subject_of(fact) in (None, subject)
+    elif (
+        " also " not in f" {said.lower()} "
+    ):  # an addition's subject names its value; the fact's text does not
         assert facts.subject_of(fact) == subject  # an older line without a subject is still found
 
 
@@ -60,7 +64,8 @@ def test_every_shape_is_documented():
 
 @pytest.mark.parametrize("said, fact, subject", ENDS, ids=[row[0] for row in ENDS])
 def test_where_a_value_ends(said, fact, subject):
-    assert [(f["text"], f["subject"]) for f in extract(said)] == [(fact, subject)]
+    # the tail may be a statement of its own ("and we have two kids"), kept as a second fact
+    assert [(f["text"], f["subject"]) for f in extract(said)][:1] == [(fact, subject)]
 
 
 @pytest.mark.parametrize("said, kept", SEVERAL, ids=[row[0] for row in SEVERAL])

@@ -109,3 +109,27 @@ def test_a_run_is_deleted_with_the_token_only(root, client, refs):
         other = bob.delete(f"/runs/{OLD_RUN_ID}", headers={"X-Swarmkit-Token": TOKEN})
         assert other.status_code == 404  # the owner's run is no run to bob's view
     assert client.get(f"/runs/{OLD_RUN_ID}").status_code == 200
+
+
+def test_the_owners_view_lists_a_persons_runs_and_everyones_a_persons_view_only_its_own(root, client):
+    from swarmkit.runtime.records import RunRecord, save_run
+
+    save_run(root, RunRecord(id="r-0000a0a1", user="ana", status="ok", started_at="2026-11-30T11:00:00Z"))
+    assert [r["id"] for r in client.get("/runs").json()["runs"]] == [RUN_ID, OLD_RUN_ID]
+    assert [r["id"] for r in client.get("/runs", params={"person": "ana"}).json()["runs"]] == ["r-0000a0a1"]
+    assert [r["id"] for r in client.get("/runs", params={"person": "*"}).json()["runs"]] == [
+        "r-0000a0a1",
+        RUN_ID,
+        OLD_RUN_ID,
+    ]
+    assert client.get("/runs/r-0000a0a1").status_code == 404  # the owner's runs, unless asked
+    assert client.get("/runs/r-0000a0a1", params={"person": "ana"}).json()["user"] == "ana"
+    page = client.get("/portal/runs", params={"person": "*"}).text
+    assert 'href="/portal/runs/r-0000a0a1?person=ana"' in page and '<option value="ana">ana</option>' in page
+    with TestClient(create_app(root, token=TOKEN, user="ana"), base_url=BASE) as ana:
+        refused = ana.get("/runs", params={"person": "*"})
+        assert refused.status_code == 403
+        assert refused.json()["error"]["message"] == "this view shows its own person's runs only"
+        assert [r["id"] for r in ana.get("/runs", params={"person": "ana"}).json()["runs"]] == ["r-0000a0a1"]
+        assert ana.get(f"/runs/{RUN_ID}", params={"person": "*"}).status_code == 404
+        assert 'name="person"' not in ana.get("/portal/runs").text

@@ -109,7 +109,9 @@
       var run = button.getAttribute("data-run");
       // a record cannot be had back: ask first (what the run wrote to memory stays)
       if (!window.confirm("Delete run " + run + " and its swarm folder? What it wrote to memory stays.")) return;
-      send("/runs/" + run, undefined, [button], function () { return "Deleted run " + run; }, null, "DELETE");
+      var person = button.getAttribute("data-person");  // a person's run, listed in the owner's view
+      var path = "/runs/" + run + (person ? "?person=" + encodeURIComponent(person) : "");
+      send(path, undefined, [button], function () { return "Deleted run " + run; }, null, "DELETE");
       return;
     }
     var item = button.closest("[data-ref]");
