@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import click
 
 from swarmkit.cli.options import common_options
+from swarmkit.cli.run import provider_options
 from swarmkit.exit_status import ExitStatus
-from swarmkit.runtime.providers.catalog import runnable_names
 
 if TYPE_CHECKING:
     from swarmkit.runtime.conversations import Conversation
@@ -36,21 +36,8 @@ HELP = (
 @click.argument("workspace", required=False)
 @click.argument("topology", required=False)
 @click.option("--resume", "resume", metavar="ID", help="Go on with a saved conversation (c-1a2b3c4d).")
-@click.option(
-    "--provider",
-    help="Send every agent to this provider: mock (offline, deterministic), a built-in name "
-    f"({', '.join(runnable_names()[1:6])}, ...) or a model_providers id. Default: each agent's "
-    "model.provider.",
-)
-@click.option("--user", help="Whose conversation and memory: users/<user>.md instead of me.md.")
-@click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
-@click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
-@click.option(
-    "--script",
-    type=click.Path(exists=True, dir_okay=False),
-    help="mock: a YAML or JSON file of scripted replies and tool calls.",
-)
+@click.option("--user", help="Whose conversation and memory: that person's own file, not me.md.")
+@provider_options
 @common_options
 def chat(
     workspace: str | None,

@@ -16,28 +16,43 @@ if TYPE_CHECKING:
     from swarmkit.runtime.records import RunRecord
 
 
+def provider_options(f):
+    """--provider and the options of the providers it names: what `run` and `chat` both take."""
+    for option in reversed(
+        [
+            click.option(
+                "--provider",
+                help="Send every agent to this provider: mock (offline, deterministic), a built-in name "
+                f"({', '.join(runnable_names()[1:6])}, ...) or a model_providers id. Default: each agent's "
+                "model.provider.",
+            ),
+            click.option(
+                "--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's)."
+            ),
+            click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY)."),
+            click.option(
+                "--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take."
+            ),
+            click.option(
+                "--script",
+                type=click.Path(exists=True, dir_okay=False),
+                help="mock: a YAML or JSON file of scripted replies and tool calls.",
+            ),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
 @click.command()
 @click.argument("workspace", required=False)
 @click.argument("topology", required=False)
 @click.option(
     "--input", "-i", "text", required=True, help="The input for the root agent; - reads standard input."
 )
-@click.option(
-    "--provider",
-    help="Send every agent to this provider: mock (offline, deterministic), a built-in name "
-    f"({', '.join(runnable_names()[1:6])}, ...) or a model_providers id. Default: each agent's "
-    "model.provider.",
-)
-@click.option("--user", help="Whose memory: recall and personal facts use users/<user>.md instead of me.md.")
+@click.option("--user", help="Whose memory: recall and personal facts use that person's own file, not me.md.")
 @format_options("text", "json", help="text prints the final answer; json the whole run record.")
-@click.option("--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's).")
-@click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), help="openai: seconds one request may take.")
-@click.option(
-    "--script",
-    type=click.Path(exists=True, dir_okay=False),
-    help="mock: a YAML or JSON file of scripted replies and tool calls.",
-)
+@provider_options
 @common_options
 def run(
     workspace: str | None,
