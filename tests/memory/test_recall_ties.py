@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-from swarmkit.memory.recall import TIE_POOL, Coverage, by_feedback, scan_search
-from swarmkit.memory.recall import RecallIndex
+from swarmkit.memory.recall import TIE_POOL, Coverage, RecallIndex, by_feedback, scan_search
 from swarmkit.memory.store import MemoryStore
 
 
