@@ -530,7 +530,8 @@ def _starts_statement(text: str) -> str | None:
             + r")\b",
             text,
         )
-        and read_statement("I " + text) is not None
+        and (implied := read_statement("I " + text)) is not None
+        and implied.shape not in GENERAL_SHAPES  # "and report it to me" asks; it tells nothing
     ):
         return "I "
     return None
