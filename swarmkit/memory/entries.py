@@ -31,6 +31,10 @@ _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SUBJECT_BAD = re.compile(r"[^a-z0-9_:.-]+")
 _SPACES = re.compile(r"\s+")
+# C0 controls and DEL, tab and line ends aside (they are spaces to _SPACES): a NUL makes git call
+# the file binary (no diff, no `git log -p`, no union merge for sync), an ESC starts a terminal
+# sequence. Entry text never holds them; each becomes a space.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TRAILING_PUNCT = ".,;:!?…"
 
 
@@ -245,7 +249,7 @@ def parse_lines(lines: list[str], file: str = "") -> list[Entry]:
 
 def clean_value(value) -> str:
     """A metadata value as written: `;`, `[`, `]` and newlines become spaces, at most 200 chars."""
-    text = _SPACES.sub(" ", re.sub(r"[;\[\]\r\n]", " ", str(value))).strip()
+    text = _SPACES.sub(" ", _CONTROLS.sub(" ", re.sub(r"[;\[\]\r\n]", " ", str(value)))).strip()
     return text[:MAX_VALUE].rstrip()
 
 
@@ -260,8 +264,9 @@ def cut_text(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Entry text as written: one line, no trailing metadata groups, at most 500 characters."""
-    one_line = _SPACES.sub(" ", str(text)).strip()
+    """Entry text as written: one line, no control characters (NUL, ESC…: each a space), no
+    trailing metadata groups, at most 500 characters."""
+    one_line = _SPACES.sub(" ", _CONTROLS.sub(" ", str(text))).strip()
     while True:
         stripped, _ = split_metadata(one_line)
         if stripped == one_line:

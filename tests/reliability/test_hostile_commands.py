@@ -409,3 +409,28 @@ def test_the_server_answers_on_lone_surrogates_and_proc_imports(tmp_path):
             "message": "/proc/1/root is a protected system folder; nothing was imported",
             "hint": "import a folder of your own notes",
         }
+
+
+def _numstat(folder: Path) -> str:
+    """`git log --numstat` of every commit: a binary file shows as `-\t-\t`."""
+    return subprocess.run(
+        ["git", "-C", str(folder), "log", "--numstat", "--format="], capture_output=True, text=True
+    ).stdout
+
+
+def test_control_characters_never_reach_entry_text(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    code, out, err = swarmkit("memory", "-w", str(root), "add", "-", stdin=b"I like \x00 tea")
+    assert code == 0, err
+    assert re.fullmatch(r"written me\.md#[0-9a-f]{8}: I like tea \(commit [0-9a-f]{10}\)\n", out), out
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "n.md").write_bytes(b"- Deploys \x1b[31mgo\x07 through\x0b staging\x7f first\n")
+    code, _, err = swarmkit("memory", "-w", str(root), "import", str(notes))
+    assert code == 0, err
+    inbox = (folder / "inbox.md").read_bytes()
+    assert b"- Deploys [31mgo through staging first [" in inbox
+    for name in ("me.md", "inbox.md"):
+        data = (folder / name).read_bytes()
+        assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", data.replace(b"\n", b"")), (name, data)
+    assert "-\t-\t" not in _numstat(folder)  # git diffs both files as text
