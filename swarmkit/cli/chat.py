@@ -201,7 +201,8 @@ class ChatSession:
         try:
             saved = take_turn(self.ws, self.topology, self.providers, self.conversation, text)
         except BaseException:  # a cancelled or failed turn is kept: /memory shows how far it got
-            self.last = _record_of(self.ws.root, self.conversation.turns[-1])
+            if self.conversation.turns:  # none when the turn's record could not be saved
+                self.last = _record_of(self.ws.root, self.conversation.turns[-1])
             raise
         self.last = saved
         if saved.status == "ok":

@@ -434,3 +434,39 @@ def test_control_characters_never_reach_entry_text(tmp_path):
         data = (folder / name).read_bytes()
         assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", data.replace(b"\n", b"")), (name, data)
     assert "-\t-\t" not in _numstat(folder)  # git diffs both files as text
+
+
+@pytest.mark.parametrize("state", ["runs", "conversations"])
+def test_a_state_folder_that_is_a_link_is_refused_and_nothing_is_written_outside(
+    tmp_path, monkeypatch, state
+):
+    root = tmp_path / "ws"
+    create_workspace(root, "Linked state")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    linked = root / ".swarmkit" / state
+    linked.parent.mkdir(exist_ok=True)
+    linked.symlink_to(outside, target_is_directory=True)
+    shown = linked.relative_to(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    if state == "conversations":
+        code, _, err = swarmkit("chat", "ws", stdin=b"hello\n")
+        assert code == 1
+        assert (
+            "error: the conversation c-" in err
+            and f" was not saved: {shown} is a symbolic link (to {outside}): swarmkit writes only inside "
+            "the workspace\n"
+            in err
+        ), err
+        assert [p.name for p in outside.iterdir()] == []
+        return
+    code, _, err = swarmkit("run", "ws", "--input", SAID)
+    assert code == 1
+    assert re.search(
+        rf"^error: run r-[0-9a-f]{{8}} failed: the record of run r-[0-9a-f]{{8}} was not saved: "
+        rf"{re.escape(str(shown))} is a symbolic link \(to {re.escape(str(outside))}\): swarmkit writes only "
+        r"inside the workspace$",
+        err,
+        re.M,
+    ), err
+    assert [p.name for p in outside.iterdir()] == []
