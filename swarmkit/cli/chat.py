@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from swarmkit.cli import output
 from swarmkit.cli.options import common_options
 from swarmkit.exit_status import ExitStatus
 from swarmkit.runtime.providers.catalog import runnable_names
@@ -141,10 +142,10 @@ def _terminal_lines():
         try:
             yield input(PROMPT)
         except KeyboardInterrupt:
-            click.echo("", err=True)
+            output.result("", err=True)
             continue
         except EOFError:
-            click.echo("", err=True)
+            output.result("", err=True)
             return
 
 
@@ -206,7 +207,7 @@ class ChatSession:
             raise
         self.last = saved
         if saved.status == "ok":
-            click.echo(saved.output)
+            output.result(saved.output)
         else:
             self.failed = True
             output.error(
@@ -226,13 +227,13 @@ class ChatSession:
             return "exit"
         if name == "/help":
             for line in HELP:
-                click.echo(line)
+                output.result(line)
         elif name == "/memory":
             self._show_memory()
         elif name == "/history":
             for number, turn in enumerate(self.conversation.turns, 1):
-                click.echo(f"{number}. you: {turn.get('input')}")
-                click.echo(
+                output.result(f"{number}. you: {turn.get('input')}")
+                output.result(
                     f"   {turn.get('output') if turn.get('output') is not None else turn.get('status')}"
                 )
         elif name == "/forget":
@@ -243,19 +244,19 @@ class ChatSession:
 
     def _show_memory(self) -> None:
         if self.last is None:
-            click.echo("No turn yet: memory has recalled nothing in this conversation.")
+            output.result("No turn yet: memory has recalled nothing in this conversation.")
             return
         recalled = {hit.get("ref"): hit.get("text") for hit in self.last.recalled}
-        click.echo("recalled:" + ("" if recalled else " nothing"))
+        output.result("recalled:" + ("" if recalled else " nothing"))
         for ref, text in recalled.items():
-            click.echo(f"  {ref}  {text}")
+            output.result(f"  {ref}  {text}")
         kept = self.last.kept_facts
-        click.echo("kept:" + ("" if kept else " nothing"))
+        output.result("kept:" + ("" if kept else " nothing"))
         for write in kept:
-            click.echo(f"  {write.get('status')} {write.get('ref') or ''}  {write.get('text')}".rstrip())
+            output.result(f"  {write.get('status')} {write.get('ref') or ''}  {write.get('text')}".rstrip())
         why = self.last.memory.get("writer") or []
         for note in why:
-            click.echo(f"  ({note})")
+            output.result(f"  ({note})")
 
     def _forget(self, ref: str) -> None:
         from swarmkit.cli import output
@@ -271,4 +272,4 @@ class ChatSession:
         except SwarmkitError as exc:
             output.error(exc.message, exc.hint or "")
             return
-        click.echo(f"forgotten {result.stable_ref or result.ref}: {result.text}")
+        output.result(f"forgotten {result.stable_ref or result.ref}: {result.text}")

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from swarmkit.control_sequences import without_control_sequences
+
 KINDS = (
     "preference",
     "identity",
@@ -31,10 +33,6 @@ _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SUBJECT_BAD = re.compile(r"[^a-z0-9_:.-]+")
 _SPACES = re.compile(r"\s+")
-# C0 controls and DEL, tab and line ends aside (they are spaces to _SPACES): a NUL makes git call
-# the file binary (no diff, no `git log -p`, no union merge for sync), an ESC starts a terminal
-# sequence. Entry text never holds them; each becomes a space.
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TRAILING_PUNCT = ".,;:!?…"
 
 
@@ -249,7 +247,7 @@ def parse_lines(lines: list[str], file: str = "") -> list[Entry]:
 
 def clean_value(value) -> str:
     """A metadata value as written: `;`, `[`, `]` and newlines become spaces, at most 200 chars."""
-    text = _SPACES.sub(" ", _CONTROLS.sub(" ", re.sub(r"[;\[\]\r\n]", " ", str(value)))).strip()
+    text = _SPACES.sub(" ", without_control_sequences(re.sub(r"[;\[\]\r\n]", " ", str(value)))).strip()
     return text[:MAX_VALUE].rstrip()
 
 
@@ -264,9 +262,10 @@ def cut_text(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Entry text as written: one line, no control characters (NUL, ESC…: each a space), no
-    trailing metadata groups, at most 500 characters."""
-    one_line = _SPACES.sub(" ", _CONTROLS.sub(" ", str(text))).strip()
+    """Entry text as written: one line, no control sequences or characters (a NUL would make the
+    file binary to git, an ESC start a terminal sequence), no trailing metadata groups, at most 500
+    characters."""
+    one_line = _SPACES.sub(" ", without_control_sequences(_SPACES.sub(" ", str(text)))).strip()
     while True:
         stripped, _ = split_metadata(one_line)
         if stripped == one_line:

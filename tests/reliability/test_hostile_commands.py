@@ -429,7 +429,7 @@ def test_control_characters_never_reach_entry_text(tmp_path):
     code, _, err = swarmkit("memory", "-w", str(root), "import", str(notes))
     assert code == 0, err
     inbox = (folder / "inbox.md").read_bytes()
-    assert b"- Deploys [31mgo through staging first [" in inbox
+    assert b"- Deploys go through staging first [" in inbox
     for name in ("me.md", "inbox.md"):
         data = (folder / name).read_bytes()
         assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", data.replace(b"\n", b"")), (name, data)
@@ -470,3 +470,42 @@ def test_a_state_folder_that_is_a_link_is_refused_and_nothing_is_written_outside
         re.M,
     ), err
     assert [p.name for p in outside.iterdir()] == []
+
+
+OSC_TITLE = "\x1b]0;pwned\x07"
+OSC_LINK = "\x1b]8;;http://evil.example/\x07click\x1b]8;;\x07"
+HOSTILE_SHOWN = f"Pay {OSC_LINK} here{OSC_TITLE} \x1b[31mnow\x1b[0m\x9b2J\x1bPq#0\x1b\\ done\x1b(B"
+
+
+def test_what_is_printed_holds_no_control_sequence_and_what_is_stored_keeps_its_bytes(tmp_path, monkeypatch):
+    root, folder = _memory_folder(tmp_path)
+    hand = f"# Notes\n\n- {HOSTILE_SHOWN}\n"
+    (folder / "notes.md").write_text(hand, encoding="utf-8")  # a hand edit: stored as it is
+    code, _, err = swarmkit("run", str(root), "--input", f"I live in Lisbon {HOSTILE_SHOWN}")
+    assert code == 0, err
+    run_id = re.search(r"r-[0-9a-f]{8}", err).group(0)
+    monkeypatch.chdir(tmp_path)
+    printed = []
+    for args in (
+        ["memory", "-w", "ws", "list"],
+        ["memory", "-w", "ws", "show", "notes.md"],
+        ["memory", "-w", "ws", "search", "pay here now done"],
+        ["memory", "-w", "ws", "inbox"],
+        ["runs", "-w", "ws", "show", run_id],
+    ):
+        code, out, err = swarmkit(*args)
+        assert code == 0, err
+        printed.append(out + err)
+    code, out, err = swarmkit("chat", "ws", stdin=f"hello {HOSTILE_SHOWN}\n/memory\n".encode())
+    assert code == 0, err
+    printed.append(out + err)
+    for text in printed:
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", text), ascii(text)
+    assert "- Pay click here now done\n" in printed[1]  # exactly what a user sees
+    assert "Pay click here now done" in printed[0] and "Pay click here now done" in printed[2]
+    assert "I live in Lisbon Pay click here now done" in printed[4]
+    assert (folder / "notes.md").read_text(encoding="utf-8") == hand
+    record = json.loads((root / ".swarmkit" / "runs" / f"{run_id}.json").read_text(encoding="utf-8"))
+    assert record["input"] == f"I live in Lisbon {HOSTILE_SHOWN}"
+    code, out, _ = swarmkit("runs", "-w", "ws", "show", run_id, "--format", "json")
+    assert json.loads(out)["input"] == record["input"] and "\x9b" not in out  # JSON: \u009b
