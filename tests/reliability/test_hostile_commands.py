@@ -509,3 +509,53 @@ def test_what_is_printed_holds_no_control_sequence_and_what_is_stored_keeps_its_
     assert record["input"] == f"I live in Lisbon {HOSTILE_SHOWN}"
     code, out, _ = swarmkit("runs", "-w", "ws", "show", run_id, "--format", "json")
     assert json.loads(out)["input"] == record["input"] and "\x9b" not in out  # JSON: \u009b
+
+
+def test_a_link_in_place_of_a_memory_file_is_refused_and_never_committed_as_a_deletion(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    (folder / "me.md").unlink()
+    (folder / "me.md").symlink_to("/dev/zero")
+    (folder / "lessons.md").unlink()
+    (folder / "lessons.md").symlink_to("/etc/passwd")
+    head = subprocess.run(
+        ["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True
+    ).stdout
+    for target in ("me.md", "lessons.md"):
+        warning = (
+            f"warning: {target} is a symbolic link, not a regular file: it is skipped "
+            "(remove it, or put a markdown file in its place)\n"
+        )
+        code, _, err = swarmkit("memory", "-w", str(root), "list")
+        assert code == 0 and warning in err, err
+        code, out, _ = swarmkit("memory", "-w", str(root), "search", "tea")
+        assert code == 0 and "green tea" not in out
+        code, _, err = swarmkit("memory", "-w", str(root), "show", target)
+        assert code == 1
+        assert err == (
+            f"error: {target} is a symbolic link, not a regular file: it is not read\n"
+            "  hint: remove it, or put a markdown file in its place\n"
+        )
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I prefer window seats on trains")
+    assert code == 1
+    assert err.endswith(
+        "error: me.md is a symbolic link, not a regular file: it is not read, so nothing was written\n"
+        "  hint: remove it, or put a markdown file in its place\n"
+    )
+    assert (
+        subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+        == head
+    )
+    code, _, err = swarmkit(
+        "memory", "-w", str(root), "add", "--to", "workspace", "Deploys go through staging first"
+    )
+    assert code == 0, err  # another file is written; the links are left out of its commit
+    shown = subprocess.run(
+        ["git", "-C", str(folder), "show", "--name-status", "--format=", "HEAD"],
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "me.md" not in shown and "lessons.md" not in shown, shown
+    tracked = subprocess.run(
+        ["git", "-C", str(folder), "show", "HEAD:me.md"], capture_output=True, text=True
+    ).stdout
+    assert "- I prefer green tea in the morning" in tracked
