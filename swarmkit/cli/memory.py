@@ -439,10 +439,15 @@ def import_(ctx: click.Context, path: str) -> int:
         return _finish(ctx)
     output.result(
         f"Imported {result.imported}, duplicates {result.duplicates}, skipped {result.skipped}"
+        + (
+            f" {'entry' if result.skipped == 1 else 'entries'} and {_files(len(result.skipped_files))}"
+            if result.skipped_files
+            else ""
+        )
         + (", truncated (limits reached)" if result.truncated else "")
         + (f"; commit {result.commit[:10]}" if result.commit else "")
     )
-    for rel, why in result.skipped_files:
+    for rel, why in result.skipped_files:  # each counted in the line above
         output.result(f"  skipped {rel}: {why}")
     if result.imported:
         output.say("Review them with `swarmkit memory inbox`.")
@@ -712,3 +717,7 @@ def accept(ctx: click.Context, ref: str, text: str | None, expect: str | None) -
 def keep_both(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Answer a consolidation proposal by keeping its entries as they are (never proposed again)."""
     return _report(ctx, _store(ctx).keep_both(ref, expect))
+
+
+def _files(count: int) -> str:
+    return f"{count} file{'' if count == 1 else 's'}"

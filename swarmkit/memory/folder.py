@@ -853,7 +853,31 @@ class MemoryFolder:
             "inbox": INBOX_MD,
         }[target]
 
+    def _not_a_folder_in_the_way(self) -> tuple[Path, str] | None:
+        """(path, what it is) of the nearest of the memory folder and the folders above it that
+        exists and is no folder (a file named `.swarmkit`), else None."""
+        import stat
+
+        from swarmkit.safe_read import kind_of
+
+        for path in (self.folder, *self.folder.parents):
+            try:
+                mode = os.stat(path).st_mode
+            except (OSError, ValueError):
+                continue
+            if stat.S_ISDIR(mode):
+                return None
+            return path, "a file" if stat.S_ISREG(mode) else kind_of(mode)
+        return None
+
     def missing_error(self) -> NotFound:
+        blocking = self._not_a_folder_in_the_way()
+        if blocking is not None:  # `.swarmkit` or `.swarmkit/memory` is a file: no write makes one
+            path, what = blocking
+            return NotFound(
+                f"there is no memory folder at {self.folder}: {path} is {what}, not a folder",
+                f"move {path} away; the memory folder is then created on the first write",
+            )
         return NotFound(
             f"there is no memory folder at {self.folder} yet",
             "it is created on the first write (a run that remembers something, or "

@@ -559,3 +559,66 @@ def test_a_link_in_place_of_a_memory_file_is_refused_and_never_committed_as_a_de
         ["git", "-C", str(folder), "show", "HEAD:me.md"], capture_output=True, text=True
     ).stdout
     assert "- I prefer green tea in the morning" in tracked
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_workspace_yaml_that_is_no_regular_file_is_said_to_be_what_it_is(tmp_path, kind):
+    root = tmp_path / "w"
+    root.mkdir()
+    if kind == "fifo":
+        os.mkfifo(root / "workspace.yaml")
+        expected = (
+            "error[file.unreadable] cannot read the file: it is a FIFO (named pipe), not a regular file\n"
+        )
+    else:
+        (root / "workspace.yaml").symlink_to("/dev/zero")
+        expected = "error[file.outside-workspace] the file is a link to /dev/zero, outside the workspace\n"
+    code, out, _ = swarmkit("validate", str(root))
+    assert code == 1
+    assert out.startswith(f"{root}/workspace.yaml:1:1: {expected}"), out
+    assert "no workspace.yaml" not in out
+
+
+def test_misleading_import_and_folder_messages_say_what_the_path_is(tmp_path):
+    root = tmp_path / "ws"
+    create_workspace(root, "Messages")
+    code, _, err = swarmkit("memory", "-w", str(root), "import", "/dev/zero")
+    assert code == 1
+    assert (
+        err == "error: /dev/zero is a device, not a folder\n  hint: import a folder; its .md files are read\n"
+    )
+    (root / ".swarmkit").write_text("")
+    code, _, err = swarmkit("memory", "-w", str(root), "list")
+    assert code == 1
+    assert err == (
+        f"error: there is no memory folder at {root}/.swarmkit/memory: {root}/.swarmkit is a file, not a folder\n"
+        f"  hint: move {root}/.swarmkit away; the memory folder is then created on the first write\n"
+    )
+    (root / ".swarmkit").unlink()
+    (root / ".swarmkit").mkdir()
+    (root / ".swarmkit" / "memory").write_text("")
+    code, _, err = swarmkit("memory", "-w", str(root), "list")
+    assert code == 1 and err.startswith(
+        f"error: there is no memory folder at {root}/.swarmkit/memory: {root}/.swarmkit/memory is a file, not a folder\n"
+    )
+
+
+def test_an_import_counts_and_lists_every_skipped_file_and_keeps_the_notes_beside_a_bad_byte(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_bytes(b"- I take the 8:10 train to work\n- the caf\xe9 opens at nine\n")
+    os.mkfifo(notes / "pipe.md")
+    (notes / "link.md").symlink_to("/etc/passwd")
+    code, out, err = swarmkit("memory", "-w", str(root), "import", str(notes))
+    assert code == 0, err
+    assert re.fullmatch(
+        r"Imported 2, duplicates 0, skipped 0 entries and 2 files; commit [0-9a-f]{10}\n"
+        r"  skipped link\.md: symlink\n"
+        r"  skipped pipe\.md: a FIFO \(named pipe\), not a regular file\n"
+        r"Review them with `swarmkit memory inbox`\.\n",
+        out,
+    ), out
+    inbox = (folder / "inbox.md").read_text(encoding="utf-8")
+    assert "- I take the 8:10 train to work [" in inbox
+    assert "- the caf\ufffd opens at nine [" in inbox  # the bad byte kept as U+FFFD, its note kept
