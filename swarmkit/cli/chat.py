@@ -98,7 +98,7 @@ def chat(
         + ("Ctrl-D ends." if interactive else "each line is a turn.")
     )
     failed = session.loop(_terminal_lines() if interactive else _piped_lines())
-    if conversation.turns:
+    if conversation.turns and not session.unsaved:
         output.note(
             f"Conversation {conversation.id} saved ({_turns(len(conversation.turns))}). "
             f"Go on with: swarmkit chat --resume {conversation.id}" + (f" --user {user}" if user else "")
@@ -170,6 +170,7 @@ class ChatSession:
         self.conversation = conversation
         self.last: RunRecord | None = None
         self.failed = False
+        self.unsaved = False  # a turn the conversation file could not take: never say "saved"
 
     def loop(self, lines) -> bool:
         """Run every line as a turn or a command, until the lines end or /exit; whether a turn failed."""
@@ -190,6 +191,7 @@ class ChatSession:
                 output.note("turn cancelled (Ctrl-C); the conversation goes on")
             except SwarmkitError as exc:  # a provider that failed this turn: the next may work
                 self.failed = True
+                self.unsaved = self.unsaved or exc.code == "conversation_unsaved"
                 output.error(exc.message, exc.hint or "")
         return self.failed
 

@@ -458,6 +458,7 @@ def test_a_state_folder_that_is_a_link_is_refused_and_nothing_is_written_outside
             "the workspace\n"
             in err
         ), err
+        assert " saved (" not in err  # it was not: the closing line never says so
         assert [p.name for p in outside.iterdir()] == []
         return
     code, _, err = swarmkit("run", "ws", "--input", SAID)
