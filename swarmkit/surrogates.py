@@ -16,6 +16,9 @@ from typing import Any
 
 ERRORS = "swarmkit-surrogates"  # the codec error handler: `text.encode("utf-8", ERRORS)`
 _LONE = re.compile("[\ud800-\udfff]")
+# written as \uXXXX in JSON besides lone surrogates: DEL and the C1 controls (U+009B starts a
+# terminal sequence as ESC [ does), which json.dumps leaves raw; the value read back is the same
+_JSON_ESCAPED = re.compile("[\ud800-\udfff\x7f-\x9f]")
 
 
 def _handler(exc: UnicodeError) -> tuple[str | bytes, int]:
@@ -50,12 +53,13 @@ def valid_unicode(value: Any) -> Any:
 
 
 def json_dumps(data: Any, **options: Any) -> str:
-    """json.dumps(ensure_ascii=False), lone surrogates written as `\\uXXXX` escapes (they only occur
-    inside strings, where that escape means the same character)."""
+    """json.dumps(ensure_ascii=False), lone surrogates, DEL and C1 controls written as `\\uXXXX`
+    escapes (they only occur inside strings, where that escape means the same character), so a
+    JSON document holds no control character a terminal would act on."""
     import json  # here: every command starts with this module loaded (tolerant_streams)
 
     text = json.dumps(data, ensure_ascii=False, **options)
-    return _LONE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+    return _JSON_ESCAPED.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
 def tolerant_streams(*streams: Any) -> None:

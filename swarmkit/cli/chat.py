@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from swarmkit.cli import output
 from swarmkit.cli.options import common_options
 from swarmkit.cli.run import provider_options
 from swarmkit.exit_status import ExitStatus
@@ -85,7 +86,7 @@ def chat(
         + ("Ctrl-D ends." if interactive else "each line is a turn.")
     )
     failed = session.loop(_terminal_lines() if interactive else _piped_lines())
-    if conversation.turns:
+    if conversation.turns and not session.unsaved:
         output.note(
             f"Conversation {conversation.id} saved ({_turns(len(conversation.turns))}). "
             f"Go on with: swarmkit chat --resume {conversation.id}"
@@ -130,10 +131,10 @@ def _terminal_lines():
         try:
             yield input(PROMPT)
         except KeyboardInterrupt:
-            click.echo("", err=True)
+            output.result("", err=True)
             continue
         except EOFError:
-            click.echo("", err=True)
+            output.result("", err=True)
             return
 
 
@@ -158,6 +159,7 @@ class ChatSession:
         self.conversation = conversation
         self.last: RunRecord | None = None
         self.failed = False
+        self.unsaved = False  # a turn the conversation file could not take: never say "saved"
 
     def loop(self, lines) -> bool:
         """Run every line as a turn or a command, until the lines end or /exit; whether a turn failed."""
@@ -178,6 +180,7 @@ class ChatSession:
                 output.note("turn cancelled (Ctrl-C); the conversation goes on")
             except SwarmkitError as exc:  # a provider that failed this turn: the next may work
                 self.failed = True
+                self.unsaved = self.unsaved or exc.code == "conversation_unsaved"
                 output.error(exc.message, exc.hint or "")
         return self.failed
 
@@ -190,11 +193,12 @@ class ChatSession:
         try:
             saved = take_turn(self.ws, self.topology, self.providers, self.conversation, text)
         except BaseException:  # a cancelled or failed turn is kept: /memory shows how far it got
-            self.last = _record_of(self.ws.root, self.conversation.turns[-1])
+            if self.conversation.turns:  # none when the turn's record could not be saved
+                self.last = _record_of(self.ws.root, self.conversation.turns[-1])
             raise
         self.last = saved
         if saved.status == "ok":
-            click.echo(saved.output)
+            output.result(saved.output)
         else:
             self.failed = True
             output.error(
@@ -214,13 +218,13 @@ class ChatSession:
             return "exit"
         if name == "/help":
             for line in HELP:
-                click.echo(line)
+                output.result(line)
         elif name == "/memory":
             self._show_memory()
         elif name == "/history":
             for number, turn in enumerate(self.conversation.turns, 1):
-                click.echo(f"{number}. you: {turn.get('input')}")
-                click.echo(
+                output.result(f"{number}. you: {turn.get('input')}")
+                output.result(
                     f"   {turn.get('output') if turn.get('output') is not None else turn.get('status')}"
                 )
         elif name == "/forget":
@@ -231,19 +235,19 @@ class ChatSession:
 
     def _show_memory(self) -> None:
         if self.last is None:
-            click.echo("No turn yet: memory has recalled nothing in this conversation.")
+            output.result("No turn yet: memory has recalled nothing in this conversation.")
             return
         recalled = {hit.get("ref"): hit.get("text") for hit in self.last.recalled}
-        click.echo("recalled:" + ("" if recalled else " nothing"))
+        output.result("recalled:" + ("" if recalled else " nothing"))
         for ref, text in recalled.items():
-            click.echo(f"  {ref}  {text}")
+            output.result(f"  {ref}  {text}")
         kept = self.last.kept_facts
-        click.echo("kept:" + ("" if kept else " nothing"))
+        output.result("kept:" + ("" if kept else " nothing"))
         for write in kept:
-            click.echo(f"  {write.get('status')} {write.get('ref') or ''}  {write.get('text')}".rstrip())
+            output.result(f"  {write.get('status')} {write.get('ref') or ''}  {write.get('text')}".rstrip())
         why = self.last.memory.get("writer") or []
         for note in why:
-            click.echo(f"  ({note})")
+            output.result(f"  ({note})")
 
     def _forget(self, ref: str) -> None:
         from swarmkit.cli import output
@@ -259,4 +263,4 @@ class ChatSession:
         except SwarmkitError as exc:
             output.error(exc.message, exc.hint or "")
             return
-        click.echo(f"forgotten {result.stable_ref or result.ref}: {result.text}")
+        output.result(f"forgotten {result.stable_ref or result.ref}: {result.text}")

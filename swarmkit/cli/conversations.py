@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import click
 
+from swarmkit.cli import output
 from swarmkit.cli.main import Group
 from swarmkit.cli.options import common_options, format_options, json_document, output_format, remember_given
 from swarmkit.cli.runs import _view, _workspace_root
@@ -37,16 +38,18 @@ def conversations(ctx: click.Context) -> int:
     user = _view()
     found = list_conversations(_workspace_root(), user)
     if output_format() == "json":
-        click.echo(json_document({"conversations": [c.summary() for c in found]}))
+        output.result(json_document({"conversations": [c.summary() for c in found]}))
         return 0
     if not found:
         start = "swarmkit chat" if user is None else f"swarmkit chat --user {user}"
-        click.echo(f"No conversations{'' if user is None else ' for ' + user} yet. Start one with: {start}")
+        output.result(
+            f"No conversations{'' if user is None else ' for ' + user} yet. Start one with: {start}"
+        )
         return 0
     for c in found:
         title = c.title if len(c.title) <= LIST_TITLE else c.title[: LIST_TITLE - 1] + "…"
         turns = f"{len(c.turns)} turn{'s' if len(c.turns) != 1 else ''}"
-        click.echo(f"{c.id}  {c.updated_at}  {str(c.topology):<12} {turns:<9} {title}")
+        output.result(f"{c.id}  {c.updated_at}  {str(c.topology):<12} {turns:<9} {title}")
     return 0
 
 
@@ -61,22 +64,22 @@ def show(conversation_id: str) -> int:
 
     c = load_conversation(_workspace_root(), conversation_id, _view())
     if output_format() == "json":
-        click.echo(json_document(c.to_json()))
+        output.result(json_document(c.to_json()))
         return 0
-    click.echo(
+    output.result(
         f"conversation {c.id} of topology {c.topology}, started {c.started_at}"
         + (f", user {c.user}" if c.user else "")
         + f", {len(c.turns)} turn{'s' if len(c.turns) != 1 else ''}"
     )
     for number, turn in enumerate(c.turns, 1):
-        click.echo(f"{number}. you: {turn.get('input')}")
+        output.result(f"{number}. you: {turn.get('input')}")
         answer = turn.get("output")
-        click.echo(f"   {answer}" if answer is not None else f"   ({turn.get('status')})")
+        output.result(f"   {answer}" if answer is not None else f"   ({turn.get('status')})")
         for hit in turn.get("recalled") or []:
             if isinstance(hit, dict):
-                click.echo(f"   recalled {hit.get('ref')}: {hit.get('text')}")
+                output.result(f"   recalled {hit.get('ref')}: {hit.get('text')}")
         for write in turn.get("wrote") or []:
             if isinstance(write, dict):
-                click.echo(f"   {write.get('status')} {write.get('ref') or ''}: {write.get('text')}")
-        click.echo(f"   run {turn.get('run')}")
+                output.result(f"   {write.get('status')} {write.get('ref') or ''}: {write.get('text')}")
+        output.result(f"   run {turn.get('run')}")
     return 0

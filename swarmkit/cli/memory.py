@@ -86,7 +86,7 @@ def _finish(ctx: click.Context, code: int = 0) -> int:
 
 
 def _json(data: dict) -> None:
-    click.echo(json_document(data))
+    output.result(json_document(data))
 
 
 def _as_json() -> bool:
@@ -121,7 +121,7 @@ def _report(ctx: click.Context, result, code: int = 0) -> int:
     if _as_json():
         _json(result.to_dict())
     else:
-        click.echo(_result_line(result))
+        output.result(_result_line(result))
     return _finish(ctx, code)
 
 
@@ -154,34 +154,34 @@ def status(ctx: click.Context) -> int:
     if _as_json():
         _json(info)
         return _finish(ctx)
-    click.echo(info["memory"])
-    click.echo(f"Folder: {info['folder']}")
+    output.result(info["memory"])
+    output.result(f"Folder: {info['folder']}")
     if not info["exists"]:
-        click.echo("No memory folder yet: it is created on the first write.")
+        output.result("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
     from swarmkit.memory.consolidate.budgets import Budget
 
     for rel, count in info["files"].items():
         size = info["budgets"][rel]
         used = Budget(rel, size["bytes"], size["limit"]).sentence()
-        click.echo(f"  {rel:<40} {count:>6} {'entry  ' if count == 1 else 'entries'}  {used}")
+        output.result(f"  {rel:<40} {count:>6} {'entry  ' if count == 1 else 'entries'}  {used}")
     for warning in info["budget_warnings"]:
         output.warning(warning)
     if info["others"]:
-        click.echo(f"Other people's files: {info['others']} (shown only to them: --user NAME)")
-    click.echo(f"Inbox: {info['inbox']} unreviewed")
+        output.result(f"Other people's files: {info['others']} (shown only to them: --user NAME)")
+    output.result(f"Inbox: {info['inbox']} unreviewed")
     if info["swarms"]:
-        click.echo(f"Swarms: {', '.join(info['swarms'])}")
+        output.result(f"Swarms: {', '.join(info['swarms'])}")
     if info["git"]:
         state = "uncommitted hand edits" if info["dirty"] else "clean"
-        click.echo(
+        output.result(
             f"Git: {info['head'][:10] if info['head'] else 'no commits'} ({state})"
             + (f", remote {without_credentials(info['remote'])}" if info["remote"] else "")
         )
         if info["git_state"]:
-            click.echo(f"Writes are refused: {info['git_state']}")
+            output.result(f"Writes are refused: {info['git_state']}")
     else:
-        click.echo("Git: not versioned")
+        output.result("Git: not versioned")
     return _finish(ctx)
 
 
@@ -200,9 +200,9 @@ def list_(ctx: click.Context, file: str | None) -> int:
         return _finish(ctx)
     for e in items:
         kind = f" ({e.kind})" if e.kind else ""
-        click.echo(f"{_stable(e):<28} [{e.by}{kind}] {e.text}")
+        output.result(f"{_stable(e):<28} [{e.by}{kind}] {e.text}")
     if not items:
-        click.echo("No entries.")
+        output.result("No entries.")
     return _finish(ctx)
 
 
@@ -258,15 +258,15 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         )
         return _finish(ctx)
     if hits and hits[0].score < threshold:  # recall's fallback: say so, or the scores look wrong
-        click.echo(f"No entry scores {threshold:g} or more; the closest:")
+        output.result(f"No entry scores {threshold:g} or more; the closest:")
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
         alike = f" (also said as {', '.join(h.folded)})" if h.folded else ""
-        click.echo(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}{alike}")
+        output.result(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}{alike}")
         if explain:
-            click.echo(f"      {_explain_line(_explain(h))}")
+            output.result(f"      {_explain_line(_explain(h))}")
     if not hits:
-        click.echo("No entries match.")
+        output.result("No entries match.")
     return _finish(ctx)
 
 
@@ -328,7 +328,7 @@ def show(ctx: click.Context, ref: str) -> int:
                 }
             )
         else:
-            click.echo("\n".join(lines))
+            output.result("\n".join(lines))
         return _finish(ctx)
     from swarmkit.memory.folder import entry_digest
 
@@ -337,11 +337,11 @@ def show(ctx: click.Context, ref: str) -> int:
     if _as_json():
         _json(data)
         return _finish(ctx)
-    click.echo(f"{data['stable_ref']} ({entry.line_ref}): {entry.text}")
+    output.result(f"{data['stable_ref']} ({entry.line_ref}): {entry.text}")
     for key, value in entry.meta.items():
-        click.echo(f"  {key}: {value}")
+        output.result(f"  {key}: {value}")
     # not the ref's digest (of the text): this one covers the whole line, metadata included
-    click.echo(f"  line digest (for --expect): {data['digest']}")
+    output.result(f"  line digest (for --expect): {data['digest']}")
     return _finish(ctx)
 
 
@@ -412,12 +412,12 @@ def history(ctx: click.Context, entry: str) -> int:
         where = f"{item['from']} → {item['file']}" if item["from"] else item["file"]
         text = f"{item['old']} → {item['text']}" if item["change"] in ("changed", "merged") else item["text"]
         by = ", ".join(f"{k} {item[k]}" for k in ("origin", "run") if item.get(k))
-        click.echo(
+        output.result(
             f"{item['date'][:10]} {item['commit'][:10]} {item['change']} {where}: {text}"
             + (f" ({by})" if by else "")
         )
     if not items:
-        click.echo(
+        output.result(
             f"No history for {entry}: no entry, now or before, has it as its ref, subject or part of its text."
         )
     return _finish(ctx)
@@ -437,13 +437,18 @@ def import_(ctx: click.Context, path: str) -> int:
     if _as_json():
         _json(result.to_dict())
         return _finish(ctx)
-    click.echo(
+    output.result(
         f"Imported {result.imported}, duplicates {result.duplicates}, skipped {result.skipped}"
+        + (
+            f" {'entry' if result.skipped == 1 else 'entries'} and {_files(len(result.skipped_files))}"
+            if result.skipped_files
+            else ""
+        )
         + (", truncated (limits reached)" if result.truncated else "")
         + (f"; commit {result.commit[:10]}" if result.commit else "")
     )
-    for rel, why in result.skipped_files:
-        click.echo(f"  skipped {rel}: {why}")
+    for rel, why in result.skipped_files:  # each counted in the line above
+        output.result(f"  skipped {rel}: {why}")
     if result.imported:
         output.say("Review them with `swarmkit memory inbox`.")
     return _finish(ctx)
@@ -488,14 +493,14 @@ def inbox(ctx: click.Context) -> int:
         if item["metadata"].get("marker") == "proposal":
             proposals += 1
             why = None
-            click.echo(f"{item['stable_ref']:<18} [proposal] {item['text']}")
-            click.echo(
+            output.result(f"{item['stable_ref']:<18} [proposal] {item['text']}")
+            output.result(
                 f"{'':<18}   {item['metadata'].get('evidence', '')}: {item['metadata'].get('entries', '')}"
             )
             continue
-        click.echo(f"{item['stable_ref']:<18} {item['text']}" + (f" (contradicts {why})" if why else ""))
+        output.result(f"{item['stable_ref']:<18} {item['text']}" + (f" (contradicts {why})" if why else ""))
     if not items:
-        click.echo("The inbox is empty.")
+        output.result("The inbox is empty.")
     else:
         if proposals < len(items):
             output.say("Keep: swarmkit memory keep REF --to me|lessons|workspace (or pin REF, delete REF)")
@@ -570,22 +575,22 @@ def sync(ctx: click.Context, remote: str | None) -> int:
         _json(info)
         return _finish(ctx)
     if info.get("cloned"):
-        click.echo(f"Cloned {without_credentials(info['remote'])} ({info['pulled']} commits).")
+        output.result(f"Cloned {without_credentials(info['remote'])} ({info['pulled']} commits).")
     else:
-        click.echo(
+        output.result(
             f"Synced with {without_credentials(info['remote'])}: pulled {info['pulled']}, pushed {info['pushed']} commits."
         )
     for merge in info.get("merged", []):
         where = f"{merge['subject']} ({merge['file']})"
         if merge.get("replaced") is not None:
-            click.echo(
+            output.result(
                 f'  {where}: kept "{merge["kept"]}" ({merge["kept_ref"]}); "{merge["replaced"]}", '
                 "which one machine had replaced, stays gone"
             )
         elif merge["inbox"] is None:
-            click.echo(f"  {where} was set to the same value on two machines: kept once")
+            output.result(f"  {where} was set to the same value on two machines: kept once")
         else:
-            click.echo(
+            output.result(
                 f'  {where} changed on two machines: kept "{merge["kept"]}" ({merge["kept_ref"]}); '
                 f'"{merge["inbox"]}" waits in the inbox (swarmkit memory inbox)'
             )
@@ -604,15 +609,15 @@ def reindex(ctx: click.Context) -> int:
     from swarmkit.memory.semantic import describe, to_dict
 
     recall = describe()  # None without the semantic extra: the output is as it was
-    embedded, notice = store.reembed(lambda line: click.echo(line, err=True)) if recall else (0, None)
+    embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
     if notice:
-        click.echo(f"swarmkit: {notice}", err=True)
+        output.result(f"swarmkit: {notice}", err=True)
     if _as_json():
         _json({"indexed": count} | ({"embedded": embedded, "recall": to_dict()} if recall else {}))
     else:
-        click.echo(f"Indexed {_plural(count, 'entry', 'entries')}.")
+        output.result(f"Indexed {_plural(count, 'entry', 'entries')}.")
         if recall and embedded:
-            click.echo(f"Embedded {_plural(embedded, 'entry', 'entries')} for {describe()}.")
+            output.result(f"Embedded {_plural(embedded, 'entry', 'entries')} for {describe()}.")
     return _finish(ctx)
 
 
@@ -665,23 +670,23 @@ def consolidate(ctx: click.Context, dry_run: bool) -> int:
         _json(data)
         return _finish(ctx)
     if not result.findings:
-        click.echo(f"Nothing to consolidate in {_plural(result.entries, 'entry', 'entries')}.")
+        output.result(f"Nothing to consolidate in {_plural(result.entries, 'entry', 'entries')}.")
         return _finish(ctx)
     counts = ", ".join(
         _plural(n, *_REASONS.get(reason, (reason, reason))) for reason, n in sorted(data["found"].items())
     )
-    click.echo(
+    output.result(
         f"Found {len(result.findings)} in {_plural(result.entries, 'entry', 'entries')} "
         f"({result.similarity} similarity): {counts}"
     )
     for item in data["proposals"]:
         for line in _finding_lines(item):
-            click.echo(line)
+            output.result(line)
     if dry_run:
-        click.echo("Dry run: nothing was proposed or changed.")
+        output.result("Dry run: nothing was proposed or changed.")
     else:
         n = len(result.proposed)
-        click.echo(
+        output.result(
             f"Proposed {n} in the inbox"
             + (f" (commit {result.commit[:10]})" if result.commit else "")
             + ": accept each with `swarmkit memory accept REF`, or `swarmkit memory keep-both REF`"
@@ -712,3 +717,7 @@ def accept(ctx: click.Context, ref: str, text: str | None, expect: str | None) -
 def keep_both(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Answer a consolidation proposal by keeping its entries as they are (never proposed again)."""
     return _report(ctx, _store(ctx).keep_both(ref, expect))
+
+
+def _files(count: int) -> str:
+    return f"{count} file{'' if count == 1 else 's'}"

@@ -15,6 +15,8 @@ from typing import Any, TextIO
 
 import click
 
+from swarmkit.control_sequences import without_control_sequences
+
 
 @dataclass
 class Settings:
@@ -93,9 +95,19 @@ def paint(text: str, stream: TextIO) -> str:
 
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
-    """Print `text` to stdout (or stderr), its markers coloured where colour is wanted."""
+    """Print `text` to stdout (or stderr) without control sequences, its markers coloured where
+    colour is wanted."""
     stream = sys.stderr if err else sys.stdout
-    click.echo(paint(text, stream), file=stream, nl=nl, color=use_color(stream))
+    click.echo(
+        paint(without_control_sequences(str(text)), stream), file=stream, nl=nl, color=use_color(stream)
+    )
+
+
+def result(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print a command's result (a listing, a record, a reply, a JSON document) as it is, without
+    control sequences and uncoloured: every result goes through here."""
+    stream = sys.stderr if err else sys.stdout
+    click.echo(without_control_sequences(str(text)), file=stream, nl=nl)
 
 
 # ---- the kinds of message ----------------------------------------------------------------------

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import click
-
+from swarmkit.cli import output
 from swarmkit.errors import SwarmkitError
 
 MAX_DIAGNOSTICS = 5  # errors listed before "... and N more": `swarmkit validate` shows them all
@@ -22,9 +21,9 @@ def resolve_or_stop(path, doing: str):
         return resolution.workspace
     errors = resolution.errors
     for diagnostic in errors[:MAX_DIAGNOSTICS]:
-        click.echo(render_diagnostic(diagnostic, str(path)).splitlines()[0], err=True)
+        output.result(render_diagnostic(diagnostic, str(path)).splitlines()[0], err=True)
     if len(errors) > MAX_DIAGNOSTICS:
-        click.echo(f"... and {len(errors) - MAX_DIAGNOSTICS} more", err=True)
+        output.result(f"... and {len(errors) - MAX_DIAGNOSTICS} more", err=True)
     if any(d.code == "workspace.not-found" for d in errors):
         raise SwarmkitError(
             f"there is no workspace at {path}",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from swarmkit.cli import output
 from swarmkit.cli.options import common_options, format_options
 from swarmkit.exit_status import ExitStatus
 from swarmkit.runtime.providers.catalog import runnable_names
@@ -68,7 +69,6 @@ def run(
     """Run TOPOLOGY (a name, or name@version for one of several versions) of WORKSPACE: the workspace
     defaults to the nearest one, here or above, and the topology may be omitted when there is only
     one (swarmkit run --input TEXT)."""
-    from swarmkit.cli import output
     from swarmkit.cli.options import json_document, output_format
     from swarmkit.errors import SwarmkitError, UsageProblem
     from swarmkit.runtime.engine import Run
@@ -97,9 +97,9 @@ def run(
         raise
     as_json = output_format() == "json"
     if as_json:
-        click.echo(json_document(saved.to_json()))  # as it was kept: screened
+        output.result(json_document(saved.to_json()))  # as it was kept: screened
     elif record.status == "ok":
-        click.echo(record.output)
+        output.result(record.output)
     for warning in record.warnings:
         output.warning(warning)
     if not as_json:
@@ -213,7 +213,6 @@ def _workspace_and_topology(first: str | None, second: str | None) -> tuple[str,
     given), else the topology of the workspace found from here upward."""
     import os
 
-    from swarmkit.cli import output
     from swarmkit.cli.options import workspace_folder
 
     if second is not None:

@@ -86,11 +86,11 @@ def runs(ctx: click.Context, all_users: bool) -> int:
     everyone = list_runs(_workspace_root())
     records = everyone if all_users else [r for r in everyone if r.is_for(user)]
     if output_format() == "json":
-        click.echo(json_document({"runs": [r.summary() for r in records]}))
+        output.result(json_document({"runs": [r.summary() for r in records]}))
         return 0
     if not records:
         start = "swarmkit run --input TEXT" if user is None else f"swarmkit run --user {user} --input TEXT"
-        click.echo(f"No runs{'' if user is None else ' for ' + user} yet. Start one with: {start}")
+        output.result(f"No runs{'' if user is None else ' for ' + user} yet. Start one with: {start}")
         if everyone:
             output.say("Other people's runs are listed with --user NAME, or all of them with --all-users.")
         return 0
@@ -99,7 +99,7 @@ def runs(ctx: click.Context, all_users: bool) -> int:
         text = s["input"] if len(s["input"]) <= LIST_INPUT else s["input"][: LIST_INPUT - 1] + "…"
         whose = f"{str(s['user'] or '(owner)'):<12} " if all_users else ""
         # str(): a hand-edited record may hold null where a name should be
-        click.echo(
+        output.result(
             f"{s['id']}  {s['started_at']}  {whose}{str(s['topology']):<12} {str(s['status']):<8} {text}"
         )
     return 0
@@ -116,7 +116,7 @@ def show(run_id: str) -> int:
 
     record = load_run(_workspace_root(), run_id, _view())
     if output_format() == "json":
-        click.echo(json_document(record.to_json()))
+        output.result(json_document(record.to_json()))
         return 0
     try:
         lines = _render(record)
@@ -128,7 +128,7 @@ def show(run_id: str) -> int:
             f"`swarmkit runs show {run_id} --json` prints it as it is",
         ) from None
     for line in lines:
-        click.echo(line)
+        output.result(line)
     return 0
 
 
@@ -200,5 +200,7 @@ def rm(run_id: str) -> int:
         result = MemoryStore(ws.memory.folder, ws.id).remove_run(run_id)
         removed_swarm = result.ref or f"swarms/{record.swarm}"
     remove_run_record(root, run_id)
-    click.echo(f"removed run {run_id}" + (f" and its swarm folder {removed_swarm}" if removed_swarm else ""))
+    output.result(
+        f"removed run {run_id}" + (f" and its swarm folder {removed_swarm}" if removed_swarm else "")
+    )
     return 0

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from swarmkit.control_sequences import without_control_sequences
+
 KINDS = (
     "preference",
     "identity",
@@ -245,7 +247,7 @@ def parse_lines(lines: list[str], file: str = "") -> list[Entry]:
 
 def clean_value(value) -> str:
     """A metadata value as written: `;`, `[`, `]` and newlines become spaces, at most 200 chars."""
-    text = _SPACES.sub(" ", re.sub(r"[;\[\]\r\n]", " ", str(value))).strip()
+    text = _SPACES.sub(" ", without_control_sequences(re.sub(r"[;\[\]\r\n]", " ", str(value)))).strip()
     return text[:MAX_VALUE].rstrip()
 
 
@@ -260,8 +262,10 @@ def cut_text(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Entry text as written: one line, no trailing metadata groups, at most 500 characters."""
-    one_line = _SPACES.sub(" ", str(text)).strip()
+    """Entry text as written: one line, no control sequences or characters (a NUL would make the
+    file binary to git, an ESC start a terminal sequence), no trailing metadata groups, at most 500
+    characters."""
+    one_line = _SPACES.sub(" ", without_control_sequences(_SPACES.sub(" ", str(text)))).strip()
     while True:
         stripped, _ = split_metadata(one_line)
         if stripped == one_line:

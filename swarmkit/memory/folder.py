@@ -326,7 +326,7 @@ class MemoryFolder:
                     # a symlinked file could pull anything on the disk into recall
                     check_regular(os.path.join(root, name), HAND_EDITED_FILE_LIMIT, follow_links=False)
                 except FileRefused as refused:
-                    if refused.kind != "a symbolic link" and refused.reason != MISSING:
+                    if refused.reason != MISSING:  # a link too: `me.md -> /dev/zero` is said, not hidden
                         self._warn_skipped(rel, refused)
                     continue
                 out.append(rel)
@@ -352,8 +352,10 @@ class MemoryFolder:
         self._warn(f"{message} ({hint})")
 
     def read_lines(self, rel: str, exact: bool = False, refuse: bool = False) -> list[str] | None:
-        """The file's lines (split at `\\n` only); None when it is absent, or a link, or reached
-        through a linked folder: a link could show any file on the disk as memory.
+        """The file's lines (split at `\\n` only); None when it is absent or reached through a linked
+        folder. A link in its place is not read (it could show any file on the disk as memory)
+        and is refused as a FIFO is: a warning when showing, a Conflict when writing (writing would
+        replace the link, and with it the entries it stood for, by one new line).
 
         Only a regular file of at most HAND_EDITED_FILE_LIMIT bytes is read (safe_read.py): a FIFO
         would block, a device never end, a pasted 12 MB file cost seconds per command. Reading to
@@ -363,8 +365,9 @@ class MemoryFolder:
         where reading to show them turns them into U+FFFD. A UTF-8 byte-order mark is dropped."""
         path = self.path(rel)
         try:
-            if path.is_symlink():
-                return None
+            if path.is_symlink():  # a link in a memory file's place is refused as a FIFO is
+                kind = "a symbolic link"
+                raise FileRefused(path, NOT_REGULAR, f"it is {kind}, not a regular file", kind=kind)
             real = os.path.realpath(path)
             folder = os.path.realpath(self.folder)
             if not real.startswith(folder + os.sep):
@@ -850,7 +853,31 @@ class MemoryFolder:
             "inbox": INBOX_MD,
         }[target]
 
+    def _not_a_folder_in_the_way(self) -> tuple[Path, str] | None:
+        """(path, what it is) of the nearest of the memory folder and the folders above it that
+        exists and is no folder (a file named `.swarmkit`), else None."""
+        import stat
+
+        from swarmkit.safe_read import kind_of
+
+        for path in (self.folder, *self.folder.parents):
+            try:
+                mode = os.stat(path).st_mode
+            except (OSError, ValueError):
+                continue
+            if stat.S_ISDIR(mode):
+                return None
+            return path, "a file" if stat.S_ISREG(mode) else kind_of(mode)
+        return None
+
     def missing_error(self) -> NotFound:
+        blocking = self._not_a_folder_in_the_way()
+        if blocking is not None:  # `.swarmkit` or `.swarmkit/memory` is a file: no write makes one
+            path, what = blocking
+            return NotFound(
+                f"there is no memory folder at {self.folder}: {path} is {what}, not a folder",
+                f"move {path} away; the memory folder is then created on the first write",
+            )
         return NotFound(
             f"there is no memory folder at {self.folder} yet",
             "it is created on the first write (a run that remembers something, or "

@@ -109,6 +109,22 @@ def check_source(store, path) -> Path:
         ) from None
 
 
+def _not_a_folder(given: Path) -> str | None:
+    """What `given` is when it exists and is no folder ("a file", "a device"), else None; a link
+    is told as a link by the caller, so it is not followed here."""
+    import stat
+
+    from swarmkit.safe_read import kind_of
+
+    try:
+        mode = os.stat(given, follow_symlinks=False).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(mode) or stat.S_ISLNK(mode):
+        return None
+    return "a file" if stat.S_ISREG(mode) else kind_of(mode)
+
+
 def _checked_source(store, path) -> Path:
     raw = str(path)
     given = Path(raw)
@@ -119,6 +135,9 @@ def _checked_source(store, path) -> Path:
             f"import needs an absolute path, not {raw!r}",
             f"use the full path, for example {given.absolute()}",
         )
+    what = _not_a_folder(given)
+    if what:  # before the protected check: `/dev/zero` is no folder at all, protected or not
+        raise BadSource(f"{raw} is {what}, not a folder", "import a folder; its .md files are read")
     if _protected(Path(os.path.normpath(given))):  # as given: /proc/<pid>/root resolves elsewhere
         raise BadSource(
             f"{raw} is a protected system folder; nothing was imported", "import a folder of your own notes"
@@ -132,8 +151,6 @@ def _checked_source(store, path) -> Path:
         raise BadSource(
             f"{raw} does not exist", "check the path; import reads an existing folder of .md files"
         )
-    if not given.is_dir():
-        raise BadSource(f"{raw} is a file, not a folder", "import a folder; its .md files are read")
     real = given.resolve()
     if _protected(real):
         raise BadSource(
@@ -154,6 +171,8 @@ def _checked_source(store, path) -> Path:
 
 def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path]]:
     """Sorted: .md files only, no hidden entries or symlinks, depth ≤ 4, ≤ 200 files, ≤ 2 MB."""
+    from swarmkit.safe_read import kind_of
+
     found: list[tuple[str, Path]] = []
     total = 0
 
@@ -179,6 +198,9 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
                     result.skipped_files.append((rel, f"deeper than {MAX_DEPTH} levels"))
                     continue
                 visit(Path(item.path), depth + 1)
+            elif item.name.endswith(".md") and not item.is_file(follow_symlinks=False):
+                kind = kind_of(item.stat(follow_symlinks=False).st_mode)  # a FIFO is never opened
+                result.skipped_files.append((rel, f"{kind}, not a regular file"))
             elif item.is_file(follow_symlinks=False) and item.name.endswith(".md"):
                 if len(found) >= MAX_FILES:
                     result.truncated = True
@@ -200,15 +222,16 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
     return found
 
 
-def _read(path: Path) -> str | None:
-    """The note's text: a regular file of at most MAX_FILE_BYTES, UTF-8 (a byte-order mark dropped:
-    it would hide the first bullet); else None."""
+def _read(path: Path) -> tuple[str | None, str]:
+    """(the note's text, "") for a regular file of at most MAX_FILE_BYTES, a byte-order mark dropped
+    (it would hide the first bullet); else (None, why it was not read). Bytes that are not UTF-8
+    become U+FFFD: one bad byte costs its own characters, never the file's other notes."""
     from swarmkit.safe_read import FileRefused, decode_text, read_regular
 
     try:
-        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False))
-    except (FileRefused, UnicodeDecodeError):
-        return None
+        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False), "replace"), ""
+    except FileRefused as refused:
+        return None, f"not read: {refused.problem}"
 
 
 INTRO_CONTEXT = 300  # characters of the line that introduces a list, screened with each of its notes
@@ -304,9 +327,9 @@ def import_folder(store, path, progress: Callable[[int, int], None] | None = Non
             if progress is not None:
                 progress(done, len(files))
             continue
-        text = _read(file_path)
+        text, why = _read(file_path)
         if text is None:
-            result.skipped_files.append((rel, "unreadable or not UTF-8"))
+            result.skipped_files.append((rel, why))
         elif NO_MEMORY in text.lower():
             result.skipped_files.append((rel, "contains <no-memory>"))
         else:

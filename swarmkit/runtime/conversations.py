@@ -122,11 +122,11 @@ def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
     not UTF-8 as `\\udcXX` escapes, as run records keep them)."""
     from swarmkit.memory.atomic import atomic_write
     from swarmkit.surrogates import json_dumps
+    from swarmkit.workspace.state_folders import ensure_state_folder
 
     folder = conversations_dir(workspace_root)
     try:
-        if not folder.is_dir():
-            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        ensure_state_folder(workspace_root, folder)
         data = screened(conversation.to_json())
         atomic_write(folder / f"{conversation.id}.json", json_dumps(data, indent=2) + "\n", mode=0o600)
     except OSError as exc:  # the folder is a file, the disk is full, no permission

@@ -236,12 +236,12 @@ def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
     """Screen the record and write it atomically, readable by its owner only; return what was saved."""
     from swarmkit.memory.atomic import atomic_write, sweep_temp_files
     from swarmkit.surrogates import json_dumps
+    from swarmkit.workspace.state_folders import ensure_state_folder
 
     folder = runs_dir(workspace_root)
     saved = screened_record(dict(record.to_json(), screened=None))
     try:
-        if not folder.is_dir():
-            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        ensure_state_folder(workspace_root, folder)
         atomic_write(folder / f"{record.id}.json", json_dumps(saved, indent=2) + "\n", mode=0o600)
         sweep_temp_files(folder, depth=0)  # a run killed while saving leaves its temp file
     except OSError as exc:  # the folder is a file, the disk is full, no permission

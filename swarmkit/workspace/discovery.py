@@ -21,7 +21,11 @@ def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
     """Every artifact file under `root` in a stable order, and problems with the layout itself."""
     found: list[Found] = []
     problems: list[Diagnostic] = []
-    present = [name for name in WORKSPACE_FILES if (root / name).is_file()]
+    # anything but a folder by that name is the workspace file, to be told what is wrong with it (a
+    # FIFO, a device, a dangling link): "no workspace.yaml" would send the user looking elsewhere
+    present = [
+        name for name in WORKSPACE_FILES if os.path.lexists(root / name) and not (root / name).is_dir()
+    ]
     if not present:
         problems.append(
             Diagnostic(

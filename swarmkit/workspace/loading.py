@@ -35,7 +35,7 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
             # reading a FIFO or a device would block or never end
             return Diagnostic(
                 "file.unreadable",
-                "cannot read the file: it is not a regular file",
+                f"cannot read the file: it is {refused.kind}, not a regular file",
                 rel,
                 1,
                 1,

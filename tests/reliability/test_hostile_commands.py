@@ -420,3 +420,217 @@ def test_the_server_answers_on_lone_surrogates_and_proc_imports(tmp_path):
             "message": "/proc/1/root is a protected system folder; nothing was imported",
             "hint": "import a folder of your own notes",
         }
+
+
+def _numstat(folder: Path) -> str:
+    """`git log --numstat` of every commit: a binary file shows as `-\t-\t`."""
+    return subprocess.run(
+        ["git", "-C", str(folder), "log", "--numstat", "--format="], capture_output=True, text=True
+    ).stdout
+
+
+def test_control_characters_never_reach_entry_text(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    code, out, err = swarmkit("memory", "-w", str(root), "add", "-", stdin=b"I like \x00 tea")
+    assert code == 0, err
+    assert re.fullmatch(r"written me\.md#[0-9a-f]{8}: I like tea \(commit [0-9a-f]{10}\)\n", out), out
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "n.md").write_bytes(b"- Deploys \x1b[31mgo\x07 through\x0b staging\x7f first\n")
+    code, _, err = swarmkit("memory", "-w", str(root), "import", str(notes))
+    assert code == 0, err
+    inbox = (folder / "inbox.md").read_bytes()
+    assert b"- Deploys go through staging first [" in inbox
+    for name in ("me.md", "inbox.md"):
+        data = (folder / name).read_bytes()
+        assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", data.replace(b"\n", b"")), (name, data)
+    assert "-\t-\t" not in _numstat(folder)  # git diffs both files as text
+
+
+@pytest.mark.parametrize("state", ["runs", "conversations"])
+def test_a_state_folder_that_is_a_link_is_refused_and_nothing_is_written_outside(
+    tmp_path, monkeypatch, state
+):
+    root = tmp_path / "ws"
+    create_workspace(root, "Linked state")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    linked = root / ".swarmkit" / state
+    linked.parent.mkdir(exist_ok=True)
+    linked.symlink_to(outside, target_is_directory=True)
+    shown = linked.relative_to(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    if state == "conversations":
+        code, _, err = swarmkit("chat", "ws", stdin=b"hello\n")
+        assert code == 1
+        assert (
+            "error: the conversation c-" in err
+            and f" was not saved: {shown} is a symbolic link (to {outside}): swarmkit writes only inside "
+            "the workspace\n"
+            in err
+        ), err
+        assert " saved (" not in err  # it was not: the closing line never says so
+        assert [p.name for p in outside.iterdir()] == []
+        return
+    code, _, err = swarmkit("run", "ws", "--input", SAID)
+    assert code == 1
+    assert re.search(
+        rf"^error: run r-[0-9a-f]{{8}} failed: the record of run r-[0-9a-f]{{8}} was not saved: "
+        rf"{re.escape(str(shown))} is a symbolic link \(to {re.escape(str(outside))}\): swarmkit writes only "
+        r"inside the workspace$",
+        err,
+        re.M,
+    ), err
+    assert [p.name for p in outside.iterdir()] == []
+
+
+OSC_TITLE = "\x1b]0;pwned\x07"
+OSC_LINK = "\x1b]8;;http://evil.example/\x07click\x1b]8;;\x07"
+HOSTILE_SHOWN = f"Pay {OSC_LINK} here{OSC_TITLE} \x1b[31mnow\x1b[0m\x9b2J\x1bPq#0\x1b\\ done\x1b(B"
+
+
+def test_what_is_printed_holds_no_control_sequence_and_what_is_stored_keeps_its_bytes(tmp_path, monkeypatch):
+    root, folder = _memory_folder(tmp_path)
+    hand = f"# Notes\n\n- {HOSTILE_SHOWN}\n"
+    (folder / "notes.md").write_text(hand, encoding="utf-8")  # a hand edit: stored as it is
+    code, _, err = swarmkit("run", str(root), "--input", f"I live in Lisbon {HOSTILE_SHOWN}")
+    assert code == 0, err
+    run_id = re.search(r"r-[0-9a-f]{8}", err).group(0)
+    monkeypatch.chdir(tmp_path)
+    printed = []
+    for args in (
+        ["memory", "-w", "ws", "list"],
+        ["memory", "-w", "ws", "show", "notes.md"],
+        ["memory", "-w", "ws", "search", "pay here now done"],
+        ["memory", "-w", "ws", "inbox"],
+        ["runs", "-w", "ws", "show", run_id],
+    ):
+        code, out, err = swarmkit(*args)
+        assert code == 0, err
+        printed.append(out + err)
+    code, out, err = swarmkit("chat", "ws", stdin=f"hello {HOSTILE_SHOWN}\n/memory\n".encode())
+    assert code == 0, err
+    printed.append(out + err)
+    for text in printed:
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", text), ascii(text)
+    assert "- Pay click here now done\n" in printed[1]  # exactly what a user sees
+    assert "Pay click here now done" in printed[0] and "Pay click here now done" in printed[2]
+    assert "I live in Lisbon Pay click here now done" in printed[4]
+    assert (folder / "notes.md").read_text(encoding="utf-8") == hand
+    record = json.loads((root / ".swarmkit" / "runs" / f"{run_id}.json").read_text(encoding="utf-8"))
+    assert record["input"] == f"I live in Lisbon {HOSTILE_SHOWN}"
+    code, out, _ = swarmkit("runs", "-w", "ws", "show", run_id, "--format", "json")
+    assert json.loads(out)["input"] == record["input"] and "\x9b" not in out  # JSON: \u009b
+
+
+def test_a_link_in_place_of_a_memory_file_is_refused_and_never_committed_as_a_deletion(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    (folder / "me.md").unlink()
+    (folder / "me.md").symlink_to("/dev/zero")
+    (folder / "lessons.md").unlink()
+    (folder / "lessons.md").symlink_to("/etc/passwd")
+    head = subprocess.run(
+        ["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True
+    ).stdout
+    for target in ("me.md", "lessons.md"):
+        warning = (
+            f"warning: {target} is a symbolic link, not a regular file: it is skipped "
+            "(remove it, or put a markdown file in its place)\n"
+        )
+        code, _, err = swarmkit("memory", "-w", str(root), "list")
+        assert code == 0 and warning in err, err
+        code, out, _ = swarmkit("memory", "-w", str(root), "search", "tea")
+        assert code == 0 and "green tea" not in out
+        code, _, err = swarmkit("memory", "-w", str(root), "show", target)
+        assert code == 1
+        assert err == (
+            f"error: {target} is a symbolic link, not a regular file: it is not read\n"
+            "  hint: remove it, or put a markdown file in its place\n"
+        )
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I prefer window seats on trains")
+    assert code == 1
+    assert err.endswith(
+        "error: me.md is a symbolic link, not a regular file: it is not read, so nothing was written\n"
+        "  hint: remove it, or put a markdown file in its place\n"
+    )
+    assert (
+        subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+        == head
+    )
+    code, _, err = swarmkit(
+        "memory", "-w", str(root), "add", "--to", "workspace", "Deploys go through staging first"
+    )
+    assert code == 0, err  # another file is written; the links are left out of its commit
+    shown = subprocess.run(
+        ["git", "-C", str(folder), "show", "--name-status", "--format=", "HEAD"],
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "me.md" not in shown and "lessons.md" not in shown, shown
+    tracked = subprocess.run(
+        ["git", "-C", str(folder), "show", "HEAD:me.md"], capture_output=True, text=True
+    ).stdout
+    assert "- I prefer green tea in the morning" in tracked
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_workspace_yaml_that_is_no_regular_file_is_said_to_be_what_it_is(tmp_path, kind):
+    root = tmp_path / "w"
+    root.mkdir()
+    if kind == "fifo":
+        os.mkfifo(root / "workspace.yaml")
+        expected = (
+            "error[file.unreadable] cannot read the file: it is a FIFO (named pipe), not a regular file\n"
+        )
+    else:
+        (root / "workspace.yaml").symlink_to("/dev/zero")
+        expected = "error[file.outside-workspace] the file is a link to /dev/zero, outside the workspace\n"
+    code, out, _ = swarmkit("validate", str(root))
+    assert code == 1
+    assert out.startswith(f"{root}/workspace.yaml:1:1: {expected}"), out
+    assert "no workspace.yaml" not in out
+
+
+def test_misleading_import_and_folder_messages_say_what_the_path_is(tmp_path):
+    root = tmp_path / "ws"
+    create_workspace(root, "Messages")
+    code, _, err = swarmkit("memory", "-w", str(root), "import", "/dev/zero")
+    assert code == 1
+    assert (
+        err == "error: /dev/zero is a device, not a folder\n  hint: import a folder; its .md files are read\n"
+    )
+    (root / ".swarmkit").write_text("")
+    code, _, err = swarmkit("memory", "-w", str(root), "list")
+    assert code == 1
+    assert err == (
+        f"error: there is no memory folder at {root}/.swarmkit/memory: {root}/.swarmkit is a file, not a folder\n"
+        f"  hint: move {root}/.swarmkit away; the memory folder is then created on the first write\n"
+    )
+    (root / ".swarmkit").unlink()
+    (root / ".swarmkit").mkdir()
+    (root / ".swarmkit" / "memory").write_text("")
+    code, _, err = swarmkit("memory", "-w", str(root), "list")
+    assert code == 1 and err.startswith(
+        f"error: there is no memory folder at {root}/.swarmkit/memory: {root}/.swarmkit/memory is a file, not a folder\n"
+    )
+
+
+def test_an_import_counts_and_lists_every_skipped_file_and_keeps_the_notes_beside_a_bad_byte(tmp_path):
+    root, folder = _memory_folder(tmp_path)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_bytes(b"- I take the 8:10 train to work\n- the caf\xe9 opens at nine\n")
+    os.mkfifo(notes / "pipe.md")
+    (notes / "link.md").symlink_to("/etc/passwd")
+    code, out, err = swarmkit("memory", "-w", str(root), "import", str(notes))
+    assert code == 0, err
+    assert re.fullmatch(
+        r"Imported 2, duplicates 0, skipped 0 entries and 2 files; commit [0-9a-f]{10}\n"
+        r"  skipped link\.md: symlink\n"
+        r"  skipped pipe\.md: a FIFO \(named pipe\), not a regular file\n"
+        r"Review them with `swarmkit memory inbox`\.\n",
+        out,
+    ), out
+    inbox = (folder / "inbox.md").read_text(encoding="utf-8")
+    assert "- I take the 8:10 train to work [" in inbox
+    assert "- the caf\ufffd opens at nine [" in inbox  # the bad byte kept as U+FFFD, its note kept

@@ -198,7 +198,7 @@ def test_fifo_in_workspace_does_not_hang(ws):
     )
     assert done.returncode == 1, done.stderr
     assert (
-        "skills/pipe.yaml:1:1: error[file.unreadable] cannot read the file: it is not a regular file"
+        "skills/pipe.yaml:1:1: error[file.unreadable] cannot read the file: it is a FIFO (named pipe), not a regular file"
         in done.stdout
     )
 
