@@ -67,3 +67,16 @@ def pytest_terminal_summary(terminalreporter):
             f"SKIPPED {count} portal browser test{'s' if count != 1 else ''} (tests/e2e): {reason}",
             yellow=True,
         )
+
+
+@pytest.fixture
+def page(browser):
+    """A new tab at a desk-sized window; the console errors and page errors it saw in `problems`."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, device_scale_factor=1)
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: problems.append(str(error)))
+    tab.problems = problems
+    yield tab
+    context.close()

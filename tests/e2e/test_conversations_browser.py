@@ -3,32 +3,20 @@ read what memory recalled and kept at each turn, filter and delete runs, on a de
 
 from __future__ import annotations
 
-import pytest
-
 from swarmkit.scaffold import create_workspace
 from tests.server.launch import serving
 
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def tab(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, device_scale_factor=1)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
-    yield page
-    context.close()
-
-
 def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_talk_from_the_conversations_page_then_filter_and_delete_its_runs(tab, tmp_path):
+def test_talk_from_the_conversations_page_then_filter_and_delete_its_runs(page, tmp_path):
     from playwright.sync_api import expect
+
+    tab = page
 
     root = tmp_path / "ws"
     create_workspace(root, "Demo")

@@ -7,8 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from swarmkit.memory.folder import text_digest
 from tests.e2e.portal_workspace import KEEP_TEXT, RUN_ID, build
 from tests.server.launch import serving
@@ -25,18 +23,6 @@ def save_screenshot(page) -> None:
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     if not SCREENSHOT.exists() or SCREENSHOT.read_bytes() != data:
         SCREENSHOT.write_bytes(data)
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, device_scale_factor=1)
-    tab = context.new_page()
-    problems: list[str] = []
-    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    tab.on("pageerror", lambda error: problems.append(str(error)))
-    tab.problems = problems
-    yield tab
-    context.close()
 
 
 def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
