@@ -115,7 +115,7 @@ def test_vectors_are_keyed_by_model_and_line_digest_and_a_hand_edit_is_embedded_
     path = vectors_path(folder / ".index", by_meaning.id)
     assert path.is_file()
     side = store._index._semantic
-    assert side.vectors.matrix().dtype == np.float32 and side.vectors.count == 2
+    assert side.vectors.half().dtype == np.float16 and side.vectors.count == 2
     digests, vecs = side.vectors._open().execute("SELECT digests, vecs FROM chunks").fetchone()
     assert len(digests) == 2 * 8 and len(vecs) == 2 * 384 * 2  # float16 on disk
     # a hand edit: the line's digest changes, its old vector is never used for the new text

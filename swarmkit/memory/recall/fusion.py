@@ -89,13 +89,13 @@ class SemanticSide:
         at = self.lookup(keys)
         out = np.full(len(keys), np.nan, dtype=np.float32)
         have = at >= 0
-        if have.any():  # every stored vector once (no copy of the matrix), then picked
-            out[have] = (self.vectors.matrix() @ qvec)[at[have]]
+        if have.any():  # every stored vector once, a block at a time, then picked
+            out[have] = self.vectors.products(qvec)[at[have]]
         return out
 
     def cosine_of(self, digest: bytes, qvec: np.ndarray) -> float | None:
         at = int(self.vectors.lookup(np.frombuffer(digest, dtype=np.uint64))[0])
-        return None if at < 0 else float(self.vectors.matrix()[at] @ qvec)
+        return None if at < 0 else float(self.vectors.row(at) @ qvec)
 
 
 def best(
