@@ -215,6 +215,8 @@ class MemoryFolder:
         self.warnings: list[str] = []
         self._excludes_checked = False
         self._hand_edits: list[str] | None = None
+        self._wrote = False  # apply() wrote files during the current writing()
+        self._writing_depth = 0
 
     # ---- paths -------------------------------------------------------------------------------
     @property
@@ -500,6 +502,10 @@ class MemoryFolder:
 
         Hand edits found now are committed (screened) by the first apply(), just before the
         caller's own commit: a refused action commits nothing at all."""
+        outermost = self._writing_depth == 0
+        if outermost:
+            self._wrote = False
+        self._writing_depth += 1
         try:
             if self._state() != "ready" or (self.git.available and not self.git.is_own_repo()):
                 self.ensure()
@@ -512,7 +518,13 @@ class MemoryFolder:
                 "check that the folder and its .index/ subfolder are writable folders; nothing was committed",
             ) from None
         finally:
+            self._writing_depth -= 1
             self._hand_edits = None
+        if outermost and self._wrote:
+            self.after_write()  # the lock is released: the commit never waits on what follows
+
+    def after_write(self) -> None:
+        """Called once a write has committed and released the lock (MemoryStore embeds new entries)."""
 
     def _locked_write(self) -> Iterator[None]:
         if self._git_on():
@@ -701,9 +713,12 @@ class MemoryFolder:
             else:
                 atomic_write(self.path(rel), "\n".join(lines) + "\n")
         if not versioned:
+            self._wrote = True
             return None
         try:
-            return self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+            commit = self.git.commit(list(files), message, {"Origin": origin, "Run": run_id or ""})
+            self._wrote = True
+            return commit
         except GitFailed as exc:
             # A write that is on disk but not committed would be taken for a hand edit by the next
             # write (committed as "Hand edits", its origin lost) and would make a retry report

@@ -211,6 +211,11 @@ def one_blas_thread() -> None:
             os.environ.setdefault(name, "1")
 
 
+def loaded(model: Model) -> bool:
+    """Whether this process has loaded the model already (a write embeds with it; see store.py)."""
+    return model.id in _ENCODERS
+
+
 def encoder(model: Model) -> Encoder:
     one_blas_thread()
     with _LOADING:

@@ -300,6 +300,32 @@ class MemoryStore(MemoryFolder):
             ]
         return hits
 
+    def after_write(self) -> None:
+        """Recall by meaning: embed what the write added, now that its commit is done and the lock
+        released (at most EMBED_ON_WRITE entries, newest first; the rest on the next reads). Only
+        where the model is already in use: loaded in this process (a run's reader loaded it), or
+        this folder has vectors of it. The first write to a new folder never loads the model for
+        that (a first `run` costs what it did); the next read embeds what is missing either way."""
+        from swarmkit.memory import semantic
+
+        model = semantic.choice()
+        if not isinstance(model, semantic.Model):
+            return
+        from swarmkit.memory.recall.vectors import vectors_path
+
+        if not semantic.loaded(model) and not vectors_path(self.folder / INDEX_DIR, model.id).is_file():
+            return
+        import sqlite3
+
+        from swarmkit.memory.recall import RecallIndex
+        from swarmkit.memory.recall.fusion import EMBED_ON_WRITE
+
+        index = self._index = self._index or RecallIndex(self)
+        try:
+            index.embed_new(EMBED_ON_WRITE)
+        except (OSError, sqlite3.Error):
+            pass  # vectors are derived data: the write is committed, the next read embeds it
+
     def reindex(self) -> int:
         import sqlite3
 

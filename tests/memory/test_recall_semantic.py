@@ -311,3 +311,91 @@ def test_the_first_five_of_fifty_are_the_five_result_search(folder, by_meaning):
     for _, question in PAIRS[:8]:
         five = [(h.line, h.score) for h in store.recall(question, 5, 0.0)]
         assert [(h.line, h.score) for h in store.recall(question, 50, 0.0)][:5] == five
+
+
+def stored_vectors(folder, model) -> int:
+    """How many vectors the folder's file holds for the model, read by a fresh reader."""
+    from swarmkit.memory.recall.vectors import VectorStore
+
+    held = VectorStore(vectors_path(folder / ".index", model.id), 384)
+    try:
+        return held.count
+    finally:
+        held.close()
+
+
+def test_a_write_embeds_its_entry_after_the_commit_with_the_lock_released(folder, by_meaning, monkeypatch):
+    store = MemoryStore(folder, "demo")
+    store.remember("I'm vegetarian", by="user")
+    store.recall("Do I eat meat?")  # the model is in use here now, and the folder has vectors
+    assert stored_vectors(folder, by_meaning) == 1
+    seen = []
+    embed_new = RecallIndex.embed_new
+
+    def watched(index, budget):
+        # the commit is done and the lock free: another writer could take it now
+        seen.append((store.lock._fd, store.git.run("log", "-1", "--format=%s").stdout.strip(), budget))
+        return embed_new(index, budget)
+
+    monkeypatch.setattr(RecallIndex, "embed_new", watched)
+    result = store.remember("Lives in Berlin", by="user")
+    assert result.status == "written"
+    assert seen == [(None, "Remember: Lives in Berlin", 64)]
+    assert stored_vectors(folder, by_meaning) == 2  # embedded by the write itself, not by a read
+    assert [h.text for h in store.recall("Which city am I in?", 1)] == ["Lives in Berlin"]
+
+
+def test_a_write_embeds_a_bounded_batch_newest_first_and_reads_embed_the_rest(
+    folder, by_meaning, monkeypatch
+):
+    from swarmkit.memory.recall import fusion
+
+    store = MemoryStore(folder, "demo")
+    rel = store.remember("Prefers tea to coffee", by="user").ref.split("#")[0]
+    store.recall("hot drink")
+    monkeypatch.setattr(fusion, "EMBED_ON_WRITE", 2)
+    monkeypatch.setattr(fusion, "EMBED_ON_READ", 3)
+    # five lines added by hand, then one write: it embeds its own entry and the newest hand line
+    text = (folder / rel).read_text() + "".join(f"- Note number {n} about topic {n}\n" for n in range(5))
+    (folder / rel).write_text(text)
+    store.remember("Uses a standing desk", by="user")
+    assert stored_vectors(folder, by_meaning) == 1 + 2
+    store.recall("topic")
+    assert stored_vectors(folder, by_meaning) == 6  # a read embeds what is missing, 3 at a time
+    store.recall("topic")
+    assert stored_vectors(folder, by_meaning) == 7
+
+
+def test_the_first_write_to_a_new_folder_leaves_the_model_unloaded(folder, by_meaning):
+    store = MemoryStore(folder, "demo")
+    assert store.remember("Drives a red Toyota", by="user").status == "written"
+    assert not semantic.loaded(by_meaning)  # a first `run` on a new workspace costs what it did
+    assert not vectors_path(folder / ".index", by_meaning.id).exists()
+    assert [h.text for h in store.recall("What car do I own?", 1)] == ["Drives a red Toyota"]
+    assert stored_vectors(folder, by_meaning) == 1  # the read embedded it
+
+
+def test_another_model_keeps_its_own_vectors_and_never_reads_the_first_ones(
+    folder, by_meaning, monkeypatch, tmp_path
+):
+    import json
+    import shutil
+
+    store = MemoryStore(folder, "demo")
+    write(store, "notes.md", [fact for fact, _ in PAIRS[:6]])
+    store.recall("Do I eat meat?")
+    first = vectors_path(folder / ".index", by_meaning.id)
+    before = first.read_bytes()
+    # the same weights under another configuration: another model id, so another vectors file
+    other = tmp_path / "other-model"
+    shutil.copytree(by_meaning.folder, other)
+    config = json.loads((other / "config.json").read_text())
+    (other / "config.json").write_text(json.dumps({**config, "note": "another model"}))
+    monkeypatch.setenv(semantic.ENV, str(other))
+    semantic.forget_choice()
+    second = semantic.choice()
+    assert isinstance(second, semantic.Model) and second.id != by_meaning.id
+    store = MemoryStore(folder, "demo")
+    assert store.recall("Do I eat meat?", 1)[0].text == "I'm vegetarian"
+    assert stored_vectors(folder, second) == 6  # embedded again with this model, from the files
+    assert first.read_bytes() == before  # the first model's vectors are left as they were

@@ -28,6 +28,7 @@ SEMANTIC_WEIGHT = 0.6
 FULL_COSINE = 0.8
 CANDIDATES = 50  # from each side, whatever k is up to 50 (the first 5 of a 50-result search are the 5-search)
 EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
+EMBED_ON_WRITE = 64  # entries a write embeds after its commit (an import's first 64; reads do the rest)
 
 
 def semantic_part(cosine: float) -> float:

@@ -702,6 +702,21 @@ class RecallIndex:
                     if not left or not step:
                         return done
 
+    def embed_new(self, budget: int) -> int:
+        """After a write: embed up to `budget` entries without a vector, newest first (what was just
+        written); returns how many are still missing. 0 when no model is in force."""
+        side = self.semantic_side()
+        if side is None:
+            return 0
+        with self._lock:
+            self.refresh()
+
+            def embed() -> int:
+                ids, digests = self._in_scope_entries(("*every file*", True), lambda cls: True, shown=False)
+                return self.embed_missing(ids, digests, budget, {})
+
+            return self.reading(embed)
+
     def _answer_fused(self, qterms, k, threshold, in_scope, key, scorer, text, source):
         from swarmkit.memory.recall.fusion import CANDIDATES, EMBED_ON_READ, Parts, best
 
