@@ -120,3 +120,27 @@ def test_the_order_does_not_depend_on_how_many_results_are_asked_for(folder):
         for k in (6, 20, 50, 200):
             assert [(h.line, h.score) for h in index.search(query, k, 0.1)][:5] == five, (query, k)
             assert [(h.line, h.score) for h in scan_search(store, query, k, 0.1)][:5] == five, (query, k)
+
+
+def test_the_first_five_of_fifty_are_the_five_result_search_for_many_queries(folder):
+    """Fusion and paging rely on it: 200 queries over 600 entries with many equal scores (a
+    Zipf-like vocabulary), at the default threshold and at none, the closest-entries fallback too."""
+    rng = random.Random(11)
+    vocabulary = [f"w{i}" for i in range(60)]
+    weights = [1 / (i + 1) for i in range(60)]
+    store = MemoryStore(folder, "demo")
+    write(
+        store,
+        "notes.md",
+        [" ".join(rng.choices(vocabulary, weights, k=rng.randint(2, 9))) for _ in range(600)],
+    )
+    index = RecallIndex(store)
+    compared = 0
+    for _ in range(200):
+        query = " ".join(rng.choices(vocabulary, weights, k=rng.randint(1, 6)))
+        for threshold in (0.15, 0.0):
+            five = [(h.line, h.score) for h in index.search(query, 5, threshold)]
+            fifty = [(h.line, h.score) for h in index.search(query, 50, threshold)]
+            assert fifty[:5] == five, (query, threshold)
+            compared += len(five) == 5
+    assert compared > 300  # most searches had five hits to compare
