@@ -82,7 +82,7 @@ def semantic_model():
 
 def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True) -> dict:
     from swarmkit.memory.config import reader_defaults
-    from swarmkit.memory.recall import BM25, RecallIndex, entry_terms, terms
+    from swarmkit.memory.recall import BM25, RecallIndex, _Scan, entry_terms, terms
     from swarmkit.memory.recall.diverse import diverse
     from swarmkit.memory.store import MemoryStore
 
@@ -99,6 +99,7 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
     totals: Counter = Counter()
     per_conversation: dict[str, Counter] = {}
     empty = empty_sharing = 0
+    fold_data: list = []  # (conversation, words of every entry, cosines, relevant): cross-validation
     conversations = sorted(data.glob("conversation-*.json"))[: 2 if quick else None]
     for path in conversations:
         conversation = json.loads(path.read_text(encoding="utf-8"))
@@ -116,6 +117,8 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
 
             index.embed_all()
             vectors = semantic.embed([f["text"] for f in facts], model)
+            held = [entry_terms(e.text, e.meta) for e in store.entries(FACTS_FILE)]
+            scan = _Scan(held, list(range(1, len(held) + 1)))
         for question in conversation["questions"]:
             evidence = set(question["evidence"])
             category = question["category"]
@@ -134,6 +137,9 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
                 runs["fused"] = index.search(question["question"], k, threshold, scope)
                 cosines = semantic.cosine(semantic.embed([question["question"]], model), vectors)[0]
                 runs["dense"] = [_Line(3 + int(i)) for i in (-cosines).argsort(kind="stable")[:k]]
+                words = _coverage_of_all(terms(question["question"]), held, scan)
+                relevant = [bool(evidence & set(f["evidence"])) for f in facts]
+                fold_data.append((path.stem, words, cosines, relevant))
             mine["questions"] += 1
             for name, found in runs.items():
                 got = [facts[h.line - 3] for h in found if h.file == FACTS_FILE]
@@ -168,7 +174,76 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
     figures["by_conversation_questions"] = {
         stem: counts["questions"] for stem, counts in per_conversation.items()
     }
+    if fold_data:
+        figures["cross_validation"] = cross_validation(fold_data, k, threshold)
     return figures
+
+
+def _coverage_of_all(query_terms: list[str], held: list[list[str]], scan) -> list[float]:
+    """Every entry's Coverage for the query (the same value recall's scorer gives it)."""
+    from swarmkit.memory.recall import Coverage
+
+    weights = Coverage().weights(list(dict.fromkeys(query_terms)), scan)
+    total = sum(weights.values())
+    if total <= 0:
+        return [0.0] * len(held)
+    return [min(1.0, sum(w for t, w in weights.items() if t in set(h)) / total) for h in held]
+
+
+# The grid the fusion's weight and full cosine are chosen from (fusion.py: 0.4 and 0.8).
+WORDS_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
+FULL_COSINE_GRID = (0.6, 0.7, 0.8, 0.9, 1.0)
+
+
+def _fused_hits(rows, words_weight: float, full_cosine: float, k: int, threshold: float) -> int:
+    """Questions whose top k by `words_weight × words + (1 − words_weight) × min(1, cos / full)` hold
+    a relevant entry (at or above the threshold, equal scores newest first, as recall orders them)."""
+    import numpy as np
+
+    found = 0
+    for _, words, cosines, relevant in rows:
+        meaning = np.minimum(1.0, np.maximum(0.0, cosines) / full_cosine)
+        score = np.round(words_weight * np.asarray(words) + (1 - words_weight) * meaning, 9)
+        newest = np.arange(len(score))
+        order = np.lexsort((-newest, -score))
+        top = [i for i in order if score[i] >= threshold and score[i] > 0][:k]
+        found += any(relevant[i] for i in top)
+    return found
+
+
+def cross_validation(rows: list, k: int, threshold: float) -> dict:
+    """Leave one conversation out: the grid point best on the others (ties: the nearer to the
+    defaults), its recall on the one left out, beside the defaults' recall there."""
+    from swarmkit.memory.recall.fusion import FULL_COSINE, LEXICAL_WEIGHT
+
+    stems = sorted({row[0] for row in rows})
+    grid = [(w, c) for w in WORDS_GRID for c in FULL_COSINE_GRID]
+    folds = []
+    for held_out in stems:
+        train = [row for row in rows if row[0] != held_out]
+        test = [row for row in rows if row[0] == held_out]
+        chosen = max(
+            grid,
+            key=lambda p: (
+                _fused_hits(train, *p, k, threshold),
+                -abs(p[0] - LEXICAL_WEIGHT) - abs(p[1] - FULL_COSINE),
+            ),
+        )
+        folds.append(
+            {
+                "held_out": held_out,
+                "chosen": chosen,
+                "recall": _fused_hits(test, *chosen, k, threshold) / len(test),
+                "recall_defaults": _fused_hits(test, LEXICAL_WEIGHT, FULL_COSINE, k, threshold) / len(test),
+                "questions": len(test),
+            }
+        )
+    total = sum(f["questions"] for f in folds)
+    return {
+        "folds": folds,
+        "recall": sum(f["recall"] * f["questions"] for f in folds) / total,
+        "recall_defaults": sum(f["recall_defaults"] * f["questions"] for f in folds) / total,
+    }
 
 
 class _Line:
@@ -310,6 +385,20 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
         )
     if "recall@5_fused" in figures or f"recall@{k}_fused" in figures:
         print(f"  lexical: words only; dense: the embedding alone ({semantic_model().id}); fused: both")
+    if "cross_validation" in figures:
+        cv = figures["cross_validation"]
+        print(
+            "  fusion weights by cross-validation (leave one conversation out; grid words "
+            f"{WORDS_GRID[0]}-{WORDS_GRID[-1]}, full cosine {FULL_COSINE_GRID[0]}-{FULL_COSINE_GRID[-1]}):"
+        )
+        for fold in cv["folds"]:
+            words, full = fold["chosen"]
+            print(
+                f"    {fold['held_out'].replace('conversation-', 'conv. '):<12} chosen on the others: "
+                f"words {words:.2f}, full cosine {full:.1f}; held out {fold['recall']:.3f} "
+                f"(defaults {fold['recall_defaults']:.3f})"
+            )
+        print(f"    held-out recall@{k} {cv['recall']:.3f} (defaults {cv['recall_defaults']:.3f})")
     print(
         f"  defaults: top {k}, threshold {figures['threshold']}, scope {figures['scope']}; "
         f"empty answers {figures['empty']} ({figures['empty_sharing_a_term']} sharing a term with an entry)"
