@@ -92,3 +92,21 @@ def test_the_steps_table_switches_steps_off_and_restores_them(bench):
     )
     assert after == before
     assert "ties: what the best hits share" in bench.STEPS
+
+
+def test_cross_validation_chooses_on_the_other_conversations_and_scores_the_one_left_out(bench):
+    import numpy as np
+
+    # entry 0 answers: it holds every word but is far in meaning; entry 1 is close in meaning only.
+    # at the defaults 0.4 x 1 + 0.6 x 0.25 = 0.55 < 0.6 x 1; at words 0.5, 0.5 + 0.5 x 0.25 > 0.5 x 1
+    row = (np.array([1.0, 0.0]), np.array([0.2, 0.9]), [True, False])
+    rows = [(f"conversation-{c}", *row) for c in "abc" for _ in range(4)]
+    cv = bench.cross_validation(rows, k=1, threshold=0.0)
+    assert [f["held_out"] for f in cv["folds"]] == ["conversation-a", "conversation-b", "conversation-c"]
+    for fold in cv["folds"]:
+        words, full = fold["chosen"]
+        assert words > 0.4 and (words, full) in [
+            (w, c) for w in bench.WORDS_GRID for c in bench.FULL_COSINE_GRID
+        ]
+        assert (fold["recall"], fold["recall_defaults"], fold["questions"]) == (1.0, 0.0, 4)
+    assert (cv["recall"], cv["recall_defaults"]) == (1.0, 0.0)
