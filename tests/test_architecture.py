@@ -124,7 +124,7 @@ def test_no_package_imports_itself_through_others():
 
 
 # The memory folder's primitives, and the modules they stand on: nothing above them.
-MEMORY_CORE = "swarmkit.memory.folder"
+MEMORY_CORE = "swarmkit.memory.folder.memory_folder"
 MEMORY_BELOW_CORE = {"entries", "screening", "secrets", "atomic", "locking", "processes", "gitops", "people"}
 
 

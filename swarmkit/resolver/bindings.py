@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, binding_values
+from swarmkit.resolver.memory_config import BUILTIN_MEMORY_SKILLS, binding_values
 from swarmkit.resolver.resolved import Binding, BindingOrigin
 
 # Where a file keeps its decision-skill bindings (workspace.yaml and each topology alike).

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.memory_folder import text_digest
 from tests.memory.conftest import git
 
 
@@ -290,7 +290,7 @@ def test_validate_does_not_import_the_memory_store(ws):
     proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
     # semantic: which recall is in force, for the memory line (it looks for packages, imports none)
     assert proc.stdout.strip().splitlines()[-1] == (
-        "['swarmkit.memory._defaults', 'swarmkit.memory.config', 'swarmkit.memory.semantic']"
+        "['swarmkit.resolver.memory_defaults', 'swarmkit.resolver.memory_config', 'swarmkit.memory.recall.semantic']"
     )
 
 

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.gitops import clean_env
+from swarmkit.memory.folder.gitops import clean_env
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import commits, git
 
@@ -223,7 +223,7 @@ def test_sync_refuses_a_remote_with_several_branches_and_no_default(tmp_path):
 def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
     """A file pasted in that is too large to be memory is left out, with a warning; many large
     hand edits are committed over several writes, each screening a bounded amount."""
-    import swarmkit.memory.folder as folder_module
+    import swarmkit.memory.folder.memory_folder as folder_module
 
     monkeypatch.setattr(folder_module, "HAND_EDITED_FILE_LIMIT", 2000)
     monkeypatch.setattr(folder_module, "HAND_EDITS_PER_WRITE", 3000)

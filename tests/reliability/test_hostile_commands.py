@@ -326,7 +326,7 @@ def test_a_full_disk_while_saving_a_run_record_is_a_clear_error(tmp_path, monkey
     import errno
 
     from swarmkit.cli.main import run as cli_run
-    from swarmkit.memory import atomic
+    from swarmkit.memory.folder import atomic
 
     root = tmp_path / "ws"
     create_workspace(root, "Full disk")

@@ -86,7 +86,7 @@ def scan_search(
     closest: bool = True,
 ) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
-    from swarmkit.memory.folder import file_class
+    from swarmkit.memory.folder.memory_folder import file_class
     from swarmkit.memory.recall.hit import RecallHit
 
     max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
