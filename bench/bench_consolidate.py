@@ -92,7 +92,7 @@ def recall_at_k(store, conversation: dict, truth, k: int = 5) -> tuple[int, int,
     folder that says things twice is where folding should give the top k room for other facts."""
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.diverse import diverse
-    from swarmkit.resolver.memory_config import reader_defaults
+    from swarmkit.memory_skills import reader_defaults
 
     defaults = reader_defaults()
     threshold, scope = defaults["similarity_threshold"], defaults["search_scope"]

@@ -84,7 +84,7 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
     from swarmkit.memory.recall import BM25, RecallIndex, entry_terms, terms
     from swarmkit.memory.recall.diverse import diverse
     from swarmkit.memory.store import MemoryStore
-    from swarmkit.resolver.memory_config import reader_defaults
+    from swarmkit.memory_skills import reader_defaults
 
     defaults = reader_defaults()
     k, threshold, scope = defaults["max_results"], defaults["similarity_threshold"], defaults["search_scope"]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.models.common_schema import ReaderConfig, WriterConfig
 from swarmkit.resolver import resolve
-from swarmkit.resolver.memory_config import reader_defaults, writer_defaults
 from swarmkit.schemas import load_schema
 from tests.test_architecture import GRAPH
 

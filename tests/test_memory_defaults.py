@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.resolver import resolve
-from swarmkit.resolver.memory_config import reader_defaults, writer_defaults
 from swarmkit.resolver.memory_defaults import BUNDLED_SKILLS_DIR, apply_memory_defaults
 
 FIXTURES = Path(__file__).parent / "fixtures"

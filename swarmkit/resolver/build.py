@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from swarmkit.memory_skills import BUILTIN_MEMORY_SKILLS, SIDES
 from swarmkit.models_lazy import LazyModel
 from swarmkit.resolver import linking
 from swarmkit.resolver.agents import (
@@ -29,7 +30,7 @@ from swarmkit.resolver.bindings import (
     merge_decision_skills,
 )
 from swarmkit.resolver.known import Known, declared
-from swarmkit.resolver.memory_config import BUILTIN_MEMORY_SKILLS, SIDES, MemoryConfig, memory_block
+from swarmkit.resolver.memory_config import MemoryConfig, memory_block
 from swarmkit.resolver.memory_defaults import (
     DEFAULT_FOLDER,
     apply_memory_defaults,

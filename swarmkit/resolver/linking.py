@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from swarmkit.memory_skills import BUILTIN_MEMORY_SKILLS
 from swarmkit.resolver.artifacts import Artifact
 from swarmkit.resolver.known import Known
-from swarmkit.resolver.memory_config import BUILTIN_MEMORY_SKILLS
 from swarmkit.workspace.diagnostics import Diagnostic, Severity, pointer_of
 from swarmkit.workspace.suggest import did_you_mean
 

@@ -11,39 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from swarmkit.memory_skills import READER_ID, SIDE_OF, SIDES, WRITER_ID, reader_defaults, writer_defaults
+
 if TYPE_CHECKING:
     from swarmkit.models.common_schema import ReaderConfig, WriterConfig
-
-READER_ID = "memory-reader"
-WRITER_ID = "memory-writer"
-BUILTIN_MEMORY_SKILLS = (READER_ID, WRITER_ID)
-# Each side of the memory block: its key in `memory:`, its skill, its schema definition.
-SIDES = {"reader": (READER_ID, "ReaderConfig"), "writer": (WRITER_ID, "WriterConfig")}
-SIDE_OF = {skill: side for side, (skill, _) in SIDES.items()}
-
-
-@cache
-def _schema_defaults(definition: str) -> Mapping[str, Any]:
-    from types import MappingProxyType
-
-    from swarmkit.schemas import load_schema
-
-    props = load_schema("common")["$defs"][definition]["properties"]
-    return MappingProxyType({key: spec["default"] for key, spec in props.items() if "default" in spec})
-
-
-def reader_defaults() -> dict[str, Any]:
-    """memory-reader's options with the defaults the schema declares."""
-    return dict(_schema_defaults("ReaderConfig"))
-
-
-def writer_defaults() -> dict[str, Any]:
-    """memory-writer's options with the defaults the schema declares."""
-    return dict(_schema_defaults("WriterConfig"))
 
 
 def memory_block(raw_workspace: Mapping) -> dict[str, Any]:

@@ -10,7 +10,8 @@ import copy
 from functools import cache
 from pathlib import Path
 
-from swarmkit.resolver.memory_config import BUILTIN_MEMORY_SKILLS, READER_ID, WRITER_ID, memory_block
+from swarmkit.memory_skills import BUILTIN_MEMORY_SKILLS, READER_ID, WRITER_ID
+from swarmkit.resolver.memory_config import memory_block
 from swarmkit.workspace.layout import STATE_FOLDER
 
 BUNDLED_SKILL_IDS = ("governed-memory", "memory-reconcile")

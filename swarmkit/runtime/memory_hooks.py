@@ -144,7 +144,7 @@ class MemoryHooks:
     def search(self, agent, arguments: dict) -> dict:
         """What memory-reader would recall for `query`, with this agent's reader config (its binding's,
         else the workspace's), within the run's person and the reader's scope."""
-        from swarmkit.resolver.memory_config import READER_ID
+        from swarmkit.memory_skills import READER_ID
 
         store = self.store()
         if store is None:
