@@ -116,7 +116,7 @@ def main(quick: bool = False) -> dict:
     import warnings
 
     from swarmkit.memory.actions.consolidate import consolidate
-    from swarmkit.memory.folder.memory_folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
     from swarmkit.memory.store import MemoryStore
 
     warnings.simplefilter("ignore", MemoryWarning)

@@ -271,7 +271,7 @@ def steps_table(data: Path, work: Path) -> list[dict]:
 def main(quick: bool = False, data: str | None = None, steps: bool | None = None) -> dict:
     import warnings
 
-    from swarmkit.memory.folder.memory_folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
 
     warnings.simplefilter("ignore", MemoryWarning)
     folder = data_folder(data)

@@ -53,7 +53,7 @@ def mcp(workspace: str | None, user: str | None, http: bool, host: str, port: in
         )
     import warnings
 
-    from swarmkit.memory.folder.memory_folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
 
     warnings.simplefilter("ignore", MemoryWarning)  # stdout is the protocol's; warnings would be noise
     store = MemoryStore(ws.memory.folder, ws.id, user=user)

@@ -126,7 +126,7 @@ def _report(ctx: click.Context, result, code: int = 0) -> int:
 
 
 def _stable(entry) -> str:
-    from swarmkit.memory.folder.memory_folder import stable_ref
+    from swarmkit.memory.folder.refs import stable_ref
 
     return stable_ref(entry)
 
@@ -242,7 +242,7 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         include_inbox=inbox,
         closest=not chosen,
     )
-    from swarmkit.memory.folder.memory_folder import text_digest
+    from swarmkit.memory.folder.entries import text_digest
 
     if _as_json():
         _json(
@@ -309,7 +309,7 @@ def show(ctx: click.Context, ref: str) -> int:
     store = _store(ctx)
     _require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder.memory_folder import check_ref
+        from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
         store.check_visible(ref)
@@ -330,7 +330,7 @@ def show(ctx: click.Context, ref: str) -> int:
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.folder.memory_folder import entry_digest
+    from swarmkit.memory.folder.refs import entry_digest
 
     entry, lines = store.entry_at(ref)
     data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
@@ -475,7 +475,7 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.folder.memory_folder import entry_digest
+    from swarmkit.memory.folder.refs import entry_digest
 
     store = _store(ctx)
     _require_folder(store)

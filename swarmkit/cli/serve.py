@@ -152,7 +152,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     output.say("Press Ctrl+C to stop.")
     import warnings
 
-    from swarmkit.memory.folder.memory_folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
 
     # The API returns store warnings in its responses; one per request in the log would be noise.
     warnings.simplefilter("ignore", MemoryWarning)

@@ -13,22 +13,21 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.memory_folder import (
-    DEFAULT_TIMEOUT,
+from swarmkit.memory.folder.entries import shown, text_digest
+from swarmkit.memory.folder.layout import (
     INBOX_MD,
     INDEX_DIR,
     INDEX_HEADING,
     MEMORY_MD,
-    MemoryFolder,
-    WriteResult,
-    check_ref,
-    entry_digest,
     file_class,
     holds_entries,
-    shown,
-    stable_ref,
-    text_digest,
+    index_link,
 )
+from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT
+from swarmkit.memory.folder.memory_folder import MemoryFolder
+from swarmkit.memory.folder.refs import check_ref, entry_digest, stable_ref
+from swarmkit.memory.folder.results import WriteResult
+from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.recall.hit import RecallHit
 
 if TYPE_CHECKING:
@@ -120,7 +119,7 @@ class MemoryStore(MemoryFolder):
         problem = salience_problem(clean)
         if problem:
             return WriteResult("refused", reason=problem)
-        rel = file or self.target_file(target, kind)
+        rel = file or target_file(target, kind, self.person_file, self.workspace_file)
         if source is None and run_id:
             source = run_source(run_id)
         # metadata is written too: a subject, sources or a URL a model chose can hold secrets
@@ -160,7 +159,7 @@ class MemoryStore(MemoryFolder):
                 new_lines, number = self.append_entry(rel, lines, line)
                 status, verb = "written", "Remember"
                 if lines is None:
-                    link = self.index_link(rel, self.read_lines(MEMORY_MD, exact=True))
+                    link = index_link(rel, self.read_lines(MEMORY_MD, exact=True))
                     if link is not None:
                         files[MEMORY_MD] = link
             files[rel] = new_lines

@@ -282,7 +282,7 @@ class MemoryHooks:
 
     def _hold(self, store, text, kind, subject, personal: bool, extra: dict, why: str | None = None):
         """Write the candidate to the inbox for a person to decide (status `held`)."""
-        from swarmkit.memory.folder.memory_folder import WriteResult
+        from swarmkit.memory.folder.results import WriteResult
 
         if personal:
             extra = extra | {"for": store.person_file}  # shown only to the person it is about

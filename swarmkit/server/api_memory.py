@@ -9,7 +9,8 @@ from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
-from swarmkit.memory.folder.memory_folder import INBOX_MD, check_ref
+from swarmkit.memory.folder.layout import INBOX_MD
+from swarmkit.memory.folder.refs import check_ref
 from swarmkit.server import memory_view as view
 from swarmkit.server.context import load
 from swarmkit.server.errors import ApiError

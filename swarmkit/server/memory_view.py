@@ -5,14 +5,8 @@ from __future__ import annotations
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.swarm import read_readme
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.memory_folder import (
-    INBOX_MD,
-    check_ref,
-    entry_digest,
-    file_class,
-    holds_entries,
-    stable_ref,
-)
+from swarmkit.memory.folder.layout import INBOX_MD, file_class, holds_entries
+from swarmkit.memory.folder.refs import check_ref, entry_digest, stable_ref
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
 from swarmkit.memory.store import MemoryStore
 from swarmkit.run_ids import run_of

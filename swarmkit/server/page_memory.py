@@ -10,7 +10,7 @@ from starlette.routing import Route
 
 from swarmkit.memory.actions.direct import ADD_TARGETS
 from swarmkit.memory.folder.entries import KINDS, USER_KINDS
-from swarmkit.memory.folder.memory_folder import file_class
+from swarmkit.memory.folder.layout import file_class
 from swarmkit.run_ids import is_run_id
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_memory import search_defaults

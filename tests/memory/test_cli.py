@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.folder.memory_folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.memory.conftest import git
 
 

@@ -12,7 +12,7 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.consolidate import consolidate
 from swarmkit.memory.actions.consolidate.findings import find
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.memory_folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.memory.conftest import commit_count, commits, git, lines
 
 

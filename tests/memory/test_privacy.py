@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory.folder.memory_folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.folder.privacy import NotYours
 from swarmkit.memory.store import MemoryStore
 

@@ -9,7 +9,7 @@ import re
 
 from swarmkit.memory.actions.consolidate import consolidate
 from swarmkit.memory.actions.consolidate.budgets import Budget
-from swarmkit.memory.folder.memory_folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.server.conftest import post
 from tests.server.gitlog import commit_count, commits
 from tests.server.seed import store_for

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.targets import target_file
 
 _APPLY_OPS = ("update", "refine")
 
@@ -66,7 +67,7 @@ def propose(
         if not str(part or "").strip():
             raise SwarmkitError(f"a curated fact needs a {name}", "propose(subject, attribute, value, type)")
     key = fact_subject(subject, attribute)
-    rel = store.target_file(target, type)
+    rel = target_file(target, type, store.person_file, store.workspace_file)
     text = fact_text(subject, attribute, value)
     for _ in range(2):
         existing = (

@@ -10,6 +10,7 @@ import re
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.screening.screen import NO_MEMORY, screen
 
 ADD_TARGETS = ("me", "lessons", "workspace")
@@ -58,7 +59,8 @@ def checked_text(text: str | None, verb: str = "written") -> str:
 
 
 def _target_file(store, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
-    from swarmkit.memory.folder.memory_folder import INBOX_MD, LESSONS_MD, MEMORY_MD, check_ref, file_class
+    from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD, file_class
+    from swarmkit.memory.folder.refs import check_ref
     from swarmkit.memory.speech.facts import in_first_person
 
     if to is None:
@@ -66,7 +68,7 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None, t
         about_user = (subject or "").startswith("user.") or kind in E.USER_KINDS or in_first_person(text)
         return store.person_file if about_user else LESSONS_MD
     if to in ADD_TARGETS:
-        return store.target_file(to, kind)
+        return target_file(to, kind, store.person_file, store.workspace_file)
     if to in ("inbox", INBOX_MD):
         raise BadEntry(
             "entries you add are yours, not for review: the inbox holds entries that wait for you",
@@ -125,7 +127,9 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
 
 def edit(store, ref: str, text: str):
     """Replace an entry's text, keeping its metadata; the entry becomes the person's. One commit."""
-    from swarmkit.memory.folder.memory_folder import WriteResult, stable_ref, text_digest
+    from swarmkit.memory.folder.entries import text_digest
+    from swarmkit.memory.folder.refs import stable_ref
+    from swarmkit.memory.folder.results import WriteResult
 
     clean = checked_text(text, "changed")
     if not store.exists():

@@ -62,7 +62,7 @@ _LOOKS_LIKE_A_REF = re.compile(r"\S+\.md#\S*")
 
 def _is_ref(what: str) -> bool:
     """True for a ref; a word that only looks like one ("me.md#zzzz") is refused, not read as text."""
-    from swarmkit.memory.folder.memory_folder import check_ref
+    from swarmkit.memory.folder.refs import check_ref
 
     try:
         check_ref(what)

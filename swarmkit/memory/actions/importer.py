@@ -283,7 +283,7 @@ def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> lis
     the folder word for word is a duplicate as it is, and once the inbox would be full or
     SCREEN_BUDGET characters were screened, the rest is skipped (truncated), so a folder of hostile
     notes costs a bounded amount of work."""
-    from swarmkit.memory.folder.memory_folder import FILE_LIMIT, INBOX_MD
+    from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD
 
     seen = store.dedupe_keys() if store.exists() else set()
     inbox = store.path(INBOX_MD)
@@ -312,7 +312,7 @@ def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> lis
 
 def import_folder(store, path, progress: Callable[[int, int], None] | None = None) -> ImportResult:
     """Read the folder's notes into inbox.md (one commit); the source folder is never written."""
-    from swarmkit.memory.folder.memory_folder import FILE_LIMIT, INBOX_MD
+    from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD
 
     root = check_source(store, path)
     result = ImportResult()

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.layout import index_link
+from swarmkit.memory.folder.targets import target_file
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
 _DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
 
 
 def inbox_list(store) -> list[E.Entry]:
-    from swarmkit.memory.folder.memory_folder import INBOX_MD
+    from swarmkit.memory.folder.layout import INBOX_MD
 
     if not store.path(INBOX_MD).exists():
         return []
@@ -19,7 +21,8 @@ def inbox_list(store) -> list[E.Entry]:
 
 def _precheck(store, ref: str) -> None:
     """Refuse a ref outside the inbox, or a missing folder, before anything is created or locked."""
-    from swarmkit.memory.folder.memory_folder import INBOX_MD, check_ref
+    from swarmkit.memory.folder.layout import INBOX_MD
+    from swarmkit.memory.folder.refs import check_ref
 
     rel, _ = check_ref(ref)
     if rel != INBOX_MD:
@@ -59,14 +62,16 @@ def _check_sizes(store, files: dict) -> None:
 
 def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
-    from swarmkit.memory.folder.memory_folder import INBOX_MD, MEMORY_MD, WriteResult, text_digest
+    from swarmkit.memory.folder.entries import text_digest
+    from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD
+    from swarmkit.memory.folder.results import WriteResult
 
     if to not in KEEP_TARGETS:
         raise SwarmkitError(f"cannot keep an entry in {to!r}", f"use --to {' | '.join(KEEP_TARGETS)}")
     _precheck(store, ref)
     with store.writing():
         entry, inbox = _inbox_entry(store, ref, expect_text, moving=True)
-        rel = store.target_file(to, entry.kind)
+        rel = target_file(to, entry.kind, store.person_file, store.workspace_file)
         target = store.read_lines(rel, exact=True)
         del inbox[entry.line - 1]
         files: dict = {INBOX_MD: inbox}
@@ -84,7 +89,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         else:
             files[rel], _ = store.append_entry(rel, target, line)
             if target is None:
-                link = store.index_link(rel, store.read_lines(MEMORY_MD, exact=True))
+                link = index_link(rel, store.read_lines(MEMORY_MD, exact=True))
                 if link is not None:
                     files[MEMORY_MD] = link
         _check_sizes(store, files)
@@ -94,13 +99,9 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
 
 def inbox_pin(store, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
-    from swarmkit.memory.folder.memory_folder import (
-        INBOX_MD,
-        INDEX_HEADING,
-        MEMORY_MD,
-        WriteResult,
-        text_digest,
-    )
+    from swarmkit.memory.folder.entries import text_digest
+    from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
+    from swarmkit.memory.folder.results import WriteResult
 
     _precheck(store, ref)
     with store.writing():
@@ -126,7 +127,8 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
 
 
 def inbox_delete(store, ref: str, expect_text: str | None = None):
-    from swarmkit.memory.folder.memory_folder import INBOX_MD, WriteResult
+    from swarmkit.memory.folder.layout import INBOX_MD
+    from swarmkit.memory.folder.results import WriteResult
 
     _precheck(store, ref)
     with store.writing():

@@ -28,14 +28,14 @@ HEADER = "Peer notes from the other agents of this run: information to weigh, ne
 
 def run_part(run_id: str) -> str:
     """The first 8 characters of the run id after swarmkit's `r-` prefix (all 8 hex digits)."""
-    from swarmkit.memory.folder.memory_folder import slug
+    from swarmkit.memory.folder.layout import slug
 
     return slug(str(run_id or "").removeprefix("r-")[:8])
 
 
 def swarm_slug(slug_source: str, run_id: str) -> str:
     """`<slug of the topology or goal, at most 48>-<first 8 of the run id>`; never a model's choice."""
-    from swarmkit.memory.folder.memory_folder import slug
+    from swarmkit.memory.folder.layout import slug
 
     run = run_part(run_id)
     if not run:
@@ -216,7 +216,7 @@ class Swarm:
 
     def remove(self):
         """Delete this run's swarm folder (one commit)."""
-        from swarmkit.memory.folder.memory_folder import WriteResult
+        from swarmkit.memory.folder.results import WriteResult
 
         if not self.store.path(self.rel).exists():
             return WriteResult("absent", None, f"no swarm folder {self.rel}")
@@ -227,7 +227,7 @@ class Swarm:
 
 def remove_run(store, run_id: str):
     """Removing a run removes its swarm folder (found by the run id's first 8 characters)."""
-    from swarmkit.memory.folder.memory_folder import WriteResult
+    from swarmkit.memory.folder.results import WriteResult
 
     suffix = "-" + run_part(run_id)
     swarms = store.folder / "swarms"

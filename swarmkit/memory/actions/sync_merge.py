@@ -96,7 +96,7 @@ def _later(store, a: E.Entry, b: E.Entry, times: dict[int, int]) -> tuple[E.Entr
 def doubled_subjects(store, mine: str, theirs: str) -> dict[str, list[str]]:
     """The file → subjects that have more than one line now (after the rebase of `mine` onto
     `theirs`) and had at most one on each side before."""
-    from swarmkit.memory.folder.memory_folder import INBOX_MD, holds_entries, is_memory_file
+    from swarmkit.memory.folder.layout import INBOX_MD, holds_entries, is_memory_file
 
     git = store.git
     base = git.run("merge-base", mine, theirs, check=False).stdout.strip()
@@ -125,8 +125,9 @@ def doubled_subjects(store, mine: str, theirs: str) -> dict[str, list[str]]:
 def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
     """Leave one line per doubled subject and move the other to the inbox; one commit. Call inside
     store.writing(), after the rebase."""
-    from swarmkit.memory.folder.memory_folder import INBOX_MD, file_class, stable_ref
+    from swarmkit.memory.folder.layout import INBOX_MD, file_class
     from swarmkit.memory.folder.privacy import is_personal
+    from swarmkit.memory.folder.refs import stable_ref
 
     doubled = doubled_subjects(store, mine, theirs)
     if not doubled:

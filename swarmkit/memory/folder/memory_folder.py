@@ -1,9 +1,11 @@
-"""The memory folder's primitives: paths and refs, reading files, the write lock and `apply`.
+"""MemoryFolder: one memory folder's files, lock and git, and the only way to write it.
 
 Everything that writes the folder goes through MemoryFolder.writing() and apply(): one lock, one
-commit, hand edits screened and committed first. The features (privacy, recall, inbox, import,
-swarm notes, sync, feedback, facts, curated facts) are built on this module and import it; it
-imports none of them. store.py puts them together as MemoryStore.
+commit, hand edits screened and committed first. Its parts are beside it in folder/: the layout and
+limits (layout.py), refs (refs.py), hand edits (hand_edits.py), what a failed commit puts back
+(rollback.py), target choice (targets.py) and what a write reports (results.py). The actions are
+built on this room and import it; it imports none of them. store.py puts them together as
+MemoryStore.
 """
 
 from __future__ import annotations
@@ -14,15 +16,35 @@ import stat
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.atomic import atomic_delete, atomic_write, sweep_temp_files
-from swarmkit.memory.folder.entries import shown, text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.folder.gitops import Git, GitFailed
+from swarmkit.memory.folder.hand_edits import hand_edited, inside, screen_files
+from swarmkit.memory.folder.layout import (
+    EXCLUDES,
+    FILE_LIMIT,
+    HAND_EDITED_FILE_LIMIT,
+    HEADINGS,
+    INBOX_MD,
+    INDEX_DIR,
+    INDEX_HEADING,
+    LESSONS_MD,
+    MAX_DEPTH,
+    ME_MD,
+    MEMORY_INTRO,
+    MEMORY_LIMIT,
+    MEMORY_MD,
+    file_class,
+    is_memory_file,
+)
 from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT, FolderLock
+from swarmkit.memory.folder.refs import check_ref
+from swarmkit.memory.folder.results import MemoryWarning
+from swarmkit.memory.folder.rollback import restore, snapshot
 from swarmkit.memory.screening.screen import redact
 from swarmkit.safe_read import (
     MISSING,
@@ -34,134 +56,6 @@ from swarmkit.safe_read import (
     read_regular,
 )
 from swarmkit.surrogates import ERRORS as SURROGATES
-
-MEMORY_MD = "MEMORY.md"
-ME_MD = "me.md"
-LESSONS_MD = "lessons.md"
-INBOX_MD = "inbox.md"
-INDEX_DIR = ".index"  # derived files (recall index, lock): never committed
-MEMORY_LIMIT = 4 * 1024
-FILE_LIMIT = 64 * 1024
-HAND_EDITED_FILE_LIMIT = 512 * 1024  # bytes: a hand-edited file larger than this is not committed
-HAND_EDITS_PER_WRITE = 512 * 1024  # bytes of hand-edited files one write screens and commits
-TARGETS = ("auto", "me", "lessons", "workspace", "inbox")
-INDEX_HEADING = "## Index"
-_HEADINGS = {MEMORY_MD: "# Memory", ME_MD: "# About me", LESSONS_MD: "# Lessons", INBOX_MD: "# Inbox"}
-_MEMORY_INTRO = 'Always loaded. Pinned entries go above "## Index"; every memory file is linked below it.\n'
-_EXCLUDES = (f"/{INDEX_DIR}/", ".*.tmp-*")
-
-
-class MemoryWarning(UserWarning):
-    """Something the user should know that did not stop the write (e.g. git is missing)."""
-
-
-@dataclass(frozen=True, slots=True)
-class WriteResult:
-    status: str  # written | replaced | reinforced | outranked | refused (| forgotten, kept, pinned, deleted, edited)
-    ref: str | None = None
-    reason: str | None = None
-    commit: str | None = None
-    text: str | None = None  # the entry's text as it is now (or as it was, when it went)
-    old: str | None = None  # the text it replaced, for replaced and edited
-    stable_ref: str | None = None  # file#digest: names the entry however lines above it move
-
-    def to_dict(self) -> dict:
-        return {
-            "status": self.status,
-            "ref": self.ref,
-            "reason": self.reason,
-            "commit": self.commit,
-            "text": self.text,
-            "old": self.old,
-            "stable_ref": self.stable_ref,
-        }
-
-
-def slug(text: str, limit: int = 64) -> str:
-    out = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:limit].strip("-")
-    return out
-
-
-def file_class(rel: str) -> str:
-    """What a memory file is for: memory, me, user:<slug>, lessons, workspace:<id>, inbox, swarm:<slug>, other."""
-    parts = rel.split("/")
-    if rel == MEMORY_MD:
-        return "memory"
-    if rel == ME_MD:
-        return "me"
-    if rel == LESSONS_MD:
-        return "lessons"
-    if rel == INBOX_MD:
-        return "inbox"
-    if len(parts) == 2 and parts[0] == "users":
-        return "user:" + parts[1][:-3]
-    if len(parts) == 2 and parts[0] == "workspaces":
-        return "workspace:" + parts[1][:-3]
-    if len(parts) >= 3 and parts[0] == "swarms":
-        return "swarm:" + parts[1]
-    return "other"
-
-
-MAX_DEPTH = 4  # folders deep, counting the file: me.md is 1, notes/a/b/c.md is 4
-
-
-def is_memory_file(rel: str) -> bool:
-    """A markdown file swarmkit reads, lists and commits: `.md`, a name a ref can hold, no hidden part
-    (dot files, editor swap and backup files are never memory), at most four levels deep."""
-    parts = rel.split("/")
-    return (
-        rel.endswith(".md")
-        and len(parts) <= MAX_DEPTH
-        and E.parse_ref(f"{rel}#L1") is not None
-        and all(part and not part.startswith((".", "#")) and part == part.strip() for part in parts)
-    )
-
-
-def holds_entries(rel: str) -> bool:
-    """A swarm folder's README.md describes the swarm (goal, members, rules): its bullets are not entries."""
-    parts = rel.split("/")
-    return not (len(parts) == 3 and parts[0] == "swarms" and parts[2] == "README.md")
-
-
-def entry_digest(line: str) -> str:
-    """A short digest of an entry's whole line: listings show it so actions can check nothing changed.
-    (Bytes that are not UTF-8 count as U+FFFD, as listings show them.)"""
-    import hashlib
-
-    return hashlib.sha256(shown(line).strip().encode("utf-8")).hexdigest()[:8]
-
-
-def stable_ref(entry: E.Entry) -> str:
-    """`file#digest`: names the entry by its text, so it does not shift when lines above it go
-    (what Entry.ref is)."""
-    return entry.ref
-
-
-def _digest_ref(ref: str) -> tuple[str, str] | None:
-    """`path#3f9a1c2b` → (path, digest); the path follows the rules of a line ref (spaces allowed)."""
-    path, sep, digest = ref.strip().rpartition("#")
-    if not sep or len(digest) != 8 or any(c not in "0123456789abcdef" for c in digest):
-        return None
-    return (path, digest) if E.parse_ref(f"{path}#L1") is not None else None
-
-
-def check_ref(ref: str) -> tuple[str, int | str]:
-    """(file, line number) of a line ref (me.md#L3), or (file, digest) of a stable one (me.md#3f9a1c2b)."""
-    parsed: tuple[str, int | str] | None = E.parse_ref(ref) if isinstance(ref, str) else None
-    if parsed is None and isinstance(ref, str):
-        parsed = _digest_ref(ref)
-    # never outside the folder, never into .git/ or .index/
-    if (
-        parsed is None
-        or parsed[0].startswith("/")
-        or any(part in ("", "..") or part.startswith(".") for part in parsed[0].split("/"))
-    ):
-        raise SwarmkitError(
-            f"{ref!r} is not a memory ref",
-            "a ref names a file in the memory folder and an entry, like me.md#3f9a1c2b (its digest) or "
-            "me.md#L3 (its line); `swarmkit memory list` shows every entry with its ref",
-        )
-    return parsed
 
 
 def _stamp(path: Path) -> tuple[int, ...] | None:
@@ -266,7 +160,7 @@ class MemoryFolder:
         if cached is not None and cached[0] == key:
             return cached[1]
         line = None
-        if stat.S_ISREG(info.st_mode) and self._inside(rel):
+        if stat.S_ISREG(info.st_mode) and inside(self.folder, rel):
             try:  # never blocks: O_NONBLOCK, and a regular file (a FIFO swapped in is refused)
                 fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
             except OSError:
@@ -444,7 +338,7 @@ class MemoryFolder:
             self.git.init()
             self._write_excludes()
             files = self.md_files()
-            self.screen_files(files)
+            screen_files(self.folder, files)
             self.git.commit(
                 files + self._existing([".gitattributes"]),
                 "Start versioning the memory folder",
@@ -458,10 +352,10 @@ class MemoryFolder:
 
     def _create(self) -> None:
         files = {
-            MEMORY_MD: f"{_HEADINGS[MEMORY_MD]}\n\n{_MEMORY_INTRO}\n{INDEX_HEADING}\n- [[me]]\n- [[lessons]]\n",
-            ME_MD: f"{_HEADINGS[ME_MD]}\n",
-            LESSONS_MD: f"{_HEADINGS[LESSONS_MD]}\n",
-            INBOX_MD: f"{_HEADINGS[INBOX_MD]}\n\nUnreviewed entries (imports, contradictions, tainted notes): "
+            MEMORY_MD: f"{HEADINGS[MEMORY_MD]}\n\n{MEMORY_INTRO}\n{INDEX_HEADING}\n- [[me]]\n- [[lessons]]\n",
+            ME_MD: f"{HEADINGS[ME_MD]}\n",
+            LESSONS_MD: f"{HEADINGS[LESSONS_MD]}\n",
+            INBOX_MD: f"{HEADINGS[INBOX_MD]}\n\nUnreviewed entries (imports, contradictions, tainted notes): "
             "keep, pin or delete each one.\n",
             ".gitattributes": "*.md merge=union\n",
         }
@@ -485,7 +379,7 @@ class MemoryFolder:
             if refused.reason != MISSING:
                 return  # not a file git wrote: left as it is
             current = ""
-        missing = [line for line in _EXCLUDES if line not in current.splitlines()]
+        missing = [line for line in EXCLUDES if line not in current.splitlines()]
         if missing:
             exclude.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(
@@ -589,36 +483,8 @@ class MemoryFolder:
             self._moved[old] = new
 
     def hand_edits(self) -> list[str]:
-        """Memory files changed, added or deleted by hand since the last commit. Anything else in the
-        folder (dot files, editor swap and backup files, other files, links) is never committed.
-        They are screened before they are committed, so one write takes at most HAND_EDITS_PER_WRITE
-        bytes of them (the next write takes the rest), and a file over HAND_EDITED_FILE_LIMIT is
-        left out with a warning: screening stays bounded whatever is pasted into the folder."""
-        out: list[str] = []
-        budget = HAND_EDITS_PER_WRITE
-        for rel in self.git.changed_paths():
-            rel = rel.rstrip("/")
-            if rel.startswith(INDEX_DIR + "/") or not is_memory_file(rel):
-                continue
-            path = self.path(rel)
-            if os.path.islink(path) or not self._inside(rel):
-                continue  # a link (dangling or not) is never committed, and never blocks a write
-            try:
-                size = check_regular(path, HAND_EDITED_FILE_LIMIT, follow_links=False)
-            except FileRefused as refused:
-                if refused.reason != MISSING:  # a FIFO, a device, a folder, too large: never committed
-                    self._warn_skipped(rel, refused, "not committed")
-                    continue
-                size = 0  # deleted by hand: the deletion is committed
-            if size > budget and out:
-                continue  # the next write takes it
-            budget -= size
-            out.append(rel)
-        return out
-
-    def _inside(self, rel: str) -> bool:
-        folder, parent = os.path.realpath(self.folder), os.path.realpath(self.path(rel).parent)
-        return parent == folder or parent.startswith(folder + os.sep)
+        """Memory files changed, added or deleted by hand since the last commit (hand_edits.py)."""
+        return hand_edited(self.folder, self.git.changed_paths(), self._warn_skipped)
 
     def commit_hand_edits(self) -> str | None:
         """Commit the pending hand edits, each file screened first (a secret typed into a memory
@@ -626,30 +492,13 @@ class MemoryFolder:
         rels, self._hand_edits = self._hand_edits or [], []
         if not rels:
             return None
-        redacted = self.screen_files(rels)
+        redacted = screen_files(self.folder, rels)
         if redacted:
             self._warn(
                 f"redacted {redacted} secret{'s' if redacted != 1 else ''} in hand edits of "
                 f"{', '.join(rels)} before committing them"
             )
         return self.git.commit(rels, "Hand edits", {"Origin": "hand-edit"})
-
-    def screen_files(self, rels: list[str]) -> int:
-        """Redact secrets in these files in place (bytes that are not UTF-8 kept); the count."""
-
-        total = 0
-        for rel in rels:
-            try:
-                data = read_regular(self.path(rel), HAND_EDITED_FILE_LIMIT, follow_links=False)
-            except FileRefused:
-                continue  # hand_edits() left it out, with a warning
-            path = self.path(rel)
-            text = data.decode("utf-8", "surrogateescape")
-            clean, count = redact(text)
-            if count:
-                atomic_write(path, clean)
-                total += count
-        return total
 
     def size_problem(self, rel: str, lines: list[str]) -> str | None:
         limit = MEMORY_LIMIT if rel == MEMORY_MD else FILE_LIMIT
@@ -676,8 +525,6 @@ class MemoryFolder:
         if edited and self.git.available and self.git.is_own_repo():
             self.commit_hand_edits()
         if edited:
-            from swarmkit.memory.screening.screen import redact
-
             # a hand-edited file this write rewrites was read before it was screened: screen it again
             files = {
                 rel: (
@@ -688,7 +535,7 @@ class MemoryFolder:
                 for rel, lines in files.items()
             }
         versioned = self.git.available and self.git.is_own_repo()
-        before = self._snapshot(list(files)) if versioned else {}
+        before = snapshot(self.folder, list(files)) if versioned else {}
         for rel, lines in files.items():
             if lines is None:
                 target = self.path(rel)
@@ -708,39 +555,11 @@ class MemoryFolder:
             # A write that is on disk but not committed would be taken for a hand edit by the next
             # write (committed as "Hand edits", its origin lost) and would make a retry report
             # "reinforced": put the files back as they were, so that the failure is the whole story.
-            self._restore(before, list(files))
+            restore(self.folder, before)
+            self.git.run("reset", "-q", "--", *files, check=False)  # git add may have staged them
             raise GitFailed(
                 f"{exc.message}; nothing was written (the memory files are as they were)", exc.hint
             ) from None
-
-    def _snapshot(self, rels: list[str]) -> dict[str, bytes | None]:
-        """The bytes of these files (every file under a folder), None for one that is absent."""
-        out: dict[str, bytes | None] = {}
-        for rel in rels:
-            path = self.path(rel)
-            if path.is_dir() and not path.is_symlink():
-                for root, _dirs, names in os.walk(path):
-                    for name in names:
-                        inner = Path(root) / name
-                        if not inner.is_symlink():
-                            out[inner.relative_to(self.folder).as_posix()] = inner.read_bytes()
-            elif path.is_file() and not path.is_symlink():
-                out[rel] = path.read_bytes()
-            else:
-                out[rel] = None
-        return out
-
-    def _restore(self, before: dict[str, bytes | None], rels: list[str]) -> None:
-        """Put the files a failed write touched back as `_snapshot` saw them, and their index entries
-        back to the last commit (git add may have staged them before the commit failed)."""
-        for rel, data in before.items():
-            path = self.path(rel)
-            if data is None:
-                if path.is_file() or path.is_symlink():
-                    atomic_delete(path)
-            else:
-                atomic_write(path, data.decode("utf-8", "surrogateescape"))
-        self.git.run("reset", "-q", "--", *rels, check=False)
 
     def _check_inside(self, rel: str) -> None:
         """A folder in the path that is a symlink (say, synced from a hostile remote) could send a
@@ -755,8 +574,8 @@ class MemoryFolder:
 
     # ---- file helpers ------------------------------------------------------------------------
     def heading_for(self, rel: str) -> list[str]:
-        if rel in _HEADINGS:
-            return [_HEADINGS[rel]]
+        if rel in HEADINGS:
+            return [HEADINGS[rel]]
         cls = file_class(rel)
         if cls.startswith("swarm:"):
             return [f"# {Path(rel).stem.capitalize()}"]
@@ -773,22 +592,6 @@ class MemoryFolder:
 
     def new_file(self, rel: str) -> list[str]:
         return self.heading_for(rel) + [""]
-
-    def index_link(self, rel: str, memory_lines: list[str] | None) -> list[str] | None:
-        """MEMORY.md with a `- [[link]]` for a new file, or None when it needs none."""
-        cls = file_class(rel)
-        if rel == MEMORY_MD or cls == "inbox" or cls.startswith("swarm:"):
-            return None
-        link = f"- [[{rel[:-3]}]]"
-        lines = list(memory_lines or [_HEADINGS[MEMORY_MD], ""])
-        if link in (line.strip() for line in lines):
-            return None
-        if INDEX_HEADING not in (line.strip() for line in lines):
-            lines += ["", INDEX_HEADING]
-        while lines and not lines[-1].strip():
-            lines.pop()
-        lines.append(link)
-        return lines
 
     def append_entry(self, rel: str, lines: list[str] | None, line: str) -> tuple[list[str], int]:
         """The file with `line` appended after its last non-blank line; returns (lines, line number)."""
@@ -839,19 +642,6 @@ class MemoryFolder:
                 "`swarmkit memory list` shows every entry with its ref",
             )
         return entry, lines
-
-    # ---- the API -----------------------------------------------------------------------------
-    def target_file(self, target: str, kind: str | None) -> str:
-        if target not in TARGETS:
-            raise SwarmkitError(f"unknown memory target {target!r}", f"use one of: {', '.join(TARGETS)}")
-        if target == "auto":
-            return self.person_file if kind in E.USER_KINDS else LESSONS_MD
-        return {
-            "me": self.person_file,
-            "lessons": LESSONS_MD,
-            "workspace": self.workspace_file,
-            "inbox": INBOX_MD,
-        }[target]
 
     def _not_a_folder_in_the_way(self) -> tuple[Path, str] | None:
         """(path, what it is) of the nearest of the memory folder and the folders above it that

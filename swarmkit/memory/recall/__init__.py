@@ -107,7 +107,7 @@ def scan_search(
     closest: bool = True,
 ) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
-    from swarmkit.memory.folder.memory_folder import file_class
+    from swarmkit.memory.folder.layout import file_class
     from swarmkit.memory.recall.hit import RecallHit
     from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
     from swarmkit.memory.recall.scoring import FEEDBACK_DEPTH, TIE_POOL, Coverage, by_feedback

@@ -265,7 +265,7 @@ class RecallIndex:
             raise
 
     def _index_files(self, db: IndexDB, current: dict, force: set[str], progress_min: int | None) -> int:
-        from swarmkit.memory.folder.memory_folder import file_class, holds_entries
+        from swarmkit.memory.folder.layout import file_class, holds_entries
 
         with db.writing():
             self._sync_generation()  # under the write lock: another process may have done it already
@@ -600,7 +600,7 @@ class RecallIndex:
             except Exception as exc:  # noqa: BLE001 (a damaged model folder: recall by words, said once)
                 import warnings
 
-                from swarmkit.memory.folder.memory_folder import MemoryWarning
+                from swarmkit.memory.folder.results import MemoryWarning
 
                 semantic.forget_choice()
                 warnings.warn(

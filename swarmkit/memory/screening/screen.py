@@ -109,13 +109,16 @@ def salience_problem(text: str) -> str | None:
     return None
 
 
+# Four times the longest entry (entries.MAX_TEXT, checked by a test): screening imports nothing of
+# the folder, which screens every write.
+ENTRY_READ_LIMIT = 2000
+
+
 def screen_entry(text: str) -> Screened:
     """screen() for a memory entry: entries are cut to 500 characters once screened, so only the
     first 2,000 (cut at a space) are read; a megabyte-long "fact" costs no more than that."""
-    from swarmkit.memory.folder.entries import MAX_TEXT
-
     text = "" if text is None else str(text)
-    limit = 4 * MAX_TEXT
+    limit = ENTRY_READ_LIMIT
     if len(text) > limit:
         space = text.rfind(" ", limit // 2, limit)
         text = text[: space if space > 0 else limit]

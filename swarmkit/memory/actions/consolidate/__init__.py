@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from swarmkit.memory.actions.consolidate.findings import Finding, find
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.memory_folder import INBOX_MD, INDEX_HEADING, MEMORY_MD
+from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ The write count is kept in .index/ (derived, never committed): a fresh clone sta
 
 from __future__ import annotations
 
-from swarmkit.memory.folder.memory_folder import INBOX_MD, INDEX_DIR, MEMORY_MD
+from swarmkit.memory.folder.layout import INBOX_MD, INDEX_DIR, MEMORY_MD
 
 AUTO_SHARE = 0.8
 AUTO_EVERY = 50

@@ -6,14 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.memory_folder import (
-    FILE_LIMIT,
-    INBOX_MD,
-    MEMORY_LIMIT,
-    MEMORY_MD,
-    WriteResult,
-    text_digest,
-)
+from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD, MEMORY_LIMIT, MEMORY_MD
+from swarmkit.memory.folder.results import WriteResult
 
 WARN_SHARE = 0.8  # from this share of its limit, status warns about a file
 
@@ -79,7 +74,7 @@ def hold(
 ) -> WriteResult:
     """A write `rel` has no room for goes to the inbox instead, saying why (`held:`); call inside
     store.writing(). Refused only when the inbox is full too."""
-    from swarmkit.memory.folder.memory_folder import file_class
+    from swarmkit.memory.folder.layout import file_class
     from swarmkit.memory.folder.privacy import is_personal
 
     reason = (

@@ -18,7 +18,9 @@ import re
 from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.actions.consolidate.findings import Finding, stable
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.memory_folder import INBOX_MD, WriteResult, file_class, text_digest
+from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.layout import INBOX_MD, file_class
+from swarmkit.memory.folder.results import WriteResult
 
 ORIGIN = "consolidate"
 _REF = re.compile(r"(\S(?:.*?\S)?\.md#[0-9a-f]{8})(?:\s*,\s*|\s*$)")
@@ -117,7 +119,7 @@ def propose(store, findings: list[Finding], why: str | None = None) -> tuple[lis
 
 
 def _proposal(store, ref: str, expect: str | None) -> tuple[E.Entry, list[str]]:
-    from swarmkit.memory.folder.memory_folder import check_ref
+    from swarmkit.memory.folder.refs import check_ref
 
     rel, _ = check_ref(ref)
     if rel != INBOX_MD:
