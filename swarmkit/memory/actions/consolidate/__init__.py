@@ -70,7 +70,7 @@ def consolidate(
 ) -> Consolidation:
     """Find and (unless dry_run) propose; one commit for every proposal of the pass."""
     from swarmkit.memory.actions.consolidate.proposals import pending_refs, propose
-    from swarmkit.memory.actions.consolidate.similarity import similarity as make
+    from swarmkit.memory.recall.similarity import similarity as make
 
     if not store.exists():
         raise store.missing_error()

@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, field
 
 from swarmkit.memory.actions.consolidate import junk as J
-from swarmkit.memory.actions.consolidate.similarity import NEGATIONS, Lexical, Similarity, negated, numbers
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.folder.layout import MEMORY_MD, file_class
+from swarmkit.memory.recall.similarity import NEGATIONS, Lexical, Similarity, negated, numbers
 from swarmkit.memory.recall.words import STOP_WORDS, stem
 
 DUPLICATE = 0.6  # similarity from which two entries are proposed as one fact
