@@ -432,3 +432,12 @@ def test_wallet_keys_need_their_checksum():
     payload = base58check_payload("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ")
     assert payload is not None and payload[0] == 0x80 and len(payload) == 33
     assert base58check_payload("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTK") is None
+
+
+def test_screening_reads_four_entries_worth_of_a_text():
+    """screen_entry's bound is its own (screening imports nothing of the folder): four times the
+    longest entry, as its docstring says."""
+    from swarmkit.memory.folder.entries import MAX_TEXT
+    from swarmkit.memory.screening.screen import ENTRY_READ_LIMIT
+
+    assert ENTRY_READ_LIMIT == 4 * MAX_TEXT

@@ -7,6 +7,9 @@ listing.py   the stamp of every memory file, to see what changed
 index.py     RecallIndex: keeps the index in step with the files, answers, checks each hit
 scope.py     which files a search reads
 dedupe.py    import's duplicate check through the index
+diverse.py   a hit that restates a higher one is folded into it
+similarity.py  how alike two texts are (by words; by meaning with the semantic extra)
+restatement.py whether two alike texts state one fact (the same names and numbers)
 progress.py  the progress bar of a long build
 fusion.py    by words and meaning (the semantic extra): the fused score, the vectors of one index
 encoder.py   the embedding model's forward pass (numpy)
