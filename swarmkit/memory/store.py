@@ -1,8 +1,8 @@
 """MemoryStore: the memory folder as the CLI, the runtime and the server use it.
 
-It puts the core (folder.py) and the features together: whose files a person sees (privacy.py),
-remembering and forgetting an entry, recall, and the features in their own modules. The features
-import the core, never this module.
+It puts the rooms together over the folder core (folder/memory_folder.py): whose files a person
+sees (folder/privacy.py), remembering and forgetting an entry, recall (recall/), and the actions
+(actions/). The rooms import the core, never this module.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class MemoryStore(MemoryFolder):
 
     # ---- whose files ---------------------------------------------------------------------------
     def visible(self, rel: str) -> bool:
-        """A person's file is shown to that person only (memory/privacy.py)."""
+        """A person's file is shown to that person only (folder/privacy.py)."""
         from swarmkit.memory.folder.privacy import visible
 
         return visible(file_class(rel), self.own_class)

@@ -65,7 +65,7 @@ def apply_memory_defaults(raw_workspace: dict, block: dict | None = None) -> dic
 
 @cache
 def bundled_memory_skills():
-    """The governed-memory and memory-reconcile skill artifacts shipped in swarmkit/memory/skills/.
+    """The governed-memory and memory-reconcile skill artifacts shipped in swarmkit/resolver/skills/.
 
     Read once per process: the resolver only reads their data (the returned list is a tuple)."""
     from swarmkit.workspace.loading import load_source

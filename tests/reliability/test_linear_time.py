@@ -118,7 +118,7 @@ PIECES = [
     "CVV ",
     "CID card ",
 ]
-# What a fact's value and its tail are made of (memory/fact_values.py cuts one from the other).
+# What a fact's value and its tail are made of (speech/fact_values.py cuts one from the other).
 TAIL_PIECES = [
     " ",
     ",",
@@ -145,7 +145,7 @@ TAIL_PIECES = [
     "days",
     "by the way",
     "Then",
-    # reported speech, hypotheticals and relative time (memory/reported.py, fact_values.py)
+    # reported speech, hypotheticals and relative time (speech/reported.py, fact_values.py)
     "said",
     "said:",
     ": ",

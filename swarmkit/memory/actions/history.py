@@ -153,7 +153,7 @@ _INTO = re.compile(r"(?m)^Into: (\S(?:.*?\S)?\.md)#[0-9a-f]{8} (.+)$")
 
 
 def _merged_into(body: str) -> tuple[str, str] | None:
-    """(file, text) an accepted merge kept (memory/consolidate/proposals.py writes the line)."""
+    """(file, text) an accepted merge kept (actions/consolidate/proposals.py writes the line)."""
     match = _INTO.search(body)
     return (match.group(1), match.group(2)) if match else None
 
@@ -284,7 +284,7 @@ def _history(store, who: _Identity) -> list[dict]:
 
 def _was_theirs(store, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
     """May this person see the file `rel` as it was at `rev`: a person's file by whose it was then
-    (its heading at that commit, memory/people.py), since a name can change hands when a file
+    (its heading at that commit, folder/people.py), since a name can change hands when a file
     written by the old mapping moves to its person; any other file as it is now."""
     if store.user is None or not rel.startswith("users/"):
         return store.visible(rel)

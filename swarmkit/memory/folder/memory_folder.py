@@ -114,7 +114,7 @@ class MemoryFolder:
     @property
     def person_file(self) -> str:
         """Where this person's facts are written: me.md for the owner, else users/<name>.md by the
-        one-to-one mapping (memory/people.py); a file of theirs written before moves there on
+        one-to-one mapping (folder/people.py); a file of theirs written before moves there on
         their first write."""
         return self._names[0] if self._names else ME_MD
 

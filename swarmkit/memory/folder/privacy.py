@@ -23,7 +23,7 @@ def visible(cls: str, own: str) -> bool:
 
 def person(cls: str) -> str:
     """Whose a personal file is, in words: "the owner" or the person's name (a hashed file name,
-    memory/people.py, names nobody a reader could pass to --user: "another person")."""
+    folder/people.py, names nobody a reader could pass to --user: "another person")."""
     if cls == "me":
         return "the owner"
     stem = cls.split(":", 1)[1]

@@ -65,7 +65,7 @@ def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
     """Replace every secret in the text with [REDACTED_SECRET]; return the text and the count.
     With `found`, each secret replaced is appended to it (a run record redacts them everywhere).
 
-    Linear in the length of the text whatever its shape (see swarmkit.memory.secrets)."""
+    Linear in the length of the text whatever its shape (see screening/secrets/)."""
     from swarmkit.memory.screening.secrets import find_spans
 
     spans = find_spans(text)

@@ -8,7 +8,7 @@ Every shape is documented, with an example, in docs/providers.md; a test checks 
 
 A subject names one thing about the user: a new value for the same subject replaces the old one.
 Open-ended facts (likes, tools, things owned) carry their value in the subject, so they add up.
-Where a value ends ("Munich now, so please …" is Munich) is memory/fact_values.py's to say.
+Where a value ends ("Munich now, so please …" is Munich) is speech/fact_values.py's to say.
 """
 
 from __future__ import annotations
@@ -538,7 +538,7 @@ def _starts_statement(text: str) -> str | None:
 
 
 def clauses(text: str) -> list[str]:
-    """The statements in a text: split at sentence ends (memory/sentences.py: not after "Dr."), `;`,
+    """The statements in a text: split at sentence ends (speech/sentences.py: not after "Dr."), `;`,
     and at `,` / `and` / `but` where a new statement begins."""
     out: list[str] = []
     for sentence in sentences.split(reported.without_quotations(str(text))):

@@ -3,7 +3,7 @@ a hypothetical.
 
 "My colleague said: I live in Antwerp", "Sometimes I think: I work at NASA", 'She said "I live in
 Antwerp"', "If I lived in Paris, …", "I dreamt I worked at NASA": the first-person words in them
-state nothing about the speaker, so the mock's extraction (memory/facts.py) never reads them. A
+state nothing about the speaker, so the mock's extraction (speech/facts.py) never reads them. A
 label before a colon ("Note: I live in Porto", "Update:", "FYI:") only introduces the speaker's own
 words. Every check here is one pass over the text, or a look at a bounded window around a mark.
 """
