@@ -11,7 +11,7 @@ import pytest
 from swarmkit.cli.main import run
 from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.scaffold import create_workspace
-from tests.helpers import write_overlay
+from tests.support.workspaces import write_overlay
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -177,7 +177,7 @@ def test_generated_models_are_frozen_and_enums_compare_equal_to_strings():
 
 
 def test_topology_decision_skills_override_extend_and_disable(tmp_path):
-    from tests.helpers import write_overlay
+    from tests.support.workspaces import write_overlay
 
     root = tmp_path / "ws"
     check = (

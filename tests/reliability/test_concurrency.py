@@ -8,7 +8,7 @@ import sys
 import time
 
 from swarmkit.memory.store import MemoryStore
-from tests.reliability.memory_helpers import assert_every_file_parses, assert_fsck_clean, commit_count, git
+from tests.support.memory_files import assert_every_file_parses, assert_fsck_clean, commit_count, git
 
 PROCESSES = 4
 EACH = 250

@@ -14,7 +14,7 @@ import pytest
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
-from tests.reliability.memory_helpers import assert_every_file_parses, assert_fsck_clean, commit_count, git
+from tests.support.memory_files import assert_every_file_parses, assert_fsck_clean, commit_count, git
 
 KILLS = 50
 # Writes until killed; long entries make each file write take a while, so kills land mid-write too.

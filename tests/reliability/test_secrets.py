@@ -20,8 +20,8 @@ from swarmkit.cli.main import run as cli_run
 from swarmkit.memory.screening.screen import screen
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
-from tests.reliability.memory_helpers import assert_every_file_parses, git
 from tests.reliability.secrets_corpus import BENIGN, HELD_OUT, Secret, secrets
+from tests.support.memory_files import assert_every_file_parses, git
 
 SECRETS = secrets()
 FAMILIES = {s.family for s in SECRETS}

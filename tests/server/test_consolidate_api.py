@@ -11,8 +11,8 @@ from swarmkit.memory.actions.consolidate import consolidate
 from swarmkit.memory.actions.consolidate.budgets import Budget
 from swarmkit.memory.folder.entries import text_digest
 from tests.server.conftest import post
-from tests.server.gitlog import commit_count, commits
 from tests.server.seed import store_for
+from tests.support.git import commit_count, commits
 
 A = "Prefers dark mode in every editor"
 B = "Prefers dark mode in all editors"

@@ -6,7 +6,7 @@ import pytest
 
 from swarmkit.memory.folder.entries import text_digest
 from tests.server.conftest import post
-from tests.server.gitlog import commit_count, commits, files_in_last_commit
+from tests.support.git import commit_count, commits, files_in_last_commit
 
 
 def folder_of(root):
