@@ -237,3 +237,14 @@ def test_each_package_says_what_it_owns(package):
         return
     doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
     assert doc and len(doc) > 40, package
+
+
+def test_no_test_imports_a_conftest():
+    """Fixtures live in conftest files; what tests share is imported from tests/support/."""
+    tests = PACKAGE.parent / "tests"
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "conftest":
+                found.append(f"{path.relative_to(tests)}:{node.lineno}")
+    assert found == []

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.memory.folder.entries import text_digest
-from tests.memory.conftest import git
+from tests.support.git import git
 
 
 @pytest.fixture

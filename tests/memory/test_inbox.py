@@ -6,7 +6,8 @@ import pytest
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder.entries import text_digest
-from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines, ref_of
+from tests.support.git import commit_count, commits, files_in_last_commit
+from tests.support.memory_files import lines, ref_of
 
 
 @pytest.fixture

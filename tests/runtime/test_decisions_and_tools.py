@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.runtime.conftest import RecordingMock, run_once
+from tests.support.runs import RecordingMock, run_once
 from tests.support.workspaces import write_overlay
 
 CHECK = """apiVersion: swarmkit/v1

@@ -1,4 +1,5 @@
-"""Reading a memory folder's git history from the test side (plain git, swarmkit's clean environment)."""
+"""Plain git on the test side, with the environment swarmkit uses (none of the user's hooks, signing
+or GIT_* variables): the one way tests read and make a folder's git history."""
 
 from __future__ import annotations
 
@@ -8,10 +9,24 @@ from pathlib import Path
 from swarmkit.memory.folder.gitops import clean_env
 
 
-def git(folder: Path, *args: str) -> str:
+def run_git(folder: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """git in `folder`, its exit status unchecked (for a test that reads the status and stderr)."""
     return subprocess.run(
-        ["git", *args], cwd=folder, env=clean_env(), capture_output=True, text=True, check=True
-    ).stdout
+        ["git", "-c", "core.hooksPath=/dev/null", *args],
+        cwd=folder,
+        env=clean_env() | (env or {}),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def git(folder: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """git's output in `folder`; a failing command fails the test (with git's own words)."""
+    done = run_git(folder, *args, env=env)
+    if done.returncode:
+        raise AssertionError(f"git {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()}")
+    return done.stdout
 
 
 def commits(folder: Path) -> list[str]:
@@ -24,6 +39,10 @@ def commit_count(folder: Path) -> int:
 
 def files_in_last_commit(folder: Path) -> list[str]:
     return sorted(git(folder, "show", "--name-only", "--format=", "HEAD").split())
+
+
+def last_body(folder: Path) -> str:
+    return git(folder, "log", "-1", "--format=%an <%ae>%n%B")
 
 
 def head(folder: Path) -> str:
