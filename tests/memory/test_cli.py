@@ -420,7 +420,7 @@ def test_status_says_why_writes_are_refused(cli, ws):
 
 
 def test_search_says_when_it_shows_the_closest_entries(cli, ws):
-    from tests.memory.test_recall import ABOUT_EVERYTHING, MANY_THINGS
+    from tests.memory.recall.test_recall import ABOUT_EVERYTHING, MANY_THINGS
 
     for text in MANY_THINGS:
         assert mem(cli, ws, "add", text, "-q")[0] == 0

@@ -8,8 +8,8 @@ from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.resolver import resolve
 from swarmkit.resolver.memory_defaults import BUNDLED_SKILLS_DIR, apply_memory_defaults
 
-FIXTURES = Path(__file__).parent / "fixtures"
-REFERENCE = Path(__file__).parents[1] / "reference" / "skills"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+REFERENCE = Path(__file__).parents[2] / "reference" / "skills"
 
 
 def resolved(name: str):
