@@ -11,7 +11,7 @@ import pytest
 from swarmkit.cli.main import run
 from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.scaffold import create_workspace
-from tests.helpers import write_overlay
+from tests.support.workspaces import write_overlay
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -25,7 +25,7 @@ def _no_retry_backoff(monkeypatch):
 @pytest.fixture(autouse=True)
 def _words_only_recall(monkeypatch):
     """Recall by words, as without the semantic extra, in every test (and every `swarmkit` a test
-    starts): tests/memory/test_recall_semantic.py turns the packaged embedding model on."""
+    starts): tests/memory/recall/test_recall_semantic.py turns the packaged embedding model on."""
     monkeypatch.setenv("SWARMKIT_EMBEDDING_MODEL", "off")
 
 

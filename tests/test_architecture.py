@@ -7,6 +7,7 @@ shows when a function first runs is still a circle.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,33 @@ def test_the_memory_core_never_reaches_an_action():
         assert not {room(t) for t in _below(module)} & {"actions", "store", "recall", "speech"}, module
 
 
+# A file class is read from a path once (FileClass.of) or parsed from a label once (FileClass.parse):
+# what a kind of file is lives in one table, and a new class is a change there, not in every module
+# that asks (`cls.startswith("swarm:")`, `"user:" + slug`, `label.split(":")[0]`).
+CLASS_LABEL = re.compile(r"""["'](?:me|memory|lessons|inbox|other|user|workspace|swarm):?["']""")
+
+
+def test_no_module_parses_or_builds_a_file_class_from_a_string():
+    home = PACKAGE / "memory" / "folder" / "file_class.py"
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == home or "models" in path.relative_to(PACKAGE).parts[:1]:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if re.search(r"""["'](?:user|workspace|swarm):["']""", code) or (
+                "cls" in code and CLASS_LABEL.search(code)
+            ):
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_the_file_class_check_sees_the_patterns_it_forbids():
+    assert re.search(r"""["'](?:user|workspace|swarm):["']""", 'if cls.startswith("swarm:"):')
+    assert re.search(r"""["'](?:user|workspace|swarm):["']""", 'return "user:" + parts[1]')
+    assert CLASS_LABEL.search('if cls == "inbox":')
+
+
 def _below(module: str) -> set[str]:
     seen, todo = set(), [module]
     while todo:
@@ -209,3 +237,14 @@ def test_each_package_says_what_it_owns(package):
         return
     doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
     assert doc and len(doc) > 40, package
+
+
+def test_no_test_imports_a_conftest():
+    """Fixtures live in conftest files; what tests share is imported from tests/support/."""
+    tests = PACKAGE.parent / "tests"
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "conftest":
+                found.append(f"{path.relative_to(tests)}:{node.lineno}")
+    assert found == []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.workspace.codes import CODES
-from tests.helpers import write_overlay
+from tests.support.workspaces import write_overlay
 
 DOCS = Path(__file__).parents[1] / "docs" / "errors.md"
 

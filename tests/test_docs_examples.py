@@ -20,7 +20,7 @@ from ruamel.yaml import YAML
 
 import swarmkit
 from swarmkit.resolver import resolve
-from tests.helpers import write_overlay
+from tests.support.workspaces import write_overlay
 
 REPO = Path(__file__).parents[1]
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]

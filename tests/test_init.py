@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from swarmkit.resolver import resolve
-from tests.helpers import snapshot_tree
+from tests.support.workspaces import snapshot_tree
 
 YAML_FILES = ["workspace.yaml", "topologies/main.yaml", "archetypes/assistant.yaml", "skills/summarize.yaml"]
 

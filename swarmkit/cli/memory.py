@@ -23,7 +23,7 @@ from swarmkit.cli.options import (
 )
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
-from swarmkit.memory.folder.entries import KINDS
+from swarmkit.memory.folder.entries import KINDS, digest_ref, text_digest
 from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
 
@@ -126,9 +126,7 @@ def _report(ctx: click.Context, result, code: int = 0) -> int:
 
 
 def _stable(entry) -> str:
-    from swarmkit.memory.folder.refs import stable_ref
-
-    return stable_ref(entry)
+    return entry.ref
 
 
 @click.group(cls=Group)
@@ -242,15 +240,13 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         include_inbox=inbox,
         closest=not chosen,
     )
-    from swarmkit.memory.folder.entries import text_digest
-
     if _as_json():
         _json(
             {
                 "query": query,
                 "results": [
                     h.to_dict()
-                    | {"stable_ref": f"{h.file}#{text_digest(h.text)}"}
+                    | {"stable_ref": digest_ref(h.file, h.text)}
                     | ({"explain": _explain(h)} if explain else {})
                     for h in hits
                 ],
@@ -330,10 +326,9 @@ def show(ctx: click.Context, ref: str) -> int:
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.folder.refs import entry_digest
 
     entry, lines = store.entry_at(ref)
-    data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
+    data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": text_digest(lines[entry.line - 1])}
     if _as_json():
         _json(data)
         return _finish(ctx)
@@ -475,14 +470,13 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.folder.refs import entry_digest
 
     store = _store(ctx)
     _require_folder(store)
     lines = store.read_lines("inbox.md") or []
     entries = store.inbox_list()
     items = [
-        e.to_dict() | {"stable_ref": _stable(e), "digest": entry_digest(lines[e.line - 1])} for e in entries
+        e.to_dict() | {"stable_ref": _stable(e), "digest": text_digest(lines[e.line - 1])} for e in entries
     ]
     if _as_json():
         _json({"entries": items})

@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import shown, text_digest
+from swarmkit.memory.folder.entries import digest_ref, shown, text_digest
+from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.layout import (
     INBOX_MD,
     INDEX_DIR,
     INDEX_HEADING,
     MEMORY_MD,
-    file_class,
     holds_entries,
     index_link,
 )
 from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT
 from swarmkit.memory.folder.memory_folder import MemoryFolder
-from swarmkit.memory.folder.refs import check_ref, entry_digest, stable_ref
+from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.folder.results import WriteResult
 from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.recall.hit import RecallHit
@@ -54,13 +54,13 @@ class MemoryStore(MemoryFolder):
         """A person's file is shown to that person only (folder/privacy.py)."""
         from swarmkit.memory.folder.privacy import visible
 
-        return visible(file_class(rel), self.own_class)
+        return visible(FileClass.of(rel), self.own_class)
 
     def check_visible(self, rel: str) -> None:
         if not self.visible(rel):
             from swarmkit.memory.folder.privacy import not_yours
 
-            raise not_yours(rel, file_class(rel), self.own_class, self.user)
+            raise not_yours(rel, FileClass.of(rel), self.own_class, self.user)
 
     def entry_visible(self, entry: E.Entry) -> bool:
         """An inbox entry held back from a person's file (`for: users/ana.md`) is that person's too."""
@@ -82,7 +82,7 @@ class MemoryStore(MemoryFolder):
             self.check_visible(entry.meta["for"])
         if (
             expect_text is not None
-            and expect_text != entry_digest(lines[entry.line - 1])
+            and expect_text != text_digest(lines[entry.line - 1])
             and E.dedupe_key(shown(entry.text)) != E.dedupe_key(expect_text)
         ):
             raise Conflict(
@@ -140,7 +140,7 @@ class MemoryStore(MemoryFolder):
             existing = [entry for entry in existing if self.entry_visible(entry)]
             for entry in existing:
                 if E.dedupe_key(entry.text) == key:
-                    return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=stable_ref(entry))
+                    return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=entry.ref)
             files: dict[str, list[str] | None] = {}
             old = self.same_subject(existing, norm_subject, rel) if norm_subject else None
             replaced = None
@@ -149,9 +149,7 @@ class MemoryStore(MemoryFolder):
                     return WriteResult("exists", old.ref, f"{old.ref} already holds {norm_subject}")
                 outranked = self.outranks(old, by, origin)
                 if outranked:
-                    return WriteResult(
-                        "outranked", old.ref, outranked, text=old.text, stable_ref=stable_ref(old)
-                    )
+                    return WriteResult("outranked", old.ref, outranked, text=old.text, stable_ref=old.ref)
                 new_lines = list(lines or [])
                 new_lines[old.line - 1] = line
                 status, number, verb, replaced = "replaced", old.line, "Replace", old.text
@@ -183,7 +181,7 @@ class MemoryStore(MemoryFolder):
             from swarmkit.memory.actions.consolidate.budgets import size_of
 
             after_write(self, rel, size_of(lines) if lines is not None else 0, size_of(new_lines))
-            ref = f"{rel}#{text_digest(clean)}"  # the entry's identity, not its line (see Entry.ref)
+            ref = digest_ref(rel, clean)  # the entry's identity, not its line (see Entry.ref)
             return WriteResult(status, ref, None, commit, clean, replaced, ref)
 
     def same_subject(self, existing: list[E.Entry], subject: str, rel: str) -> E.Entry | None:
@@ -194,7 +192,7 @@ class MemoryStore(MemoryFolder):
                 return entry
         from swarmkit.memory.folder.privacy import is_personal
 
-        if not is_personal(file_class(rel)):
+        if not is_personal(FileClass.of(rel)):
             return None
         from swarmkit.memory.speech.facts import subject_of
 
@@ -222,9 +220,7 @@ class MemoryStore(MemoryFolder):
             entry, lines = self.entry_at(ref, expect_text, exact=True)
             del lines[entry.line - 1]
             commit = self.apply({entry.file: lines}, f"Forget: {E.cut_text(shown(entry.text), 72)}", "user")
-            return WriteResult(
-                "forgotten", entry.ref, None, commit, shown(entry.text), None, stable_ref(entry)
-            )
+            return WriteResult("forgotten", entry.ref, None, commit, shown(entry.text), None, entry.ref)
 
     def entries(self, file: str | None = None) -> list[E.Entry]:
         """Every entry in the folder (or in one file), in file and line order."""
@@ -381,11 +377,11 @@ class MemoryStore(MemoryFolder):
                 continue
             count = len(self.entries(rel)) if holds_entries(rel) else 0
             files[rel] = count
-            cls = file_class(rel)
-            if cls == "inbox":
+            cls = FileClass.of(rel)
+            if cls.kind is Kind.INBOX:
                 inbox = count
-            elif cls.startswith("swarm:"):
-                swarms.add(cls[6:])
+            elif cls.kind is Kind.SWARM:
+                swarms.add(cls.slug)
         from swarmkit.memory.actions.consolidate.budgets import budget
 
         budgets = {rel: budget(self, rel) for rel in files}

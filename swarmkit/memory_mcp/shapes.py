@@ -4,9 +4,8 @@ the MCP server and a script reading the CLI see one shape of entry."""
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.entries import digest_ref, text_digest
 from swarmkit.memory.folder.layout import INBOX_MD
-from swarmkit.memory.folder.refs import entry_digest, stable_ref
 
 
 def recall(store, reader, query: str, max_results: int | None, scope: str | None) -> dict:
@@ -19,13 +18,13 @@ def recall(store, reader, query: str, max_results: int | None, scope: str | None
     )
     return {
         "query": query,
-        "results": [h.to_dict() | {"stable_ref": f"{h.file}#{text_digest(h.text)}"} for h in hits],
+        "results": [h.to_dict() | {"stable_ref": digest_ref(h.file, h.text)} for h in hits],
     }
 
 
 def entries(store, file: str | None) -> dict:
     require_folder(store)
-    return {"entries": [e.to_dict() | {"stable_ref": stable_ref(e)} for e in store.entries(file)]}
+    return {"entries": [e.to_dict() | {"stable_ref": e.ref} for e in store.entries(file)]}
 
 
 def show(store, ref: str) -> dict:
@@ -44,7 +43,7 @@ def show(store, ref: str) -> dict:
             "entries": [e.to_dict() for e in store.entries(ref)],
         }
     entry, lines = store.entry_at(ref)
-    return entry.to_dict() | {"stable_ref": stable_ref(entry), "digest": entry_digest(lines[entry.line - 1])}
+    return entry.to_dict() | {"stable_ref": entry.ref, "digest": text_digest(lines[entry.line - 1])}
 
 
 def history(store, entry: str) -> dict:
@@ -56,7 +55,7 @@ def inbox(store) -> dict:
     lines = store.read_lines(INBOX_MD) or []
     return {
         "entries": [
-            e.to_dict() | {"stable_ref": stable_ref(e), "digest": entry_digest(lines[e.line - 1])}
+            e.to_dict() | {"stable_ref": e.ref, "digest": text_digest(lines[e.line - 1])}
             for e in store.inbox_list()
         ]
     }

@@ -17,7 +17,7 @@ from swarmkit.run_ids import new_run_id
 from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.mcp.toolbox import McpSettings, McpToolbox
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
-from swarmkit.runtime.providers.base import ChatRequest, Provider
+from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider
 from swarmkit.runtime.providers.registry import ProviderSet
 from swarmkit.runtime.records import RunRecord
 from swarmkit.runtime.skipped import skipped_features
@@ -208,20 +208,23 @@ class Run:
                     self.mcp_failed.add(binding.id)
             else:
                 prompt = part_skill.implementation["prompt"]
-                reply = self._call(agent, "decide", prompts.decision_messages(prompt, what, agent.id, text))
+                reply = self.call_model(
+                    agent, "decide", prompts.decision_messages(prompt, what, agent.id, text)
+                )
                 verdict, reason = parse_verdict(reply.content)
             if verdict != "pass":
                 if name != binding.id:
                     reason = f"{name}: {reason}"
                 break
-        self._decision(agent, binding, verdict, reason)
+        self.record_decision(agent, binding, verdict, reason)
         if blocking_status and binding.required and verdict not in ("pass", "skipped"):
             raise RunStopped(
                 blocking_status, f"{binding.id} says {verdict} for {agent.id}'s {what}: {reason}"
             )
         return verdict, reason
 
-    def _decision(self, agent, binding, verdict: str, detail: str) -> None:
+    def record_decision(self, agent, binding, verdict: str, detail: str) -> None:
+        """A decision skill's verdict on an agent's step, in the run record."""
         self.record.decisions.append(
             {
                 "agent": agent.id,
@@ -235,7 +238,10 @@ class Run:
         )
 
     # ---- model calls ----------------------------------------------------------------------
-    def _call(self, agent, purpose: str, messages: list[dict], tool_specs: list | None = None):
+    def call_model(
+        self, agent, purpose: str, messages: list[dict], tool_specs: list | None = None
+    ) -> ChatReply:
+        """One model call for `agent` through its provider, recorded in the run record."""
         model = dict(agent.model) if agent.model else {}
         request = ChatRequest(
             model=model.get("name", DEFAULT_MODEL),
@@ -268,7 +274,7 @@ class Run:
         """One answer, running the tool calls the model makes (bounded rounds)."""
         specs = self._tools_for(agent)
         messages = list(messages)
-        reply = self._call(agent, purpose, messages, specs)
+        reply = self.call_model(agent, purpose, messages, specs)
         for _ in range(MAX_TOOL_ROUNDS):
             if not reply.tool_calls:
                 break
@@ -298,7 +304,7 @@ class Run:
                     }
                 )
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
-            reply = self._call(agent, purpose, messages, specs)
+            reply = self.call_model(agent, purpose, messages, specs)
         return reply.content
 
     def _tools_for(self, agent) -> list[dict]:
@@ -343,4 +349,4 @@ class Run:
             proposed,
             f"proposed by {agent.id} in run {self.id}",
         )
-        return parse_reconcile(self._call(agent, "reconcile", messages).content)
+        return parse_reconcile(self.call_model(agent, "reconcile", messages).content)

@@ -9,7 +9,7 @@ notes, since swarm notes live in the memory folder too.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.swarm import LATEST_FINDINGS
@@ -19,6 +19,8 @@ from swarmkit.runtime.verdicts import parse_facts
 
 if TYPE_CHECKING:
     from swarmkit.memory.store import MemoryStore
+    from swarmkit.runtime.providers.base import ChatReply
+    from swarmkit.runtime.records import RunRecord
 
 GOVERNED_MEMORY = "governed-memory"
 # What a memory folder can fail with: a refusal (lock, git state, full file), the disk, the index.
@@ -62,8 +64,26 @@ def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
     ]
 
 
+class MemoryRun(Protocol):
+    """What the memory hooks use of a run (engine.Run is one): who runs it and on what, its record,
+    and three things it does for them. Nothing else of the run is theirs to reach."""
+
+    id: str
+    user: str | None
+    user_input: str
+    ws: Any  # the ResolvedWorkspace (resolver/resolved.py): memory, skills, id
+    topology: Any  # the resolved topology: name, agents, walk()
+    record: RunRecord
+
+    def record_decision(self, agent, binding, verdict: str, detail: str) -> None: ...
+
+    def call_model(self, agent, purpose: str, messages: list[dict]) -> ChatReply: ...
+
+    def reconcile(self, agent, known: str, proposed: str, subject: str, attribute: str) -> dict | None: ...
+
+
 class MemoryHooks:
-    def __init__(self, run) -> None:
+    def __init__(self, run: MemoryRun) -> None:
         self.run = run
         self._store: MemoryStore | None = None
         self._store_error: str | None = None
@@ -120,7 +140,7 @@ class MemoryHooks:
             + (f" ({refs})" if refs else "")
             + (f", {len(pinned)} pinned" if pinned else "")
         )
-        self.run._decision(agent, binding, "pass", detail)
+        self.run.record_decision(agent, binding, "pass", detail)
         items = [(f"[unreviewed] {hit.text}" if hit.unreviewed else hit.text, hit.ref) for hit in hits]
         return prompts.memory_block(items, pinned)
 
@@ -189,9 +209,11 @@ class MemoryHooks:
                 else f"the {binding.id} binding's config.min_output_length"
             )
             self._note(f"writer skipped: answer {len(output)} < {minimum} chars ({knob})")
-            self.run._decision(agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars")
+            self.run.record_decision(
+                agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars"
+            )
             return
-        reply = self.run._call(agent, "extract", prompts.extraction_messages(task, output))
+        reply = self.run.call_model(agent, "extract", prompts.extraction_messages(task, output))
         facts = without_told_secrets(parse_facts(reply.content), task, output)
         results = [self._remember(agent, fact) for fact in facts]
         statuses = [r.status for r in results if r is not None]
@@ -199,7 +221,7 @@ class MemoryHooks:
         self._note(self._why_nothing(len(facts), statuses) if not written else None)
         held = sum(status == "held" for status in statuses)
         detail = f"extracted {len(facts)}, wrote {written}" + (f", {held} to the inbox" if held else "")
-        self.run._decision(agent, binding, "pass", detail)
+        self.run.record_decision(agent, binding, "pass", detail)
 
     def _note(self, note: str | None) -> None:
         """Why the memory-writer kept nothing, for the run's summary line."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.swarm import read_readme
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.layout import INBOX_MD, file_class, holds_entries
-from swarmkit.memory.folder.refs import check_ref, entry_digest, stable_ref
+from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.file_class import FileClass, Kind
+from swarmkit.memory.folder.layout import INBOX_MD, holds_entries
+from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
+from swarmkit.memory.recall.scope import swarm_scope
 from swarmkit.memory.store import MemoryStore
 from swarmkit.run_ids import run_of
 from swarmkit.server.errors import ApiError
@@ -18,7 +21,7 @@ def entry_view(entry: E.Entry, raw_line: str) -> dict:
     meta = entry.meta
     return {
         "ref": entry.ref,
-        "stable_ref": stable_ref(entry),
+        "stable_ref": entry.ref,
         "file": entry.file,
         "line": entry.line,
         "text": entry.text,
@@ -29,7 +32,7 @@ def entry_view(entry: E.Entry, raw_line: str) -> dict:
         "added": meta.get("added"),
         "author": meta.get("author"),
         # The digest of the whole line: an inbox action sends it back so a changed entry is refused.
-        "digest": entry_digest(raw_line),
+        "digest": text_digest(raw_line),
         "metadata": dict(meta),
     }
 
@@ -76,7 +79,7 @@ def search(
 ) -> list[dict]:
     """Recall as the memory-reader does it, each hit with its score and the entry's metadata; with
     closest=False (a threshold the caller chose) nothing under the threshold comes back."""
-    if scope not in SEARCH_SCOPES and not scope.startswith("swarm:"):
+    if scope not in SEARCH_SCOPES and swarm_scope(scope) is None:
         raise ApiError(
             400, "invalid_request", f"unknown scope {scope!r}", "use user, all, both or swarm:<slug>"
         )
@@ -167,7 +170,7 @@ def swarm_folders(store: MemoryStore, slugs: list[str]) -> list[dict]:
 
 
 def is_swarm_file(rel: str) -> bool:
-    return file_class(rel).startswith("swarm:")
+    return FileClass.of(rel).kind is Kind.SWARM
 
 
 def is_inbox(rel: str) -> bool:

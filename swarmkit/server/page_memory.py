@@ -10,7 +10,7 @@ from starlette.routing import Route
 
 from swarmkit.memory.actions.direct import ADD_TARGETS
 from swarmkit.memory.folder.entries import KINDS, USER_KINDS
-from swarmkit.memory.folder.layout import file_class
+from swarmkit.memory.folder.file_class import FileClass
 from swarmkit.run_ids import is_run_id
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_memory import search_defaults
@@ -18,16 +18,6 @@ from swarmkit.server.context import WorkspaceInvalid, load
 from swarmkit.server.errors import ApiError
 from swarmkit.server.html import Safe, join, prose, tag
 from swarmkit.server.layout import diagnostics_panel, empty, page
-
-FILE_ORDER = {"memory": 0, "me": 1, "user": 2, "lessons": 3, "workspace": 4, "other": 5}
-FILE_LABELS = {
-    "memory": "pinned: always loaded",
-    "me": "about you",
-    "user": "about a named user",
-    "lessons": "lessons",
-    "workspace": "this workspace's facts",
-    "other": "other notes",
-}
 
 
 def shown_path(path: str, root: Path) -> str:
@@ -363,7 +353,7 @@ def inbox_section(ctx, info: dict) -> Safe:
 
 def memory_files(info: dict) -> list[str]:
     files = [rel for rel in info["counts"]["files"] if not view.is_inbox(rel) and not view.is_swarm_file(rel)]
-    return sorted(files, key=lambda rel: (FILE_ORDER.get(file_class(rel).split(":")[0], 9), rel))
+    return sorted(files, key=lambda rel: (FileClass.of(rel).rules.order, rel))
 
 
 def budget_badge(budget: dict | None) -> Safe | None:
@@ -394,7 +384,7 @@ def files_section(ctx, info: dict) -> Safe:
     blocks = []
     for rel in memory_files(info):
         entries = view.file_entries(ctx.store, rel)
-        label = FILE_LABELS.get(file_class(rel).split(":")[0], "")
+        label = FileClass.of(rel).rules.label
         heading = tag(
             "h3",
             tag("code", rel),

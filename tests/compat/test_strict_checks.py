@@ -84,7 +84,7 @@ ws/workspace.yaml:42:12: warning[ref.unknown-decision-skill] unknown decision sk
 
 def strict_workspace(workspace) -> Path:
     root = workspace()
-    from tests.helpers import write_overlay
+    from tests.support.workspaces import write_overlay
 
     write_overlay(root, overlay(root))
     return root

@@ -3,12 +3,11 @@ with fixed dates, so that the Memory page (and its screenshot) is the same on ev
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from swarmkit.memory.folder.gitops import clean_env
 from swarmkit.runtime.records import RunRecord, save_run
 from swarmkit.scaffold import create_workspace
+from tests.support.git import git as support_git
 
 RUN_ID = "r-5e1f00d5"
 SWARM = "research-r-5e1f00"
@@ -65,24 +64,11 @@ Run: {RUN_ID}
 
 
 def git(folder: Path, *args: str) -> str:
-    env = clean_env() | {"GIT_AUTHOR_DATE": DATE, "GIT_COMMITTER_DATE": DATE}
-    return subprocess.run(
-        [
-            "git",
-            "-c",
-            "core.hooksPath=/dev/null",
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "init.defaultBranch=main",
-            *args,
-        ],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    """Git with the portal test's fixed dates, unsigned, on a branch named main."""
+    dates = {"GIT_AUTHOR_DATE": DATE, "GIT_COMMITTER_DATE": DATE}
+    return support_git(
+        folder, "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", *args, env=dates
+    )
 
 
 def build(root: Path) -> Path:

@@ -7,8 +7,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from tests.e2e.portal_workspace import build
-from tests.server.gitlog import commit_count
 from tests.server.launch import serving
+from tests.support.git import commit_count
 
 ATTACK = """<!doctype html><html><body>
 <form id="form" method="post" action="{target}memory/inbox/delete" enctype="text/plain">

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from swarmkit.memory.folder.entries import text_digest
-from tests.memory.conftest import commit_count, git, lines
+from tests.support.git import commit_count, git
+from tests.support.memory_files import lines
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.memory.folder.entries import text_digest
-from tests.memory.conftest import git
+from tests.support.git import git
 
 
 @pytest.fixture
@@ -420,7 +420,7 @@ def test_status_says_why_writes_are_refused(cli, ws):
 
 
 def test_search_says_when_it_shows_the_closest_entries(cli, ws):
-    from tests.memory.test_recall import ABOUT_EVERYTHING, MANY_THINGS
+    from tests.memory.recall.test_recall import ABOUT_EVERYTHING, MANY_THINGS
 
     for text in MANY_THINGS:
         assert mem(cli, ws, "add", text, "-q")[0] == 0

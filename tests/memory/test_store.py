@@ -12,7 +12,8 @@ import pytest
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commit_count, commits, files_in_last_commit, git, last_body, lines, ref_of
+from tests.support.git import commit_count, commits, files_in_last_commit, git, last_body
+from tests.support.memory_files import lines, ref_of
 
 
 def test_opening_never_writes(folder):

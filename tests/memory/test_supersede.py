@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commit_count, commits, lines, ref_of
+from tests.support.git import commit_count, commits
+from tests.support.memory_files import lines, ref_of
 
 
 def test_a_new_value_replaces_the_old_one_in_place_in_one_commit(store, folder):

@@ -49,9 +49,9 @@ def test_without_the_mcp_extra_it_names_the_extra_and_the_command(cli, init_ws, 
 
 
 def test_a_run_without_the_mcp_extra_says_its_servers_need_it(init_ws, monkeypatch, tmp_path):
-    from tests.runtime.conftest import RecordingMock
     from tests.runtime.mcp_workspace import mcp_workspace
     from tests.runtime.test_mcp_client import run_with
+    from tests.support.runs import RecordingMock
 
     monkeypatch.setattr(extras, "missing_modules", lambda extra: ["mcp"] if extra == "mcp" else [])
     root = mcp_workspace(

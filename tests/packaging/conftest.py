@@ -11,46 +11,11 @@ import os
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).parents[2]
-WHEELHOUSE = Path(sys.prefix) / "wheelhouse"
-
-
-def offline_env(**extra: str) -> dict[str, str]:
-    """The environment for pip (and what runs pip): the wheelhouse only, no index, no user config."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "PYTHON", "VIRTUAL_ENV"))}
-    env.update(
-        PIP_NO_INDEX="1",
-        PIP_FIND_LINKS=str(WHEELHOUSE),
-        PIP_DISABLE_PIP_VERSION_CHECK="1",
-        PIP_CONFIG_FILE=os.devnull,
-        PIP_NO_INPUT="1",
-        **extra,
-    )
-    return env
-
-
-def run(
-    *args, cwd: Path, env: dict | None = None, check: bool = True, timeout: float = 600, **kwargs
-) -> subprocess.CompletedProcess:
-    result = subprocess.run(
-        [str(a) for a in args],
-        cwd=cwd,
-        env=env or offline_env(),
-        text=True,
-        capture_output=True,
-        timeout=timeout,
-        **kwargs,
-    )
-    if check and result.returncode != 0:
-        pytest.fail(
-            f"{' '.join(map(str, args))} exited {result.returncode}\n{result.stdout}\n{result.stderr}"
-        )
-    return result
+from tests.support.packaging import REPO, WHEELHOUSE, run
 
 
 @pytest.fixture(scope="session")
@@ -96,9 +61,3 @@ def dist(tmp_path_factory, clone) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("dist")
     run(sys.executable, "-m", "build", "--outdir", out, clone, cwd=clone)
     return {"sdist": next(out.glob("*.tar.gz")), "wheel": next(out.glob("*.whl"))}
-
-
-def make_venv(path: Path) -> Path:
-    """A fresh venv (pip included) outside the checkout; returns its bin folder."""
-    venv.EnvBuilder(with_pip=True, clear=True).create(path)
-    return path / "bin"

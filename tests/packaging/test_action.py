@@ -8,7 +8,7 @@ import sys
 
 from ruamel.yaml import YAML
 
-from tests.packaging.conftest import REPO
+from tests.support.packaging import REPO
 
 PIPX = 'pipx run --spec "$GITHUB_ACTION_PATH" swarmkit'
 

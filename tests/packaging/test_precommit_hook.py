@@ -7,7 +7,7 @@ import sys
 import pytest
 from ruamel.yaml import YAML
 
-from tests.packaging.conftest import REPO, offline_env, run
+from tests.support.packaging import REPO, offline_env, run
 
 GIT = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
 

@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import swarmkit
-from tests.packaging.conftest import make_venv, offline_env, run
+from tests.support.packaging import make_venv, offline_env, run
 
 BASE_LIMIT = 15  # packages in a base install, swarmkit-memory included (pip and setuptools are not)
 # The base install's own requirements (PEP 503 names): a new one is a decision, made here too.

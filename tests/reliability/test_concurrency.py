@@ -8,7 +8,8 @@ import sys
 import time
 
 from swarmkit.memory.store import MemoryStore
-from tests.reliability.memory_helpers import assert_every_file_parses, assert_fsck_clean, commit_count, git
+from tests.support.git import commit_count, git
+from tests.support.memory_files import assert_every_file_parses, assert_fsck_clean
 
 PROCESSES = 4
 EACH = 250
@@ -66,7 +67,7 @@ def test_four_processes_times_250_remembers(tmp_path):
     }
     # exactly one commit per write (the MEMORY.md link to the new workspace file rides in the first)
     assert commit_count(folder) == initial + PROCESSES * EACH
-    assert git(folder, "status", "--porcelain").stdout == ""  # every write was committed
+    assert git(folder, "status", "--porcelain") == ""  # every write was committed
     assert_fsck_clean(folder)
     assert (folder / ".index" / "write.lock").read_text() == ""  # released: no holder line left
 
@@ -117,5 +118,5 @@ def test_writers_waiting_on_a_killed_holder_go_on_and_clean_up_after_it(tmp_path
     assert commit_count(folder) == initial + 10
     assert not (folder / ".git" / "index.lock").exists()
     assert not [p.name for p in folder.glob(".*.tmp-*")]
-    assert git(folder, "status", "--porcelain").stdout == ""
+    assert git(folder, "status", "--porcelain") == ""
     assert_fsck_clean(folder)

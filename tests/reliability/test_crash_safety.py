@@ -14,7 +14,8 @@ import pytest
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
-from tests.reliability.memory_helpers import assert_every_file_parses, assert_fsck_clean, commit_count, git
+from tests.support.git import commit_count, git
+from tests.support.memory_files import assert_every_file_parses, assert_fsck_clean
 
 KILLS = 50
 # Writes until killed; long entries make each file write take a while, so kills land mid-write too.
@@ -69,7 +70,7 @@ def test_sigkill_at_random_moments_50_times(tmp_path, victims):
         assert result.status == "written", result
         assert not [p.name for p in folder.rglob("*") if ".tmp-" in p.name and ".git" not in p.parts]
         assert commit_count(folder) >= before + 1
-        assert git(folder, "status", "--porcelain").stdout == ""
+        assert git(folder, "status", "--porcelain") == ""
         assert_fsck_clean(folder)
     texts = {e.text for e in assert_every_file_parses(folder)}
     assert {f"Written after kill {n}" for n in range(KILLS)} <= texts

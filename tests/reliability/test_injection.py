@@ -17,7 +17,7 @@ from swarmkit.resolver import resolve
 from swarmkit.runtime import prompts
 from swarmkit.runtime.engine import Run
 from swarmkit.scaffold import create_workspace
-from tests.runtime.conftest import RecordingMock
+from tests.support.runs import RecordingMock
 
 # Each payload tries to end the block it sits in and speak as the system.
 PAYLOADS = [

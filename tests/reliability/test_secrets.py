@@ -20,8 +20,9 @@ from swarmkit.cli.main import run as cli_run
 from swarmkit.memory.screening.screen import screen
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
-from tests.reliability.memory_helpers import assert_every_file_parses, git
 from tests.reliability.secrets_corpus import BENIGN, HELD_OUT, Secret, secrets
+from tests.support.git import git
+from tests.support.memory_files import assert_every_file_parses
 
 SECRETS = secrets()
 FAMILIES = {s.family for s in SECRETS}
@@ -40,7 +41,7 @@ def _folder_text(folder: Path) -> str:
     for path in sorted(folder.rglob("*")):
         if path.is_file() and ".git" not in path.relative_to(folder).parts:
             parts.append(path.read_bytes().decode("utf-8", "replace"))
-    parts.append(git(folder, "log", "-p", "--all", "--format=%H%n%B").stdout)
+    parts.append(git(folder, "log", "-p", "--all", "--format=%H%n%B"))
     return "\n".join(parts)
 
 

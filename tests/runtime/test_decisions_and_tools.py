@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from tests.helpers import write_overlay
-from tests.runtime.conftest import RecordingMock, run_once
+from tests.support.runs import RecordingMock, run_once
+from tests.support.workspaces import write_overlay
 
 CHECK = """apiVersion: swarmkit/v1
 kind: Skill

@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("mcp")
 
 from swarmkit.runtime.mcp.toolbox import McpSettings  # noqa: E402
-from tests.runtime.conftest import RecordingMock  # noqa: E402
 from tests.runtime.mcp_workspace import FIXTURE_SERVER, mcp_workspace, python_server, running_with, script  # noqa: E402
 from tests.runtime.test_mcp_client import run_with  # noqa: E402
+from tests.support.runs import RecordingMock  # noqa
 
 FAST = McpSettings(start_timeout=3, call_timeout=3)
 CPU_BOUND = 20.0  # seconds of this process's CPU a broken server may cost a run, at most

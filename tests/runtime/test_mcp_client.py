@@ -15,7 +15,6 @@ pytest.importorskip("mcp_server_time")
 pytest.importorskip("mcp_server_git")
 
 from swarmkit.runtime.mcp.toolbox import McpSettings  # noqa: E402
-from tests.runtime.conftest import RecordingMock  # noqa: E402
 from tests.runtime.mcp_workspace import (  # noqa: E402
     git_repository,
     mcp_workspace,
@@ -23,6 +22,7 @@ from tests.runtime.mcp_workspace import (  # noqa: E402
     running_with,
     script,
 )
+from tests.support.runs import RecordingMock  # noqa
 
 SETTINGS = McpSettings(start_timeout=30, call_timeout=30)
 

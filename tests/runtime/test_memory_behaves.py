@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from tests.memory.conftest import commit_count, git, ref_of
-from tests.runtime.conftest import run_once
+from tests.support.git import commit_count, git
+from tests.support.memory_files import ref_of
+from tests.support.runs import run_once
 
 BERLIN = "Something to remember about me, for the next time we talk: I live in Berlin."
 MUNICH = "Please update what you know about me: I live in Munich now, since last month."
@@ -190,7 +191,7 @@ def test_an_agent_that_read_untrusted_content_writes_tainted(init_ws, tmp_path):
             ]
         )
     )
-    from tests.runtime.conftest import RecordingMock
+    from tests.support.runs import RecordingMock
 
     record, _ = run_once(
         root,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from tests.memory.conftest import ref_of
-from tests.runtime.conftest import QUESTION, REMEMBER, RecordingMock, run_once
+from tests.support.git import git
+from tests.support.memory_files import ref_of
+from tests.support.runs import QUESTION, REMEMBER, RecordingMock, run_once
 
 
 def me_md(root) -> list[str]:
@@ -165,7 +166,6 @@ def test_a_topology_binding_without_config_reads_the_memory_block(init_ws):
 def test_a_run_recalls_only_its_exact_persons_file_old_ones_included(init_ws):
     """users/ana-smith.md written by the old mapping for "Ana Smith": her runs recall it in place;
     runs for ana-smith, ANA SMITH or ana.smith (one file under the old mapping) recall nothing."""
-    import subprocess
 
     from swarmkit.memory.store import MemoryStore
     from swarmkit.resolver import resolve
@@ -179,13 +179,8 @@ def test_a_run_recalls_only_its_exact_persons_file_old_ones_included(init_ws):
         "# About Ana Smith\n\n- Lives in Lisbon [by: user; kind: identity; subject: user.location]\n"
         "- Editor is Helix [by: user; kind: preference; subject: user.editor]\n"
     )
-    subprocess.run(["git", "add", "users"], cwd=folder, check=True, capture_output=True)
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "old file"],
-        cwd=folder,
-        check=True,
-        capture_output=True,
-    )
+    git(folder, "add", "users")
+    git(folder, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "old file")
     for other in ("ana-smith", "ANA SMITH", "ana.smith"):
         record, _ = run_once(root, QUESTION, user=other)
         assert not [r for r in record["recalled"] if r["ref"].startswith("users/")], other

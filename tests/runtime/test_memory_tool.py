@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tests.runtime.conftest import REMEMBER, RecordingMock, run_once
+from tests.support.runs import REMEMBER, RecordingMock, run_once
 
 
 def search_script(tmp_path, query: str) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from swarmkit.runtime.providers.base import ChatRequest, ProviderError
 from swarmkit.runtime.providers.openai import OpenAIProvider
-from tests.runtime.conftest import REMEMBER, run_once
+from tests.support.runs import REMEMBER, run_once
 
 
 class FakeEndpoint:

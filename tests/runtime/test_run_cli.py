@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.runtime.conftest import REMEMBER
+from tests.support.runs import REMEMBER
 
 
 def test_run_prints_the_answer_and_a_summary(init_ws, cli):

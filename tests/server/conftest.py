@@ -13,8 +13,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from swarmkit.server.app import create_app  # noqa: E402
 from tests.server.seed import TOKEN, seed  # noqa: E402
-
-BASE = "http://127.0.0.1:8741"
+from tests.support.server import BASE  # noqa: E402
 
 
 @pytest.fixture
@@ -38,12 +37,3 @@ def refs(seeded):
 def client(root):
     with TestClient(create_app(root, token=TOKEN), base_url=BASE) as test_client:
         yield test_client
-
-
-def post(client, path: str, body, token: str | None = TOKEN, **headers):
-    """A POST as the portal page sends it (token header, JSON body), with extra headers on top."""
-    sent = {"Content-Type": "application/json"}
-    if token is not None:
-        sent["X-Swarmkit-Token"] = token
-    sent.update(headers)
-    return client.post(path, json=body, headers=sent)

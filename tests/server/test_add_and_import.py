@@ -9,10 +9,10 @@ from starlette.testclient import TestClient
 from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.store import MemoryStore
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE, post
-from tests.server.gitlog import commit_count, commits
 from tests.server.seed import TOKEN
 from tests.server.test_openapi import response_schema, validate
+from tests.support.git import commit_count, commits
+from tests.support.server import BASE, post
 
 
 def folder_of(root):

@@ -6,8 +6,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from tests.server.gitlog import commit_count
 from tests.server.launch import serving
+from tests.support.git import commit_count
 
 
 def test_two_keeps_at_once(root):

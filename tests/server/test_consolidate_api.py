@@ -10,9 +10,9 @@ import re
 from swarmkit.memory.actions.consolidate import consolidate
 from swarmkit.memory.actions.consolidate.budgets import Budget
 from swarmkit.memory.folder.entries import text_digest
-from tests.server.conftest import post
-from tests.server.gitlog import commit_count, commits
 from tests.server.seed import store_for
+from tests.support.git import commit_count, commits
+from tests.support.server import post
 
 A = "Prefers dark mode in every editor"
 B = "Prefers dark mode in all editors"

@@ -7,8 +7,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE, post
 from tests.server.seed import OLD_RUN_ID, RUN_ID, TOKEN
+from tests.support.server import BASE, post
 
 
 def test_a_turn_said_through_the_api_is_a_conversation_and_a_run(client):

@@ -7,7 +7,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE
+from tests.support.server import BASE
 
 
 def test_an_unknown_path_is_a_json_404(client):

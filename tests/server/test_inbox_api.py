@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.memory.folder.entries import text_digest
-from tests.server.conftest import post
-from tests.server.gitlog import commit_count, commits, files_in_last_commit
+from tests.support.git import commit_count, commits, files_in_last_commit
+from tests.support.server import post
 
 
 def folder_of(root):
@@ -165,12 +165,10 @@ def test_a_body_that_is_not_json(client):
 
 def test_an_action_while_git_is_busy_is_a_409_that_says_why(client, root):
     """Issue 9: HEAD on no branch (a commit there is lost at the next checkout) refuses every write."""
-    import subprocess
-
-    from swarmkit.memory.folder.gitops import clean_env
+    from tests.support.git import git
 
     folder = folder_of(root)
-    subprocess.run(["git", "checkout", "-q", "--detach"], cwd=folder, env=clean_env(), check=True)
+    git(folder, "checkout", "-q", "--detach")
     before, inbox_text = commit_count(folder), (folder / "inbox.md").read_text()
     entry = inbox(client)[0]
     response = post(client, "/memory/inbox/keep", {"ref": entry["ref"], "expect": entry["digest"]})

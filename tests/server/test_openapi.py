@@ -7,8 +7,8 @@ from jsonschema import Draft202012Validator
 from starlette.routing import Route
 
 from swarmkit.server.app import API_ROUTES
-from tests.server.conftest import post
 from tests.server.seed import RUN_ID
+from tests.support.server import post
 
 
 @pytest.fixture

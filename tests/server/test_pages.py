@@ -177,7 +177,7 @@ def test_a_workspace_without_memory_yet(tmp_path):
 
     from swarmkit.scaffold import create_workspace
     from swarmkit.server.app import create_app
-    from tests.server.conftest import BASE
+    from tests.support.server import BASE
 
     create_workspace(tmp_path / "fresh", "Fresh")
     with TestClient(create_app(tmp_path / "fresh"), base_url=BASE) as client:

@@ -11,8 +11,8 @@ from starlette.testclient import TestClient
 
 from swarmkit.runtime.records import save_run
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE, post
 from tests.server.seed import TOKEN, record
+from tests.support.server import BASE, post
 
 PEOPLE = ("ana.smith", "Ana.Smith", "ana_smith")  # one file and one set of runs under the old mapping
 

@@ -8,8 +8,8 @@ from swarmkit.memory.folder.entries import text_digest
 from swarmkit.runtime.records import RunRecord, save_run
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app
-from tests.runtime.conftest import QUESTION, REMEMBER, run_once
-from tests.server.conftest import BASE
+from tests.support.runs import QUESTION, REMEMBER, run_once
+from tests.support.server import BASE
 
 
 def test_the_prompt_each_agent_was_sent_with_its_recalled_entries_marked(tmp_path):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE
-from tests.server.gitlog import git, head
+from tests.support.git import git, head
+from tests.support.server import BASE
 
 ON = "Memory: on — reader top 5 ≥ 0.15 (scope all), writer ≥ 100 chars"
 OFF = "Memory: off (memory.enabled: false)"

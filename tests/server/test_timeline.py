@@ -7,7 +7,7 @@ from starlette.testclient import TestClient
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE
+from tests.support.server import BASE
 
 
 def told(tmp_path):

@@ -8,8 +8,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from swarmkit.server.app import create_app
-from tests.server.conftest import BASE, post
-from tests.server.gitlog import commit_count
+from tests.support.git import commit_count
+from tests.support.server import BASE, post
 
 ORIGIN = BASE
 

@@ -10,6 +10,8 @@ import re
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.entries import digest_ref
+from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.screening.screen import NO_MEMORY, screen
 
@@ -59,7 +61,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
 
 
 def _target_file(store, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
-    from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD, file_class
+    from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD
     from swarmkit.memory.folder.refs import check_ref
     from swarmkit.memory.speech.facts import in_first_person
 
@@ -91,7 +93,7 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None, t
             "MEMORY.md holds pinned entries and the index, not added ones",
             'add it to a file, or pin it by writing it above "## Index" in MEMORY.md',
         )
-    if file_class(rel).startswith("swarm:"):
+    if FileClass.of(rel).kind is Kind.SWARM:
         raise BadEntry(
             f"{rel} is a swarm folder's file: only the agents of its run write there",
             "leave out --to, or use --to me | lessons | workspace",
@@ -127,8 +129,6 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
 
 def edit(store, ref: str, text: str):
     """Replace an entry's text, keeping its metadata; the entry becomes the person's. One commit."""
-    from swarmkit.memory.folder.entries import text_digest
-    from swarmkit.memory.folder.refs import stable_ref
     from swarmkit.memory.folder.results import WriteResult
 
     clean = checked_text(text, "changed")
@@ -144,7 +144,7 @@ def edit(store, ref: str, text: str):
                 "the entry already says this",
                 None,
                 entry.text,
-                stable_ref=stable_ref(entry),
+                stable_ref=entry.ref,
             )
         twin = next(
             (
@@ -169,5 +169,5 @@ def edit(store, ref: str, text: str):
             )
         title = f"Edit: {E.cut_text(entry.text, 36)} → {E.cut_text(clean, 36)}"
         commit = store.apply({entry.file: lines}, title, "user")
-        ref = f"{entry.file}#{text_digest(clean)}"
+        ref = digest_ref(entry.file, clean)
         return WriteResult("edited", ref, None, commit, clean, entry.text, ref)

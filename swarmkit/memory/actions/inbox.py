@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.layout import index_link
 from swarmkit.memory.folder.targets import target_file
 
@@ -62,7 +63,6 @@ def _check_sizes(store, files: dict) -> None:
 
 def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
-    from swarmkit.memory.folder.entries import text_digest
     from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD
     from swarmkit.memory.folder.results import WriteResult
 
@@ -79,7 +79,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         existing = E.parse_text("\n".join(target), rel) if target is not None else []
         same_text = next((e for e in existing if E.dedupe_key(e.text) == E.dedupe_key(entry.text)), None)
         same_subject = next((e for e in existing if entry.subject and e.subject == entry.subject), None)
-        ref = f"{rel}#{text_digest(entry.text)}"
+        ref = digest_ref(rel, entry.text)
         if same_text is not None:
             ref = same_text.ref  # already there: the inbox copy just goes
         elif same_subject is not None:
@@ -99,7 +99,6 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
 
 def inbox_pin(store, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
-    from swarmkit.memory.folder.entries import text_digest
     from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
     from swarmkit.memory.folder.results import WriteResult
 
@@ -122,7 +121,7 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
         files = {INBOX_MD: inbox, MEMORY_MD: memory}
         _check_sizes(store, files)
         commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
-        ref = f"{MEMORY_MD}#{text_digest(entry.text)}"
+        ref = digest_ref(MEMORY_MD, entry.text)
         return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
 
 

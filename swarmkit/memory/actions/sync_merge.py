@@ -125,9 +125,9 @@ def doubled_subjects(store, mine: str, theirs: str) -> dict[str, list[str]]:
 def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
     """Leave one line per doubled subject and move the other to the inbox; one commit. Call inside
     store.writing(), after the rebase."""
-    from swarmkit.memory.folder.layout import INBOX_MD, file_class
+    from swarmkit.memory.folder.file_class import FileClass
+    from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.privacy import is_personal
-    from swarmkit.memory.folder.refs import stable_ref
 
     doubled = doubled_subjects(store, mine, theirs)
     if not doubled:
@@ -167,15 +167,15 @@ def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
                 gone.add(loser.line)
                 moved = None
                 if E.dedupe_key(loser.text) != E.dedupe_key(kept.text):
-                    meta = dict(loser.meta) | {"contradicts": stable_ref(kept)}
-                    if is_personal(file_class(rel)):
+                    meta = dict(loser.meta) | {"contradicts": kept.ref}
+                    if is_personal(FileClass.of(rel)):
                         meta["for"] = rel  # shown only to the person the fact is about
                     inbox_lines, _ = store.append_entry(INBOX_MD, inbox_lines, E.render(loser.text, meta))
                     moved = loser.text
-                merges.append(SubjectMerge(subject, rel, kept.text, stable_ref(kept), moved))
+                merges.append(SubjectMerge(subject, rel, kept.text, kept.ref, moved))
             for old in stale:
                 gone.add(old.line)
-                merges.append(SubjectMerge(subject, rel, kept.text, stable_ref(kept), None, old.text))
+                merges.append(SubjectMerge(subject, rel, kept.text, kept.ref, None, old.text))
         files[rel] = [line for number, line in enumerate(lines, 1) if number not in gone]
     if any(m.inbox for m in merges):
         files[INBOX_MD] = inbox_lines

@@ -67,7 +67,7 @@ class Entry:
     def ref(self) -> str:
         """`file#digest` (me.md#3f9a1c2b): the entry's identity, named by its text, so it keeps naming
         the same fact however the lines above it move."""
-        return f"{self.file}#{text_digest(self.text)}"
+        return digest_ref(self.file, self.text)
 
     @property
     def line_ref(self) -> str:
@@ -219,6 +219,11 @@ def text_digest(text: str) -> str:
     import hashlib
 
     return hashlib.sha256(shown(text).strip().encode("utf-8")).hexdigest()[:8]
+
+
+def digest_ref(file: str, text: str) -> str:
+    """`file#digest` (me.md#3f9a1c2b): the ref of an entry with this text in this file."""
+    return f"{file}#{text_digest(text)}"
 
 
 def split_lines(content: str) -> list[str]:

@@ -1,11 +1,12 @@
 """The memory folder's layout: its standard files, limits and headings, which files are memory
-files, what each file is for (its class) and the slugs of names in paths."""
+files (what each is for is its FileClass, file_class.py), and the slugs of names in paths."""
 
 from __future__ import annotations
 
 import re
 
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.file_class import FileClass
 
 MEMORY_MD = "MEMORY.md"
 ME_MD = "me.md"
@@ -25,26 +26,6 @@ EXCLUDES = (f"/{INDEX_DIR}/", ".*.tmp-*")
 def slug(text: str, limit: int = 64) -> str:
     out = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:limit].strip("-")
     return out
-
-
-def file_class(rel: str) -> str:
-    """What a memory file is for: memory, me, user:<slug>, lessons, workspace:<id>, inbox, swarm:<slug>, other."""
-    parts = rel.split("/")
-    if rel == MEMORY_MD:
-        return "memory"
-    if rel == ME_MD:
-        return "me"
-    if rel == LESSONS_MD:
-        return "lessons"
-    if rel == INBOX_MD:
-        return "inbox"
-    if len(parts) == 2 and parts[0] == "users":
-        return "user:" + parts[1][:-3]
-    if len(parts) == 2 and parts[0] == "workspaces":
-        return "workspace:" + parts[1][:-3]
-    if len(parts) >= 3 and parts[0] == "swarms":
-        return "swarm:" + parts[1]
-    return "other"
 
 
 MAX_DEPTH = 4  # folders deep, counting the file: me.md is 1, notes/a/b/c.md is 4
@@ -70,8 +51,7 @@ def holds_entries(rel: str) -> bool:
 
 def index_link(rel: str, memory_lines: list[str] | None) -> list[str] | None:
     """MEMORY.md with a `- [[link]]` for a new file, or None when it needs none."""
-    cls = file_class(rel)
-    if rel == MEMORY_MD or cls == "inbox" or cls.startswith("swarm:"):
+    if not FileClass.of(rel).rules.linked:
         return None
     link = f"- [[{rel[:-3]}]]"
     lines = list(memory_lines or [HEADINGS[MEMORY_MD], ""])

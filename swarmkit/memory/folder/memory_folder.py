@@ -22,6 +22,7 @@ from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.atomic import atomic_delete, atomic_write, sweep_temp_files
 from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.file_class import NO_FILE, FileClass, Kind
 from swarmkit.memory.folder.gitops import Git, GitFailed
 from swarmkit.memory.folder.hand_edits import hand_edited, inside, screen_files
 from swarmkit.memory.folder.layout import (
@@ -38,7 +39,6 @@ from swarmkit.memory.folder.layout import (
     MEMORY_INTRO,
     MEMORY_LIMIT,
     MEMORY_MD,
-    file_class,
     is_memory_file,
 )
 from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT, FolderLock
@@ -103,7 +103,7 @@ class MemoryFolder:
             from swarmkit.memory.folder.people import legacy_file, person_file
 
             self._names = (person_file(self.user), legacy_file(self.user))
-        self._own_cache: tuple[tuple, tuple[str, str]] | None = None
+        self._own_cache: tuple[tuple, tuple[str, FileClass]] | None = None
         self.git = Git(self.folder)
         self.lock = FolderLock(self.folder / INDEX_DIR / "write.lock", timeout=lock_timeout)
         self.warnings: list[str] = []
@@ -127,16 +127,16 @@ class MemoryFolder:
         return self._own()[0]
 
     @property
-    def own_class(self) -> str:
+    def own_class(self) -> FileClass:
         """The file class of this person's own file; none at all while their file's name holds
         someone else's file (written before, not moved yet): they see no personal file."""
         return self._own()[1]
 
-    def _own(self) -> tuple[str, str]:
+    def _own(self) -> tuple[str, FileClass]:
         """(user_file, own_class), worked out again only when one of the two names changed on disk
         (every listed file and entry asks whether it is visible: one lstat per name, not a read)."""
         if not self._names:
-            return ME_MD, "me"
+            return ME_MD, FileClass(Kind.ME)
         own, legacy = self._names
         stamp = tuple(_stamp(self.path(rel)) if rel else None for rel in self._names)
         if self._own_cache is not None and self._own_cache[0] == stamp:
@@ -146,7 +146,7 @@ class MemoryFolder:
             if legacy is not None and legacy != own and self._owner_of(legacy) == self.user:
                 rel = legacy
         mine = self._first_line(rel) is None or self._is_mine(rel)
-        result = (rel, file_class(rel) if mine else "user:")  # "user:": no file has this class
+        result = (rel, FileClass.of(rel) if mine else NO_FILE)
         self._own_cache = (stamp, result)
         return result
 
@@ -591,13 +591,13 @@ class MemoryFolder:
     def heading_for(self, rel: str) -> list[str]:
         if rel in HEADINGS:
             return [HEADINGS[rel]]
-        cls = file_class(rel)
-        if cls.startswith("swarm:"):
+        cls = FileClass.of(rel)
+        if cls.kind is Kind.SWARM:
             return [f"# {Path(rel).stem.capitalize()}"]
-        if cls.startswith("user:"):
-            return [f"# About {self.user or cls[5:]}"]
-        if cls.startswith("workspace:"):
-            ws = cls.split(":", 1)[1]
+        if cls.kind is Kind.USER:
+            return [f"# About {self.user or cls.slug}"]
+        if cls.kind is Kind.WORKSPACE:
+            ws = cls.slug
             marker = E.render(
                 f"Facts about workspace {ws}",
                 {"by": "agent", "workspace": ws, "added": E.today(), "marker": "workspace"},

@@ -7,27 +7,27 @@ agent running for ana never reads bob's facts or the owner's. Scopes choose amon
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.folder.file_class import FileClass, Kind
 
 OWNER_FILE = "me.md"
 
 
-def is_personal(cls: str) -> bool:
-    """Is this file class (store.file_class) one person's: `me` or `user:<slug>`."""
-    return cls == "me" or cls.startswith("user:")
+def is_personal(cls: FileClass) -> bool:
+    """Is this file class one person's: `me` or `user:<slug>`."""
+    return cls.personal
 
 
-def visible(cls: str, own: str) -> bool:
+def visible(cls: FileClass, own: FileClass) -> bool:
     """May the person whose own file class is `own` read a file of class `cls`."""
     return cls == own or not is_personal(cls)
 
 
-def person(cls: str) -> str:
+def person(cls: FileClass) -> str:
     """Whose a personal file is, in words: "the owner" or the person's name (a hashed file name,
     folder/people.py, names nobody a reader could pass to --user: "another person")."""
-    if cls == "me":
+    if cls.kind is Kind.ME:
         return "the owner"
-    stem = cls.split(":", 1)[1]
-    return "another person" if "--" in stem or not stem else stem
+    return "another person" if "--" in cls.slug or not cls.slug else cls.slug
 
 
 class NotYours(SwarmkitError):
@@ -39,15 +39,15 @@ class NotYours(SwarmkitError):
     http_hint = "a person's facts are only shown to them: serve their view with swarmkit serve --user NAME"
 
 
-def not_yours(rel: str, cls: str, own: str, viewer: str | None = None) -> NotYours:
+def not_yours(rel: str, cls: FileClass, own: FileClass, viewer: str | None = None) -> NotYours:
     """The error for reading or changing another person's file (nothing is shown or written);
     `viewer` is the id of the person whose view it is (None: the owner, or as `own` names them)."""
     who = person(cls)
     viewer_name = viewer if viewer is not None else person(own)
-    whose = "the owner's" if cls == "me" else f"{who}'s"
+    whose = "the owner's" if cls.kind is Kind.ME else f"{who}'s"
     how = (
         "without --user"
-        if cls == "me"
+        if cls.kind is Kind.ME
         else "with --user and that person's id"
         if who == "another person"
         else f"with --user {who}"

@@ -4,21 +4,6 @@ from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import shown
-
-
-def entry_digest(line: str) -> str:
-    """A short digest of an entry's whole line: listings show it so actions can check nothing changed.
-    (Bytes that are not UTF-8 count as U+FFFD, as listings show them.)"""
-    import hashlib
-
-    return hashlib.sha256(shown(line).strip().encode("utf-8")).hexdigest()[:8]
-
-
-def stable_ref(entry: E.Entry) -> str:
-    """`file#digest`: names the entry by its text, so it does not shift when lines above it go
-    (what Entry.ref is)."""
-    return entry.ref
 
 
 def _digest_ref(ref: str) -> tuple[str, str] | None:

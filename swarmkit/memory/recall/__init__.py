@@ -110,7 +110,7 @@ def scan_search(
     closest: bool = True,
 ) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
-    from swarmkit.memory.folder.layout import file_class
+    from swarmkit.memory.folder.file_class import FileClass, Kind
     from swarmkit.memory.recall.hit import RecallHit
     from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
     from swarmkit.memory.recall.scoring import FEEDBACK_DEPTH, TIE_POOL, Coverage, by_feedback
@@ -125,7 +125,7 @@ def scan_search(
         return []
     found = [e for e in store.entries() if not e.meta.get("marker")]
     held = [entry_terms(e.text, e.meta) for e in found]
-    chosen = [i + 1 for i, e in enumerate(found) if in_scope(file_class(e.file))]
+    chosen = [i + 1 for i, e in enumerate(found) if in_scope(FileClass.of(e.file))]
     source = _Scan(held, chosen)
     values = {doc_id: scorer.score(qterms, held[doc_id - 1], source) for doc_id in chosen}
 
@@ -140,7 +140,16 @@ def scan_search(
         for value, doc_id in scored[:max_results]:
             e = found[doc_id - 1]
             out.append(
-                RecallHit(e.text, value, e.ref, e.file, e.line, e.by, e.kind, file_class(e.file) == "inbox")
+                RecallHit(
+                    e.text,
+                    value,
+                    e.ref,
+                    e.file,
+                    e.line,
+                    e.by,
+                    e.kind,
+                    FileClass.of(e.file).kind is Kind.INBOX,
+                )
             )
         return out
 

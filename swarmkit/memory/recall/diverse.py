@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.recall.hit import RecallHit
 
 POOL = 5  # hits read past k to fill the places folded hits leave
@@ -17,7 +18,6 @@ FOLD = 0.7
 
 def fold(hits: list[RecallHit], k: int) -> list[RecallHit]:
     """The first k hits that restate no higher one, each with the refs folded into it."""
-    from swarmkit.memory.folder.entries import text_digest
     from swarmkit.memory.recall.restatement import Names, same_fact
     from swarmkit.memory.recall.similarity import Lexical, negated
 
@@ -46,7 +46,7 @@ def fold(hits: list[RecallHit], k: int) -> list[RecallHit]:
                 break
             kept.append(i)
         else:
-            folded.setdefault(into, []).append(f"{hits[i].file}#{text_digest(hits[i].text)}")
+            folded.setdefault(into, []).append(digest_ref(hits[i].file, hits[i].text))
     return [dataclasses.replace(hits[j], folded=tuple(folded.get(j, ()))) for j in kept]
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.recall.listing import FileStamps
 from swarmkit.memory.recall.progress import MIN_BYTES, Progress
 from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
@@ -58,7 +59,7 @@ class _Source:
     """The Candidates a scorer reads for one search: postings of the in-scope files, counted over
     the entries this person may read (another person's file shapes neither ranks nor scores)."""
 
-    def __init__(self, index: RecallIndex, scope: tuple, in_scope: Callable[[str], bool]):
+    def __init__(self, index: RecallIndex, scope: tuple, in_scope: Callable[[FileClass], bool]):
         self.index, self.scope, self.in_scope = index, scope, in_scope
         self.n = index.count()
         self.top_id = index.top_id()
@@ -114,13 +115,13 @@ class RecallIndex:
 
         # (own class, file class) → may this person read it (few classes, many files); their own
         # class changes when their first write moves their file
-        shown: dict[tuple[str, str], bool] = {}
+        shown: dict[tuple[FileClass, FileClass], bool] = {}
 
-        def _shown(cls: str) -> bool:
+        def _shown(cls: FileClass) -> bool:
             key = (store.own_class, cls)
             return shown[key] if key in shown else shown.setdefault(key, visible(cls, key[0]))
 
-        self._shown: Callable[[str], bool] = _shown
+        self._shown: Callable[[FileClass], bool] = _shown
 
     # ---- the database ------------------------------------------------------------------------
     def _open(self) -> IndexDB:
@@ -265,7 +266,7 @@ class RecallIndex:
             raise
 
     def _index_files(self, db: IndexDB, current: dict, force: set[str], progress_min: int | None) -> int:
-        from swarmkit.memory.folder.layout import file_class, holds_entries
+        from swarmkit.memory.folder.layout import holds_entries
 
         with db.writing():
             self._sync_generation()  # under the write lock: another process may have done it already
@@ -280,7 +281,7 @@ class RecallIndex:
                 writer = SegmentWriter(db)
                 for rel in changed:
                     lines = self.store.read_lines(rel) if holds_entries(rel) else None
-                    writer.add(rel, current[rel], file_class(rel), _indexed(lines or ()))
+                    writer.add(rel, current[rel], FileClass.of(rel), _indexed(lines or ()))
                     bar.advance(current[rel][1])
                 added, postings = writer.finish()
                 db.merge()
@@ -412,7 +413,7 @@ class RecallIndex:
         self._trim()
         return ids
 
-    def _scope_filter(self, scope: tuple, in_scope: Callable[[str], bool]) -> tuple[str, set[int]]:
+    def _scope_filter(self, scope: tuple, in_scope: Callable[[FileClass], bool]) -> tuple[str, set[int]]:
         """How to narrow a posting to the scope: keep all, drop some ids, or keep only some."""
         cached = self._scopes.get(scope)
         if cached is None:
@@ -428,7 +429,7 @@ class RecallIndex:
             self._scopes[scope] = cached
         return cached[0], cached[1]
 
-    def _posting_in_scope(self, term: str, scope: tuple, in_scope: Callable[[str], bool]) -> set[int]:
+    def _posting_in_scope(self, term: str, scope: tuple, in_scope: Callable[[FileClass], bool]) -> set[int]:
         ids = self._posting(term)
         how, some = self._scope_filter(scope, in_scope)
         if how == "all" or not ids:
@@ -778,7 +779,7 @@ class RecallIndex:
                     number,
                     entry.by,
                     entry.kind,
-                    file.cls == "inbox",
+                    file.cls.kind is Kind.INBOX,
                     parts,
                 )
             )

@@ -5,15 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.folder.file_class import FileClass, Kind
 
 SCOPES = ("user", "all", "both")
 
 
-def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Callable[[str], bool]:
+def swarm_scope(search_scope: str) -> FileClass | None:
+    """The swarm a scope names (`swarm:<slug>`), else None."""
+    named = FileClass.parse(search_scope)
+    return named if named is not None and named.kind is Kind.SWARM else None
+
+
+def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Callable[[FileClass], bool]:
     """Does a file class belong to the scope."""
     search_scope = str(getattr(search_scope, "value", search_scope))  # an enum from the reader config
-    if search_scope.startswith("swarm:"):
-        return lambda cls: cls == search_scope
+    swarm = swarm_scope(search_scope)
+    if swarm is not None:
+        return lambda cls: cls == swarm
     if search_scope not in SCOPES:
         raise SwarmkitError(
             f"unknown search scope {search_scope!r}",
@@ -21,18 +29,19 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
             "or both (your file plus the shared files)",
         )
     user = store.own_class
+
+    def inbox(cls: FileClass) -> bool:
+        return include_inbox and cls.kind is Kind.INBOX
+
     if search_scope == "user":
-        return lambda cls: cls == user or (include_inbox and cls == "inbox")
+        return lambda cls: cls == user or inbox(cls)
     if search_scope == "all":
         from swarmkit.memory.folder.privacy import visible  # never another person's file, whatever the scope
 
-        return lambda cls: (
-            (cls != "inbox" or include_inbox) and not cls.startswith("swarm:") and visible(cls, user)
-        )
+        return lambda cls: (cls.rules.searched or inbox(cls)) and visible(cls, user)
 
-    def both(cls: str) -> bool:
-        shared = cls in ("memory", "lessons", "other") or cls.startswith("workspace:")
-        return shared or cls == user or (include_inbox and cls == "inbox")
+    def both(cls: FileClass) -> bool:
+        return cls.rules.shared or cls == user or inbox(cls)
 
     return both
 

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from swarmkit.memory.folder.file_class import FileClass
 from swarmkit.memory.recall.words import STEMMER_VERSION
 
 SCHEMA_VERSION = "3"
@@ -36,7 +37,7 @@ _SWAP = sys.byteorder != "little"  # stored little-endian whatever the machine
 class FileRow:
     id: int
     stamp: tuple[int, int, int]  # mtime_ns, size, inode
-    cls: str
+    cls: FileClass  # from the path (the stored label is what the path says)
     first: int  # its entries hold ids first .. first + count - 1
     count: int
     length: int  # terms in all its entries (for BM25's average length)
@@ -132,8 +133,8 @@ class IndexDB:
 
     def files(self) -> dict[str, FileRow]:
         return {
-            path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
-            for fid, path, mtime, size, ino, cls, first, count, length in self.con.execute(
+            path: FileRow(fid, (mtime, size, ino), FileClass.of(path), first, count, length)
+            for fid, path, mtime, size, ino, _cls, first, count, length in self.con.execute(
                 "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files"
             )
         }
@@ -271,7 +272,9 @@ class SegmentWriter:
         self.postings: defaultdict[str, array] = defaultdict(lambda: array(_ID_TYPE))  # 4 bytes an id
         self.total = 0
 
-    def add(self, path: str, stamp: tuple[int, int, int], cls: str, entries: Iterable[IndexedEntry]) -> None:
+    def add(
+        self, path: str, stamp: tuple[int, int, int], cls: FileClass, entries: Iterable[IndexedEntry]
+    ) -> None:
         first = self.next_id
         postings = self.postings
         length = 0
@@ -292,7 +295,7 @@ class SegmentWriter:
             (
                 path,
                 *stamp,
-                cls,
+                cls.label,
                 first,
                 count,
                 length,
@@ -315,8 +318,8 @@ class SegmentWriter:
             con.execute("DELETE FROM segments WHERE id=?", (self.segment,))
         con.execute("UPDATE meta SET value=? WHERE key='next_id'", (str(self.next_id),))
         added = {
-            path: FileRow(fid, (mtime, size, ino), cls, first, count, length)
-            for fid, path, mtime, size, ino, cls, first, count, length in con.execute(
+            path: FileRow(fid, (mtime, size, ino), FileClass.of(path), first, count, length)
+            for fid, path, mtime, size, ino, _cls, first, count, length in con.execute(
                 "SELECT id, path, mtime_ns, size, ino, cls, first, count, length FROM files WHERE id > ?",
                 (self.last_file,),
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD, MEMORY_LIMIT, MEMORY_MD
 from swarmkit.memory.folder.results import WriteResult
 
@@ -74,7 +74,7 @@ def hold(
 ) -> WriteResult:
     """A write `rel` has no room for goes to the inbox instead, saying why (`held:`); call inside
     store.writing(). Refused only when the inbox is full too."""
-    from swarmkit.memory.folder.layout import file_class
+    from swarmkit.memory.folder.file_class import FileClass
     from swarmkit.memory.folder.privacy import is_personal
 
     reason = (
@@ -82,7 +82,7 @@ def hold(
         f"to make room in {rel}, then keep it"
     )
     held = dict(meta) | {"held": f"{rel} is full"}
-    if is_personal(file_class(rel)):
+    if is_personal(FileClass.of(rel)):
         held["for"] = rel  # a person's fact stays theirs in the inbox
     inbox = store.read_lines(INBOX_MD, exact=True)
     existing = E.parse_lines(inbox or [], INBOX_MD)
@@ -96,5 +96,5 @@ def hold(
     commit = store.apply(
         {INBOX_MD: lines}, f"Hold in the inbox ({rel} is full): {E.cut_text(text, 60)}", origin, run_id
     )
-    ref = f"{INBOX_MD}#{text_digest(text)}"  # the entry's identity, not its line (see Entry.ref)
+    ref = digest_ref(INBOX_MD, text)  # the entry's identity, not its line (see Entry.ref)
     return WriteResult("held", ref, reason, commit, text, None, ref)

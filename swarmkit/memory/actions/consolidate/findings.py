@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from swarmkit.memory.actions.consolidate import junk as J
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import text_digest
-from swarmkit.memory.folder.layout import MEMORY_MD, file_class
+from swarmkit.memory.folder.entries import digest_ref, text_digest
+from swarmkit.memory.folder.file_class import FileClass
+from swarmkit.memory.folder.layout import MEMORY_MD
 from swarmkit.memory.recall.restatement import Names, same_fact
 from swarmkit.memory.recall.similarity import Lexical, Similarity, negated
 
@@ -58,7 +59,7 @@ class Finding:
 
 
 def stable(entry: E.Entry) -> str:
-    return f"{entry.file}#{text_digest(entry.text)}"
+    return digest_ref(entry.file, entry.text)
 
 
 def _distinct(entry: E.Entry) -> set[str]:
@@ -75,14 +76,14 @@ def _person(entry: E.Entry, names: Names) -> tuple[str, str]:
     text that starts with a name ("Caroline lives in Boston") is that name's."""
     from swarmkit.memory.folder.privacy import is_personal
 
-    cls = file_class(entry.file)
+    cls = FileClass.of(entry.file)
     match = re.match(r"([A-Z][\w-]*)(?:['’]s)?\s+(.*)$", entry.text)
     if match and names.is_name(match.group(1)):
         rest = match.group(2)
         if entry.text[len(match.group(1)) :].startswith(("'s", "’s")):
             rest = "my " + rest  # "Caroline's favourite colour is blue": my favourite colour is blue
         return match.group(1).lower(), rest
-    return (cls if is_personal(cls) else "", entry.text)
+    return (cls.label if is_personal(cls) else "", entry.text)
 
 
 def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:

@@ -18,8 +18,9 @@ import re
 from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.actions.consolidate.findings import Finding, stable
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import text_digest
-from swarmkit.memory.folder.layout import INBOX_MD, file_class
+from swarmkit.memory.folder.entries import digest_ref, text_digest
+from swarmkit.memory.folder.file_class import FileClass
+from swarmkit.memory.folder.layout import INBOX_MD
 from swarmkit.memory.folder.results import WriteResult
 
 ORIGIN = "consolidate"
@@ -79,7 +80,7 @@ def _held_for(store, finding: Finding) -> str | None:
     from swarmkit.memory.folder.privacy import is_personal
 
     for entry in finding.entries:
-        if is_personal(file_class(entry.file)):
+        if is_personal(FileClass.of(entry.file)):
             return entry.file
     return None
 
@@ -106,7 +107,7 @@ def propose(store, findings: list[Finding], why: str | None = None) -> tuple[lis
         if store.size_problem(INBOX_MD, grown):
             break  # the inbox is full: the rest are found again by the next pass
         lines = grown
-        refs.append(f"{INBOX_MD}#{text_digest(proposal_text(finding))}")
+        refs.append(digest_ref(INBOX_MD, proposal_text(finding)))
         waiting.update(finding.refs)
     if not refs:
         return [], None
@@ -195,7 +196,7 @@ def accept(store, ref: str, text: str | None = None, expect: str | None = None) 
             if text is not None or any(e.by == "user" for e in named):
                 meta["by"] = "user"  # a person chose this text, or one of the lines was theirs
             put[(keep.file, keep.line)] = E.render(final, meta)
-            result_text, result_ref = final, f"{keep.file}#{text_digest(final)}"
+            result_text, result_ref = final, digest_ref(keep.file, final)
         files = _write_back(files, drop, put)
         for rel, lines in files.items():
             problem = store.size_problem(rel, lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from tests.memory.conftest import lines, ref_of
+from tests.support.memory_files import lines, ref_of
 
 
 def _agree(known, proposed, subject, attribute):

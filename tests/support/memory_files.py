@@ -1,31 +1,16 @@
-"""Test-side helpers for memory folders: plain git with swarmkit's clean environment, and parsing."""
+"""Reading memory files on the test side: their lines, an entry's ref, and checks that nothing is torn."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.gitops import clean_env
-
-
-def git(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["git", "-c", "core.hooksPath=/dev/null", *args],
-        cwd=folder,
-        env=clean_env(),
-        capture_output=True,
-        text=True,
-        check=check,
-    )
-
-
-def commit_count(folder: Path) -> int:
-    return int(git(folder, "rev-list", "--count", "HEAD").stdout.strip())
+from swarmkit.memory.folder.entries import digest_ref
+from tests.support.git import run_git
 
 
 def assert_fsck_clean(folder: Path) -> None:
-    done = git(folder, "fsck", "--full", "--strict", "--no-dangling", check=False)
+    done = run_git(folder, "fsck", "--full", "--strict", "--no-dangling")
     assert done.returncode == 0 and not done.stdout.strip() and "error" not in done.stderr.lower(), (
         f"git fsck:\n{done.stdout}\n{done.stderr}"
     )
@@ -50,3 +35,12 @@ def assert_every_file_parses(folder: Path) -> list[E.Entry]:
                 )
                 found.append(entry)
     return found
+
+
+def lines(folder: Path, rel: str) -> list[str]:
+    return (folder / rel).read_text().splitlines()
+
+
+def ref_of(rel: str, text: str) -> str:
+    """The ref that names an entry: its file and the digest of its text (me.md#3f9a1c2b)."""
+    return digest_ref(rel, text)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_recall.py"
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "bench_recall.py"
 
 
 @pytest.fixture(scope="module")

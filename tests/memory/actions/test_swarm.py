@@ -7,7 +7,8 @@ import pytest
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.swarm import HEADER, swarm_slug
 from swarmkit.memory.folder.entries import text_digest
-from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines
+from tests.support.git import commit_count, commits, files_in_last_commit, last_body
+from tests.support.memory_files import lines
 
 MEMBERS = ["root", {"id": "researcher"}, {"id": "verifier", "read_only": True}]
 
@@ -45,9 +46,7 @@ def test_first_note_writes_readme_in_the_same_commit(store, folder):
         "source: swarmkit://runs/r-1a2b3c4d5e; added: "
     )
     assert "author: researcher" in line and "sources: https://x.example/a" in line and "tainted" not in line
-    assert "Run: r-1a2b3c4d5e" in __import__("tests.memory.conftest", fromlist=["last_body"]).last_body(
-        folder
-    )
+    assert "Run: r-1a2b3c4d5e" in last_body(folder)
     assert not any("swarms" in l for l in lines(folder, "MEMORY.md"))
 
 

@@ -14,8 +14,8 @@ from swarmkit.resolver import resolve
 from swarmkit.schemas import load_schema
 from tests.test_architecture import GRAPH
 
-PACKAGE = Path(__file__).parents[1] / "swarmkit"
-FIXTURES = Path(__file__).parent / "fixtures"
+PACKAGE = Path(__file__).parents[2] / "swarmkit"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 DEFINITIONS = ("ReaderConfig", "WriterConfig")
 
 

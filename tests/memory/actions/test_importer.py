@@ -9,7 +9,8 @@ import pytest
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines
+from tests.support.git import commit_count, commits, files_in_last_commit
+from tests.support.memory_files import lines
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -203,7 +204,7 @@ def test_progress_is_reported(store, notes):
 
 def test_the_folders_name_is_screened_in_metadata_and_the_commit_message(store, folder, tmp_path):
     """Issue 9: an imported folder's name went unscreened into every line and the commit message."""
-    from tests.memory.conftest import git
+    from tests.support.git import git
 
     token = "ghp_" + "Xy7Q" * 9
     source = tmp_path / f"notes-{token}"

@@ -7,7 +7,8 @@ import pytest
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.recall import scan_search, stem, terms
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import git, ref_of
+from tests.support.git import git
+from tests.support.memory_files import ref_of
 
 
 @pytest.fixture

@@ -13,7 +13,8 @@ from swarmkit.memory.actions.consolidate import consolidate
 from swarmkit.memory.actions.consolidate.findings import find
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import text_digest
-from tests.memory.conftest import commit_count, commits, git, lines
+from tests.support.git import commit_count, commits, git
+from tests.support.memory_files import lines
 
 
 def parsed(*texts: str, file: str = "me.md") -> list[E.Entry]:

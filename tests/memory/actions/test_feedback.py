@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from tests.memory.conftest import commit_count, lines, ref_of
+from tests.support.git import commit_count
+from tests.support.memory_files import lines, ref_of
 
 
 def test_feedback_writes_a_correction_once(store, folder):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder.refs import entry_digest
-from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines, ref_of
+from swarmkit.memory.folder.entries import text_digest
+from tests.support.git import commit_count, commits, files_in_last_commit
+from tests.support.memory_files import lines, ref_of
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_delete(inboxed, folder):
 def test_an_entry_changed_since_listed_is_not_touched(inboxed, folder, by):
     listed = inboxed.inbox_list()
     ref, text = (listed[0].line_ref if by == "line" else listed[0].ref), listed[0].text
-    digest = entry_digest(lines(folder, "inbox.md")[listed[0].line - 1])
+    digest = text_digest(lines(folder, "inbox.md")[listed[0].line - 1])
     inboxed.inbox_delete(listed[0].ref)  # someone else acted first: every line moved up
     count = commit_count(folder)
     before = (folder / "inbox.md").read_text()

@@ -8,8 +8,8 @@ from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.resolver import resolve
 from swarmkit.resolver.memory_defaults import BUNDLED_SKILLS_DIR, apply_memory_defaults
 
-FIXTURES = Path(__file__).parent / "fixtures"
-REFERENCE = Path(__file__).parents[1] / "reference" / "skills"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+REFERENCE = Path(__file__).parents[2] / "reference" / "skills"
 
 
 def resolved(name: str):
@@ -177,7 +177,7 @@ def test_generated_models_are_frozen_and_enums_compare_equal_to_strings():
 
 
 def test_topology_decision_skills_override_extend_and_disable(tmp_path):
-    from tests.helpers import write_overlay
+    from tests.support.workspaces import write_overlay
 
     root = tmp_path / "ws"
     check = (

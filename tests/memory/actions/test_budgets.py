@@ -10,7 +10,7 @@ import pytest
 
 from swarmkit.memory.actions.consolidate import auto
 from swarmkit.memory.actions.consolidate.budgets import Budget
-from tests.memory.conftest import commit_count, commits
+from tests.support.git import commit_count, commits
 
 
 def fill(folder: Path, rel: str, size: int) -> None:

@@ -7,7 +7,7 @@ import pytest
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import git
+from tests.support.git import git
 
 
 def test_two_machines_converge(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder.gitops import clean_env
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commits, git
+from tests.support.git import commits, git
 
 
 def _index_digest(folder) -> str:

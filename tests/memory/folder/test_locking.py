@@ -143,7 +143,7 @@ def test_concurrent_writers_lose_nothing(folder):
         assert proc.wait(timeout=60) == 0
     texts = {e.text for e in MemoryStore(folder, "demo").entries("lessons.md")}
     assert texts == {f"Process {n} lesson {i}" for n in range(3) for i in range(8)}
-    from tests.memory.conftest import commit_count
+    from tests.support.git import commit_count
 
     assert commit_count(folder) == 1 + 24
 
@@ -165,7 +165,7 @@ def test_processes_creating_the_folder_at_once(folder):
     ]
     results = [p.communicate(timeout=120) for p in procs]
     assert [out.strip() for out, _ in results] == ["written"] * 4, [err for _, err in results]
-    from tests.memory.conftest import commits
+    from tests.support.git import commits
 
     assert commits(folder).count("Create memory folder") == 1
     assert len(MemoryStore(folder, "demo").entries("lessons.md")) == 4

@@ -17,7 +17,8 @@ from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.folder import people
 from swarmkit.memory.folder.privacy import NotYours
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commits, git, ref_of
+from tests.support.git import commits, git
+from tests.support.memory_files import ref_of
 
 # every one a different person; the old mapping sent them all to users/ana-smith.md
 ANAS = (
