@@ -196,7 +196,9 @@ def list_(ctx: click.Context, file: str | None) -> int:
     _require_folder(store)
     items = store.entries(file)
     if _as_json():
-        _json({"entries": [e.to_dict() | {"stable_ref": _stable(e)} for e in items]})
+        from swarmkit.memory.entry_views import with_lines
+
+        _json({"entries": [v.to_dict() for v in with_lines(store, items)]})
         return _finish(ctx)
     for e in items:
         kind = f" ({e.kind})" if e.kind else ""
@@ -245,17 +247,13 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
     from swarmkit.memory.folder import text_digest
 
     if _as_json():
-        _json(
-            {
-                "query": query,
-                "results": [
-                    h.to_dict()
-                    | {"stable_ref": f"{h.file}#{text_digest(h.text)}"}
-                    | ({"explain": _explain(h)} if explain else {})
-                    for h in hits
-                ],
-            }
-        )
+        from swarmkit.memory.entry_views import hit_views
+
+        results = [
+            view.to_dict() | ({"explain": _explain(h)} if explain else {})
+            for h, view in zip(hits, hit_views(store, hits), strict=True)
+        ]
+        _json({"query": query, "results": results})
         return _finish(ctx)
     if hits and hits[0].score < threshold:  # recall's fallback: say so, or the scores look wrong
         output.result(f"No entry scores {threshold:g} or more; the closest:")
@@ -320,28 +318,30 @@ def show(ctx: click.Context, ref: str) -> int:
                 "`swarmkit memory status` lists the files",
             )
         if _as_json():
+            from swarmkit.memory.entry_views import line_views
+
             _json(
                 {
                     "file": ref,
                     "text": "\n".join(lines) + "\n",
-                    "entries": [e.to_dict() for e in store.entries(ref)],
+                    "entries": [v.to_dict() for v in line_views(store, ref, lines)],
                 }
             )
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.folder import entry_digest
+    from swarmkit.memory.entry_model import EntryView
 
     entry, lines = store.entry_at(ref)
-    data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
+    view = EntryView.of(entry, lines[entry.line - 1])
     if _as_json():
-        _json(data)
+        _json(view.to_dict())
         return _finish(ctx)
-    output.result(f"{data['stable_ref']} ({entry.line_ref}): {entry.text}")
+    output.result(f"{view.ref} ({entry.line_ref}): {entry.text}")
     for key, value in entry.meta.items():
         output.result(f"  {key}: {value}")
     # not the ref's digest (of the text): this one covers the whole line, metadata included
-    output.result(f"  line digest (for --expect): {data['digest']}")
+    output.result(f"  line digest (for --expect): {view.digest}")
     return _finish(ctx)
 
 
@@ -475,15 +475,11 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.folder import entry_digest
+    from swarmkit.memory.entry_views import inbox_views
 
     store = _store(ctx)
     _require_folder(store)
-    lines = store.read_lines("inbox.md") or []
-    entries = store.inbox_list()
-    items = [
-        e.to_dict() | {"stable_ref": _stable(e), "digest": entry_digest(lines[e.line - 1])} for e in entries
-    ]
+    items = [view.to_dict() for view in inbox_views(store)]
     if _as_json():
         _json({"entries": items})
         return _finish(ctx)

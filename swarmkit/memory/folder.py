@@ -14,7 +14,7 @@ import stat
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
@@ -66,15 +66,8 @@ class WriteResult:
     stable_ref: str | None = None  # file#digest: names the entry however lines above it move
 
     def to_dict(self) -> dict:
-        return {
-            "status": self.status,
-            "ref": self.ref,
-            "reason": self.reason,
-            "commit": self.commit,
-            "text": self.text,
-            "old": self.old,
-            "stable_ref": self.stable_ref,
-        }
+        """The result as every surface shows it (`memory add --format json`, the API, MCP tools)."""
+        return asdict(self)
 
 
 def slug(text: str, limit: int = 64) -> str:
