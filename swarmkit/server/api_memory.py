@@ -1,5 +1,6 @@
-"""The memory API: status, entries (listing, search, adding one), the inbox and its keep / pin / delete
-(and accept / keep-both for consolidation proposals), and importing notes from a folder."""
+"""The memory API: status, entries (listing, search, adding, editing and forgetting one, its history),
+the inbox and its keep / pin / delete (and accept / keep-both for consolidation proposals), and
+importing notes from a folder."""
 
 from __future__ import annotations
 
@@ -114,6 +115,53 @@ async def import_notes(request: Request) -> JSONResponse:
     return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
 
 
+def path_ref(request: Request) -> str:
+    """The entry ref of the URL (`/memory/entries/me.md%233f9a1c2b`: its `#` sent as %23)."""
+    ref = request.path_params["ref"]
+    try:
+        check_ref(ref)
+    except SwarmkitError:
+        raise ApiError(
+            400,
+            "invalid_ref",
+            f"{ref!r} is not an entry ref",
+            "refs look like me.md#3f9a1c2b (or a line, me.md#L3), with # sent as %23; "
+            "GET /memory/entries lists them",
+        ) from None
+    return ref
+
+
+async def edit_entry(request: Request) -> JSONResponse:
+    """`{text}`: the entry's new text; it becomes the person's own, screened, one commit (memory edit)."""
+    ref = path_ref(request)
+    body = await json_body(request, ("text",))
+    ctx = await run_in_threadpool(load, request)
+    store = ctx.store
+    result = await run_in_threadpool(store.edit, ref, body["text"])
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
+async def forget_entry(request: Request) -> JSONResponse:
+    """Remove the entry, in one commit (memory forget); `expect` (its digest or text) refuses a
+    changed entry."""
+    check_known(request, ("expect",))
+    ref = path_ref(request)
+    expect = request.query_params.get("expect") or None
+    ctx = await run_in_threadpool(load, request)
+    store = ctx.store
+    result = await run_in_threadpool(store.forget, ref, expect)
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
+async def entry_history(request: Request) -> JSONResponse:
+    """Every change to the entry, newest first, from the folder's git history (memory history)."""
+    check_known(request, ())
+    ref = path_ref(request)
+    ctx = await run_in_threadpool(load, request)
+    changes = await run_in_threadpool(ctx.store.history, ref)
+    return JSONResponse({"entry": ref, "changes": changes})
+
+
 def memory_inbox(request: Request) -> JSONResponse:
     check_known(request, ())
     ctx = load(request)
@@ -173,6 +221,9 @@ ROUTES = [
     Route("/memory/config", memory_config, methods=["GET"]),
     Route("/memory/entries", memory_entries, methods=["GET"]),
     Route("/memory/entries", add_entry, methods=["POST"]),
+    Route("/memory/entries/{ref:path}/history", entry_history, methods=["GET"]),
+    Route("/memory/entries/{ref:path}", edit_entry, methods=["PUT"]),
+    Route("/memory/entries/{ref:path}", forget_entry, methods=["DELETE"]),
     Route("/memory/import", import_notes, methods=["POST"]),
     Route("/memory/inbox", memory_inbox, methods=["GET"]),
     Route("/memory/inbox/keep", inbox_action("keep"), methods=["POST"]),

@@ -3,6 +3,8 @@ agree and that every response the tests see matches its schema."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -29,49 +31,6 @@ def _error(description: str) -> dict:
 
 _NULLABLE_STR = {"type": ["string", "null"]}
 _NULLABLE_INT = {"type": ["integer", "null"]}
-
-ENTRY = {
-    "type": "object",
-    "description": "One memory entry: a markdown bullet on one line of a memory file.",
-    "required": ["ref", "file", "line", "text", "by", "kind"],
-    "properties": {
-        "ref": {
-            "type": "string",
-            "description": "file#digest of the text: names the entry however lines above it move "
-            "(file#Lline, e.g. me.md#L3, names a line and is accepted as input too)",
-            "examples": ["me.md#3f9a1c2b"],
-        },
-        "stable_ref": {
-            "type": "string",
-            "description": "The same value as ref (kept for clients written when ref was the line).",
-            "examples": ["me.md#3f9a1c2b"],
-        },
-        "file": {"type": "string", "description": "Path relative to the memory folder."},
-        "line": {"type": "integer", "minimum": 1},
-        "text": {"type": "string"},
-        "by": {"enum": ["user", "agent"], "description": "Who wrote it; a hand-written line is the user's."},
-        "kind": _NULLABLE_STR,
-        "source": _NULLABLE_STR,
-        "run": {
-            "type": ["string", "null"],
-            "description": "The run that wrote it (from source swarmkit://runs/ID).",
-        },
-        "added": _NULLABLE_STR,
-        "author": {"type": ["string", "null"], "description": "The agent that wrote a swarm note."},
-        "digest": {
-            "type": "string",
-            "description": "Digest of the whole line; inbox actions send it back as expect.",
-        },
-        "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
-        "score": {"type": "number", "minimum": 0, "maximum": 1, "description": "Search only: recall score."},
-        "unreviewed": {"type": "boolean", "description": "Search only: the entry is in the inbox."},
-        "folded": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "Search only: refs (file#digest) of lower hits that restate this one, folded into it.",
-        },
-    },
-}
 
 SCHEMAS = {
     "Error": {
@@ -360,7 +319,6 @@ SCHEMAS = {
             "warnings": {"type": "array", "items": {"type": "string"}},
         },
     },
-    "Entry": ENTRY,
     "EntryList": {
         "type": "object",
         "required": ["query", "scope", "limit", "total", "truncated", "entries"],
@@ -371,7 +329,51 @@ SCHEMAS = {
             "limit": {"type": "integer"},
             "total": {"type": "integer"},
             "truncated": {"type": "boolean"},
-            "entries": {"type": "array", "items": _ref("Entry")},
+            "entries": {
+                "type": "array",
+                "items": {"anyOf": [_ref("SearchHit"), _ref("Entry")]},
+                "description": "A search's hits (best first) or a listing's entries (file and line order).",
+            },
+        },
+    },
+    "EntryEdit": {
+        "type": "object",
+        "required": ["text"],
+        "additionalProperties": False,
+        "properties": {
+            "text": {
+                "type": "string",
+                "maxLength": 500,
+                "examples": ["Deploys go through staging, then canary"],
+                "description": "The entry's new text; screened (secrets refused), at most 500 characters.",
+            }
+        },
+    },
+    "History": {
+        "type": "object",
+        "required": ["entry", "changes"],
+        "properties": {
+            "entry": {"type": "string", "description": "The ref asked about."},
+            "changes": {
+                "type": "array",
+                "description": "Newest first, from the memory folder's git history.",
+                "items": {
+                    "type": "object",
+                    "required": ["commit", "date", "change", "file", "text"],
+                    "properties": {
+                        "commit": {"type": "string"},
+                        "date": {"type": "string", "description": "The commit's date (ISO 8601)."},
+                        "message": {"type": "string"},
+                        "origin": _NULLABLE_STR,
+                        "run": _NULLABLE_STR,
+                        "change": {"enum": ["added", "changed", "replaced", "merged", "moved", "removed"]},
+                        "file": {"type": "string"},
+                        "text": {"type": "string"},
+                        "old": {"type": ["string", "null"], "description": "The text it had before."},
+                        "from": {"type": ["string", "null"], "description": "The file it moved from."},
+                    },
+                },
+            },
         },
     },
     "Inbox": {
@@ -411,20 +413,6 @@ SCHEMAS = {
             "to": {"enum": list(KEEP_TARGETS), "default": "me"},
         },
     },
-    "ActionResult": {
-        "type": "object",
-        "required": ["status", "ref", "commit", "text"],
-        "properties": {
-            "status": {"enum": ["kept", "pinned", "deleted"]},
-            "ref": {"type": "string", "description": "Where the entry is now (or was, for deleted)."},
-            "stable_ref": _NULLABLE_STR,
-            "reason": _NULLABLE_STR,
-            "commit": {"type": ["string", "null"], "description": "The git commit of the change."},
-            "text": {"type": "string", "description": "The text of the entry it moved or deleted."},
-            "old": _NULLABLE_STR,
-            "warnings": {"type": "array", "items": {"type": "string"}},
-        },
-    },
     "NewEntry": {
         "type": "object",
         "required": ["text"],
@@ -452,32 +440,6 @@ SCHEMAS = {
                 "description": "me, lessons, workspace or a .md file (default: the view's own file for a fact "
                 "about them or any text in the first person (I, my, me, mine), else lessons.md).",
             },
-        },
-    },
-    "EntryResult": {
-        "type": "object",
-        "required": ["status", "ref", "stable_ref", "text", "commit"],
-        "properties": {
-            "status": {
-                "enum": ["written", "replaced", "reinforced"],
-                "description": "replaced: it took the place of the entry with the same subject (old); "
-                "reinforced: the same text was there already (no commit).",
-            },
-            "ref": {
-                "type": "string",
-                "description": "file#digest of the text",
-                "examples": ["me.md#3f9a1c2b"],
-            },
-            "stable_ref": {
-                "type": "string",
-                "description": "The same value as ref.",
-                "examples": ["me.md#3f9a1c2b"],
-            },
-            "text": {"type": "string", "description": "The text as written (secrets redacted)."},
-            "old": {"type": ["string", "null"], "description": "The text it replaced."},
-            "reason": _NULLABLE_STR,
-            "commit": {"type": ["string", "null"]},
-            "warnings": {"type": "array", "items": {"type": "string"}},
         },
     },
     "ImportRequest": {
@@ -546,7 +508,7 @@ SCHEMAS = {
             "agents": {"type": "array", "items": {"type": "object"}},
             "decisions": {"type": "array", "items": {"type": "object"}},
             "recalled": {"type": "array", "items": {"type": "object"}},
-            "memory_writes": {"type": "array", "items": {"type": "object"}},
+            "memory_writes": {"type": "array", "items": _ref("MemoryWrite")},
             "model_calls": {"type": "array", "items": {"type": "object"}},
             "memory": {"type": ["object", "null"]},
         },
@@ -660,6 +622,79 @@ PATHS = {
                 **_GUARDED,
                 "409": _error("The target file is full, or the workspace is not valid; nothing was written."),
                 "415": _error("The body is not JSON."),
+            },
+        },
+    },
+    "/memory/entries/{ref}": {
+        "parameters": [
+            {
+                "name": "ref",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string"},
+                "examples": {"digest": {"value": "me.md#3f9a1c2b"}, "line": {"value": "me.md#L3"}},
+                "description": "The entry's ref, its # sent as %23 (me.md%233f9a1c2b).",
+            }
+        ],
+        "put": {
+            "summary": "Replace an entry's text; it becomes the person's own (one git commit)",
+            "operationId": "memory_edit",
+            "security": [{"token": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("EntryEdit")}}},
+            "responses": {
+                "200": _json(_ref("EntryResult"), "Edited (status edited; old is the text it had)."),
+                "400": _error(
+                    "Not a ref (code invalid_ref), a bad body, or text that cannot be written "
+                    "(code invalid_entry); nothing was changed."
+                ),
+                **_GUARDED,
+                "409": _error(
+                    "The entry changed or went since it was listed, or the workspace is not valid; "
+                    "nothing was changed."
+                ),
+                "415": _error("The body is not JSON."),
+            },
+        },
+        "delete": {
+            "summary": "Forget an entry (one git commit)",
+            "operationId": "memory_forget",
+            "security": [{"token": []}],
+            "parameters": [
+                _query(
+                    "expect",
+                    {"type": "string"},
+                    "The digest (or text) the listing showed: a changed entry is refused.",
+                )
+            ],
+            "responses": {
+                "200": _json(_ref("EntryResult"), "Forgotten (status forgotten; text is what went)."),
+                "400": _error("Not a ref (code invalid_ref) or a bad parameter."),
+                **_GUARDED,
+                "409": _error(
+                    "The entry changed or went since it was listed, or the workspace is not valid; "
+                    "nothing was changed."
+                ),
+            },
+        },
+    },
+    "/memory/entries/{ref}/history": {
+        "parameters": [
+            {
+                "name": "ref",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string"},
+                "description": "The entry's ref, its # sent as %23.",
+            }
+        ],
+        "get": {
+            "summary": "Every change to an entry, newest first, from the folder's git history",
+            "operationId": "memory_history",
+            "responses": {
+                "200": _json(_ref("History"), "Its changes (older texts included)."),
+                "400": _error("Not a ref (code invalid_ref)."),
+                "403": _error("Another person's file (code not_yours)."),
+                "409": _error("No entry has this ref now, or the workspace is not valid."),
             },
         },
     },
@@ -842,6 +877,26 @@ PATHS = {
 }
 
 
+# The entry shapes, generated from the models every surface prints (memory/entry_model.py); a
+# write's result is the store's WriteResult with the warnings the write gave.
+_MODELS = {"Entry": "EntryView", "SearchHit": "SearchHit", "MemoryWrite": "MemoryWrite"}
+_WARNINGS = {"warnings": {"type": "array", "items": {"type": "string"}}}
+
+
+@cache
+def entry_schemas() -> dict:
+    from swarmkit.memory import entry_model
+    from swarmkit.memory.folder import WriteResult
+
+    out: dict = {}
+    for name, model in _MODELS.items():
+        schema, refers_to = entry_model.schema(getattr(entry_model, model))
+        out |= refers_to | {name: schema}
+    result, refers_to = entry_model.schema(WriteResult)
+    result["properties"] |= _WARNINGS
+    return out | refers_to | {"EntryResult": result, "ActionResult": result}
+
+
 def document() -> dict:
     return {
         "openapi": "3.1.0",
@@ -857,7 +912,7 @@ def document() -> dict:
         },
         "paths": PATHS,
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": SCHEMAS | entry_schemas(),
             "securitySchemes": {"token": {"type": "apiKey", "in": "header", "name": TOKEN_HEADER}},
         },
     }
