@@ -72,7 +72,9 @@ def test_every_surface_prints_an_entry_with_the_models_keys(tmp_path, cli):
     # the same values too: the CLI's listing is the API's
     assert listed == entries
     schemas = spec["components"]["schemas"]
-    assert list(schemas["Entry"]["properties"]) == ENTRY and list(schemas["SearchHit"]["properties"]) == HIT
+    assert (
+        list(schemas["EntryView"]["properties"]) == ENTRY and list(schemas["SearchHit"]["properties"]) == HIT
+    )
     assert list(schemas["MemoryWrite"]["properties"]) == keys(entry_model.MemoryWrite)
 
 

@@ -69,20 +69,50 @@ def test_every_write_documents_the_token_and_the_403(spec):
                 assert "403" in op["responses"], path
 
 
+def test_every_route_names_its_models_and_the_document_is_generated_from_them(client, spec):
+    from pydantic import TypeAdapter
+
+    from swarmkit.server.api_route import ApiRoute
+
+    schemas = spec["components"]["schemas"]
+    for route in API_ROUTES:
+        assert isinstance(route, ApiRoute), route.path
+        path = re.sub(r"\{(\w+):path\}", r"{\1}", route.path)
+        for method in route.methods - {"HEAD"}:
+            op = spec["paths"][path][method.lower()]
+            reply = op["responses"]["200"]["content"]["application/json"]["schema"]
+            name = route.response_model.__name__
+            assert reply == {"$ref": f"#/components/schemas/{name}"}, path
+            # the component has the model's fields, as pydantic names them
+            generated = TypeAdapter(route.response_model).json_schema(mode="serialization")
+            assert list(schemas[name]["properties"]) == list(generated["properties"]), name
+            assert schemas[name].get("required") == generated.get("required"), name
+            if route.body_model is not None:
+                body = op["requestBody"]["content"]["application/json"]["schema"]
+                assert body == {"$ref": f"#/components/schemas/{route.body_model.__name__}"}
+            for status, response in op["responses"].items():
+                if status != "200":
+                    assert response["content"]["application/json"]["schema"] == {
+                        "$ref": "#/components/schemas/Error"
+                    }, (path, status)
+
+
+def fields_of(schema: dict) -> tuple[list[str], list[str]]:
+    return list(schema["properties"]), schema.get("required", [])
+
+
 def test_the_entry_shapes_are_the_models_every_surface_prints(spec):
     schemas = spec["components"]["schemas"]
-    for name, model in (("Entry", "EntryView"), ("SearchHit", "SearchHit"), ("MemoryWrite", "MemoryWrite")):
-        assert schemas[name] == entry_model.schema(getattr(entry_model, model))[0], name
-    result = entry_model.schema(WriteResult)[0]
-    assert schemas["EntryResult"]["properties"] == result["properties"] | {
-        "warnings": {"type": "array", "items": {"type": "string"}}
-    }
-    assert spec["paths"]["/memory/entries"]["get"]["responses"]["200"]["content"]["application/json"][
-        "schema"
-    ] == {"$ref": "#/components/schemas/EntryList"}
+    for name in ("EntryView", "SearchHit", "MemoryWrite"):
+        generated = entry_model.schema(getattr(entry_model, name))[0]
+        assert fields_of(schemas[name]) == fields_of(generated), name
+    for name in ("EntryView", "MemoryWrite"):  # each field's docstring is its description
+        assert schemas[name]["properties"]["ref"]["description"].startswith("file#digest of the")
+    names, _ = fields_of(entry_model.schema(WriteResult)[0])
+    assert fields_of(schemas["EntryResult"])[0] == [*names, "warnings"]
     entries = schemas["EntryList"]["properties"]["entries"]["items"]
     assert entries == {
-        "anyOf": [{"$ref": "#/components/schemas/SearchHit"}, {"$ref": "#/components/schemas/Entry"}]
+        "anyOf": [{"$ref": "#/components/schemas/SearchHit"}, {"$ref": "#/components/schemas/EntryView"}]
     }
     writes = schemas["Run"]["properties"]["memory_writes"]["items"]
     assert writes == {"$ref": "#/components/schemas/MemoryWrite"}
@@ -92,7 +122,7 @@ def test_a_search_hit_and_a_listed_entry_each_match_their_own_schema(client, spe
     hit = client.get("/memory/entries", params={"q": "deploys staging"}).json()["entries"][0]
     listed = client.get("/memory/entries").json()["entries"][0]
     validate(spec, {"$ref": "#/components/schemas/SearchHit"}, hit)
-    validate(spec, {"$ref": "#/components/schemas/Entry"}, listed)
+    validate(spec, {"$ref": "#/components/schemas/EntryView"}, listed)
     with pytest.raises(Exception, match="score"):
         validate(spec, {"$ref": "#/components/schemas/SearchHit"}, listed)
 
