@@ -1,5 +1,5 @@
 """One entry shape on every surface: the CLI's JSON, the MCP server's tools, the HTTP API (and its
-OpenAPI document) and run records print the keys of the models in swarmkit/memory/entry_model.py,
+OpenAPI document) and run records print the keys of the models in swarmkit/memory/folder/entry_model.py,
 so a field added to a model reaches all of them."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import warnings
 from dataclasses import fields
 
-from swarmkit.memory import entry_model
+from swarmkit.memory.folder import entry_model
 from swarmkit.memory.store import MemoryStore
 from swarmkit.memory_mcp import shapes
 from swarmkit.resolver import resolve

@@ -22,8 +22,8 @@ from swarmkit.cli.options import (
     remember_given,
 )
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.entries import KINDS
-from swarmkit.memory.inbox import KEEP_TARGETS
+from swarmkit.memory.actions.inbox import KEEP_TARGETS
+from swarmkit.memory.folder.entries import KINDS
 from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
 
@@ -126,7 +126,7 @@ def _report(ctx: click.Context, result, code: int = 0) -> int:
 
 
 def _stable(entry) -> str:
-    from swarmkit.memory.folder import stable_ref
+    from swarmkit.memory.folder.refs import stable_ref
 
     return stable_ref(entry)
 
@@ -147,7 +147,7 @@ def status(ctx: click.Context) -> int:
     info = store.status()
     info["folder"] = os.path.normpath(info["folder"])  # a workspace found above: no `topologies/..`
     info["memory"] = _state(ctx)["settings"].sentence()
-    from swarmkit.memory.semantic import describe, to_dict
+    from swarmkit.memory.recall.semantic import describe, to_dict
 
     if describe() is not None:  # only with the semantic extra: without it, the output is as it was
         info["recall"] = to_dict()
@@ -159,7 +159,7 @@ def status(ctx: click.Context) -> int:
     if not info["exists"]:
         output.result("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
-    from swarmkit.memory.consolidate.budgets import Budget
+    from swarmkit.memory.actions.consolidate.budgets import Budget
 
     for rel, count in info["files"].items():
         size = info["budgets"][rel]
@@ -196,7 +196,7 @@ def list_(ctx: click.Context, file: str | None) -> int:
     _require_folder(store)
     items = store.entries(file)
     if _as_json():
-        from swarmkit.memory.entry_views import with_lines
+        from swarmkit.memory.actions.entry_views import with_lines
 
         _json({"entries": [v.to_dict() for v in with_lines(store, items)]})
         return _finish(ctx)
@@ -244,10 +244,10 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         include_inbox=inbox,
         closest=not chosen,
     )
-    from swarmkit.memory.folder import text_digest
+    from swarmkit.memory.folder.entries import text_digest
 
     if _as_json():
-        from swarmkit.memory.entry_views import hit_views
+        from swarmkit.memory.actions.entry_views import hit_views
 
         results = [
             view.to_dict() | ({"explain": _explain(h)} if explain else {})
@@ -307,7 +307,7 @@ def show(ctx: click.Context, ref: str) -> int:
     store = _store(ctx)
     _require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder import check_ref
+        from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
         store.check_visible(ref)
@@ -318,7 +318,7 @@ def show(ctx: click.Context, ref: str) -> int:
                 "`swarmkit memory status` lists the files",
             )
         if _as_json():
-            from swarmkit.memory.entry_views import line_views
+            from swarmkit.memory.actions.entry_views import line_views
 
             _json(
                 {
@@ -330,7 +330,7 @@ def show(ctx: click.Context, ref: str) -> int:
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.entry_model import EntryView
+    from swarmkit.memory.folder.entry_model import EntryView
 
     entry, lines = store.entry_at(ref)
     view = EntryView.of(entry, lines[entry.line - 1])
@@ -475,7 +475,7 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.entry_views import inbox_views
+    from swarmkit.memory.actions.entry_views import inbox_views
 
     store = _store(ctx)
     _require_folder(store)
@@ -602,7 +602,7 @@ def reindex(ctx: click.Context) -> int:
     store = _store(ctx)
     _require_folder(store)
     count = store.reindex()
-    from swarmkit.memory.semantic import describe, to_dict
+    from swarmkit.memory.recall.semantic import describe, to_dict
 
     recall = describe()  # None without the semantic extra: the output is as it was
     embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
@@ -622,7 +622,7 @@ def _quoted(entry: dict) -> str:
 
 
 def _cut(text: str) -> str:
-    from swarmkit.memory.entries import cut_text
+    from swarmkit.memory.folder.entries import cut_text
 
     return cut_text(text, 60)
 

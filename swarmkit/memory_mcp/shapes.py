@@ -4,7 +4,7 @@ the MCP server and a script reading the CLI see one shape of entry."""
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory import entry_views as views
+from swarmkit.memory.actions import entry_views as views
 
 
 def recall(store, reader, query: str, max_results: int | None, scope: str | None) -> dict:
@@ -26,7 +26,7 @@ def entries(store, file: str | None) -> dict:
 def show(store, ref: str) -> dict:
     require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder import check_ref
+        from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{ref}#L1")
         store.check_visible(ref)

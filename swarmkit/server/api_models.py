@@ -1,7 +1,7 @@
 """The API's bodies and replies as models: FastAPI writes the OpenAPI document from them (the routes
 name them), and the routes read their bodies' field names from them (params.json_body).
 
-The entry shapes come from swarmkit/memory/entry_model.py, which the CLI and the MCP server print too.
+The entry shapes come from swarmkit/memory/folder/entry_model.py, which the CLI and the MCP server print too.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from swarmkit.memory.entry_model import EntryView, MemoryWrite, SearchHit
-from swarmkit.memory.folder import WriteResult
+from swarmkit.memory.folder.entry_model import EntryView, MemoryWrite, SearchHit
+from swarmkit.memory.folder.results import WriteResult
 
 _NO_EXTRA = ConfigDict(extra="forbid")  # a request body: any other field is refused (400)
 

@@ -4,7 +4,7 @@ the memory folder's file and git history say the same."""
 
 from __future__ import annotations
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.e2e.portal_workspace import build
 from tests.server.gitlog import commit_count, commits
 from tests.server.launch import serving

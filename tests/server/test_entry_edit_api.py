@@ -9,7 +9,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.server.gitlog import commit_count
 from tests.server.launch import serving
 

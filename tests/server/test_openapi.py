@@ -9,8 +9,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from starlette.routing import Route
 
-from swarmkit.memory import entry_model
-from swarmkit.memory.folder import WriteResult
+from swarmkit.memory.folder import entry_model
+from swarmkit.memory.folder.results import WriteResult
 from swarmkit.server.app import API_ROUTES
 from tests.server.conftest import post
 from tests.server.seed import RUN_ID, TOKEN
