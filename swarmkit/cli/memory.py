@@ -505,35 +505,40 @@ def inbox(ctx: click.Context) -> int:
     return _finish(ctx)
 
 
-@memory.command()
-@click.argument("ref")
-@click.option("--to", "to", type=click.Choice(KEEP_TARGETS), default="me", show_default=True)
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+def inbox_action(name: str | None = None, *options: Callable) -> Callable:
+    """An inbox action's command (keep, pin, delete, accept, keep-both): REF, its own options, then
+    the `--expect` guard, the formats and the memory options every one of them takes."""
+
+    def decorate(f: Callable) -> Callable:
+        f = click.pass_context(f)
+        f = memory_options(f)
+        f = format_options("text", "json")(f)
+        f = click.option(
+            "--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed."
+        )(f)
+        for option in reversed(options):
+            f = option(f)
+        f = click.argument("ref")(f)
+        return memory.command(name)(f)
+
+    return decorate
+
+
+@inbox_action(
+    None, click.option("--to", "to", type=click.Choice(KEEP_TARGETS), default="me", show_default=True)
+)
 def keep(ctx: click.Context, ref: str, to: str, expect: str | None) -> int:
     """Move an inbox entry into your files, as yours (one commit)."""
     return _report(ctx, _store(ctx).inbox_keep(ref, to, expect))
 
 
-@memory.command()
-@click.argument("ref")
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+@inbox_action()
 def pin(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Move an inbox entry above "## Index" in MEMORY.md: always loaded (one commit)."""
     return _report(ctx, _store(ctx).inbox_pin(ref, expect))
 
 
-@memory.command()
-@click.argument("ref")
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+@inbox_action()
 def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Delete an inbox entry (one commit)."""
     return _report(ctx, _store(ctx).inbox_delete(ref, expect))
@@ -690,26 +695,18 @@ def consolidate(ctx: click.Context, dry_run: bool) -> int:
     return _finish(ctx)
 
 
-@memory.command()
-@click.argument("ref")
-@click.option(
-    "--text", help="The merged entry's text, in your words (merge proposals; - reads standard input)."
+@inbox_action(
+    None,
+    click.option(
+        "--text", help="The merged entry's text, in your words (merge proposals; - reads standard input)."
+    ),
 )
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
 def accept(ctx: click.Context, ref: str, text: str | None, expect: str | None) -> int:
     """Do what a consolidation proposal in the inbox says: merge or drop (one commit)."""
     return _report(ctx, _store(ctx).accept(ref, _text_argument(text) if text else None, expect))
 
 
-@memory.command("keep-both")
-@click.argument("ref")
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+@inbox_action("keep-both")
 def keep_both(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Answer a consolidation proposal by keeping its entries as they are (never proposed again)."""
     return _report(ctx, _store(ctx).keep_both(ref, expect))
