@@ -18,7 +18,7 @@ from swarmkit.errors import SwarmkitError
 DISTRIBUTION = "swarmkit-memory"
 # extra -> the modules it brings (the import names of its packages)
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "serve": ("starlette", "uvicorn"),
+    "serve": ("fastapi", "starlette", "uvicorn"),
     "openai": ("httpx",),
     "mcp": ("mcp",),
     "semantic": ("numpy", "tokenizers", "safetensors"),  # recall by meaning (memory/recall/semantic.py)

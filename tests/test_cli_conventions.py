@@ -446,8 +446,14 @@ def without(modules: set[str], *args: str, cwd: Path) -> subprocess.CompletedPro
 def test_a_missing_extra_is_named_with_the_command_that_installs_it(team, tmp_path):
     done = without({"starlette", "uvicorn"}, "serve", "ws", cwd=tmp_path)
     assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (  # fastapi stands on starlette: without it, fastapi is missing too
+        "error: swarmkit serve needs the `serve` extra (fastapi, starlette, uvicorn), which is not installed\n"
+        f"  hint: install it: {install_command('serve')}\n"
+    )
+    done = without({"fastapi"}, "serve", "ws", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
-        "error: swarmkit serve needs the `serve` extra (starlette, uvicorn), which is not installed\n"
+        "error: swarmkit serve needs the `serve` extra (fastapi), which is not installed\n"
         f"  hint: install it: {install_command('serve')}\n"
     )
     for provider in ("openai", "groq"):  # groq: its key variable is not set either; the extra comes first

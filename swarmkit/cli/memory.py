@@ -23,7 +23,7 @@ from swarmkit.cli.options import (
 )
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
-from swarmkit.memory.folder.entries import KINDS, digest_ref, text_digest
+from swarmkit.memory.folder.entries import KINDS, digest_ref
 from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
 
@@ -194,7 +194,9 @@ def list_(ctx: click.Context, file: str | None) -> int:
     _require_folder(store)
     items = store.entries(file)
     if _as_json():
-        _json({"entries": [e.to_dict() | {"stable_ref": _stable(e)} for e in items]})
+        from swarmkit.memory.actions.entry_views import with_lines
+
+        _json({"entries": [v.to_dict() for v in with_lines(store, items)]})
         return _finish(ctx)
     for e in items:
         kind = f" ({e.kind})" if e.kind else ""
@@ -241,24 +243,20 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         closest=not chosen,
     )
     if _as_json():
-        _json(
-            {
-                "query": query,
-                "results": [
-                    h.to_dict()
-                    | {"stable_ref": digest_ref(h.file, h.text)}
-                    | ({"explain": _explain(h)} if explain else {})
-                    for h in hits
-                ],
-            }
-        )
+        from swarmkit.memory.actions.entry_views import hit_views
+
+        results = [
+            view.to_dict() | ({"explain": _explain(h)} if explain else {})
+            for h, view in zip(hits, hit_views(store, hits), strict=True)
+        ]
+        _json({"query": query, "results": results})
         return _finish(ctx)
     if hits and hits[0].score < threshold:  # recall's fallback: say so, or the scores look wrong
         output.result(f"No entry scores {threshold:g} or more; the closest:")
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""
         alike = f" (also said as {', '.join(h.folded)})" if h.folded else ""
-        output.result(f"{h.score:.2f}  {h.file + '#' + text_digest(h.text):<28}{mark} {h.text}{alike}")
+        output.result(f"{h.score:.2f}  {digest_ref(h.file, h.text):<28}{mark} {h.text}{alike}")
         if explain:
             output.result(f"      {_explain_line(_explain(h))}")
     if not hits:
@@ -316,27 +314,30 @@ def show(ctx: click.Context, ref: str) -> int:
                 "`swarmkit memory status` lists the files",
             )
         if _as_json():
+            from swarmkit.memory.actions.entry_views import line_views
+
             _json(
                 {
                     "file": ref,
                     "text": "\n".join(lines) + "\n",
-                    "entries": [e.to_dict() for e in store.entries(ref)],
+                    "entries": [v.to_dict() for v in line_views(store, ref, lines)],
                 }
             )
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
+    from swarmkit.memory.folder.entry_model import EntryView
 
     entry, lines = store.entry_at(ref)
-    data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": text_digest(lines[entry.line - 1])}
+    view = EntryView.of(entry, lines[entry.line - 1])
     if _as_json():
-        _json(data)
+        _json(view.to_dict())
         return _finish(ctx)
-    output.result(f"{data['stable_ref']} ({entry.line_ref}): {entry.text}")
+    output.result(f"{view.ref} ({entry.line_ref}): {entry.text}")
     for key, value in entry.meta.items():
         output.result(f"  {key}: {value}")
     # not the ref's digest (of the text): this one covers the whole line, metadata included
-    output.result(f"  line digest (for --expect): {data['digest']}")
+    output.result(f"  line digest (for --expect): {view.digest}")
     return _finish(ctx)
 
 
@@ -470,14 +471,11 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
+    from swarmkit.memory.actions.entry_views import inbox_views
 
     store = _store(ctx)
     _require_folder(store)
-    lines = store.read_lines("inbox.md") or []
-    entries = store.inbox_list()
-    items = [
-        e.to_dict() | {"stable_ref": _stable(e), "digest": text_digest(lines[e.line - 1])} for e in entries
-    ]
+    items = [view.to_dict() for view in inbox_views(store)]
     if _as_json():
         _json({"entries": items})
         return _finish(ctx)
@@ -503,35 +501,40 @@ def inbox(ctx: click.Context) -> int:
     return _finish(ctx)
 
 
-@memory.command()
-@click.argument("ref")
-@click.option("--to", "to", type=click.Choice(KEEP_TARGETS), default="me", show_default=True)
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+def inbox_action(name: str | None = None, *options: Callable) -> Callable:
+    """An inbox action's command (keep, pin, delete, accept, keep-both): REF, its own options, then
+    the `--expect` guard, the formats and the memory options every one of them takes."""
+
+    def decorate(f: Callable) -> Callable:
+        f = click.pass_context(f)
+        f = memory_options(f)
+        f = format_options("text", "json")(f)
+        f = click.option(
+            "--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed."
+        )(f)
+        for option in reversed(options):
+            f = option(f)
+        f = click.argument("ref")(f)
+        return memory.command(name)(f)
+
+    return decorate
+
+
+@inbox_action(
+    None, click.option("--to", "to", type=click.Choice(KEEP_TARGETS), default="me", show_default=True)
+)
 def keep(ctx: click.Context, ref: str, to: str, expect: str | None) -> int:
     """Move an inbox entry into your files, as yours (one commit)."""
     return _report(ctx, _store(ctx).inbox_keep(ref, to, expect))
 
 
-@memory.command()
-@click.argument("ref")
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+@inbox_action()
 def pin(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Move an inbox entry above "## Index" in MEMORY.md: always loaded (one commit)."""
     return _report(ctx, _store(ctx).inbox_pin(ref, expect))
 
 
-@memory.command()
-@click.argument("ref")
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+@inbox_action()
 def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Delete an inbox entry (one commit)."""
     return _report(ctx, _store(ctx).inbox_delete(ref, expect))
@@ -688,26 +691,18 @@ def consolidate(ctx: click.Context, dry_run: bool) -> int:
     return _finish(ctx)
 
 
-@memory.command()
-@click.argument("ref")
-@click.option(
-    "--text", help="The merged entry's text, in your words (merge proposals; - reads standard input)."
+@inbox_action(
+    None,
+    click.option(
+        "--text", help="The merged entry's text, in your words (merge proposals; - reads standard input)."
+    ),
 )
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
 def accept(ctx: click.Context, ref: str, text: str | None, expect: str | None) -> int:
     """Do what a consolidation proposal in the inbox says: merge or drop (one commit)."""
     return _report(ctx, _store(ctx).accept(ref, _text_argument(text) if text else None, expect))
 
 
-@memory.command("keep-both")
-@click.argument("ref")
-@click.option("--expect", help="The digest (or text) `swarmkit memory inbox` showed; refuses if it changed.")
-@format_options("text", "json")
-@memory_options
-@click.pass_context
+@inbox_action("keep-both")
 def keep_both(ctx: click.Context, ref: str, expect: str | None) -> int:
     """Answer a consolidation proposal by keeping its entries as they are (never proposed again)."""
     return _report(ctx, _store(ctx).keep_both(ref, expect))

@@ -122,7 +122,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     resolution = check_workspace(root)
     warning = exposure_warning(host)
     sock = bind(host, port)
-    # Starlette and uvicorn load only here: other commands never pay for them.
+    # FastAPI, Starlette and uvicorn load only here: other commands never pay for them.
     import uvicorn
 
     from swarmkit.server.app import create_app

@@ -4,8 +4,7 @@ the MCP server and a script reading the CLI see one shape of entry."""
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder.entries import digest_ref, text_digest
-from swarmkit.memory.folder.layout import INBOX_MD
+from swarmkit.memory.actions import entry_views as views
 
 
 def recall(store, reader, query: str, max_results: int | None, scope: str | None) -> dict:
@@ -16,15 +15,12 @@ def recall(store, reader, query: str, max_results: int | None, scope: str | None
         reader.similarity_threshold,
         scope or reader.search_scope,
     )
-    return {
-        "query": query,
-        "results": [h.to_dict() | {"stable_ref": digest_ref(h.file, h.text)} for h in hits],
-    }
+    return {"query": query, "results": [hit.to_dict() for hit in views.hit_views(store, hits)]}
 
 
 def entries(store, file: str | None) -> dict:
     require_folder(store)
-    return {"entries": [e.to_dict() | {"stable_ref": e.ref} for e in store.entries(file)]}
+    return {"entries": [view.to_dict() for view in views.entry_views(store, file)]}
 
 
 def show(store, ref: str) -> dict:
@@ -40,10 +36,9 @@ def show(store, ref: str) -> dict:
         return {
             "file": ref,
             "text": "\n".join(lines) + "\n",
-            "entries": [e.to_dict() for e in store.entries(ref)],
+            "entries": [view.to_dict() for view in views.line_views(store, ref, lines)],
         }
-    entry, lines = store.entry_at(ref)
-    return entry.to_dict() | {"stable_ref": entry.ref, "digest": text_digest(lines[entry.line - 1])}
+    return views.view_at(store, ref).to_dict()
 
 
 def history(store, entry: str) -> dict:
@@ -52,13 +47,7 @@ def history(store, entry: str) -> dict:
 
 def inbox(store) -> dict:
     require_folder(store)
-    lines = store.read_lines(INBOX_MD) or []
-    return {
-        "entries": [
-            e.to_dict() | {"stable_ref": e.ref, "digest": text_digest(lines[e.line - 1])}
-            for e in store.inbox_list()
-        ]
-    }
+    return {"entries": [view.to_dict() for view in views.inbox_views(store)]}
 
 
 def require_folder(store) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.swarm import LATEST_FINDINGS
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.entry_model import MemoryWrite
 from swarmkit.runtime import prompts
 from swarmkit.runtime.verdicts import parse_facts
 
@@ -105,6 +106,10 @@ class MemoryHooks:
             except MEMORY_FAILURES as exc:
                 self._fail("open the memory folder", exc)
         return self._store
+
+    def _wrote(self, write: MemoryWrite) -> None:
+        """The run record keeps each write in the one entry shape (memory/folder/entry_model.py)."""
+        self.run.record.memory_writes.append(write.to_dict())
 
     def _fail(self, doing: str, exc: Exception) -> None:
         message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
@@ -281,24 +286,24 @@ class MemoryHooks:
         except MEMORY_FAILURES as exc:
             self._fail("write", exc)
             # the fact is not lost with the write: the record keeps it (screened) for `memory add`
-            self.run.record.memory_writes.append(
-                {
-                    "agent": agent.id,
-                    "status": "not written",
-                    "ref": None,
-                    "text": redacted(text),
-                    "reason": "the memory folder could not be written; add it with swarmkit memory add",
-                }
+            self._wrote(
+                MemoryWrite(
+                    agent=agent.id,
+                    status="not written",
+                    ref=None,
+                    text=redacted(text),
+                    reason="the memory folder could not be written; add it with swarmkit memory add",
+                )
             )
             return None
-        self.run.record.memory_writes.append(
-            {
-                "agent": agent.id,
-                "status": result.status,
-                "ref": result.ref,
-                "text": redacted(text),
-                "reason": result.reason or (f"tainted: {tainted}" if tainted else None),
-            }
+        self._wrote(
+            MemoryWrite(
+                agent=agent.id,
+                status=result.status,
+                ref=result.ref,
+                text=redacted(text),
+                reason=result.reason or (f"tainted: {tainted}" if tainted else None),
+            )
         )
         return result
 
@@ -370,15 +375,15 @@ class MemoryHooks:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
         self.run.record.swarm = swarm.slug
-        self.run.record.memory_writes.append(
-            {
-                "agent": agent.id,
-                "status": result.status,
-                "ref": result.ref,
-                "text": redacted(arguments["text"]),
-                "reason": result.reason,
-                "kind": arguments["kind"],
-            }
+        self._wrote(
+            MemoryWrite(
+                agent=agent.id,
+                status=result.status,
+                ref=result.ref,
+                text=redacted(arguments["text"]),
+                reason=result.reason,
+                kind=arguments["kind"],
+            )
         )
         return {"status": result.status, "ref": result.ref, "reason": result.reason}
 
@@ -407,14 +412,14 @@ class MemoryHooks:
         except MEMORY_FAILURES as exc:
             message = getattr(exc, "message", None) or str(exc)
             return {"error": message}
-        self.run.record.memory_writes.append(
-            {
-                "agent": agent.id,
-                "status": result.status,
-                "ref": result.ref,
-                "text": redacted(f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}"),
-                "reason": result.reasoning,
-                "kind": "curated",
-            }
+        self._wrote(
+            MemoryWrite(
+                agent=agent.id,
+                status=result.status,
+                ref=result.ref,
+                text=redacted(f"{arguments['subject']}.{arguments['attribute']} = {arguments['value']}"),
+                reason=result.reasoning,
+                kind="curated",
+            )
         )
         return result.to_dict()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from swarmkit.errors import NotFound, SwarmkitError
 from swarmkit.runtime.conversations import (
@@ -20,6 +19,8 @@ from swarmkit.runtime.conversations import (
     new_conversation_id,
     now,
 )
+from swarmkit.server import api_models as M
+from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, api, path_param, query
 from swarmkit.server.context import load, server_config
 from swarmkit.server.params import check_known, int_param, json_body
 
@@ -92,12 +93,49 @@ def _turn(request: Request, body: dict) -> dict:
 
 async def say(request: Request) -> JSONResponse:
     """`{text, conversation?, topology?}`: one turn (a new conversation without `conversation`)."""
-    body = await json_body(request, ("text",), ("conversation", "topology"))
+    body = await json_body(request, *M.body_fields(M.Say))
     return JSONResponse(await run_in_threadpool(_turn, request, body))
 
 
 ROUTES = [
-    Route("/conversations", conversations, methods=["GET"]),
-    Route("/conversations", say, methods=["POST"]),
-    Route("/conversations/{conversation_id}", conversation, methods=["GET"]),
+    api(
+        "/conversations",
+        conversations,
+        "GET",
+        M.ConversationList,
+        "The conversations of this view's person (swarmkit chat), most recent first",
+        {400: "A bad parameter."},
+        done="Conversations.",
+        params=(query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100)."),),
+    ),
+    api(
+        "/conversations",
+        say,
+        "POST",
+        M.Turn,
+        "Say one thing: a turn of a conversation (a new one without `conversation`), run as swarmkit chat runs it",
+        {
+            400: "Bad body, or a provider this turn cannot use.",
+            404: "No such conversation, or another person's (code conversation_not_found).",
+            409: WORKSPACE_INVALID,
+            415: NOT_JSON,
+        },
+        done="The turn, kept (its status says whether the run went through).",
+        body=M.Say,
+        operation_id="conversation_say",
+    ),
+    api(
+        "/conversations/{conversation_id}",
+        conversation,
+        "GET",
+        M.Conversation,
+        "One conversation, with what memory recalled and kept at each turn",
+        {
+            400: "Not a conversation id (code invalid_conversation_id).",
+            404: "No such conversation, or another person's (code conversation_not_found).",
+            409: "It cannot be read (code conversation_unreadable).",
+        },
+        done="The conversation.",
+        params=(path_param("conversation_id", {"type": "string", "pattern": "^c-[0-9a-f]{8}$"}),),
+    ),
 ]

@@ -1,17 +1,19 @@
-"""The memory API: status, entries (listing, search, adding one), the inbox and its keep / pin / delete
-(and accept / keep-both for consolidation proposals), and importing notes from a folder."""
+"""The memory API: status, entries (listing, search, adding, editing and forgetting one, its history),
+the inbox and its keep / pin / delete (and accept / keep-both for consolidation proposals), and
+importing notes from a folder."""
 
 from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
 from swarmkit.memory.folder.layout import INBOX_MD
 from swarmkit.memory.folder.refs import check_ref
+from swarmkit.server import api_models as M
 from swarmkit.server import memory_view as view
+from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, ApiRoute, api, path_param, query
 from swarmkit.server.context import load
 from swarmkit.server.errors import ApiError
 from swarmkit.server.json_response import JSONResponse
@@ -97,7 +99,7 @@ def memory_entries(request: Request) -> JSONResponse:
 
 async def add_entry(request: Request) -> JSONResponse:
     """`{text, kind?, subject?, to?}`: a person's entry, screened, deduped, one commit (memory add)."""
-    body = await json_body(request, ("text",), ("kind", "subject", "to"))
+    body = await json_body(request, *M.body_fields(M.NewEntry))
     ctx = await run_in_threadpool(load, request)
     store = ctx.store
     result = await run_in_threadpool(
@@ -108,11 +110,58 @@ async def add_entry(request: Request) -> JSONResponse:
 
 async def import_notes(request: Request) -> JSONResponse:
     """`{path}`: the notes of a folder on the server's machine into the inbox (memory import)."""
-    body = await json_body(request, ("path",))
+    body = await json_body(request, *M.body_fields(M.ImportRequest))
     ctx = await run_in_threadpool(load, request)
     store = ctx.store
     result = await run_in_threadpool(store.import_folder, body["path"])
     return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
+def path_ref(request: Request) -> str:
+    """The entry ref of the URL (`/memory/entries/me.md%233f9a1c2b`: its `#` sent as %23)."""
+    ref = request.path_params["ref"]
+    try:
+        check_ref(ref)
+    except SwarmkitError:
+        raise ApiError(
+            400,
+            "invalid_ref",
+            f"{ref!r} is not an entry ref",
+            "refs look like me.md#3f9a1c2b (or a line, me.md#L3), with # sent as %23; "
+            "GET /memory/entries lists them",
+        ) from None
+    return ref
+
+
+async def edit_entry(request: Request) -> JSONResponse:
+    """`{text}`: the entry's new text; it becomes the person's own, screened, one commit (memory edit)."""
+    ref = path_ref(request)
+    body = await json_body(request, *M.body_fields(M.EntryEdit))
+    ctx = await run_in_threadpool(load, request)
+    store = ctx.store
+    result = await run_in_threadpool(store.edit, ref, body["text"])
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
+async def forget_entry(request: Request) -> JSONResponse:
+    """Remove the entry, in one commit (memory forget); `expect` (its digest or text) refuses a
+    changed entry."""
+    check_known(request, ("expect",))
+    ref = path_ref(request)
+    expect = request.query_params.get("expect") or None
+    ctx = await run_in_threadpool(load, request)
+    store = ctx.store
+    result = await run_in_threadpool(store.forget, ref, expect)
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+
+
+async def entry_history(request: Request) -> JSONResponse:
+    """Every change to the entry, newest first, from the folder's git history (memory history)."""
+    check_known(request, ())
+    ref = path_ref(request)
+    ctx = await run_in_threadpool(load, request)
+    changes = await run_in_threadpool(ctx.store.history, ref)
+    return JSONResponse({"entry": ref, "changes": changes})
 
 
 def memory_inbox(request: Request) -> JSONResponse:
@@ -137,10 +186,10 @@ def check_inbox_ref(ref: str) -> None:
 
 def inbox_action(action: str):
     """The POST endpoint for one inbox action; `expect` is the digest the listing showed."""
-    optional = {"keep": ("to",), "accept": ("text",)}.get(action, ())
+    fields = M.body_fields(_INBOX_BODIES.get(action, M.InboxAction))
 
     async def endpoint(request: Request) -> JSONResponse:
-        body = await json_body(request, ("ref", "expect"), optional)
+        body = await json_body(request, *fields)
         check_inbox_ref(body["ref"])
         if action == "keep" and body.get("to", "me") not in KEEP_TARGETS:
             raise ApiError(
@@ -166,19 +215,187 @@ def inbox_action(action: str):
         return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
 
     endpoint.__name__ = f"inbox_{action.replace('-', '_')}"
+    endpoint.__qualname__ = endpoint.__name__
     return endpoint
 
 
+_INBOX_BODIES: dict[str, type[M.InboxAction]] = {"keep": M.InboxKeep, "accept": M.InboxAccept}
+_INBOX_SUMMARIES = {
+    "keep": "Move an inbox entry to me.md, lessons.md or the workspace file, as the user's",
+    "pin": "Move an inbox entry above ## Index in MEMORY.md (always loaded), as the user's",
+    "delete": "Delete an inbox entry",
+    "accept": "Do what a consolidation proposal says: merge or drop, in one commit",
+    "keep-both": "Keep the entries a consolidation proposal names as they are",
+}
+_INBOX_ERRORS = {
+    400: "Bad body or a ref outside the inbox.",
+    409: "The entry changed since it was listed, the folder is missing or full, "
+    "or the workspace is not valid; nothing was changed.",
+    415: NOT_JSON,
+}
+_REF = path_param("ref", {"type": "string"}, "The entry's ref, its # sent as %23 (me.md%233f9a1c2b).")
+_ENTRY_CHANGED = (
+    "The entry changed or went since it was listed, or the workspace is not valid; nothing was changed."
+)
+
+
+def _inbox_route(action: str) -> ApiRoute:
+    endpoint = inbox_action(action)
+    return api(
+        f"/memory/inbox/{action}",
+        endpoint,
+        "POST",
+        M.EntryResult,
+        _INBOX_SUMMARIES[action],
+        _INBOX_ERRORS,
+        done="Done, in one git commit.",
+        body=_INBOX_BODIES.get(action, M.InboxAction),
+    )
+
+
 ROUTES = [
-    Route("/memory/status", memory_status, methods=["GET"]),
-    Route("/memory/config", memory_config, methods=["GET"]),
-    Route("/memory/entries", memory_entries, methods=["GET"]),
-    Route("/memory/entries", add_entry, methods=["POST"]),
-    Route("/memory/import", import_notes, methods=["POST"]),
-    Route("/memory/inbox", memory_inbox, methods=["GET"]),
-    Route("/memory/inbox/keep", inbox_action("keep"), methods=["POST"]),
-    Route("/memory/inbox/pin", inbox_action("pin"), methods=["POST"]),
-    Route("/memory/inbox/delete", inbox_action("delete"), methods=["POST"]),
-    Route("/memory/inbox/accept", inbox_action("accept"), methods=["POST"]),
-    Route("/memory/inbox/keep-both", inbox_action("keep-both"), methods=["POST"]),
+    api(
+        "/memory/status",
+        memory_status,
+        "GET",
+        M.Status,
+        "The effective memory configuration and the memory folder's state",
+        {409: WORKSPACE_INVALID},
+        done="Status.",
+    ),
+    api(
+        "/memory/config",
+        memory_config,
+        "GET",
+        M.UpstreamConfig,
+        "The effective memory block in upstream swarmkit's shape (read-only)",
+        {409: WORKSPACE_INVALID},
+        done="Upstream's memory config.",
+    ),
+    api(
+        "/memory/entries",
+        memory_entries,
+        "GET",
+        M.EntryList,
+        "List entries, or search them as the memory-reader recalls (when q is given)",
+        {
+            400: "A bad parameter.",
+            403: "Another person's file (code not_yours): shown only to their view.",
+            404: "No such file (code file_not_found).",
+            409: WORKSPACE_INVALID,
+        },
+        done="Entries in file and line order, or hits best first.",
+        params=(
+            query("q", {"type": "string"}, "Search words; without it, every entry is listed."),
+            query(
+                "scope",
+                {"type": "string"},
+                "Search only: user, all, both or swarm:<slug> (default: the reader's search_scope).",
+            ),
+            query(
+                "limit",
+                {"type": "integer", "minimum": 1},
+                "At most this many entries (search default: the reader's max_results; listing: 1000).",
+            ),
+            query(
+                "threshold",
+                {"type": "number", "minimum": 0, "maximum": 1},
+                "Search only: minimum score, kept strictly (default: the reader's similarity_threshold, "
+                "with the closest entries when none clears it).",
+            ),
+            query("file", {"type": "string"}, "Listing only: one file, e.g. lessons.md."),
+        ),
+    ),
+    api(
+        "/memory/entries",
+        add_entry,
+        "POST",
+        M.EntryResult,
+        "Add an entry as the person's own: screened, deduped, one git commit",
+        {
+            400: "Empty, over-long, secret-only or not-a-fact text, an unknown kind, a target that takes "
+            "no added entries (code invalid_entry), or a bad body; nothing was written.",
+            409: "The target file is full, or the workspace is not valid; nothing was written.",
+            415: NOT_JSON,
+        },
+        done="Written (or already there).",
+        body=M.NewEntry,
+        operation_id="memory_add",
+    ),
+    api(
+        "/memory/entries/{ref:path}/history",
+        entry_history,
+        "GET",
+        M.History,
+        "Every change to an entry, newest first, from the folder's git history",
+        {
+            400: "Not a ref (code invalid_ref).",
+            403: "Another person's file (code not_yours).",
+            409: "No entry has this ref now, or the workspace is not valid.",
+        },
+        done="Its changes (older texts included).",
+        params=(_REF,),
+        operation_id="memory_history",
+    ),
+    api(
+        "/memory/entries/{ref:path}",
+        edit_entry,
+        "PUT",
+        M.EntryResult,
+        "Replace an entry's text; it becomes the person's own (one git commit)",
+        {
+            400: "Not a ref (code invalid_ref), a bad body, or text that cannot be written "
+            "(code invalid_entry); nothing was changed.",
+            409: _ENTRY_CHANGED,
+            415: NOT_JSON,
+        },
+        done="Edited (status edited; old is the text it had).",
+        body=M.EntryEdit,
+        params=(_REF,),
+        operation_id="memory_edit",
+    ),
+    api(
+        "/memory/entries/{ref:path}",
+        forget_entry,
+        "DELETE",
+        M.EntryResult,
+        "Forget an entry (one git commit)",
+        {400: "Not a ref (code invalid_ref) or a bad parameter.", 409: _ENTRY_CHANGED},
+        done="Forgotten (status forgotten; text is what went).",
+        params=(
+            _REF,
+            query(
+                "expect",
+                {"type": "string"},
+                "The digest (or text) the listing showed: a changed entry is refused.",
+            ),
+        ),
+        operation_id="memory_forget",
+    ),
+    api(
+        "/memory/import",
+        import_notes,
+        "POST",
+        M.ImportResult,
+        "Import the notes (.md bullets) of a folder into the inbox, in one git commit",
+        {
+            400: "The path is not an absolute, existing, importable folder (code invalid_import); "
+            "nothing was written.",
+            409: "The workspace is not valid.",
+            415: NOT_JSON,
+        },
+        done="Imported (the counts say how many, and what was skipped).",
+        body=M.ImportRequest,
+        operation_id="memory_import",
+    ),
+    api(
+        "/memory/inbox",
+        memory_inbox,
+        "GET",
+        M.Inbox,
+        "Unreviewed entries, each with the digest that keep / pin / delete send back",
+        {409: WORKSPACE_INVALID},
+        done="The inbox.",
+    ),
+    *(_inbox_route(action) for action in ("keep", "pin", "delete", "accept", "keep-both")),
 ]

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from swarmkit.runtime.records import RunRecord, list_runs, load_run
+from swarmkit.server import api_models as M
+from swarmkit.server.api_route import api, path_param, query
 from swarmkit.server.context import server_config
 from swarmkit.server.json_response import JSONResponse
 from swarmkit.server.params import check_known, int_param
@@ -126,8 +127,63 @@ def delete_run(request: Request) -> JSONResponse:
     return JSONResponse({"status": "deleted", "id": record.id, "swarm": removed_swarm})
 
 
+_PERSON = query(
+    "person",
+    {"type": "string"},
+    "The owner's view only: another person's runs (their id), or every person's (*); "
+    "a person's view is refused it (403).",
+)
+_RUN_ID = path_param("run_id", {"type": "string", "pattern": M.RUN_ID})
+
 ROUTES = [
-    Route("/runs", runs, methods=["GET"]),
-    Route("/runs/{run_id}", run, methods=["GET"]),
-    Route("/runs/{run_id}", delete_run, methods=["DELETE"]),
+    api(
+        "/runs",
+        runs,
+        "GET",
+        M.RunList,
+        "The runs of this view's person (serve --user; default: the owner's), newest first",
+        {400: "A bad parameter."},
+        done="The matching runs (total: how many match).",
+        params=(
+            query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100)."),
+            query("offset", {"type": "integer", "minimum": 0}, "Skip this many of the matching runs."),
+            query("q", {"type": "string"}, "Words the input or the output holds, all of them."),
+            query(
+                "status",
+                {"type": "string", "enum": ["ok", "failed", "rejected", "interrupted"]},
+                "Only runs that ended so.",
+            ),
+            query("since", {"type": "string", "format": "date"}, "Runs started on or after this day."),
+            query("until", {"type": "string", "format": "date"}, "Runs started on or before this day."),
+            _PERSON,
+        ),
+    ),
+    api(
+        "/runs/{run_id}",
+        run,
+        "GET",
+        M.Run,
+        "One run's record, if it is this view's person's",
+        {
+            400: "Not a run id (code invalid_run_id).",
+            404: "No such run, or another person's (code run_not_found).",
+            409: "The record cannot be read (code run_unreadable).",
+        },
+        done="The record.",
+        params=(_RUN_ID, _PERSON),
+    ),
+    api(
+        "/runs/{run_id}",
+        delete_run,
+        "DELETE",
+        M.RunDeleted,
+        "Remove one of this view's runs and its swarm folder (swarmkit runs rm)",
+        {
+            400: "Not a run id (code invalid_run_id).",
+            404: "No such run, or another person's (code run_not_found).",
+        },
+        done="Removed.",
+        params=(_RUN_ID, _PERSON),
+        operation_id="run_delete",
+    ),
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
@@ -53,6 +54,14 @@ async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     return error_response(exc.status_code, code, message, hint, headers=getattr(exc, "headers", None))
 
 
+async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    # The routes read their own parameters and bodies (params.py), so FastAPI validates nothing and
+    # this does not happen; were it to, the answer is still one of ours, never FastAPI's 422.
+    first: dict = next(iter(exc.errors()), {})
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    return error_response(400, "invalid_request", f"{where or 'the request'}: {first.get('msg', 'invalid')}")
+
+
 async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
     # A bug in swarmkit. Starlette re-raises after this reply, so the server's log gets the
     # traceback once; the client only gets a short JSON error.
@@ -67,5 +76,6 @@ async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
 HANDLERS: dict[Any, Callable[..., Any]] = {
     SwarmkitError: on_swarmkit_error,
     HTTPException: on_http_error,
+    RequestValidationError: on_validation_error,
     Exception: on_internal_error,
 }

@@ -3,46 +3,22 @@
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.actions.entry_views import file_views, hit_views
 from swarmkit.memory.actions.swarm import read_readme
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.layout import INBOX_MD, holds_entries
 from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
 from swarmkit.memory.recall.scope import swarm_scope
 from swarmkit.memory.store import MemoryStore
-from swarmkit.run_ids import run_of
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
 
 
-def entry_view(entry: E.Entry, raw_line: str) -> dict:
-    meta = entry.meta
-    return {
-        "ref": entry.ref,
-        "stable_ref": entry.ref,
-        "file": entry.file,
-        "line": entry.line,
-        "text": entry.text,
-        "by": entry.by,
-        "kind": entry.kind,
-        "source": meta.get("source"),
-        "run": run_of(meta.get("source")),
-        "added": meta.get("added"),
-        "author": meta.get("author"),
-        # The digest of the whole line: an inbox action sends it back so a changed entry is refused.
-        "digest": text_digest(raw_line),
-        "metadata": dict(meta),
-    }
-
-
 def file_entries(store: MemoryStore, rel: str) -> list[dict]:
     """The entries of one file this view may see (an inbox entry held for another person is not)."""
-    lines = store.read_lines(rel) if store.visible(rel) else None
-    if lines is None:
-        return []
-    return [entry_view(e, lines[e.line - 1]) for e in E.parse_lines(lines, rel) if store.entry_visible(e)]
+    return [view.to_dict() for view in file_views(store, rel)]
 
 
 def all_entries(store: MemoryStore, file: str | None = None) -> list[dict]:
@@ -84,27 +60,7 @@ def search(
             400, "invalid_request", f"unknown scope {scope!r}", "use user, all, both or swarm:<slug>"
         )
     hits = store.recall(query, limit, threshold, scope, closest=closest)
-    views: dict[tuple[str, int], dict] = {}  # by place: two entries may share a text, and so a ref
-    for rel in {hit.file for hit in hits}:
-        views.update(((v["file"], v["line"]), v) for v in file_entries(store, rel))
-    out = []
-    for hit in hits:
-        view = dict(
-            views.get((hit.file, hit.line))
-            or {
-                "ref": hit.ref,
-                "file": hit.file,
-                "line": hit.line,
-                "text": hit.text,
-                "by": hit.by,
-                "kind": hit.kind,
-            }
-        )
-        view["score"] = round(hit.score, 4)
-        view["unreviewed"] = hit.unreviewed
-        view["folded"] = list(hit.folded)  # lower hits that restate this one, folded into it
-        out.append(view)
-    return out
+    return [hit.to_dict() for hit in hit_views(store, hits)]
 
 
 def status(workspace, store: MemoryStore) -> dict:

@@ -42,8 +42,10 @@ def who(entry: dict) -> str:
     return f"{entry['by']} ({entry['author']})" if entry.get("author") else entry["by"]
 
 
-def entries_table(entries: list[dict], score: bool = False) -> Safe:
+def entries_table(entries: list[dict], score: bool = False, editable: bool = False) -> Safe:
+    """Entries as table rows; `editable` (a kept file's) gives each an Edit form and a Forget button."""
     heads = (["Score"] if score else []) + ["Entry", "Who", "Kind", "Source run", "Added", "Ref"]
+    heads += ["Change"] if editable else []
     rows = []
     for e in entries:
         cells = [tag("td", f"{e['score']:.2f}", class_="num")] if score else []
@@ -56,10 +58,52 @@ def entries_table(entries: list[dict], score: bool = False) -> Safe:
             tag("td", e.get("added") or "—"),
             tag("td", tag("code", e.get("stable_ref") or e["ref"])),
         ]
+        cells += [tag("td", entry_actions(e), class_="change")] if editable else []
         rows.append(tag("tr", cells, class_="entry", data_ref=e["ref"]))
     return tag(
         "table", tag("thead", tag("tr", [tag("th", h) for h in heads])), tag("tbody", rows), class_="entries"
     )
+
+
+def entry_actions(entry: dict) -> Safe:
+    """Edit (a new text, PUT /memory/entries/REF) and Forget (DELETE, with the line's digest as
+    expect: an entry changed since the page was shown is refused)."""
+    form = tag(
+        "form",
+        tag(
+            "input",
+            type="text",
+            name="text",
+            value=entry["text"],
+            maxlength="500",
+            required=True,
+            aria_label=f"New text for {entry['ref']}",
+        ),
+        " ",
+        tag("button", "Save", type="submit"),
+        class_="edit-entry",
+        data_put=entry_path(entry["ref"]),
+    )
+    return join(
+        [
+            tag("details", tag("summary", "Edit"), form),
+            tag(
+                "button",
+                "Forget",
+                type="button",
+                data_action="forget",
+                data_expect=entry["digest"],
+                class_="danger",
+            ),
+        ]
+    )
+
+
+def entry_path(ref: str) -> str:
+    """The API path of one entry: its ref with `#` (and every other reserved character) escaped."""
+    from urllib.parse import quote
+
+    return "/memory/entries/" + quote(ref, safe="")
 
 
 def config_section(info: dict, root: Path) -> Safe:
@@ -401,7 +445,7 @@ def files_section(ctx, info: dict) -> Safe:
                 "section",
                 heading,
                 tag("p", warning, class_="warning", role="note") if warning else None,
-                entries_table(entries) if entries else empty("No entries yet."),
+                entries_table(entries, editable=True) if entries else empty("No entries yet."),
                 class_="memory-file",
                 data_file=rel,
             )

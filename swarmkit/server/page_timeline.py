@@ -9,6 +9,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swarmkit.memory.actions import timeline
+from swarmkit.server import api_models as M
+from swarmkit.server.api_route import WORKSPACE_INVALID, api, query
 from swarmkit.server.context import load
 from swarmkit.server.html import Safe, join, tag
 from swarmkit.server.layout import empty, page, time_text
@@ -143,5 +145,17 @@ async def timeline_page(request: Request):
     return page(request, "Memory timeline", body, "timeline")
 
 
-API_ROUTES = [Route("/memory/timeline", timeline_api, methods=["GET"])]
+API_ROUTES = [
+    api(
+        "/memory/timeline",
+        timeline_api,
+        "GET",
+        M.Timeline,
+        "Entries added, replaced and forgotten over time, from the folder's git history",
+        {409: WORKSPACE_INVALID},
+        done="Changes per day (oldest first) and each change (newest first).",
+        params=(query("file", {"type": "string"}, "One file's changes, e.g. me.md."),),
+        operation_id="memory_timeline",
+    )
+]
 ROUTES = [Route("/portal/timeline", timeline_page, methods=["GET"])]

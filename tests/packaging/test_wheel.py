@@ -95,7 +95,7 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
 
     base = installed(bin_dir)
     assert "swarmkit-memory" in base and len(base) <= BASE_LIMIT, base
-    assert not {"starlette", "uvicorn", "httpx"} & set(base)
+    assert not {"fastapi", "starlette", "uvicorn", "httpx"} & set(base)
     where = run(bin_dir / "python", "-c", "import swarmkit; print(swarmkit.__file__)", cwd=home).stdout
     assert where.startswith(str(tmp_path / "venv"))
 
@@ -128,7 +128,7 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     hint = refused.stderr.split("hint: install it: ", 1)[1].strip()
     assert hint == f"{bin_dir / 'python'} -m pip install 'swarmkit-memory[serve]'"
     run(*shlex.split(hint), "--quiet", cwd=home)  # offline: the wheelhouse has the extra's wheels
-    assert {"starlette", "uvicorn"} <= set(installed(bin_dir))
+    assert {"fastapi", "starlette", "uvicorn"} <= set(installed(bin_dir))
 
     serve(swarmkit_, home, env)
 

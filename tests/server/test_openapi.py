@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 import pytest
 from jsonschema import Draft202012Validator
 from starlette.routing import Route
 
+from swarmkit.memory.folder import entry_model
+from swarmkit.memory.folder.results import WriteResult
 from swarmkit.server.app import API_ROUTES
-from tests.server.seed import RUN_ID
+from tests.server.seed import RUN_ID, TOKEN
 from tests.support.server import post
+
+METHODS = ("get", "put", "post", "delete", "patch")
 
 
 @pytest.fixture
@@ -31,9 +38,11 @@ def response_schema(spec: dict, path: str, method: str, status: int) -> dict:
 
 def test_the_document_lists_exactly_the_api_routes(spec):
     assert spec["openapi"] == "3.1.0"
-    documented = {(path, method) for path, ops in spec["paths"].items() for method in ops}
+    documented = {
+        (path, method) for path, ops in spec["paths"].items() for method in ops if method in METHODS
+    }
     served = {
-        (route.path, method.lower())
+        (re.sub(r"\{(\w+):path\}", r"{\1}", route.path), method.lower())
         for route in API_ROUTES
         if isinstance(route, Route)
         for method in route.methods
@@ -55,9 +64,100 @@ def test_every_write_documents_the_token_and_the_403(spec):
     }
     for path, ops in spec["paths"].items():
         for method, op in ops.items():
-            if method == "post":
+            if method in ("post", "put", "delete"):
                 assert op["security"] == [{"token": []}], path
                 assert "403" in op["responses"], path
+
+
+def test_every_route_names_its_models_and_the_document_is_generated_from_them(client, spec):
+    from pydantic import TypeAdapter
+
+    from swarmkit.server.api_route import ApiRoute
+
+    schemas = spec["components"]["schemas"]
+    for route in API_ROUTES:
+        assert isinstance(route, ApiRoute), route.path
+        path = re.sub(r"\{(\w+):path\}", r"{\1}", route.path)
+        for method in route.methods - {"HEAD"}:
+            op = spec["paths"][path][method.lower()]
+            reply = op["responses"]["200"]["content"]["application/json"]["schema"]
+            name = route.response_model.__name__
+            assert reply == {"$ref": f"#/components/schemas/{name}"}, path
+            # the component has the model's fields, as pydantic names them
+            generated = TypeAdapter(route.response_model).json_schema(mode="serialization")
+            assert list(schemas[name]["properties"]) == list(generated["properties"]), name
+            assert schemas[name].get("required") == generated.get("required"), name
+            if route.body_model is not None:
+                body = op["requestBody"]["content"]["application/json"]["schema"]
+                assert body == {"$ref": f"#/components/schemas/{route.body_model.__name__}"}
+            for status, response in op["responses"].items():
+                if status != "200":
+                    assert response["content"]["application/json"]["schema"] == {
+                        "$ref": "#/components/schemas/Error"
+                    }, (path, status)
+
+
+def fields_of(schema: dict) -> tuple[list[str], list[str]]:
+    return list(schema["properties"]), schema.get("required", [])
+
+
+def test_the_entry_shapes_are_the_models_every_surface_prints(spec):
+    schemas = spec["components"]["schemas"]
+    for name in ("EntryView", "SearchHit", "MemoryWrite"):
+        generated = entry_model.schema(getattr(entry_model, name))[0]
+        assert fields_of(schemas[name]) == fields_of(generated), name
+    for name in ("EntryView", "MemoryWrite"):  # each field's docstring is its description
+        assert schemas[name]["properties"]["ref"]["description"].startswith("file#digest of the")
+    names, _ = fields_of(entry_model.schema(WriteResult)[0])
+    assert fields_of(schemas["EntryResult"])[0] == [*names, "warnings"]
+    entries = schemas["EntryList"]["properties"]["entries"]["items"]
+    assert entries == {
+        "anyOf": [{"$ref": "#/components/schemas/SearchHit"}, {"$ref": "#/components/schemas/EntryView"}]
+    }
+    writes = schemas["Run"]["properties"]["memory_writes"]["items"]
+    assert writes == {"$ref": "#/components/schemas/MemoryWrite"}
+
+
+def test_a_search_hit_and_a_listed_entry_each_match_their_own_schema(client, spec):
+    hit = client.get("/memory/entries", params={"q": "deploys staging"}).json()["entries"][0]
+    listed = client.get("/memory/entries").json()["entries"][0]
+    validate(spec, {"$ref": "#/components/schemas/SearchHit"}, hit)
+    validate(spec, {"$ref": "#/components/schemas/EntryView"}, listed)
+    with pytest.raises(Exception, match="score"):
+        validate(spec, {"$ref": "#/components/schemas/SearchHit"}, listed)
+
+
+def test_a_run_records_memory_writes_match_their_schema(client, spec):
+    from swarmkit.runtime.records import RunRecord
+
+    write = entry_model.MemoryWrite(
+        agent="writer", status="written", ref="me.md#3f9a1c2b", text="x", reason=None
+    )
+    validate(spec, {"$ref": "#/components/schemas/MemoryWrite"}, write.to_dict())
+    record = RunRecord.from_json({"id": RUN_ID, "memory_writes": [write.to_dict()]}).to_json()
+    validate(spec, {"$ref": "#/components/schemas/MemoryWrite"}, record["memory_writes"][0])
+
+
+def test_edit_forget_and_history_responses_match_their_documented_schema(client, spec, refs):
+    template = "/memory/entries/{ref}"
+    headers = {"Content-Type": "application/json", "X-Swarmkit-Token": TOKEN}
+    body = {"text": "Deploys go through staging, then canary"}
+    request_schema = spec["paths"][template]["put"]["requestBody"]["content"]["application/json"]["schema"]
+    validate(spec, request_schema, body)
+    edited = client.put(f"/memory/entries/{quote(refs['lesson'], safe='')}", json=body, headers=headers)
+    assert edited.status_code == 200, edited.text
+    validate(spec, response_schema(spec, template, "put", 200), edited.json())
+    ref = quote(edited.json()["ref"], safe="")
+    history = client.get(f"/memory/entries/{ref}/history")
+    validate(spec, response_schema(spec, template + "/history", "get", 200), history.json())
+    for status, response in (
+        (200, client.delete(f"/memory/entries/{ref}", headers=headers)),
+        (409, client.delete(f"/memory/entries/{ref}", headers=headers)),
+        (403, client.delete(f"/memory/entries/{ref}")),
+        (400, client.delete("/memory/entries/nope", headers=headers)),
+    ):
+        assert response.status_code == status, response.text
+        validate(spec, response_schema(spec, template, "delete", status), response.json())
 
 
 CASES = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 
 class MemoryWarning(UserWarning):
@@ -20,12 +20,5 @@ class WriteResult:
     stable_ref: str | None = None  # file#digest: names the entry however lines above it move
 
     def to_dict(self) -> dict:
-        return {
-            "status": self.status,
-            "ref": self.ref,
-            "reason": self.reason,
-            "commit": self.commit,
-            "text": self.text,
-            "old": self.old,
-            "stable_ref": self.stable_ref,
-        }
+        """The result as every surface shows it (`memory add --format json`, the API, MCP tools)."""
+        return asdict(self)

@@ -1,4 +1,5 @@
-// The portal's only script: the inbox buttons and the Add and Import forms. Everything else is
+// The portal's only script: the inbox buttons, the Add and Import forms, and each kept entry's
+// Edit form and Forget button. Everything else is
 // plain HTML from the server. A plain form cannot send the per-server token header, so they post
 // with fetch, then reload the page so that what is shown is what is on disk.
 "use strict";
@@ -75,6 +76,16 @@
   }
 
   document.addEventListener("submit", function (event) {
+    var edit = event.target.closest("form[data-put]");
+    if (edit && tokenTag) {
+      // a kept entry's new text: PUT /memory/entries/REF (its ref escaped in the path)
+      event.preventDefault();
+      var text = edit.querySelector('input[name="text"]').value;
+      send(edit.getAttribute("data-put"), { text: text }, edit.querySelectorAll("input, button"), function (data) {
+        return "Edited " + data.ref + ": “" + data.old + "” → “" + data.text + "”";
+      }, null, "PUT");
+      return;
+    }
     var form = event.target.closest("form[data-post]");
     if (!form || !tokenTag) return;
     event.preventDefault();
@@ -116,6 +127,15 @@
     }
     var item = button.closest("[data-ref]");
     var action = button.getAttribute("data-action");
+    if (action === "forget") {
+      // the line's digest as expect: an entry changed since the page was shown is refused
+      var ref = item.getAttribute("data-ref");
+      var path = "/memory/entries/" + encodeURIComponent(ref) + "?expect=" + encodeURIComponent(button.getAttribute("data-expect"));
+      send(path, undefined, item.querySelectorAll("button, input"), function (data) {
+        return "Forgot " + ref + ": “" + data.text + "”";
+      }, null, "DELETE");
+      return;
+    }
     var body = { ref: item.getAttribute("data-ref"), expect: item.getAttribute("data-digest") };
     if (action === "keep") body.to = item.querySelector('select[name="to"]').value;
     send("/memory/inbox/" + action, body, item.querySelectorAll("button, select"), function (data) {
