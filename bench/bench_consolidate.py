@@ -154,7 +154,7 @@ def main(quick: bool = False) -> dict:
                     totals.setdefault(key, []).extend(value)
         entries = 2_000 if quick else SCALE
         big = work / "scale"
-        write(big, scaled(conversations, entries, random.Random(SEED)), [])
+        write(big, scaled(conversations, entries, random.Random(SEED)), [], per_file=1_000)
         store = MemoryStore(big, "bench")
         start = time.process_time()
         result = consolidate(store, dry_run=True)

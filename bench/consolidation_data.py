@@ -371,8 +371,10 @@ def build(
     return lines, pinned, truth
 
 
-def write(folder: Path, lines: list[Line], pinned: list[str]) -> None:
-    """The memory folder: MEMORY.md with the pinned lines, facts.md with every line (an agent's)."""
+def write(folder: Path, lines: list[Line], pinned: list[str], per_file: int | None = None) -> None:
+    """The memory folder: MEMORY.md with the pinned lines, facts.md with every line (an agent's);
+    with `per_file`, facts.md holds the first that many and facts-2.md, facts-3.md, … the rest (a
+    memory file over 512 KB is not read: 10,000 entries are a folder of files, as they would be)."""
     from swarmkit.memory import entries as E
     from swarmkit.memory.store import MemoryStore
 
@@ -382,8 +384,12 @@ def write(folder: Path, lines: list[Line], pinned: list[str]) -> None:
         ["# Memory", ""] + [E.render(t, {"by": "user"}) for t in pinned] + ["", "## Index", "- [[facts]]"]
     )
     (folder / "MEMORY.md").write_text("\n".join(memory) + "\n", encoding="utf-8")
-    body = ["# Facts", ""] + [E.render(line.text, {"by": "agent", "added": line.added}) for line in lines]
-    (folder / FACTS_FILE).write_text("\n".join(body) + "\n", encoding="utf-8")
+    step = per_file or max(1, len(lines))
+    for part, start in enumerate(range(0, max(1, len(lines)), step), 1):
+        chunk = lines[start : start + step]
+        body = ["# Facts", ""] + [E.render(line.text, {"by": "agent", "added": line.added}) for line in chunk]
+        name = FACTS_FILE if part == 1 else FACTS_FILE.replace(".md", f"-{part}.md")
+        (folder / name).write_text("\n".join(body) + "\n", encoding="utf-8")
 
 
 def scaled(conversations: list[dict], entries: int, rng: random.Random) -> list[Line]:

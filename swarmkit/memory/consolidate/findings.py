@@ -158,14 +158,19 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
 
 
 def _statement(tries: list[str]):
-    """The fact of the first of these first-person texts that states one, or None."""
+    """The fact of the first of these first-person texts that states a single-valued thing, else of
+    the first that states any, or None. The tries are guesses at how a person would say it ("is
+    living in" → "liv in", "live in"): a wrong guess can still read as an open-ended habit ("Livs in
+    Toronto"), and must not hide the right one ("Lives in Toronto", user.location)."""
     from swarmkit.memory.facts import read_statement
 
+    found = None
     for text in tries:
         fact = read_statement(text)
-        if fact is not None:
+        if fact is not None and fact.subject.count(".") == 1:
             return fact
-    return None
+        found = found or fact
+    return found
 
 
 _FIRST_PERSON = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
