@@ -89,14 +89,20 @@ class Names:
     def __init__(self, texts: list[str]):
         self.lower: set[str] = set()
         inner: set[str] = set()
+        leading: set[str] = set()
         for text in texts:
             words = re.findall(r"[\w'’-]+", text)
+            if words and words[0][:1].isupper() and _before_a_verb(words):
+                leading.add(re.sub(r"['’]s$", "", words[0]).lower())
             for at, word in enumerate(words):
                 if word.islower():
                     self.lower.add(word)
                 elif word[:1].isupper() and (at or _before_a_verb(words)):
                     inner.add(re.sub(r"['’]s$", "", word).lower())
         self.names = inner - self.lower - STOP_WORDS - NEGATIONS - {"i", "i'm", "i’m"}
+        # names that somewhere open a text as its subject ("Maria expressed …"): people and things
+        # that do something, whose facts are theirs
+        self.subjects = leading & self.names
 
     def is_name(self, word: str) -> bool:
         """A name: written capitalised inside some sentence, or a word the collection never writes
@@ -112,6 +118,15 @@ class Names:
             and base not in ("i", "i'm", "i’m")
             and stem(base) == base
         )
+
+    def actor(self, text: str) -> str:
+        """Whose fact the text is: the first name in it that opens some text as its subject ("Maria"
+        in "Apparently, Maria offered to help John"), or "" when it names none."""
+        for word in _NAME.findall(text):
+            base = re.sub(r"['’]s$", "", word).lower()
+            if base in self.subjects:
+                return base
+        return ""
 
     def of(self, text: str) -> frozenset[str]:
         return frozenset(
@@ -235,10 +250,12 @@ def find(
     n = len(entries)
     pairs = sim.pairs(min(DUPLICATE, OPPOSITE))
     person_names = [names.of(t) for t in texts]
+    actors = [names.actor(t) for t in texts]
     for a, b, score in pairs:  # a repeat of a pinned line: the copy outside MEMORY.md goes
         if b >= n > a and entries[a].file != MEMORY_MD and score >= DUPLICATE and free(a):
             p = pinned[b - n]
-            if same_fact(texts[a], texts[b], person_names[a], person_names[b]) and not _reviewed(entries[a]):
+            alike = same_fact(texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b])
+            if alike and not _reviewed(entries[a]):
                 words = ", ".join(sim.shared(a, b)[:6])
                 evidence = f"repeats the pinned MEMORY.md line {p.text!r} (similarity {score:.2f}: {words})"
                 out.append(Finding("drop", "pinned", (entries[a],), None, evidence, score, (p.text,)))
@@ -270,7 +287,9 @@ def find(
                 )
                 taken.update((a, b))
             continue
-        if score < DUPLICATE or not same_fact(texts[a], texts[b], person_names[a], person_names[b]):
+        if score < DUPLICATE or not same_fact(
+            texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b]
+        ):
             continue
         ga, gb = group_of.get(a), group_of.get(b)
         if ga is None and gb is None:
@@ -306,9 +325,15 @@ def find(
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
 
 
-def same_fact(a: str, b: str, names_a: frozenset[str], names_b: frozenset[str]) -> bool:
-    """Whether alike texts may be one fact: not when they name other people or things, or hold other numbers."""
+def same_fact(
+    a: str, b: str, names_a: frozenset[str], names_b: frozenset[str], actor_a: str = "", actor_b: str = ""
+) -> bool:
+    """Whether alike texts may be one fact: not when they name other people or things, hold other
+    numbers, or are about two people ("Maria offered to help John" / "John offered to help Maria":
+    the same words, each the other's fact)."""
     if not (names_a <= names_b or names_b <= names_a):
+        return False
+    if actor_a and actor_b and actor_a != actor_b:
         return False
     na, nb = numbers(a), numbers(b)
     return not (na and nb and na != nb)
