@@ -462,7 +462,7 @@ class MemoryStore(MemoryFolder):
 
         return inbox_delete(self, ref, expect_text)
 
-    def consolidate(self, dry_run: bool = False, similarity: str = "lexical"):
+    def consolidate(self, dry_run: bool = False, similarity: str | None = None):
         from swarmkit.memory.consolidate import consolidate
 
         return consolidate(self, dry_run, similarity)

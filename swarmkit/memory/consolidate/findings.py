@@ -172,6 +172,26 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
     return who, fact.subject, value
 
 
+# Other ways to say where one lives and who one works for, as the fact reader's own words: the
+# reader keeps what a person tells about themselves, this finds what a later entry replaces.
+_PHRASINGS = (
+    (re.compile(r"(?i)^I (?:now |currently |still )?resides? in\b"), "I live in"),
+    (re.compile(r"(?i)^I (?:am|was|have been) (?:now )?employed (?:by|at)\b"), "I work at"),
+    (re.compile(r"(?i)^I (?:have |just |recently )?joined (?=[A-Z])"), "I work at "),
+)
+
+
+def _said_otherwise(tries: list[str]) -> list[str]:
+    """The tries, each followed by its rewording in the fact reader's words where one applies."""
+    out = []
+    for text in tries:
+        out.append(text)
+        for pattern, plain in _PHRASINGS:
+            if pattern.search(text):
+                out.append(pattern.sub(plain, text, count=1))
+    return out
+
+
 def _statement(tries: list[str]):
     """The fact of the first of these first-person texts that states a single-valued thing, else of
     the first that states any, or None. The tries are guesses at how a person would say it ("is
@@ -180,7 +200,7 @@ def _statement(tries: list[str]):
     from swarmkit.memory.facts import read_statement
 
     found = None
-    for text in tries:
+    for text in _said_otherwise(tries):
         fact = read_statement(text)
         if fact is not None and fact.subject.count(".") == 1:
             return fact
