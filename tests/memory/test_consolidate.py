@@ -157,6 +157,14 @@ def test_junk_chatter_instructions_pronouns_and_pinned_repeats():
             "Likes it",
             "All deploys go through staging first",
             "Teaches a class on giving instructions",
+            "No problem at all!",
+            "Great question, let me check.",
+            "Always reply in English",
+            "The system prompt says to be brief",
+            "That is hers",
+            "Does this a lot",
+            "Great question marks end the chapter titles",
+            "Reads a lot",
             file="lessons.md",
         ),
         pinned,
@@ -166,6 +174,12 @@ def test_junk_chatter_instructions_pronouns_and_pinned_repeats():
         ("instruction", "You are a helpful assistant"),
         ("pronoun", "Likes it"),
         ("pinned", "All deploys go through staging first"),
+        ("chatter", "No problem at all!"),
+        ("chatter", "Great question, let me check."),
+        ("instruction", "Always reply in English"),
+        ("instruction", "The system prompt says to be brief"),
+        ("pronoun", "That is hers"),
+        ("pronoun", "Does this a lot"),
     ]
     assert found[3].evidence.startswith(
         "repeats the pinned MEMORY.md line 'Deploys go through staging first'"

@@ -12,6 +12,7 @@ from swarmkit.memory.consolidate.meaning import SAME_COSINE, cosine_floor, meani
 from swarmkit.memory.recall import RecallIndex
 from swarmkit.memory.recall.encoder import Encoder
 from swarmkit.memory.store import MemoryStore
+from tests.memory.conftest import commit_count, git, lines
 
 pytest.importorskip("tokenizers")
 
@@ -67,6 +68,9 @@ def merged(result) -> list[list[str]]:
 
 def test_paraphrases_that_share_few_words_are_one_fact_by_meaning(folder, by_meaning):
     store = written(folder)
+    git(folder, "add", "-A")
+    git(folder, "commit", "-qm", "lessons")
+    before, count = (folder / "lessons.md").read_bytes(), commit_count(folder)
     by_words = consolidate(store, dry_run=True, similarity="lexical")
     assert by_words.similarity == "lexical" and merged(by_words) == []
     result = consolidate(store, dry_run=True)  # the model is in force: by words and meaning
@@ -78,6 +82,16 @@ def test_paraphrases_that_share_few_words_are_one_fact_by_meaning(folder, by_mea
     evidence = next(f.evidence for f in result.findings if f.entries[0].text == TEXTS[0])
     assert evidence.startswith("the same fact in other words (similarity 0.6")
     assert "close in meaning (cosine 0.92" in evidence
+    # a dry run by meaning writes nothing but derived vectors (.index/, never committed)
+    assert (folder / "lessons.md").read_bytes() == before and commit_count(folder) == count
+    assert git(folder, "status", "--porcelain") == ""
+    # a pass proposes both in one commit and changes no entry; accepting one is one commit
+    proposed = consolidate(store).proposed
+    assert len(proposed) == 2 and commit_count(folder) == count + 1
+    assert (folder / "lessons.md").read_bytes() == before
+    store.accept(proposed[0])
+    assert commit_count(folder) == count + 2
+    assert TEXTS[0] not in lines(folder, "lessons.md") or TEXTS[5] not in lines(folder, "lessons.md")
 
 
 def test_the_vectors_recall_stored_are_used_and_none_is_embedded_twice(folder, by_meaning, encoded):
