@@ -20,11 +20,9 @@ them, so no entry is embedded twice. Imported only when the extra and a model ar
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
-
-from swarmkit.memory.consolidate.similarity import Lexical
 
 if TYPE_CHECKING:
     from swarmkit.memory import entries as E
@@ -50,14 +48,25 @@ def cosine_floor(floor: float) -> float:
     return floor * SAME_COSINE / DUPLICATE
 
 
+class ByWords(Protocol):
+    """What ByMeaning reads of the lexical similarity (similarity.Lexical; named here, not imported:
+    similarity.py imports this module)."""
+
+    def prepare(self, texts: Sequence[str]) -> None: ...
+    def score(self, a: int, b: int) -> float: ...
+    def pairs(self, floor: float) -> list[tuple[int, int, float]]: ...
+    def shared(self, a: int, b: int) -> list[str]: ...
+
+
 class ByMeaning:
-    """Words and meaning: Lexical's likeness, raised to the cosine's where that is higher."""
+    """Words and meaning: the lexical likeness (similarity.Lexical, given: similarity.py builds
+    this one), raised to the cosine's where that is higher."""
 
     name = "semantic"
 
-    def __init__(self, vectors: Callable[[Sequence[str]], np.ndarray]):
+    def __init__(self, lexical: ByWords, vectors: Callable[[Sequence[str]], np.ndarray]):
         self.vectors = vectors
-        self.lexical = Lexical()
+        self.lexical = lexical
         self.matrix = np.zeros((0, 0), dtype=np.float32)
 
     def prepare(self, texts: Sequence[str]) -> None:

@@ -166,8 +166,8 @@ def _by_meaning(store=None, entries: Sequence | None = None) -> Similarity:
     from swarmkit.memory.consolidate.meaning import ByMeaning, embedded, stored
 
     if store is not None and entries is not None:
-        return ByMeaning(stored(store, entries, model))
-    return ByMeaning(embedded(model))
+        return ByMeaning(Lexical(), stored(store, entries, model))
+    return ByMeaning(Lexical(), embedded(model))
 
 
 # name → a new similarity, given (store, entries compared) where it can use them
