@@ -93,9 +93,9 @@ def score(findings, truth) -> dict:
 def recall_at_k(store, conversation: dict, truth, k: int = 5) -> tuple[int, int, int]:
     """(questions, hits at the defaults, hits with restatements folded) on the planted folder: a
     folder that says things twice is where folding should give the top k room for other facts."""
-    from swarmkit.memory.config import reader_defaults
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.diverse import diverse
+    from swarmkit.memory_skills import reader_defaults
 
     defaults = reader_defaults()
     threshold, scope = defaults["similarity_threshold"], defaults["search_scope"]
@@ -128,7 +128,7 @@ def _rates(t: dict) -> tuple[float, float, float]:
 
 
 def _model_in_force() -> bool:
-    from swarmkit.memory import semantic
+    from swarmkit.memory.recall import semantic
 
     return isinstance(semantic.choice(), semantic.Model)
 
@@ -136,8 +136,8 @@ def _model_in_force() -> bool:
 def main(quick: bool = False) -> dict:
     import warnings
 
-    from swarmkit.memory.consolidate import consolidate
-    from swarmkit.memory.folder import MemoryWarning
+    from swarmkit.memory.actions.consolidate import consolidate
+    from swarmkit.memory.folder.results import MemoryWarning
     from swarmkit.memory.store import MemoryStore
 
     warnings.simplefilter("ignore", MemoryWarning)

@@ -504,7 +504,7 @@ def write(folder: Path, lines: list[Line], pinned: list[str], per_file: int | No
     """The memory folder: MEMORY.md with the pinned lines, facts.md with every line (an agent's);
     with `per_file`, facts.md holds the first that many and facts-2.md, facts-3.md, … the rest (a
     memory file over 512 KB is not read: 10,000 entries are a folder of files, as they would be)."""
-    from swarmkit.memory import entries as E
+    from swarmkit.memory.folder import entries as E
     from swarmkit.memory.store import MemoryStore
 
     store = MemoryStore(folder, "bench")

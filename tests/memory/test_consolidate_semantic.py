@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory import semantic
-from swarmkit.memory.consolidate import consolidate
-from swarmkit.memory.consolidate.meaning import SAME_COSINE, cosine_floor, meaning
-from swarmkit.memory.recall import RecallIndex
+from swarmkit.memory.actions.consolidate import consolidate
+from swarmkit.memory.recall import RecallIndex, semantic
 from swarmkit.memory.recall.encoder import Encoder
+from swarmkit.memory.recall.meaning import SAME_COSINE, cosine_floor, meaning
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import commit_count, git, lines
 
