@@ -7,6 +7,9 @@ with another copy of it), the precision of duplicate merges (a merge pairs the k
 other one; right when both restate the same fact, wrong otherwise, unplanted pairs included), the
 contradictions found (the later entry kept), the junk found, the CPU seconds of the pass, and
 recall@5 of LoCoMo's questions on the planted folders, as ranked and with restatements folded.
+Three sets of templates (consolidation_data.STYLES): A and B, and C, held out (written apart, never
+tuned on). With the semantic extra and a model in force, each set and the timing also by words and
+meaning (the timing twice: embedding every entry, then with the vectors stored).
 Bars: >= 90% of planted duplicates at >= 90% precision, every contradiction, <= 10 s lexical.
 """
 
@@ -112,6 +115,24 @@ def recall_at_k(store, conversation: dict, truth, k: int = 5) -> tuple[int, int,
     return len(conversation["questions"]), plain, folded
 
 
+SETS = (("A", "a", 0), ("B", "b", 100), ("C (held out)", "c", 200))  # (name, style, seed offset)
+
+
+def _rates(t: dict) -> tuple[float, float, float]:
+    pairs = t["merge_pairs_right"] + t["merge_pairs_wrong"]
+    return (
+        t["duplicates_found"] / max(1, t["duplicates"]),
+        t["merge_pairs_right"] / max(1, pairs),
+        t["contradictions_found"] / max(1, t["contradictions"]),
+    )
+
+
+def _model_in_force() -> bool:
+    from swarmkit.memory.recall import semantic
+
+    return isinstance(semantic.choice(), semantic.Model)
+
+
 def main(quick: bool = False) -> dict:
     import warnings
 
@@ -127,113 +148,98 @@ def main(quick: bool = False) -> dict:
     paths = sorted(data.glob("conversation-*.json"))[: 2 if quick else None]
     conversations = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
     work = Path(tempfile.mkdtemp(prefix="swarmkit-bench-consolidate-"))
-    totals: dict = {}
+    kinds = ["lexical"] + (["semantic"] if _model_in_force() else [])
+    totals: dict[tuple[str, str], dict] = {}
+    examples: dict[tuple[str, str], list] = {}
     per = {}
-    other: dict = {}  # the second template set (consolidation_data.STYLES["b"])
+    recall = {"questions": 0, "plain": 0, "folded": 0}
+    timing: dict[str, tuple[float, int]] = {}
     try:
-        for n, (path, conversation) in enumerate(zip(paths, conversations, strict=True)):
-            lines, pinned, truth = build(conversation, random.Random(SEED + 100 + n), style="b")
-            write(work / f"{path.stem}-b", lines, pinned)
-            found = consolidate(MemoryStore(work / f"{path.stem}-b", "bench"), dry_run=True).findings
-            for key, value in score(found, truth).items():
-                if isinstance(value, int):
-                    other[key] = other.get(key, 0) + value
-            lines, pinned, truth = build(conversation, random.Random(SEED + n))
-            folder = work / path.stem
-            write(folder, lines, pinned)
-            store = MemoryStore(folder, "bench")
-            result = consolidate(store, dry_run=True)
-            per[path.stem] = mine = score(result.findings, truth)
-            mine["questions"], mine["recall_plain"], mine["recall_folded"] = recall_at_k(
-                store, conversation, truth
-            )
-            for key, value in mine.items():
-                if isinstance(value, int):
-                    totals[key] = totals.get(key, 0) + value
-                else:
-                    totals.setdefault(key, []).extend(value)
+        for name, style, offset in SETS:
+            for n, (path, conversation) in enumerate(zip(paths, conversations, strict=True)):
+                lines, pinned, truth = build(conversation, random.Random(SEED + offset + n), style=style)
+                folder = work / f"{path.stem}-{style}"
+                write(folder, lines, pinned)
+                store = MemoryStore(folder, "bench")
+                for kind in kinds:
+                    mine = score(consolidate(store, dry_run=True, similarity=kind).findings, truth)
+                    into = totals.setdefault((name, kind), {})
+                    for key, value in mine.items():
+                        if isinstance(value, int):
+                            into[key] = into.get(key, 0) + value
+                    examples.setdefault((name, kind), []).extend(mine["wrong_examples"])
+                    if style == "a" and kind == "lexical":
+                        per[path.stem] = mine
+                if style == "a":
+                    asked, plain, folded = recall_at_k(store, conversation, truth)
+                    recall["questions"] += asked
+                    recall["plain"] += plain
+                    recall["folded"] += folded
         entries = 2_000 if quick else SCALE
         big = work / "scale"
-        write(big, scaled(conversations, entries, random.Random(SEED)), [])
+        write(big, scaled(conversations, entries, random.Random(SEED)), [], per_file=1_000)
         store = MemoryStore(big, "bench")
-        start = time.process_time()
-        result = consolidate(store, dry_run=True)
-        cpu = time.process_time() - start
+        for kind in kinds + (["semantic"] if "semantic" in kinds else []):  # semantic: cold, then stored
+            label = kind if kind not in timing else "semantic, vectors stored"
+            start = time.process_time()
+            result = consolidate(store, dry_run=True, similarity=kind)
+            timing[label] = (time.process_time() - start, result.entries)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    recall = totals["duplicates_found"] / max(1, totals["duplicates"])
-    pairs = totals["merge_pairs_right"] + totals["merge_pairs_wrong"]
-    precision = totals["merge_pairs_right"] / max(1, pairs)
-    contra = totals["contradictions_found"] / max(1, totals["contradictions"])
-    other_recall = other["duplicates_found"] / max(1, other["duplicates"])
-    other_pairs = other["merge_pairs_right"] + other["merge_pairs_wrong"]
-    other_precision = other["merge_pairs_right"] / max(1, other_pairs)
-    other_contra = other["contradictions_found"] / max(1, other["contradictions"])
-    print_rows(
-        [
-            ("conversations", str(len(paths))),
+    rows = [("conversations", str(len(paths)))]
+    checks = []
+    for (name, kind), t in totals.items():
+        found, precision, contra = _rates(t)
+        pairs = t["merge_pairs_right"] + t["merge_pairs_wrong"]
+        rows += [
             (
-                "planted duplicates found",
-                f"{totals['duplicates_found']} / {totals['duplicates']} ({recall:.3f})",
-            ),
-            ("merge precision", f"{totals['merge_pairs_right']} / {pairs} ({precision:.3f})"),
-            (
-                "contradictions found",
-                f"{totals['contradictions_found']} / {totals['contradictions']} ({contra:.3f})",
-            ),
-            ("other supersedes (unplanted)", str(totals["other_supersedes"])),
-            ("junk found", f"{totals['junk_found']} / {totals['junk']}"),
-            ("other drops (unplanted)", str(totals["other_drops"])),
-            (
-                "second template set: duplicates, precision",
-                f"{other['duplicates_found']} / {other['duplicates']} ({other_recall:.3f}), "
-                f"{other['merge_pairs_right']} / {other_pairs} ({other_precision:.3f})",
+                f"set {name}, {kind}: duplicates found, merge precision",
+                f"{t['duplicates_found']} / {t['duplicates']} ({found:.3f}), "
+                f"{t['merge_pairs_right']} / {pairs} ({precision:.3f})",
             ),
             (
-                "second template set: contradictions",
-                f"{other['contradictions_found']} / {other['contradictions']} ({other_contra:.3f}), "
-                f"{other['other_supersedes']} unplanted",
-            ),
-            (
-                f"one pass over {result.entries} entries (lexical)",
-                f"{cpu:.2f} s CPU, {len(result.findings)} found",
-            ),
-            (
-                "recall@5 on these folders, ranked / folded",
-                f"{totals['recall_plain'] / totals['questions']:.3f} / "
-                f"{totals['recall_folded'] / totals['questions']:.3f} ({totals['questions']} questions)",
+                f"set {name}, {kind}: contradictions, junk",
+                f"{t['contradictions_found']} / {t['contradictions']} ({contra:.3f}), "
+                f"{t['other_supersedes']} unplanted; junk {t['junk_found']} / {t['junk']}, "
+                f"{t['other_drops']} unplanted",
             ),
         ]
+        checks += [
+            (f"set {name}, {kind}: planted duplicates found >= 0.90", found, found >= 0.90),
+            (f"set {name}, {kind}: merge precision >= 0.90", precision, precision >= 0.90),
+            (f"set {name}, {kind}: every planted contradiction found", contra, contra == 1.0),
+        ]
+    for label, (cpu, n) in timing.items():
+        rows.append((f"one pass over {n} entries ({label})", f"{cpu:.2f} s CPU"))
+    rows.append(
+        (
+            "recall@5 on set A's folders, ranked / folded",
+            f"{recall['plain'] / recall['questions']:.3f} / {recall['folded'] / recall['questions']:.3f} "
+            f"({recall['questions']} questions)",
+        )
     )
-    for a, b in totals["wrong_examples"][:5]:
+    print_rows(rows)
+    for a, b in examples.get(("A", "lexical"), [])[:5]:
         print(f"    wrong merge: {a!r} + {b!r}")
-    for pair in totals["contradictions_missed"][:5]:
-        print(f"    missed contradiction: lines {pair}")
-    checks = [
-        ("planted duplicates found >= 0.90", recall, recall >= 0.90),
-        ("merge precision >= 0.90", precision, precision >= 0.90),
-        ("every planted contradiction found", contra, contra == 1.0),
-        ("second template set: planted duplicates found >= 0.90", other_recall, other_recall >= 0.90),
-        ("second template set: merge precision >= 0.90", other_precision, other_precision >= 0.90),
-        ("second template set: every planted contradiction found", other_contra, other_contra == 1.0),
-        (f"CPU seconds for {result.entries} entries <= 10", cpu, cpu <= 10.0 * result.entries / SCALE),
-    ]
+    cpu, n = timing["lexical"]
+    checks.append((f"CPU seconds for {n} entries (lexical) <= 10", cpu, cpu <= 10.0 * n / SCALE))
     targets = [{"name": name, "value": value, "ok": ok} for name, value, ok in checks]
     for t in targets:
         print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}")
+    found, precision, contra = _rates(totals[("A", "lexical")])
     return {
-        "recall": recall,
-        "second_template_set": {
-            "recall": other_recall,
-            "precision": other_precision,
-            "contradictions": other_contra,
-        },
+        "recall": found,
         "precision": precision,
         "contradictions": contra,
+        "sets": {
+            f"{name} {kind}": dict(zip(("recall", "precision", "contradictions"), _rates(t), strict=True))
+            for (name, kind), t in totals.items()
+        },
         "cpu_s": cpu,
-        "recall_at_5_ranked": totals["recall_plain"] / totals["questions"],
-        "recall_at_5_folded": totals["recall_folded"] / totals["questions"],
-        "scale_entries": result.entries,
+        "cpu_s_by_similarity": {label: value[0] for label, value in timing.items()},
+        "recall_at_5_ranked": recall["plain"] / recall["questions"],
+        "recall_at_5_folded": recall["folded"] / recall["questions"],
+        "scale_entries": n,
         "per_conversation": per,
         "targets": targets,
     }

@@ -10,8 +10,9 @@ junk lines, and the truth about each planted line: what `bench_consolidate.py` m
 - junk: an assistant's chatter, restated instructions, pronoun-only values, and restatements of
   lines pinned in MEMORY.md.
 
-The templates are this generator's own; a held-out generator uses others (the benchmark's bar is
-meant to hold there too), so the detector is never tuned to these words.
+The templates are this generator's own. Three sets: A and B (the detector's thresholds were chosen
+on A), and C, held out: written apart, with other rewrites, contradictions and junk, and built with
+another seed; the benchmark reports each (its bar is meant to hold on sets never looked at).
 """
 
 from __future__ import annotations
@@ -191,17 +192,22 @@ class Truth:
 
 @dataclass(frozen=True)
 class Style:
-    """The words one generator restates and contradicts with."""
+    """The words one generator restates, contradicts and babbles with."""
 
     synonyms: dict
     hedges: tuple
     contradictions: object  # (speakers, first date, last date, rng) -> [(old Line, new Line)]
+    steps: tuple = ()  # the rewrites restate() picks from (empty: the first set's four)
+    denial: object = None  # (match of _NEGATABLE, rng) -> the later text that denies the fact
+    chatter: tuple = ()
+    instructions: tuple = ()
+    pointing: tuple = ()
 
 
 def restate(text: str, rng: random.Random, style: Style | None = None) -> str | None:
     """The fact in other words: one to three rewrites, chosen at random; None when none applies."""
     style = style or STYLES["a"]
-    steps = [_synonyms, _move_front, _hedge, _drop_tail]
+    steps = list(style.steps or (_synonyms, _move_front, _hedge, _drop_tail))
     rng.shuffle(steps)
     out = text.rstrip(".")
     done = 0
@@ -294,9 +300,130 @@ def _other_contradictions(
     return out
 
 
+# Set C: held out. Written after the detector, apart from sets A and B and from what the detector
+# reads, as other ways people and agents say things: other synonyms and hedges, a clause added or
+# a "both X and Y" reordered, other ways to move or change one's job, to stop doing something, and
+# other chatter. Only the benchmark's held-out rows use it; no threshold was chosen on it.
+HELD_OUT_SYNONYMS = {
+    "enjoys": "gets a kick out of",
+    "likes": "is into",
+    "loves": "really digs",
+    "started": "took up",
+    "went": "made a trip",
+    "visited": "stopped by",
+    "kids": "youngsters",
+    "children": "youngsters",
+    "friend": "mate",
+    "friends": "mates",
+    "mom": "mum",
+    "job": "line of work",
+    "happy": "content",
+    "wants": "is keen",
+    "plans": "is going",
+    "recently": "of late",
+    "helps": "lends a hand to",
+    "made": "crafted",
+    "bought": "picked up",
+    "talked": "had a chat",
+    "great": "terrific",
+    "important": "key",
+    "hard": "rough",
+    "picture": "snapshot",
+    "photo": "snap",
+    "dog": "doggo",
+    "movie": "flick",
+    "book": "read",
+    "passionate": "keen",
+    "excited": "stoked",
+    "supportive": "encouraging",
+    "proud": "chuffed",
+    "feels": "reckons",
+    "shared": "mentioned",
+    "received": "was given",
+    "finished": "wrapped up",
+    "decided": "made up her mind",
+}
+HELD_OUT_HEDGES = (
+    "For the record, ",
+    "Just so you know, ",
+    "It came up that ",
+    "One more thing: ",
+    "Noted: ",
+)
+_AND = re.compile(r"^(?P<head>.+?) (?P<x>\w+(?: \w+)?) and (?P<y>\w+(?: \w+)?)(?P<rest>[.,]?.*)$")
+
+
+def _add_clause(text: str, rng: random.Random, style: Style) -> str | None:
+    """A trailing remark that adds no fact."""
+    return text + rng.choice((", as mentioned", ", which came up again", " (said twice)", ", it seems"))
+
+
+def _swap_and(text: str, rng: random.Random, style: Style) -> str | None:
+    """ "X and Y" as "Y and X"."""
+    match = _AND.match(text)
+    if not match or match["x"].lower() == match["y"].lower():
+        return None
+    return f"{match['head']} {match['y']} and {match['x']}{match['rest']}"
+
+
+def _held_out_contradictions(
+    speakers: list[str], first: str, last: str, rng: random.Random
+) -> list[tuple[Line, Line]]:
+    out = []
+    for name in speakers:
+        a, b = rng.sample(CITIES, 2)
+        old = rng.choice((f"{name} resides in {a}.", f"{name} lives in {a} with family."))
+        new = rng.choice(
+            (f"{name} relocated to {b}.", f"{name} is living in {b} now.", f"{name} recently moved to {b}.")
+        )
+        out.append((Line(old, first), Line(new, last)))
+        a, b = rng.sample(EMPLOYERS, 2)
+        new = rng.choice(
+            (f"{name} has joined {b}.", f"{name} is employed by {b} now.", f"{name} now works at {b}.")
+        )
+        out.append((Line(f"{name} is employed by {a}.", first), Line(new, last)))
+        a, b = rng.sample(ROLES, 2)
+        out.append((Line(f"{name} is {a}.", first), Line(f"{name} became {b}.", last)))
+    return out
+
+
+def _held_out_denial(match: re.Match, rng: random.Random) -> str:
+    verb = match["verb"]
+    base = {"goes": "go", "teaches": "teach", "watches": "watch"}.get(verb, verb[:-1])
+    rest = match["rest"].rstrip(".")
+    if rng.random() < 0.5:
+        return f"{match['name']} used to {base}{rest}, but not anymore."
+    return f"{match['name']} has stopped: never {verb}{rest} these days."
+
+
+HELD_OUT_CHATTER = (
+    "No problem at all!",
+    "I'll remember that for next time.",
+    "Great question, let me think about it.",
+    "Understood, thanks!",
+    "Anything else I can do for you today?",
+)
+HELD_OUT_INSTRUCTIONS = (
+    "Always reply in English.",
+    "As an AI assistant, I keep notes about the user.",
+    "Remember to store every new fact you hear.",
+    "The system prompt says to be concise.",
+)
+HELD_OUT_POINTING = ("{name} said so.", "That is hers.", "{name} does this a lot.", "He likes those.")
+
 STYLES = {
     "a": Style(SYNONYMS, HEDGES, _contradictions),
     "b": Style(OTHER_SYNONYMS, OTHER_HEDGES, _other_contradictions),
+    "c": Style(
+        HELD_OUT_SYNONYMS,
+        HELD_OUT_HEDGES,
+        _held_out_contradictions,
+        steps=(_synonyms, _hedge, _add_clause, _swap_and),
+        denial=_held_out_denial,
+        chatter=HELD_OUT_CHATTER,
+        instructions=HELD_OUT_INSTRUCTIONS,
+        pointing=HELD_OUT_POINTING,
+    ),
 }
 
 
@@ -340,9 +467,11 @@ def build(
     for i in deny_ids:
         match = _NEGATABLE.match(facts[i]["text"])
         assert match is not None
-        pairs.append((lines[i], Line(_denied(match, rng), last)))
-    junk = [rng.choice(CHATTER) for _ in range(3)] + rng.sample(INSTRUCTIONS, 2)
-    junk += [t.format(name=rng.choice(conversation["speakers"])) for t in rng.sample(POINTING, 3)]
+        pairs.append((lines[i], Line((words.denial or _denied)(match, rng), last)))
+    chatter = words.chatter or CHATTER
+    junk = [rng.choice(chatter) for _ in range(3)] + rng.sample(words.instructions or INSTRUCTIONS, 2)
+    pointing = words.pointing or POINTING
+    junk += [t.format(name=rng.choice(conversation["speakers"])) for t in rng.sample(pointing, 3)]
     # the earlier half of each contradiction goes near the top, the rest anywhere after it
     for old, _new in pairs:
         if old not in lines:
@@ -371,8 +500,10 @@ def build(
     return lines, pinned, truth
 
 
-def write(folder: Path, lines: list[Line], pinned: list[str]) -> None:
-    """The memory folder: MEMORY.md with the pinned lines, facts.md with every line (an agent's)."""
+def write(folder: Path, lines: list[Line], pinned: list[str], per_file: int | None = None) -> None:
+    """The memory folder: MEMORY.md with the pinned lines, facts.md with every line (an agent's);
+    with `per_file`, facts.md holds the first that many and facts-2.md, facts-3.md, … the rest (a
+    memory file over 512 KB is not read: 10,000 entries are a folder of files, as they would be)."""
     from swarmkit.memory.folder import entries as E
     from swarmkit.memory.store import MemoryStore
 
@@ -382,8 +513,12 @@ def write(folder: Path, lines: list[Line], pinned: list[str]) -> None:
         ["# Memory", ""] + [E.render(t, {"by": "user"}) for t in pinned] + ["", "## Index", "- [[facts]]"]
     )
     (folder / "MEMORY.md").write_text("\n".join(memory) + "\n", encoding="utf-8")
-    body = ["# Facts", ""] + [E.render(line.text, {"by": "agent", "added": line.added}) for line in lines]
-    (folder / FACTS_FILE).write_text("\n".join(body) + "\n", encoding="utf-8")
+    step = per_file or max(1, len(lines))
+    for part, start in enumerate(range(0, max(1, len(lines)), step), 1):
+        chunk = lines[start : start + step]
+        body = ["# Facts", ""] + [E.render(line.text, {"by": "agent", "added": line.added}) for line in chunk]
+        name = FACTS_FILE if part == 1 else FACTS_FILE.replace(".md", f"-{part}.md")
+        (folder / name).write_text("\n".join(body) + "\n", encoding="utf-8")
 
 
 def scaled(conversations: list[dict], entries: int, rng: random.Random) -> list[Line]:

@@ -655,13 +655,18 @@ def _finding_lines(item: dict) -> list[str]:
 
 @memory.command()
 @click.option("--dry-run", is_flag=True, help="Print the proposals; write nothing.")
+@click.option(
+    "--similarity",
+    type=click.Choice(["lexical", "semantic"]),
+    help="Compare by words, or by words and meaning (default: semantic when the extra and a model are in force).",
+)
 @format_options("text", "json")
 @memory_options
 @click.pass_context
-def consolidate(ctx: click.Context, dry_run: bool) -> int:
+def consolidate(ctx: click.Context, dry_run: bool, similarity: str | None) -> int:
     """Find near-duplicates, contradictions and junk; propose each in the inbox (one commit)."""
     store = _store(ctx)
-    result = store.consolidate(dry_run=dry_run)
+    result = store.consolidate(dry_run=dry_run, similarity=similarity)
     data = result.to_dict()
     if _as_json():
         _json(data)

@@ -483,7 +483,7 @@ class MemoryStore(MemoryFolder):
 
         return inbox_delete(self, ref, expect_text)
 
-    def consolidate(self, dry_run: bool = False, similarity: str = "lexical"):
+    def consolidate(self, dry_run: bool = False, similarity: str | None = None):
         from swarmkit.memory.actions.consolidate import consolidate
 
         return consolidate(self, dry_run, similarity)

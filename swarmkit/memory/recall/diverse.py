@@ -28,6 +28,7 @@ def fold(hits: list[RecallHit], k: int) -> list[RecallHit]:
     sim.prepare(texts)
     names = Names(texts)
     of = [names.of(t) for t in texts]
+    actors = [names.actor(t) for t in texts]
     kept: list[int] = []
     folded: dict[int, list[str]] = {}
     for i in range(len(hits)):
@@ -37,7 +38,7 @@ def fold(hits: list[RecallHit], k: int) -> list[RecallHit]:
                 for j in kept
                 if sim.score(j, i) >= FOLD
                 and negated(texts[i]) == negated(texts[j])
-                and same_fact(texts[i], texts[j], of[i], of[j])
+                and same_fact(texts[i], texts[j], of[i], of[j], actors[i], actors[j])
             ),
             None,
         )

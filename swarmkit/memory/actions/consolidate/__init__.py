@@ -1,7 +1,8 @@
 """`memory consolidate`: find near-duplicates, contradictions and junk, and propose each as an
 inbox item for a person to accept or keep both. Nothing a person wrote changes without their review.
 
-similarity.py  how alike two entries are (lexical; the semantic extra adds one by meaning)
+similarity.py  how alike two entries are, behind one interface; lexical
+meaning.py     by words and meaning (the semantic extra: the embedding model's cosine)
 junk.py        text that is no fact (chatter, restated instructions, pronoun-only values)
 findings.py    what a pass finds over a list of entries (pure)
 proposals.py   findings as inbox items; accept and keep both
@@ -64,21 +65,24 @@ def candidates(store, files: list[str] | None = None) -> list[E.Entry]:
 def consolidate(
     store,
     dry_run: bool = False,
-    similarity: str = "lexical",
+    similarity: str | None = None,
     files: list[str] | None = None,
     limit: int | None = None,
 ) -> Consolidation:
-    """Find and (unless dry_run) propose; one commit for every proposal of the pass."""
+    """Find and (unless dry_run) propose; one commit for every proposal of the pass. `similarity`
+    None: by words and meaning when the semantic extra and a model are in force, else lexical."""
     from swarmkit.memory.actions.consolidate.proposals import pending_refs, propose
+    from swarmkit.memory.recall.similarity import default_name
     from swarmkit.memory.recall.similarity import similarity as make
 
     if not store.exists():
         raise store.missing_error()
-    sim = make(similarity)
     entries = candidates(store, files)
     if limit is not None:
         entries = entries[-limit:]  # the newest: a bounded pass looks where writes land
-    findings = find(entries, pinned_entries(store), sim, pending_refs(store))
+    pinned = pinned_entries(store)
+    sim = make(similarity or default_name(), store, entries + pinned)
+    findings = find(entries, pinned, sim, pending_refs(store))
     if dry_run or not findings:
         return Consolidation(len(entries), findings, dry_run=dry_run, similarity=sim.name)
     with store.writing():

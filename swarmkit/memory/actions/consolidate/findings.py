@@ -109,15 +109,40 @@ def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
     return who, fact.subject, value
 
 
+# Other ways to say where one lives and who one works for, as the fact reader's own words: the
+# reader keeps what a person tells about themselves, this finds what a later entry replaces.
+_PHRASINGS = (
+    (re.compile(r"(?i)^I (?:now |currently |still )?resides? in\b"), "I live in"),
+    (re.compile(r"(?i)^I (?:am|was|have been) (?:now )?employed (?:by|at)\b"), "I work at"),
+    (re.compile(r"(?i)^I (?:have |just |recently )?joined (?=[A-Z])"), "I work at "),
+)
+
+
+def _said_otherwise(tries: list[str]) -> list[str]:
+    """The tries, each followed by its rewording in the fact reader's words where one applies."""
+    out = []
+    for text in tries:
+        out.append(text)
+        for pattern, plain in _PHRASINGS:
+            if pattern.search(text):
+                out.append(pattern.sub(plain, text, count=1))
+    return out
+
+
 def _statement(tries: list[str]):
-    """The fact of the first of these first-person texts that states one, or None."""
+    """The fact of the first of these first-person texts that states a single-valued thing, else of
+    the first that states any, or None. The tries are guesses at how a person would say it ("is
+    living in" → "liv in", "live in"): a wrong guess can still read as an open-ended habit ("Livs in
+    Toronto"), and must not hide the right one ("Lives in Toronto", user.location)."""
     from swarmkit.memory.speech.facts import read_statement
 
-    for text in tries:
+    found = None
+    for text in _said_otherwise(tries):
         fact = read_statement(text)
-        if fact is not None:
+        if fact is not None and fact.subject.count(".") == 1:
             return fact
-    return None
+        found = found or fact
+    return found
 
 
 _FIRST_PERSON = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
@@ -182,10 +207,12 @@ def find(
     n = len(entries)
     pairs = sim.pairs(min(DUPLICATE, OPPOSITE))
     person_names = [names.of(t) for t in texts]
+    actors = [names.actor(t) for t in texts]
     for a, b, score in pairs:  # a repeat of a pinned line: the copy outside MEMORY.md goes
         if b >= n > a and entries[a].file != MEMORY_MD and score >= DUPLICATE and free(a):
             p = pinned[b - n]
-            if same_fact(texts[a], texts[b], person_names[a], person_names[b]) and not _reviewed(entries[a]):
+            alike = same_fact(texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b])
+            if alike and not _reviewed(entries[a]):
                 words = ", ".join(sim.shared(a, b)[:6])
                 evidence = f"repeats the pinned MEMORY.md line {p.text!r} (similarity {score:.2f}: {words})"
                 out.append(Finding("drop", "pinned", (entries[a],), None, evidence, score, (p.text,)))
@@ -217,7 +244,9 @@ def find(
                 )
                 taken.update((a, b))
             continue
-        if score < DUPLICATE or not same_fact(texts[a], texts[b], person_names[a], person_names[b]):
+        if score < DUPLICATE or not same_fact(
+            texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b]
+        ):
             continue
         ga, gb = group_of.get(a), group_of.get(b)
         if ga is None and gb is None:

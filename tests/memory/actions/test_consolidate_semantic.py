@@ -1,0 +1,130 @@
+"""Consolidation by words and meaning (the semantic extra, with the packaged all-MiniLM-L6-v2): in
+force by itself when a model is, a paraphrase that shares few words is one fact, the vectors recall
+stored are used (no entry is embedded twice), and without a model it says what is missing."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarmkit.memory.actions.consolidate import consolidate
+from swarmkit.memory.recall import RecallIndex, semantic
+from swarmkit.memory.recall.encoder import Encoder
+from swarmkit.memory.recall.meaning import SAME_COSINE, cosine_floor, meaning
+from swarmkit.memory.store import MemoryStore
+from tests.memory.conftest import commit_count, git, lines
+
+pytest.importorskip("tokenizers")
+
+# Written for this test: two pairs that say one thing in other words, and facts around them.
+TEXTS = [
+    "Ana is grateful for Ben's support and encouragement",
+    "Ana prefers tea to coffee",
+    "Ana lives in Lisbon",
+    "Ana is thrilled about her upcoming trip to Japan",
+    "Ben plays chess on Sundays",
+    "Ana appreciates Ben's support and thanks him for it",
+    "Ana is excited for her trip to Japan next month",
+]
+
+
+@pytest.fixture
+def by_meaning(monkeypatch, tmp_path):
+    """The packaged model in force (conftest turns it off for every other test)."""
+    monkeypatch.delenv(semantic.ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    semantic.forget_choice()
+    found = semantic.choice()
+    assert isinstance(found, semantic.Model), f"the packaged model is not installed: {found}"
+    yield found
+    semantic.forget_choice()
+
+
+@pytest.fixture
+def encoded(monkeypatch):
+    """How many texts the model embeds (every call of Encoder.encode, counted)."""
+    counts: list[int] = []
+    original = Encoder.encode
+
+    def counting(self, texts):
+        counts.append(len(texts))
+        return original(self, texts)
+
+    monkeypatch.setattr(Encoder, "encode", counting)
+    return counts
+
+
+def written(folder) -> MemoryStore:
+    store = MemoryStore(folder, "demo")
+    store.ensure()
+    body = "\n".join(f"- {t} [by: agent]" for t in TEXTS)
+    (store.folder / "lessons.md").write_text(f"# Lessons\n\n{body}\n", encoding="utf-8")
+    return store
+
+
+def merged(result) -> list[list[str]]:
+    return [[e.text for e in f.entries] for f in result.findings if f.reason == "duplicate"]
+
+
+def test_paraphrases_that_share_few_words_are_one_fact_by_meaning(folder, by_meaning):
+    store = written(folder)
+    git(folder, "add", "-A")
+    git(folder, "commit", "-qm", "lessons")
+    before, count = (folder / "lessons.md").read_bytes(), commit_count(folder)
+    by_words = consolidate(store, dry_run=True, similarity="lexical")
+    assert by_words.similarity == "lexical" and merged(by_words) == []
+    result = consolidate(store, dry_run=True)  # the model is in force: by words and meaning
+    assert result.similarity == "semantic"
+    assert merged(result) == [
+        [TEXTS[0], TEXTS[5]],
+        [TEXTS[3], TEXTS[6]],
+    ]
+    evidence = next(f.evidence for f in result.findings if f.entries[0].text == TEXTS[0])
+    assert evidence.startswith("the same fact in other words (similarity 0.6")
+    assert "close in meaning (cosine 0.92" in evidence
+    # a dry run by meaning writes nothing but derived vectors (.index/, never committed)
+    assert (folder / "lessons.md").read_bytes() == before and commit_count(folder) == count
+    assert git(folder, "status", "--porcelain") == ""
+    # a pass proposes both in one commit and changes no entry; accepting one is one commit
+    proposed = consolidate(store).proposed
+    assert len(proposed) == 2 and commit_count(folder) == count + 1
+    assert (folder / "lessons.md").read_bytes() == before
+    store.accept(proposed[0])
+    assert commit_count(folder) == count + 2
+    assert TEXTS[0] not in lines(folder, "lessons.md") or TEXTS[5] not in lines(folder, "lessons.md")
+
+
+def test_the_vectors_recall_stored_are_used_and_none_is_embedded_twice(folder, by_meaning, encoded):
+    store = written(folder)
+    index = RecallIndex(store)
+    assert index.embed_all() == len(TEXTS)  # `memory reindex`: every entry's vector, stored
+    index.close()
+    encoded.clear()
+    assert len(merged(consolidate(store, dry_run=True))) == 2
+    assert sum(encoded) == 0  # every vector came from .index/
+    # a new entry: only it is embedded, and stored, so the next pass embeds nothing
+    store.add("Ana drives a red car", to="lessons")
+    consolidate(store, dry_run=True)
+    assert sum(encoded) == 1
+    consolidate(store, dry_run=True)
+    assert sum(encoded) == 1
+
+
+def test_without_a_model_the_pass_is_by_words_and_asking_for_meaning_says_why(cli, workspace):
+    ws = workspace()
+    assert cli("memory", "--workspace", str(ws), "add", "Prefers dark mode")[0] == 0
+    code, out, _ = cli("memory", "--workspace", str(ws), "consolidate", "--dry-run", "--format", "json")
+    assert code == 0 and '"similarity": "lexical"' in out
+    code, out, err = cli("memory", "--workspace", str(ws), "consolidate", "--similarity", "semantic")
+    assert code == 1 and out == ""
+    assert err == (
+        "error: similarity by meaning needs an embedding model: SWARMKIT_EMBEDDING_MODEL is off\n"
+        "  hint: unset SWARMKIT_EMBEDDING_MODEL, or compare by words (--similarity lexical)\n"
+    )
+
+
+def test_meaning_maps_the_cosine_onto_the_lexical_scale():
+    assert meaning(SAME_COSINE) == pytest.approx(0.6)
+    assert meaning(1.0) == pytest.approx(1.0)
+    assert meaning(-0.3) == 0.0
+    for floor in (0.3, 0.6, 0.75):
+        assert meaning(cosine_floor(floor)) == pytest.approx(floor)
