@@ -161,6 +161,11 @@ SCHEMAS = {
         "properties": {
             "total": {"type": "integer"},
             "conversations": {"type": "array", "items": _ref("ConversationSummary")},
+            "warnings": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Files of the folder that were skipped, and why.",
+            },
         },
     },
     "ConversationTurn": {
@@ -532,7 +537,15 @@ SCHEMAS = {
     "RunList": {
         "type": "object",
         "required": ["total", "runs"],
-        "properties": {"total": {"type": "integer"}, "runs": {"type": "array", "items": _ref("RunSummary")}},
+        "properties": {
+            "total": {"type": "integer"},
+            "runs": {"type": "array", "items": _ref("RunSummary")},
+            "warnings": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Files of the folder that were skipped, and why.",
+            },
+        },
     },
     "Run": {
         "type": "object",
