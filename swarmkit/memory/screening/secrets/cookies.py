@@ -1,0 +1,135 @@
+"""Session cookies told by name: `connect.sid=s%3A…`, `PHPSESSID: 9f…`, "my JSESSIONID cookie is …".
+
+A session cookie is the login itself: whoever holds its value is signed in. The names are the ones
+web frameworks give them (Express, PHP, Java servlets, Laravel, ASP.NET, Django, Rails, Rack, Flask,
+Next-Auth, WordPress, Shopify, ...), and any name ending in `session`, `sess`, `sid` or
+`session_id`/`session-token`. The value after the name (`=`, `:`, or "… cookie is", "… was") must read
+as a session id (long enough, and random, or hex, or a signed `s:`/`s%3A` value), so "the sessionid
+cookie is HttpOnly" is left alone.
+
+Not secrets, so left alone: `csrftoken`/`XSRF-TOKEN` (an anti-forgery token signs nothing in without
+the session cookie), load-balancer stickiness (`AWSALB`) and analytics cookies (`_ga`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from swarmkit.memory.screening.secrets.shape import is_prose, is_reference, looks_random
+
+# Named in full (lowercase), and the endings a session cookie's name has in any framework.
+NAMES = (
+    r"connect\.sid|phpsessid|jsessionid|laravel_session|asp\.net_sessionid|\.aspxauth|\.aspnetcore\.session"
+    r"|\.aspnetcore\.cookies|sessionid|session_id|session-id|_session_id|rack\.session|express:sess"
+    r"|koa:sess|koa\.sess|cfid|cftoken|sid|ssid|sessid|session|sess"
+    r"|(?:__secure-|__host-)?next-auth\.session-token|(?:__secure-)?authjs\.session-token"
+    r"|wordpress_logged_in_[0-9a-f]{0,32}|wordpress_sec_[0-9a-f]{0,32}|_shopify_s|remember_token"
+    r"|remember_user_token|remember_web_[0-9a-f]{0,64}|auth_token|authtoken|access_token|jwt|id_token"
+    r"|refresh_token|sessiontoken|session_token|session-token|(?:session|auth|login|sid)[_-]?cookie"
+)
+# A name of letters, digits and `._:-`, ending in one of the names (`_myapp_session`, `myapp.sid`);
+# where it starts, nothing of a name comes before it (so the search starts once per name).
+_NAMED = re.compile(
+    r"(?i)(?<![A-Za-z0-9_.:-])(?P<name>(?:[A-Za-z0-9]{1,40}[._:-]){0,3}(?:" + NAMES + r"))"
+    r"(?![A-Za-z0-9_])"
+)
+_AFTER = re.compile(
+    r"""(?ix)
+    (?:\\?["'`]){0,2}
+    (?:
+        [ \t]{0,3}(?:=|:|=>)[ \t]{0,3}
+      | (?:[ \t]{1,3}(?:cookie|cookie[ \t]value|value|token|id))?
+        (?:[ \t]{1,3}(?:is|was|reads|=|:)|[ \t]{1,3}(?:is[ \t]set[ \t]to|set[ \t]to))[ \t]{1,3}
+      | (?:[ \t]{1,3}(?:cookie|value))?[ \t]{0,3}[:=][ \t]{0,3}
+    )
+    (?P<open>["'`“]?)"""
+)
+_VALUE = re.compile(r"[A-Za-z0-9%._~+/=:!*-]{8,4096}")
+_SIGNED = re.compile(r"(?i)s(?::|%3a)")
+_WINDOWS_SID = re.compile(r"S-1-[0-9]{1,20}(?:-[0-9]{1,20}){0,15}")
+_HEX = re.compile(r"[0-9a-fA-F]{16,}")
+# The frameworks' own names, whose value may follow after a mere space ("JSESSIONID 4F1A…")
+_FRAMEWORK = re.compile(
+    r"connect\.sid|phpsessid|jsessionid|laravel_session|asp\.net_sessionid|\.aspxauth|rack\.session"
+    r"|_[a-z0-9_]{1,40}_session|express:sess|(?:__secure-|__host-)?next-auth\.session-token"
+)
+_SPACE = re.compile(r"[ \t]{1,3}")
+# Cookie names that are not a login (and look like the names above)
+_NOT_SESSIONS = frozenset({"csrftoken", "xsrf-token", "_xsrf", "csrf_token"})
+
+
+def find(text: str, low: str) -> Iterator[tuple[int, int]]:
+    """Spans of the values of session cookies named in the text."""
+    if not any(
+        word in low for word in ("sid", "sess", "auth", "token", "jwt", "remember", "cf", "wordpress")
+    ):
+        return
+    if '"name"' in low and '"value"' in low:
+        yield from _exported(text)
+    at = 0
+    while (match := _NAMED.search(text, at)) is not None:
+        at = match.end()
+        name = match.group("name").lower()
+        if name in _NOT_SESSIONS:
+            continue
+        after = _AFTER.match(text, match.end())
+        if after is None:
+            after = _SPACE.match(text, match.end()) if _FRAMEWORK.fullmatch(name) else None
+            if after is None:
+                continue
+            space = True
+        else:
+            space = False
+        value = _VALUE.match(text, after.end())
+        if value is None:
+            continue
+        at = value.end()  # the value is read once: a name inside it starts no new search
+        raw = value.group(0).rstrip(".,:;!?*")
+        if text.startswith("(", value.start() + len(raw)) or is_reference(raw, name, code=True):
+            continue  # session = Session.from_config(config): code
+        if _is_session_value(raw, name) and (not space or looks_random(raw, 16) or _HEX.fullmatch(raw)):
+            yield value.start(), value.start() + len(raw)
+
+
+# A browser's cookie export (DevTools, extensions): {"name": "connect.sid", "value": "s%3A…", …}
+_EXPORT_NAME = re.compile(r"(?i)\"name\"[ \t]{0,3}:[ \t]{0,3}\"(?P<name>[^\"\n]{1,80})\"")
+_EXPORT_VALUE = re.compile(r"(?i)\"value\"[ \t]{0,3}:[ \t]{0,3}\"(?P<value>[^\"\n]{1,4096})\"")
+_EXPORT_WINDOW = 400
+
+
+def _exported(text: str) -> Iterator[tuple[int, int]]:
+    """The value of each session cookie of an export, before or after its name in the object."""
+    for match in _EXPORT_NAME.finditer(text):
+        name = match.group("name").lower()
+        if name in _NOT_SESSIONS or not _NAMED.fullmatch(name):
+            continue
+        start = text.rfind("{", max(0, match.start() - _EXPORT_WINDOW), match.start())
+        end = text.find("}", match.end(), match.end() + _EXPORT_WINDOW)
+        for value in _EXPORT_VALUE.finditer(
+            text, start if start >= 0 else match.start(), end if end >= 0 else match.end() + _EXPORT_WINDOW
+        ):
+            if _is_session_value(value.group("value"), name):
+                yield value.span("value")
+
+
+def _is_session_value(value: str, name: str) -> bool:
+    """A session id: signed (`s:` / `s%3A`, Express), hex (PHP, Java), or a random token; not prose,
+    a reference or a duration."""
+    if len(value) < 8 or is_reference(value) or is_prose(value):
+        return False
+    if _WINDOWS_SID.fullmatch(value):
+        return False  # a Windows security identifier names an account, it signs nothing in
+    if value.isdigit() and len(value) < 16:
+        return False  # session=3600, a timeout
+    if _SIGNED.match(value) and len(value) >= 12:
+        return True
+    if not any(c.isdigit() for c in value) and not (len(value) >= 24 and looks_random(value, 24)):
+        return False  # `requests.Session`, `OIDC-compliant`: names and words, not an id
+    if _HEX.fullmatch(value):
+        return True
+    lowercase_id = value.isalnum() and value.lower() == value and any(c.isdigit() for c in value)
+    # PHP and Django ids are lowercase letters and digits (26 and 32 of them)
+    if lowercase_id and len(value) >= 16:
+        return True
+    return looks_random(value, 12)
