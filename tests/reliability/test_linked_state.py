@@ -283,3 +283,38 @@ def test_the_api_and_portal_refuse_a_linked_runs_folder_and_skip_linked_records(
             assert response.status_code == 409, (page, response.status_code)
             assert "is a symbolic link" in response.text
         assert json.loads((moved / f"{run_id}.json").read_text())["id"] == run_id
+
+
+@pytest.mark.parametrize("where", [".git/config", ".gitattributes", ".git/HEAD", ".git/index", "branch ref"])
+def test_a_fifo_or_dev_zero_where_git_reads_never_blocks_a_command(tmp_path, where):
+    """git reads these on every command: a FIFO blocked it forever, a ref linked to /dev/zero never
+    ended. Now git is not run; reading commands answer, writing ones refuse and lose nothing."""
+    root = tmp_path / "ws"
+    create_workspace(root, "Git files")
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I prefer green tea")
+    assert code == 0, err
+    folder = root / ".swarmkit" / "memory"
+    before = (folder / "me.md").read_bytes()
+    if where == "branch ref":
+        (ref,) = (folder / ".git" / "refs" / "heads").iterdir()
+        ref.unlink()
+        ref.symlink_to("/dev/zero")
+        shown = ref
+    else:
+        (folder / where).unlink()
+        os.mkfifo(folder / where)
+        shown = folder / where
+    code, out, _ = swarmkit("memory", "-w", str(root), "list")
+    assert code == 0 and "I prefer green tea" in out
+    code, _, err = swarmkit("memory", "-w", str(root), "add", "I like window seats")
+    assert code == 1
+    assert f"was not run in the memory folder {folder}: {shown} is " in err, err
+    assert "git would wait on it forever; nothing was written\n" in err
+    assert (folder / "me.md").read_bytes() == before
+    code, _, err = swarmkit("memory", "-w", str(root), "status")
+    assert code in (0, 1)
+    code, _, err = swarmkit(
+        "run", str(root), "--input", "I live in Lisbon and I prefer tea over coffee every single morning."
+    )
+    assert code == 0 and "git would wait on it forever" in err
+    assert (folder / "me.md").read_bytes() == before
