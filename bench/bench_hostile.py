@@ -7,7 +7,8 @@ Targets (issue 9): each command and route within 3 s, and the server keeps answe
 
 Hostile files (issue 18): a mock script that is a FIFO, /dev/zero, 200,000 deep or an alias bomb;
 input that is not UTF-8; a FIFO in place of me.md; a 12 MB lessons.md; a runs folder that is a
-file; an import path under /proc. Each command within 3 s and exit 0, 1 or 2
+file; an import path under /proc; a `.swarmkit` that is a link; a FIFO as `.git/config`; run
+records that are links (to /etc/shadow, /dev/zero) or FIFOs. Each command within 3 s and exit 0, 1 or 2
 (tests/reliability/test_hostile_commands.py bounds the same as CPU time).
 """
 
@@ -74,6 +75,19 @@ def hostile_files(base: Path) -> dict:
     shutil.copytree(ws, runs_ws, symlinks=True)
     shutil.rmtree(runs_ws / ".swarmkit" / "runs", ignore_errors=True)
     (runs_ws / ".swarmkit" / "runs").write_text("a file\n")
+    linked_ws = base / "linked-ws"
+    subprocess.run(SWARMKIT + ["init", str(linked_ws)], check=True, stdout=subprocess.DEVNULL)
+    (linked_ws / ".swarmkit").symlink_to(ws / ".swarmkit", target_is_directory=True)
+    git_ws = base / "git-fifo-ws"
+    shutil.copytree(ws, git_ws, symlinks=True)
+    (git_ws / ".swarmkit" / "memory" / ".git" / "config").unlink()
+    os.mkfifo(git_ws / ".swarmkit" / "memory" / ".git" / "config")
+    records_ws = base / "records-ws"
+    shutil.copytree(ws, records_ws, symlinks=True)
+    (records_ws / ".swarmkit" / "runs").mkdir(parents=True, exist_ok=True)
+    (records_ws / ".swarmkit" / "runs" / "r-5ec12e70.json").symlink_to("/etc/shadow")
+    (records_ws / ".swarmkit" / "runs" / "r-0000ee00.json").symlink_to("/dev/zero")
+    os.mkfifo(records_ws / ".swarmkit" / "runs" / "r-00f1f0f0.json")
     os.mkfifo(base / "fifo.yaml")
     (base / "deep.yaml").write_text("[" * 200_000 + "]" * 200_000 + "\n")
     anchors = ["x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
@@ -99,6 +113,13 @@ def hostile_files(base: Path) -> dict:
         "memory add, 12 MB lessons.md": (["memory", "-w", str(big_ws), "add", "I like window seats"], b""),
         "run, runs folder a file": (["run", str(runs_ws), "--input", said], b""),
         "memory import /proc/1/root": (["memory", "-w", str(ws), "import", "/proc/1/root"], b""),
+        "run, .swarmkit a link": (["run", str(linked_ws), "--input", said], b""),
+        "memory add, .swarmkit a link": (["memory", "-w", str(linked_ws), "add", "I like tea"], b""),
+        "runs, .swarmkit a link": (["runs", "-w", str(linked_ws)], b""),
+        "memory add, FIFO .git/config": (["memory", "-w", str(git_ws), "add", "I like tea"], b""),
+        "run, FIFO .git/config": (["run", str(git_ws), "--input", said], b""),
+        "runs, linked and FIFO records": (["runs", "-w", str(records_ws)], b""),
+        "runs show, record linked to /dev/zero": (["runs", "-w", str(records_ws), "show", "r-0000ee00"], b""),
     }
 
 

@@ -69,6 +69,11 @@ def link_outside(root: Path) -> None:
     (root / "skills" / "outside.yaml").symlink_to(outside)
 
 
+def link_state_folder(root: Path) -> None:
+    (root.parent / "elsewhere").mkdir()
+    (root / ".swarmkit").symlink_to("../elsewhere", target_is_directory=True)
+
+
 ARCHETYPE = (
     "apiVersion: swarmkit/v1\nkind: Archetype\nmetadata: {{id: assistant, name: Assistant, description: A careful assistant.}}\n"
     "role: worker\n{extra}defaults:\n  model: {{provider: mock, name: swarmkit-mock}}\n  skills: {skills}\n"
@@ -456,6 +461,15 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         (),
         "ws/workspace.yaml:11:7: error[memory.disabled-but-bound] memory-reader is bound here, but memory.enabled is false",
         "remove this binding, or set memory.enabled: true",
+    ),
+    "state.linked-folder": (
+        {".swarmkit": link_state_folder},
+        (),
+        "ws/.swarmkit: error[state.linked-folder] .swarmkit is a symbolic link (to ../elsewhere): swarmkit keeps "
+        "its state (memory, runs, conversations) only in real folders inside the workspace, so nothing was read "
+        "or written",
+        "remove the link (rm .swarmkit): swarmkit makes a real folder on its next write; to keep memory in "
+        "another folder, set storage.memory_folder in workspace.yaml to it",
     ),
     "reach.unused-skill": (
         {"skills/spare.yaml": skill("spare")},

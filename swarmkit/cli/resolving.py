@@ -20,6 +20,7 @@ def resolve_or_stop(path, doing: str):
     if resolution.valid:
         return resolution.workspace
     errors = resolution.errors
+    refuse_linked_state(path, errors)
     for diagnostic in errors[:MAX_DIAGNOSTICS]:
         output.result(render_diagnostic(diagnostic, str(path)).splitlines()[0], err=True)
     if len(errors) > MAX_DIAGNOSTICS:
@@ -33,3 +34,21 @@ def resolve_or_stop(path, doing: str):
         f"the workspace at {path} is not valid; {doing}",
         f"run `swarmkit validate {path}` to see every problem",
     )
+
+
+def refuse_linked_state(path, errors) -> None:
+    """A state folder that is a link is no mistake in the YAML: say it as the error it is, with its
+    hint, rather than "the workspace is not valid"."""
+    import os
+    from pathlib import Path
+
+    from swarmkit.workspace.state_folders import StateFolderLinked, refusal
+
+    for diagnostic in errors:
+        if diagnostic.code == "state.linked-folder":
+            link = Path(path) / diagnostic.file
+            try:
+                target = os.readlink(link)
+            except OSError:
+                target = "?"
+            raise StateFolderLinked(*refusal(link, target))

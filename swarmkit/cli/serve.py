@@ -66,7 +66,9 @@ def url_for(sock: socket.socket) -> str:
 
 
 def check_workspace(path: Path):
-    """Refuse a folder that is not a workspace; serve an invalid one (its pages show the problems)."""
+    """Refuse a folder that is not a workspace, or whose state folder is a link; serve an invalid
+    one (its pages show the problems)."""
+    from swarmkit.cli.resolving import refuse_linked_state
     from swarmkit.resolver import resolve
 
     resolution = resolve(path)
@@ -75,6 +77,7 @@ def check_workspace(path: Path):
             f"{path} is not a swarmkit workspace (no workspace.yaml)",
             "pass a workspace folder, or create one with `swarmkit init PATH`",
         )
+    refuse_linked_state(path, resolution.errors)
     return resolution
 
 

@@ -171,6 +171,8 @@ def build_workspace(
         if artifact.valid
     }
 
+    if ws_valid:
+        out.extend(_linked_state(root, raw_ws))
     sink.extend(out)
     if sink.has_errors or not ws_valid or ws_artifact is None:
         return None, []
@@ -495,15 +497,34 @@ def _memory_config(root: Path, raw_ws: dict, block: dict, explicit, ws_bindings)
         side: by_id[skill].memory if enabled and skill in by_id else None
         for side, (skill, _) in SIDES.items()
     }
-    storage = (raw_ws.get("storage") or {}).get("memory_folder")
-    folder = Path(storage or DEFAULT_FOLDER)
-    if not folder.is_absolute():
-        folder = root / folder
     return MemoryConfig(
         enabled=enabled,
-        folder=folder,
+        folder=_memory_folder(root, raw_ws),
         explicit=tuple(raw["id"] for _, raw in explicit),
         auto=tuple(b.id for b in ws_bindings if b.origin == "auto"),
         values=MappingProxyType(values),
         block=MappingProxyType({side: MappingProxyType(block[side]) for side in SIDES}),
     )
+
+
+def _memory_folder(root: Path, raw_ws: dict) -> Path:
+    """Where the memory folder is: storage.memory_folder (relative to the workspace), by default
+    .swarmkit/memory."""
+    storage = (raw_ws.get("storage") or {}).get("memory_folder")
+    folder = Path(storage or DEFAULT_FOLDER)
+    return folder if folder.is_absolute() else root / folder
+
+
+def _linked_state(root: Path, raw_ws: dict) -> list[Diagnostic]:
+    """`state.linked-folder` for each state folder reached through a symbolic link (`.swarmkit`
+    itself, `.swarmkit/runs`, the memory folder's path inside the workspace): every command that
+    reads or writes state refuses the workspace while it is there (state_folders.py says why)."""
+    from swarmkit.workspace.state_folders import linked_state, refusal
+
+    out = []
+    for link, target in linked_state(root, _memory_folder(root, raw_ws)):
+        message, hint = refusal(link.relative_to(root), target)
+        out.append(
+            Diagnostic("state.linked-folder", message, file=link.relative_to(root).as_posix(), hint=hint)
+        )
+    return out

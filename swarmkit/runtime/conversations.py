@@ -9,7 +9,6 @@ person's as their runs are: a view lists and shows only its own conversations.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field, fields
@@ -137,13 +136,6 @@ def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
         ) from None
 
 
-def _read(path: Path):
-    """A conversation's JSON: a regular file of at most MAX_CONVERSATION_BYTES (a FIFO would block)."""
-    from swarmkit.safe_read import read_regular
-
-    return json.loads(read_regular(path, MAX_CONVERSATION_BYTES, follow_links=False).decode("utf-8"))
-
-
 def _not_found(conversation_id: str, user) -> NotFound:
     whose = "" if user is ANYONE else (" among the owner's" if user is None else f" among {user}'s")
     return NotFound(
@@ -154,12 +146,15 @@ def _not_found(conversation_id: str, user) -> NotFound:
 
 
 def load_conversation(workspace_root: Path, conversation_id: str, user=ANYONE) -> Conversation:
-    """The conversation; with `user` (None: the owner), only if it is that person's."""
+    """The conversation; with `user` (None: the owner), only if it is that person's. A
+    conversations folder reached through a symbolic link is refused (StateFolderLinked)."""
     from swarmkit.safe_read import MISSING, FileRefused
+    from swarmkit.workspace.state_files import NotJson, read_state_file
 
-    path = conversations_dir(workspace_root) / f"{check_conversation_id(conversation_id)}.json"
+    folder = conversations_dir(workspace_root)
+    path = folder / f"{check_conversation_id(conversation_id)}.json"
     try:
-        data = _read(path)
+        data = read_state_file(workspace_root, folder, path.name, MAX_CONVERSATION_BYTES)
     except FileRefused as refused:
         if refused.reason == MISSING:
             raise _not_found(conversation_id, user) from None
@@ -168,7 +163,7 @@ def load_conversation(workspace_root: Path, conversation_id: str, user=ANYONE) -
             f"delete {path}",
             code="conversation_unreadable",
         ) from None
-    except (ValueError, RecursionError) as exc:
+    except NotJson as exc:
         raise Conflict(
             f"the conversation {conversation_id} cannot be read: {exc}",
             f"delete {path}",
@@ -187,22 +182,30 @@ def load_conversation(workspace_root: Path, conversation_id: str, user=ANYONE) -
     return conversation
 
 
-def list_conversations(workspace_root: Path, user=ANYONE) -> list[Conversation]:
-    """Every readable conversation (with `user`, that person's), most recently updated first."""
-    folder = conversations_dir(workspace_root)
-    out = []
-    from swarmkit.safe_read import FileRefused
+CONVERSATION_FILE = re.compile(r"c-[0-9a-f]{8}\.json")
 
-    for path in folder.glob("c-*.json") if folder.is_dir() else []:
-        try:
-            data = _read(path)
-        except (FileRefused, ValueError, RecursionError):
-            continue  # not what swarmkit wrote: a FIFO, a huge or broken file
-        if isinstance(data, dict) and CONVERSATION_ID.match(path.stem):
-            conversation = Conversation.from_json(data)
-            conversation.id = path.stem
-            if user is ANYONE or conversation.is_for(user):
-                out.append(conversation)
+
+def list_conversations(
+    workspace_root: Path, user=ANYONE, skipped: list[str] | None = None
+) -> list[Conversation]:
+    """Every readable conversation (with `user`, that person's), most recently updated first; a
+    file that is none (a link, a FIFO, over the cap, not a JSON object) is skipped with a warning,
+    added to `skipped`; a folder reached through a symbolic link is refused (StateFolderLinked)."""
+    from swarmkit.workspace.state_files import list_state_files
+
+    folder = conversations_dir(workspace_root)
+    listing = list_state_files(workspace_root, folder, CONVERSATION_FILE, MAX_CONVERSATION_BYTES)
+    out = []
+    for conversation_id, data in listing.files:
+        if not isinstance(data, dict):
+            listing.skip(f"{conversation_id}.json", "it is not a JSON object")
+            continue
+        conversation = Conversation.from_json(data)
+        conversation.id = conversation_id
+        if user is ANYONE or conversation.is_for(user):
+            out.append(conversation)
+    if skipped is not None:
+        skipped.extend(listing.skipped)
     out.sort(key=lambda c: (c.updated_at or "", c.id), reverse=True)
     return out
 

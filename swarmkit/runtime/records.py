@@ -18,14 +18,14 @@ and another person's run is as missing as one that never was, so its id tells no
 
 from __future__ import annotations
 
-import json
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from swarmkit.errors import Conflict, NotFound
 from swarmkit.run_ids import check_run_id
-from swarmkit.safe_read import MISSING, FileRefused, read_regular
+from swarmkit.safe_read import MISSING, FileRefused
 from swarmkit.workspace.layout import STATE_FOLDER
 
 RUNS_DIR = Path(STATE_FOLDER) / "runs"
@@ -274,10 +274,14 @@ def _not_found(run_id: str, user) -> NotFound:
 
 
 def load_run(workspace_root: Path, run_id: str, user=ANYONE) -> RunRecord:
-    """The record of `run_id`; with `user` (None: the owner), only if it is that person's run."""
-    path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
+    """The record of `run_id`; with `user` (None: the owner), only if it is that person's run.
+    A runs folder reached through a symbolic link is refused (StateFolderLinked), as writing it is."""
+    from swarmkit.workspace.state_files import NotJson, read_state_file
+
+    folder = runs_dir(workspace_root)
+    path = folder / f"{check_run_id(run_id)}.json"
     try:
-        data = _read_record(path)
+        data = read_state_file(workspace_root, folder, path.name, MAX_RECORD_BYTES)
     except FileRefused as refused:
         if refused.reason == MISSING:
             raise _not_found(run_id, user) from None
@@ -286,7 +290,7 @@ def load_run(workspace_root: Path, run_id: str, user=ANYONE) -> RunRecord:
             f"delete {path}",
             code="run_unreadable",
         ) from None
-    except (ValueError, RecursionError) as exc:
+    except NotJson as exc:
         raise Conflict(
             f"the record of run {run_id} cannot be read: {exc}", f"delete {path}", code="run_unreadable"
         ) from None
@@ -300,31 +304,37 @@ def load_run(workspace_root: Path, run_id: str, user=ANYONE) -> RunRecord:
     return record
 
 
-def _read_record(path: Path) -> Any:
-    """A record's JSON: a regular file of at most MAX_RECORD_BYTES (a FIFO there would block)."""
-    return json.loads(read_regular(path, MAX_RECORD_BYTES, follow_links=False).decode("utf-8"))
+RUN_FILE = re.compile(r"r-[0-9a-f]{8}\.json")
 
 
-def list_runs(workspace_root: Path, user=ANYONE) -> list[RunRecord]:
-    """Every readable record (with `user`, that person's; None: the owner's), newest first;
-    unreadable files are skipped."""
-    folder = runs_dir(workspace_root)
+def list_runs(workspace_root: Path, user=ANYONE, skipped: list[str] | None = None) -> list[RunRecord]:
+    """Every readable record (with `user`, that person's; None: the owner's), newest first. A file
+    that is no record (a link, a FIFO, over the cap, not a JSON object) is skipped with a warning,
+    added to `skipped`; a runs folder reached through a symbolic link is refused (StateFolderLinked)."""
+    from swarmkit.workspace.state_files import list_state_files
+
+    listing = list_state_files(workspace_root, runs_dir(workspace_root), RUN_FILE, MAX_RECORD_BYTES)
     records = []
-    for path in folder.glob("r-*.json") if folder.is_dir() else []:
-        try:
-            data = _read_record(path)
-        except (FileRefused, ValueError, RecursionError):
+    for run_id, data in listing.files:
+        if not isinstance(data, dict):
+            listing.skip(f"{run_id}.json", "it is not a JSON object")
             continue
-        if isinstance(data, dict):  # a file that is JSON but not an object is not a record
-            record = RunRecord.from_json(screened_record(data), path.name.removesuffix(".json"))
-            if user is ANYONE or record.is_for(user):
-                records.append(record)
+        record = RunRecord.from_json(screened_record(data), run_id)
+        if user is ANYONE or record.is_for(user):
+            records.append(record)
+    if skipped is not None:
+        skipped.extend(listing.skipped)
     records.sort(key=lambda r: r.sort_key, reverse=True)
     return records
 
 
 def remove_run_record(workspace_root: Path, run_id: str) -> bool:
+    """Delete the record (a link in its place goes, never what it points at); a runs folder reached
+    through a symbolic link is refused (StateFolderLinked): its files are not this workspace's."""
+    from swarmkit.workspace.state_folders import check_state_folder
+
     path = runs_dir(workspace_root) / f"{check_run_id(run_id)}.json"
+    check_state_folder(workspace_root, path.parent)
     try:
         path.unlink()
         return True

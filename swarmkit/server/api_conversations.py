@@ -31,8 +31,11 @@ def conversations(request: Request) -> JSONResponse:
     check_known(request, ("limit",))
     limit = int_param(request, "limit", 100, 1, 10000)
     config = server_config(request)
-    found = list_conversations(config.workspace, config.user)
-    return JSONResponse({"total": len(found), "conversations": [c.summary() for c in found[:limit]]})
+    skipped: list[str] = []
+    found = list_conversations(config.workspace, config.user, skipped)
+    return JSONResponse(
+        {"total": len(found), "conversations": [c.summary() for c in found[:limit]], "warnings": skipped}
+    )
 
 
 def find_conversation(request: Request, conversation_id: str) -> Conversation:

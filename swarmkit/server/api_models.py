@@ -272,6 +272,9 @@ class RunSummary(BaseModel):
 class RunList(BaseModel):
     total: int
     runs: list[RunSummary]
+    warnings: list[str] = Field(
+        default_factory=list, description="Files of the folder that were skipped, and why."
+    )
 
 
 class Run(BaseModel):
@@ -310,6 +313,9 @@ class ConversationSummary(BaseModel):
 class ConversationList(BaseModel):
     total: int
     conversations: list[ConversationSummary]
+    warnings: list[str] = Field(
+        default_factory=list, description="Files of the folder that were skipped, and why."
+    )
 
 
 class ConversationTurn(BaseModel):

@@ -20,7 +20,7 @@ from swarmkit.server.params import check_known, int_param
 EVERYONE = "*"  # `person=*`: every person's runs, in the owner's view only
 
 
-def records(request: Request) -> list[RunRecord]:
+def records(request: Request, skipped: list[str] | None = None) -> list[RunRecord]:
     """The readable run records of the view's person, newest first. The owner's view (serve without
     --user) may ask for another person's (`person=NAME`) or everyone's (`person=*`), as
     `swarmkit runs --user NAME` and `--all-users` do; a person's view sees only its own."""
@@ -30,7 +30,7 @@ def records(request: Request) -> list[RunRecord]:
     config = server_config(request)
     person = request.query_params.get("person") or None
     if person is None or (config.user is not None and person == config.user):
-        return list_runs(config.workspace, config.user)
+        return list_runs(config.workspace, config.user, skipped)
     if config.user is not None:
         raise ApiError(
             403,
@@ -38,7 +38,7 @@ def records(request: Request) -> list[RunRecord]:
             "this view shows its own person's runs only",
             "leave out person=; the owner's view (swarmkit serve without --user) lists other people's",
         )
-    return list_runs(config.workspace, ANYONE if person == EVERYONE else person)
+    return list_runs(config.workspace, ANYONE if person == EVERYONE else person, skipped)
 
 
 STATUSES = ("ok", "failed", "rejected", "interrupted")
@@ -89,8 +89,15 @@ def runs(request: Request) -> JSONResponse:
     check_known(request, ("limit", "offset", "q", "status", "since", "until", "person"))
     limit = int_param(request, "limit", 100, 1, 10000)
     offset = int_param(request, "offset", 0, 0, 10**9)
-    found = matching(request, records(request))
-    return JSONResponse({"total": len(found), "runs": [r.summary() for r in found[offset : offset + limit]]})
+    skipped: list[str] = []
+    found = matching(request, records(request, skipped))
+    return JSONResponse(
+        {
+            "total": len(found),
+            "runs": [r.summary() for r in found[offset : offset + limit]],
+            "warnings": skipped,
+        }
+    )
 
 
 def find_run(request: Request, run_id: str) -> RunRecord:

@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "binding.not-decision": "a bound skill is not in the decision category (warning)",
     "skill.cycle": "composed skills that include themselves",
     "topology.root-role": "agents.root is not role root, or another agent is",
+    "state.linked-folder": "`.swarmkit`, a folder under it or the memory folder is a symbolic link",
     "memory.disabled-but-bound": "memory is off but a memory binding is written explicitly (a topology's: strict warning)",
     # reachability: warnings, errors under `validate --require` (as strict warnings are)
     "reach.unused-skill": "a workspace skill no agent, binding or composed skill uses",

@@ -451,6 +451,7 @@ def test_control_characters_never_reach_entry_text(tmp_path):
 def test_a_state_folder_that_is_a_link_is_refused_and_nothing_is_written_outside(
     tmp_path, monkeypatch, state
 ):
+    """Refused before anything runs (the resolver's state.linked-folder): no turn, no memory write."""
     root = tmp_path / "ws"
     create_workspace(root, "Linked state")
     outside = tmp_path / "outside"
@@ -461,26 +462,32 @@ def test_a_state_folder_that_is_a_link_is_refused_and_nothing_is_written_outside
     shown = linked.relative_to(tmp_path)
     monkeypatch.chdir(tmp_path)
     if state == "conversations":
-        code, _, err = swarmkit("chat", "ws", stdin=b"hello\n")
-        assert code == 1
-        assert (
-            "error: the conversation c-" in err
-            and f" was not saved: {shown} is a symbolic link (to {outside}): swarmkit writes only inside "
-            "the workspace\n"
-            in err
-        ), err
-        assert " saved (" not in err  # it was not: the closing line never says so
-        assert [p.name for p in outside.iterdir()] == []
-        return
-    code, _, err = swarmkit("run", "ws", "--input", SAID)
+        code, _, err = swarmkit("chat", "ws", stdin=b"I live in Lisbon\n")
+    else:
+        code, _, err = swarmkit("run", "ws", "--input", SAID)
     assert code == 1
-    assert re.search(
-        rf"^error: run r-[0-9a-f]{{8}} failed: the record of run r-[0-9a-f]{{8}} was not saved: "
-        rf"{re.escape(str(shown))} is a symbolic link \(to {re.escape(str(outside))}\): swarmkit writes only "
-        r"inside the workspace$",
-        err,
-        re.M,
-    ), err
+    assert err == (
+        f"error: {shown} is a symbolic link (to {outside}): swarmkit keeps its state (memory, runs, "
+        "conversations) only in real folders inside the workspace, so nothing was read or written\n"
+        f"  hint: remove the link (rm {shown}): swarmkit makes a real folder on its next write; to keep memory "
+        "in another folder, set storage.memory_folder in workspace.yaml to it\n"
+    )
+    assert [p.name for p in outside.iterdir()] == []
+    assert not (root / ".swarmkit" / "memory").exists()  # nothing ran, so nothing was remembered
+
+
+def test_writing_under_a_linked_state_folder_is_refused_where_it_writes(tmp_path):
+    """Past the resolver (a link made while a chat runs): the writer refuses it too."""
+    from swarmkit.runtime.records import RunRecord, save_run
+
+    root = tmp_path / "ws"
+    create_workspace(root, "Linked later")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (root / ".swarmkit").mkdir(exist_ok=True)
+    (root / ".swarmkit" / "runs").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(Exception, match="was not saved: .* is a symbolic link .*writes only inside"):
+        save_run(root, RunRecord("r-0000beef"))
     assert [p.name for p in outside.iterdir()] == []
 
 

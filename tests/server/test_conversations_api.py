@@ -55,7 +55,7 @@ def test_saying_needs_the_token_and_a_body(client):
 def test_a_persons_view_sees_only_its_own_conversations(root, client):
     mine = post(client, "/conversations", {"text": "I live in Oslo."}).json()["conversation"]["id"]
     with TestClient(create_app(root, token=TOKEN, user="bob"), base_url=BASE) as bob:
-        assert bob.get("/conversations").json() == {"total": 0, "conversations": []}
+        assert bob.get("/conversations").json() == {"total": 0, "conversations": [], "warnings": []}
         assert bob.get(f"/conversations/{mine}").status_code == 404
         # bob cannot go on with the owner's conversation either
         assert (

@@ -81,7 +81,7 @@ def test_runs_need_no_valid_workspace(client, root):
 def test_no_runs_yet(client, root):
     for path in runs_dir(root).iterdir():
         path.unlink()
-    assert client.get("/runs").json() == {"total": 0, "runs": []}
+    assert client.get("/runs").json() == {"total": 0, "runs": [], "warnings": []}
 
 
 def test_odd_records_never_crash_the_list_or_the_pages(client, root):

@@ -89,7 +89,7 @@ def test_each_view_lists_and_shows_only_its_own_runs(root, people):
             "Viewing Zo's memory and runs: users/zo--yyvvtq2hsinnuq4a.md, never the owner's me.md or anyone else's\n"
             in (served.stdout)
         )
-        assert get(served, "/runs").json() == {"total": 0, "runs": []}
+        assert get(served, "/runs").json() == {"total": 0, "runs": [], "warnings": []}
         assert get(served, f"/runs/{zoe}").status_code == 404
         assert "No runs for Zo yet: <code>swarmkit run --user Zo</code> records each of their runs here." in (
             get(served, "/portal/runs").text

@@ -6,6 +6,7 @@ import os
 import re
 import shlex
 import shutil
+import stat
 import subprocess
 import time
 from pathlib import Path
@@ -50,6 +51,11 @@ class GitLocked(Conflict):
 # message used to quote, is "remove the file manually to continue" and does not name it)
 _LOCK_IN_THE_WAY = re.compile(r"Unable to create '(?P<path>[^']+\.lock)': File exists")
 LOCK_SETTLE = 1.0  # seconds a lock file gets to go away (a person's `git status` holds one briefly)
+# The files git reads in a working tree and its git folder on every command: a FIFO or a device
+# there (or a link to one) blocks git forever, or never ends (/dev/zero), so git is not run then.
+_READ_BY_GIT = (".gitattributes", ".gitignore")
+_GIT_FILES = ("config", "HEAD", "index", "packed-refs", "info/exclude", "info/attributes", "commondir")
+GIT_TIMEOUT = 120.0  # seconds: a git command still running then is stuck (a file swapped in meanwhile)
 
 
 def lock_hint(path: str) -> str:
@@ -122,21 +128,60 @@ class Git:
         self.available = git_available()
         self._env = clean_env()
 
+    def blocking_file(self) -> tuple[Path, str] | None:
+        """(the file, what it is) of a file git reads on every command that is no regular file (a
+        FIFO, a device, a link to one); None when git may run. One stat per name."""
+        from swarmkit.safe_read import FileRefused, kind_of, read_regular
+
+        git_dir = self.git_dir()
+        paths = [self.folder / name for name in _READ_BY_GIT] + [git_dir / name for name in _GIT_FILES]
+        try:  # the branch HEAD names: git reads its ref file too (a link to /dev/zero never ends)
+            head = read_regular(git_dir / "HEAD", 4096).decode("utf-8", "replace").strip()
+        except FileRefused:
+            head = ""
+        if head.startswith("ref: refs/") and ".." not in head:
+            paths.append(git_dir / head[5:])
+        for path in paths:
+            try:
+                mode = os.stat(path).st_mode
+            except (OSError, ValueError):  # missing (git does without), a loop, a NUL: git says so itself
+                continue
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                return path, kind_of(mode)
+        return None
+
     def run(self, *args: str, check: bool = True, input: str | None = None) -> subprocess.CompletedProcess:
+        blocking = self.blocking_file()
+        if blocking is not None:
+            path, kind = blocking
+            command = next((a for a in args if not a.startswith("-")), "")
+            raise GitFailed(
+                f"git {command} was not run in the memory folder {self.folder}: {path} is {kind}, not a "
+                "regular file, and git would wait on it forever; nothing was written",
+                f"remove {path} (git makes its own files again; `git init` in that folder restores a "
+                "missing config)",
+            )
         cmd = ["git"]
         for item in _SAFE_CONFIG:
             cmd += ["-c", item]
         cmd += list(args)
-        proc = subprocess.run(
-            cmd,
-            cwd=self.folder,
-            env=self._env,
-            input=input,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-        )
+        try:
+            proc = subprocess.run(
+                cmd,
+                cwd=self.folder,
+                env=self._env,
+                input=input,
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                timeout=GIT_TIMEOUT,
+            )
+        except subprocess.TimeoutExpired:
+            raise GitFailed(
+                f"git {args[0]} did not finish within {GIT_TIMEOUT:g} s in the memory folder {self.folder}",
+                "run `git status` in that folder to see what is wrong; the memory files themselves were kept",
+            ) from None
         if check and proc.returncode != 0:
             raise self.failure(args[0], proc)
         return proc
@@ -164,11 +209,13 @@ class Git:
 
     def git_dir(self) -> Path:
         """The repository's git folder: `.git`, or where a `.git` file (a worktree) points."""
+        from swarmkit.safe_read import FileRefused, read_regular
+
         dot = self.folder / ".git"
         if dot.is_file():
-            try:
-                line = dot.read_text(encoding="utf-8", errors="replace").strip()
-            except OSError:
+            try:  # a `.git` file is one line; anything else (huge, swapped for a FIFO) is not read
+                line = read_regular(dot, 4096).decode("utf-8", "replace").strip()
+            except FileRefused:
                 return dot
             if line.startswith("gitdir:"):
                 target = Path(line[7:].strip())
@@ -183,9 +230,11 @@ class Git:
         for marker, what, hint in _STATES:
             if (git_dir / marker).exists():
                 return what, hint
-        try:
-            head = (git_dir / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
-        except OSError:
+        from swarmkit.safe_read import FileRefused, read_regular
+
+        try:  # a FIFO in HEAD's place would block this read: only a small regular file is read
+            head = read_regular(git_dir / "HEAD", 4096).decode("utf-8", "replace").strip()
+        except FileRefused:
             return None
         if head and not head.startswith("ref: "):
             return (
@@ -270,14 +319,16 @@ class Git:
 
     def _head_from_files(self) -> str | None:
         """HEAD without a process: .git/HEAD → a loose ref (the common case after a commit)."""
+        from swarmkit.safe_read import FileRefused, read_regular
+
         git_dir = self.folder / ".git"
-        try:
-            head = (git_dir / "HEAD").read_text().strip()
+        try:  # small regular files only: a FIFO or /dev/zero there would block or never end
+            head = read_regular(git_dir / "HEAD", 4096).decode("utf-8", "replace").strip()
             if head.startswith("ref: "):
-                value = (git_dir / head[5:]).read_text().strip()
+                value = read_regular(git_dir / head[5:], 4096).decode("utf-8", "replace").strip()
             else:
                 value = head
-        except (OSError, ValueError):
+        except (FileRefused, ValueError):
             return None
         return value if len(value) in (40, 64) and all(c in "0123456789abcdef" for c in value) else None
 
