@@ -170,6 +170,10 @@ def redact_key(key: str, found: list[str] | tuple[str, ...] = ()) -> str:
             hit |= _echoes(tokens, parts)
     spoken = re.sub(r"[_.:\-]", " ", key)
     for start, end in _spans_of(spoken):
+        # a slug is cut after a few words, so what it read as a password may be the next plain word
+        # ("…_admin_password_should"): read as words, only what no sentence spells is taken
+        if spoken[start:end].isalpha() and spoken[start:end].islower():
+            continue
         hit.update(i for i, (a, b) in enumerate(spans) if a < end and b > start)
     if not hit:
         return key
