@@ -230,6 +230,17 @@ def usage_problem(exc: click.UsageError) -> tuple[str, str]:
     from swarmkit.cli.usage_notes import NOT_AN_OPTION
 
     command = exc.ctx.command_path if exc.ctx is not None else "swarmkit"
+    if isinstance(exc, click.NoSuchOption) and _text_not_option(exc.option_name):
+        # a text that starts with "-" ("-----BEGIN … PRIVATE KEY-----"): never echoed whole, it may
+        # be the very secret screening would have kept out
+        from swarmkit.memory.screening.screen import redact
+
+        shown = redact(" ".join(exc.option_name.split()))[0]
+        shown = shown if len(shown) <= 24 else shown[:23] + "…"
+        return (
+            f"'{shown}' was read as an option: a text that starts with '-' is taken for one",
+            f'put -- before it (`{command} -- "-text"`), or give - and pipe the text in on standard input',
+        )
     if isinstance(exc, click.NoSuchOption):
         message = f"no such option '{exc.option_name}'"
         note = NOT_AN_OPTION.get((command, exc.option_name))
@@ -242,6 +253,14 @@ def usage_problem(exc: click.UsageError) -> tuple[str, str]:
         message, guesses = exc.format_message(), []
     guess = f"did you mean {' or '.join(guesses)}? " if guesses else ""
     return _sentence(message), f"{guess}`{command} --help` shows the usage"
+
+
+def _text_not_option(name: str) -> bool:
+    """Whether what click took for an unknown option is a text: spaces, a line break, or more
+    dashes than an option starts with (an option is -x or --word)."""
+    import re
+
+    return re.fullmatch(r"--?[A-Za-z0-9][A-Za-z0-9_.-]*(=.*)?", name, re.S) is None
 
 
 def _long_options(ctx: click.Context) -> list[str]:

@@ -32,7 +32,7 @@ from swarmkit.memory.recall.hit import RecallHit
 
 if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
-from swarmkit.memory.screening.screen import redact, salience_problem, screen_entry
+from swarmkit.memory.screening.screen import redact_key, salience_problem, screen_entry, without_found
 from swarmkit.run_ids import run_source
 
 
@@ -122,13 +122,17 @@ class MemoryStore(MemoryFolder):
         rel = file or target_file(target, kind, self.person_file, self.workspace_file)
         if source is None and run_id:
             source = run_source(run_id)
-        # metadata is written too: a subject, sources or a URL a model chose can hold secrets
-        subject = redact(subject)[0] if subject else subject
+        # metadata is written too: a subject, sources or a URL a model chose can hold secrets, and a
+        # subject made from the unscreened sentence (a slug of it) holds what the text's screen took out
+        subject = redact_key(subject, screened.found) if subject else subject
         meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
         if origin and origin not in ("swarmkit", "user"):  # `by: user` already says a person wrote it
             meta["origin"] = origin
         meta.update(extra or {})
-        meta = {k: redact(v)[0] if isinstance(v, str) else v for k, v in meta.items()}
+        meta = {
+            k: v if k == "subject" or not isinstance(v, str) else without_found(v, screened.found)
+            for k, v in meta.items()
+        }
         line = E.render(clean, meta)
         with self.writing():
             rel = self.moved_path(rel)

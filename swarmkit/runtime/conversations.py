@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
-from swarmkit.runtime.records import ANYONE, person_key, screened
+from swarmkit.runtime.records import ANYONE, person_key, screened_throughout
 from swarmkit.workspace.layout import STATE_FOLDER
 
 CONVERSATIONS_DIR = Path(STATE_FOLDER) / "conversations"
@@ -126,7 +126,7 @@ def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
     folder = conversations_dir(workspace_root)
     try:
         ensure_state_folder(workspace_root, folder)
-        data = screened(conversation.to_json())
+        data = screened_throughout(conversation.to_json())
         atomic_write(folder / f"{conversation.id}.json", json_dumps(data, indent=2) + "\n", mode=0o600)
     except OSError as exc:  # the folder is a file, the disk is full, no permission
         raise Conflict(

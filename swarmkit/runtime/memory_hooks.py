@@ -48,17 +48,26 @@ def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
     """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
     the value but lose the words that said what it is ("To log into the router, use X" extracted
     as "Uses X"), so what screening found in the whole text is taken out of each fact too."""
-    from swarmkit.memory.screening.screen import REDACTED, echo_pattern, redact
+    from swarmkit.memory.screening.screen import REDACTED, echo_pattern, redact, redact_key
 
     found: list[str] = []
     for text in told:
         redact(text or "", found)
-    pattern = echo_pattern(found)
-    if pattern is None:
+    pattern = echo_pattern(found, folded=True)
+    if pattern is None and not found:
         return facts
+    # a subject is a key made from the words (`user.notes.the_wifi_key_is_…`): cleaned as a key is
     return [
         {
-            key: pattern.sub(REDACTED, value) if isinstance(value, str) else value
+            key: (
+                redact_key(value, found)
+                if key == "subject"
+                else pattern.sub(REDACTED, value)
+                if pattern is not None
+                else value
+            )
+            if isinstance(value, str)
+            else value
             for key, value in fact.items()
         }
         for fact in facts

@@ -69,7 +69,8 @@ def screened(value, key: str = "", found: list[str] | None = None):
 # there, so a PIN "2026" told in the input cannot turn `started_at` into "[REDACTED_SECRET]-12-01…".
 STRUCTURAL = frozenset(
     """id started_at finished_at duration_ms workspace topology provider user status record_version
-    screened format_version swarm ref stable_ref run_id agent role parent kind commit""".split()
+    screened format_version swarm ref stable_ref run_id agent role parent kind commit
+    updated_at at run""".split()  # the last three: a conversation's and its turns'
 )
 
 
@@ -99,15 +100,21 @@ def screened_record(record: dict) -> dict:
     in any of its texts is redacted from all of them."""
     if record.get("screened") == SCREENED:
         return record
-    found: list[str] = []
-    out = screened(record, found=found)
-    from swarmkit.memory.screening.screen import echo_pattern
-
-    pattern = echo_pattern(found)
-    if pattern is not None:
-        out = _without(out, pattern)
+    out = screened_throughout(record)
     out["screened"] = SCREENED
     return out
+
+
+def screened_throughout(value):
+    """The value screened (see `screened`), and every secret found in one of its texts redacted
+    wherever another echoes it: a run record, a conversation whose later turn quotes an earlier one."""
+    from swarmkit.memory.screening.screen import echo_pattern
+
+    found: list[str] = []
+    out = screened(value, found=found)
+    # folded: a model's reply that re-spells a secret as a key (`user.notes.card_4981_4366_…`)
+    pattern = echo_pattern(found, folded=True)
+    return _without(out, pattern) if pattern is not None else out
 
 
 @dataclass

@@ -226,7 +226,7 @@ def test_metadata_values_are_screened_like_the_text(tmp_path):
     )
     assert_no_secret(tmp_path / "memory", [github, url])
     line = (tmp_path / "memory" / "lessons.md").read_text().splitlines()[-1]
-    assert "subject: api_key_redacted_secret_" in line and "sources: https:// REDACTED_SECRET @logs" in line
+    assert "subject: api_key_redacted;" in line and "sources: https:// REDACTED_SECRET @logs" in line
 
 
 def test_a_record_written_before_screening_is_served_screened(ws):

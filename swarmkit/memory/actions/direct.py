@@ -13,7 +13,7 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
-from swarmkit.memory.screening.screen import NO_MEMORY, screen
+from swarmkit.memory.screening.screen import NO_MEMORY, screen, screen_block
 
 ADD_TARGETS = ("me", "lessons", "workspace")
 
@@ -41,7 +41,9 @@ def checked_text(text: str | None, verb: str = "written") -> str:
             f"the text is {len(one_line)} characters, and an entry holds at most {E.MAX_TEXT}; nothing was {verb}",
             "shorten it, or split it into several entries",
         )
-    screened = screen(one_line)
+    # a message of several lines is screened as written, then as the one line it is kept as: a list
+    # of codes a line under the line that names them is read as that list
+    screened = screen_block(str(text)) if "\n" in str(text) else screen(one_line)
     if screened.ok:
         return E.clean_text(screened.text)
     if screened.refused == "nothing left but secrets":

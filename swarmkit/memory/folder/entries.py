@@ -301,7 +301,11 @@ def render(text: str, meta: dict | None = None) -> str:
         if not _KEY.match(key):
             raise ValueError(f"bad metadata key {key!r}")
         if key == "subject":
-            value = normalise_subject(value)
+            # every writer's last word: a subject read as words says what it holds (a slug of a
+            # sentence that told a key), and screening takes that out as it does from the text
+            from swarmkit.memory.screening.screen import redact_key
+
+            value = redact_key(normalise_subject(value))
         pairs.append(f"{key.lower()}: {clean_value(value)}")
     return f"- {body} [{'; '.join(pairs)}]" if pairs else f"- {body}"
 

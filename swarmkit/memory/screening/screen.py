@@ -16,6 +16,9 @@ class Screened:
     text: str
     refused: str | None = None
     redactions: int = 0
+    # the secrets taken out, as they were written: a field derived from the unscreened text (a
+    # subject slug, a tag, a commit message) is cleaned of them too (see redact_key, without_found)
+    found: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -85,15 +88,111 @@ MIN_ECHO = 4  # shorter secrets (a 3-digit code) are redacted only where they we
 MAX_ECHOES = 256
 
 
-def echo_pattern(found: list[str]) -> re.Pattern | None:
+def echo_pattern(found: list[str], folded: bool = False) -> re.Pattern | None:
     """A pattern of the secrets found in one text, as whole tokens, longest first, to redact them
     where they are echoed without the words that told what they are (a run record's other fields,
-    a note under a heading that named it); None when there is nothing to look for."""
+    a note under a heading that named it); None when there is nothing to look for.
+
+    Folded, it also finds them re-spelled as a key is (`user.notes.card_4981_4366_…`, a model's
+    JSON that lower-cased them): in any case, with any one to three other characters between their
+    letters-and-digits parts."""
     values = sorted({v for v in found if len(v) >= MIN_ECHO and REDACTED not in v}, key=len, reverse=True)
     if not values:
         return None
+    if folded:
+        # a secret in other letters is looked for as written: its ASCII parts alone say too little
+        spelled = (
+            "[^A-Za-z0-9]{1,3}".join(map(re.escape, _KEY_WORD.findall(v))) if v.isascii() else re.escape(v)
+            for v in values[:MAX_ECHOES]
+        )
+        alternatives = "|".join(p for p in spelled if p)
+        if not alternatives:
+            return None
+        return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
     alternatives = "|".join(re.escape(v) for v in values[:MAX_ECHOES])
     return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
+
+
+_KEY_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def without_found(value: str, found: list[str] | tuple[str, ...], screen_it: bool = True) -> str:
+    """A free-text field of a record (a source, a reason, a note) as it may be kept: screened itself
+    (unless it was already), and every echo of a secret found elsewhere in the record redacted."""
+    if screen_it:
+        value = redact(value)[0]
+    if not found:
+        return value
+    pattern = echo_pattern(list(found), folded=True)
+    return pattern.sub(REDACTED, value) if pattern is not None else value
+
+
+KEY_REDACTED = "redacted"  # what stands for a secret in a key: brackets have no place in a subject
+_KEY_PART = re.compile(r"[a-z0-9]+")
+MIN_KEY_ECHO = 3  # a 3-digit card code told in the text is taken out of the subject made from it
+
+
+def _parts(value: str) -> list[str]:
+    return _KEY_PART.findall(value.lower())
+
+
+def _echoes(tokens: list[str], secret: list[str]) -> set[int]:
+    """Which of a key's tokens spell the secret's parts in a row (the last may be cut short, as a
+    slug cut at 60 characters is), counting only runs of MIN_KEY_ECHO characters or more."""
+    hit: set[int] = set()
+    for start in range(len(tokens)):
+        for first in range(len(secret)):
+            run, at = 0, start
+            while at < len(tokens) and first + run < len(secret):
+                part, token = secret[first + run], tokens[at]
+                if token == part or (at == len(tokens) - 1 and len(token) >= 4 and part.startswith(token)):
+                    run, at = run + 1, at + 1
+                    continue
+                break
+            if run and sum(len(t) for t in tokens[start:at]) >= MIN_KEY_ECHO:
+                hit.update(range(start, at))
+    return hit
+
+
+def redact_key(key: str, found: list[str] | tuple[str, ...] = ()) -> str:
+    """A key made from words (a subject `user.notes.the_wifi_key_is_x7k2…`, a tag) with its secrets
+    replaced by `redacted`: the parts that spell a secret found in the text it was made from (any
+    case, any punctuation between them), and what screening finds when the key is read as words
+    (`_`, `.`, `-` and `:` as spaces), since a slug of an unscreened sentence still says what it holds."""
+    if not key:
+        return key
+    spans = [(m.start(), m.end()) for m in re.finditer(r"[A-Za-z0-9]+", key)]
+    tokens = [key[a:b].lower() for a, b in spans]
+    hit: set[int] = set()
+    for secret in found:
+        parts = _parts(secret)
+        if parts and REDACTED not in secret:
+            hit |= _echoes(tokens, parts)
+    spoken = re.sub(r"[_.:\-]", " ", key)
+    for start, end in _spans_of(spoken):
+        # a slug is cut after a few words, so what it read as a password may be the next plain word
+        # ("…_admin_password_should"): read as words, only what no sentence spells is taken
+        if spoken[start:end].isalpha() and spoken[start:end].islower():
+            continue
+        hit.update(i for i, (a, b) in enumerate(spans) if a < end and b > start)
+    if not hit:
+        return key
+    out, at = [], 0
+    for i, (a, b) in enumerate(spans):
+        if i not in hit:
+            continue
+        # a run of a secret's parts ("4981_4366_5198_1871") becomes one word
+        joined = i - 1 in hit and not key[spans[i - 1][1] : a].strip("_.:-")
+        out += [key[at:a] if not joined else "", "" if joined else KEY_REDACTED]
+        at = b
+    out.append(key[at:])
+    return "".join(out)
+
+
+def _spans_of(text: str) -> list[tuple[int, int]]:
+    from swarmkit.memory.screening.secrets import find_spans
+
+    return find_spans(text)
 
 
 def salience_problem(text: str) -> str | None:
@@ -135,8 +234,32 @@ def screen(text: str | None) -> Screened:
     problem = salience_problem(text)
     if problem:
         return Screened(text, problem)
-    redacted, count = redact(text)
+    found: list[str] = []
+    redacted, count = redact(text, found)
     # a text already redacted where it was told (a note under a heading that named its secret)
     if (count or REDACTED in redacted) and _rest_of_it(redacted) < 3:
-        return Screened("", "nothing left but secrets", count)
-    return Screened(redacted, None, count)
+        return Screened("", "nothing left but secrets", count, tuple(found))
+    return Screened(redacted, None, count, tuple(found))
+
+
+def screen_block(text: str | None) -> Screened:
+    """screen() for a message of several lines that is kept as one line (`memory add -`): the
+    detectors read the block as written first, so a list under the line that introduces it
+    ("GitHub recovery codes:" then a code a line) is read as that list, then the joined line; a
+    secret either reading found is taken out wherever the joined line still holds it."""
+    if text is None:
+        return screen(text)
+    block: list[str] = []
+    redact(str(text), block)
+    joined = re.sub(r"\s+", " ", str(text)).strip()
+    first = screen(joined)
+    pattern = echo_pattern(block)
+    if not first.ok or pattern is None:
+        return first
+    again = pattern.sub(REDACTED, first.text)
+    if again == first.text:
+        return first
+    extra = len(pattern.findall(first.text))
+    if _rest_of_it(again) < 3:
+        return Screened("", "nothing left but secrets", first.redactions + extra, first.found + tuple(block))
+    return Screened(again, None, first.redactions + extra, first.found + tuple(block))
