@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from swarmkit.memory.folder.entries import text_digest
 from tests.e2e.portal_workspace import build
-from tests.server.gitlog import commit_count, commits
 from tests.server.launch import serving
+from tests.support.git import commit_count, commits
 
 OLD = "Deploys go through staging first"
 NEW = "Deploys go through staging, then canary"

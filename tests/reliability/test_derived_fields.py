@@ -30,7 +30,7 @@ from swarmkit.memory.speech.facts import value_key
 from swarmkit.memory.store import MemoryStore
 from swarmkit.runtime.records import screened_record, screened_throughout
 from swarmkit.scaffold import create_workspace
-from tests.reliability.memory_helpers import git
+from tests.support.git import git
 
 DOOR_KEY = "Jw4nQ8zRt2Lp6v"
 CARD = "5412 7534 8765 4324"  # Luhn-valid, no published test card
@@ -59,7 +59,7 @@ def everything_in(folder: Path) -> str:
         for path in sorted(folder.rglob("*"))
         if path.is_file() and ".git" not in path.relative_to(folder).parts
     ]
-    parts.append(git(folder, "log", "-p", "--all", "--format=%H%n%B").stdout)
+    parts.append(git(folder, "log", "-p", "--all", "--format=%H%n%B"))
     return "\n".join(parts).lower()
 
 
@@ -149,7 +149,7 @@ def test_store_remember_cleans_the_subject_and_metadata_of_what_the_text_held(tm
 
 
 def commit_subjects(folder: Path) -> list[str]:
-    return git(folder, "log", "--format=%s").stdout.splitlines()
+    return git(folder, "log", "--format=%s").splitlines()
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from swarmkit.memory.folder.entries import text_digest
-from tests.server.gitlog import commit_count
 from tests.server.launch import serving
+from tests.support.git import commit_count
 
 
 def folder_of(root):
