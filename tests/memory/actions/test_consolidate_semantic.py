@@ -11,7 +11,8 @@ from swarmkit.memory.recall import RecallIndex, semantic
 from swarmkit.memory.recall.encoder import Encoder
 from swarmkit.memory.recall.meaning import SAME_COSINE, cosine_floor, meaning
 from swarmkit.memory.store import MemoryStore
-from tests.memory.conftest import commit_count, git, lines
+from tests.support.git import commit_count, git
+from tests.support.memory_files import lines
 
 pytest.importorskip("tokenizers")
 
