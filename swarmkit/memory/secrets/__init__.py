@@ -13,6 +13,7 @@ from swarmkit.memory.secrets import (
     cards,
     commands,
     cookies,
+    hashes,
     headers,
     keys,
     languages,
@@ -24,6 +25,7 @@ from swarmkit.memory.secrets import (
     tokens,
     urls,
     wallets,
+    wifi,
 )
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -42,6 +44,8 @@ DETECTORS = (
     logins.find,
     query.find,
     cards.find,
+    hashes.find,
+    wifi.find,
 )
 
 

@@ -29,12 +29,59 @@ _SCRIPT_WORDS = (
     "पासवर्ड|कूटशब्द|পাসওয়ার্ড|পাসওয়ার্ড|پاس ورڈ|پاسورڈ|رمز عبور|گذرواژه|رمز|"
     "пароль|пароля|паролі|паролем|рұқсат сөз|"
     "รหัสผ่าน|รหัส|கடவுச்சொல்|పాస్‌వర్డ్|పాస్వర్డ్|ਪਾਸਵਰਡ|પાસવર્ડ|ಪಾಸ್‌ವರ್ಡ್|പാസ്‌വേഡ്|የይለፍ ቃል|"
-    "mật khẩu|mat khau"
+    "mật khẩu|mat khau|"
+    # Armenian, Georgian, Kazakh/Kyrgyz, Mongolian, Bulgarian/Serbian/Macedonian, Amharic (ቃል, ቃሌ "my"),
+    # Assamese, Odia, Sinhala, Khmer, Lao, Burmese, Nepali, Tajik, Pashto, Kurdish (Sorani)
+    "գաղտնաբառ|ծածկագիր|პაროლი|პაროლს|საიდუმლო კოდი|құпия сөз|құпиясөз|сырсөз|нууц үг|парола|лозинка|лозинку|"
+    "የይለፍ ቃ|የሚስጥር ቁጥር|পাছৱৰ্ড|গুপ্তশব্দ|ପାସୱାର୍ଡ|මුරපදය|මුරපදය|ពាក្យសម្ងាត់|ລະຫັດຜ່ານ|စကားဝှက်|"
+    "गोप्यशब्द|паролро|рамз|پټنوم|وشەی نهێنی|وشەی تێپەڕ"
 )
+# Latin-script words, written without their accents: each letter also matches its accented forms
+# and combining marks ("jelszo" reads jelszó, "oro asina" reads Ọ̀rọ̀ aṣínà, "sifre" reads şifrə).
+_LATIN_PLAIN = (
+    "kata sandi|kata laluan|kata kunci laluan|sandi|sifre|sifra|nenosiri|neno la siri|haslo|heslo|parola"
+    "|lozinka|geslo|salasana|jelszo|jelszav|clave|nywila"
+    # Nordic, Dutch/Flemish/Afrikaans, Estonian, Lithuanian, Albanian, Basque, Catalan/Galician,
+    # Uzbek/Azeri/Turkmen, Yoruba, Hausa, Igbo, Somali, Zulu/Xhosa, Malagasy, Welsh, Irish,
+    # Icelandic, Esperanto, Haitian Creole, Luxembourgish, Sundanese, Spanish slang ("mi contra")
+    "|passord|adgangskode|kodeord|losenord|wachtwoord|paswoord|wagwoord|toegangscode|parool|salasona"
+    "|slaptazodis|fjalekalim|pasahitz|contrasenya|contrasinal|parol|maxfiy so'z|acar sozi"
+    "|oro asina|oro igbaniwole|kalmar sirri|kalmar wucewa|okwuntughe|erayga sirta|furaha sirta"
+    "|iphasiwedi|iphaswedi|teny miafina|cyfrinair|pasfhocal|lykilord|pasvorto|modpas|passwuert"
+    "|kecap konci|mi contra|la contra|tu contra|su contra"
+)
+_COMBINING = "[\u0300-\u036f]*"
+
+
+def _loose(words: str) -> str:
+    """A pattern of plain Latin words that also matches them with accents and combining marks."""
+    import unicodedata
+
+    forms: dict[str, set[str]] = {}
+    for code in list(range(0xC0, 0x250)) + list(range(0x1E00, 0x1F00)):
+        char = chr(code)
+        base = unicodedata.normalize("NFD", char)[0].lower()
+        if base.isascii() and base.isalpha():
+            forms.setdefault(base, set()).add(char)
+    for base, extra in (("d", "ðđ"), ("o", "øœ"), ("l", "ł"), ("i", "ı"), ("a", "æ"), ("h", "ħ")):
+        forms.setdefault(base, set()).update(extra)
+    out = []
+    for char in words:
+        if char.isalpha():
+            out.append("[" + char + char.upper() + "".join(sorted(forms.get(char, ()))) + "]" + _COMBINING)
+        elif char == "'":
+            out.append("['ʻ’`]?")
+        elif char == " ":
+            out.append("[ \t]{1,3}")
+        else:
+            out.append(re.escape(char))
+    return "".join(out)
+
+
 _LATIN_WORDS = (
-    r"(?<![A-Za-zÀ-ɏ])(?:kata sandi|kata laluan|kata kunci laluan|sandi|şifre|sifre|nenosiri|neno la siri"
-    r"|hasło|haslo|heslo|parolă|parola|lozinka|geslo|salasana|jelszó|jelszo|clave|nywila)"
-    r"(?=[^\W\d_]{0,5}(?![^\W\d_]))"  # a suffix (şifrem, sandinya), not another word (haslocaldir)
+    r"(?<![^\W\d_])(?:"
+    + "|".join(_loose(word) for word in _LATIN_PLAIN.split("|"))
+    + r")(?=[^\W\d_]{0,5}(?![^\W\d_]))"  # a suffix (şifrem, sandinya), not another word (haslocaldir)
 )
 _BORROWED = r"(?<![A-Za-z])(?:password|passcode|pin)(?=[A-Za-z]{0,4}[ \t]{1,3}(?:[^\s]{1,12}[ \t]{1,3}){0,2}(?:adalah|ialah|ay|là|ni|este)[ \t])"
 _KEYWORD = re.compile(rf"(?i)(?:{_SCRIPT_WORDS})|{_LATIN_WORDS}|{_BORROWED}")
@@ -50,6 +97,7 @@ _NOT_VALUES = re.compile(
 )
 # What a number is counted in, right after it: years, characters, digits, times, days
 _COUNTERS = "年月日個个位文字字符桁字回次分時秒人件歳자개글번일시초월년"
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _EMAIL = re.compile(r"@[A-Za-z0-9-]+\.[A-Za-z]")
 _TRAILING = ".,:;!?)]}>'\"*"
 
@@ -65,7 +113,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
 
 
 _ASCII_HINTS = re.compile(
-    r"clave|nywila|sandi|laluan|sifre|nenosiri|siri|haslo|heslo|parol|lozinka|geslo|salasana|jelszo|mat khau|password|passcode|pin"
+    r"clave|nywila|sandi|laluan|sifr|nenosiri|siri|has|heslo|parol|lozinka|geslo|salas|jelsz|mat khau|password"
+    r"|passcode|pin|passord|adgangskode|kodeord|senord|wachtwoord|paswoord|wagwoord|toegangscode|parool"
+    r"|slapta|fjal|pasahitz|contras|so'z|sozi|asina|igbaniwo|kalmar|okwuntughe|sirta|iphas|miafina"
+    r"|cyfrinair|pasfhocal|lykilor|pasvorto|modpas|passwuert|konci|contra"
 )
 
 
@@ -102,6 +153,8 @@ def _is_value(text: str, value: str, end: int, quoted: bool) -> bool:
         return False
     if value.isdigit() and end < len(text) and text[end] in _COUNTERS:
         return False
+    if not quoted and _YEAR.fullmatch(value):
+        return False  # "on parole in 2019": a year, not a PIN
     if quoted:
         return len(value) >= 3 and not is_prose(value)
     return looks_like_password(value)
