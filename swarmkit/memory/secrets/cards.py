@@ -68,8 +68,56 @@ _NEEDS_A_CARD = (
 # A card written out: its number, its expiry (MM/YY), and the code right after with no name
 _CARD_LINE = re.compile(
     r"(?:(?<![0-9])[2-6][0-9]{3}(?:[ -]?[0-9]{4}){2}[ -]?[0-9]{2,7}|\[REDACTED_SECRET\])"  # or redacted already
-    r"[ \t,;|/]{1,4}(?:exp(?:iry|ires)?[ \t.:]{0,3})?"
-    r"(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:[0-9]{2}|20[0-9]{2})[ \t,;|/]{1,4}(?P<code>[0-9]{3,4})(?![0-9])"
+    r"[ \t,;|/-]{1,4}(?:exp(?:iry|ires)?[ \t.:]{0,3})?"
+    r"(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:[0-9]{2}|20[0-9]{2})[ \t,;|/-]{1,4}(?P<code>[0-9]{3,4})(?![0-9])"
+)
+
+
+# "… and 771 on the back": the code, then where it is printed
+_CODE_ON_THE_CARD = re.compile(
+    r"(?i)(?<![0-9])(?<![0-9][/.,:-])(?P<code>[0-9]{3,4})[ \t]{1,3}(?:is[ \t]{1,3})?(?:on|at)[ \t]{1,3}"
+    r"(?:the[ \t]{1,3})?(?:back|reverse|rear|front)(?![a-z])"
+)
+
+
+# Words one of the names holds (lowercase): a text with none of them has no card code by name
+_HINTS = (
+    "cvv",
+    "cvc",
+    "csc",
+    "cvn",
+    "cav",
+    "cid",
+    "cv2",
+    "security code",
+    "verification",
+    "card",
+    "digit code",
+    "digits on",
+    "digit on",
+    "code on",
+    "number on",
+    "sec code",
+    "sec. code",
+    "seccode",
+    "crypto",
+    "ziffer",
+    "fnummer",
+    "sicherheitscode",
+    "seguridad",
+    "seguran",
+    "sicurezza",
+    "curit",
+    "beveilig",
+    "kerhetskod",
+    "sikkerhe",
+    "turvakoodi",
+    "zabezp",
+    "venlik kod",
+    "код",
+    "コード",
+    "安全",
+    "코드",
 )
 
 
@@ -82,37 +130,11 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if "/" in text and ("redacted_secret" in low or _count_digits(text) >= 17):
         for line in _CARD_LINE.finditer(text):
             yield line.span("code")
-    if not any(
-        w in low
-        for w in (
-            "back",
-            "front",
-            "reverse",
-            "rear",
-            "sec",
-            "crypto",
-            "ziffer",
-            "nummer",
-            "seguri",
-            "sicur",
-            "kod",
-            "cv2",
-            "код",
-            "コード",
-            "安全",
-            "코드",
-            "cvv",
-            "cvc",
-            "csc",
-            "cvn",
-            "cav",
-            "cid",
-            "security code",
-            "verification",
-            "card",
-            "digit code",
-        )
-    ):
+    if ("back" in low or "front" in low or "reverse" in low or "rear" in low) and _count_digits(text) >= 15:
+        for match in _CODE_ON_THE_CARD.finditer(text):
+            if _CARD_CONTEXT.search(text, max(0, match.start() - 200), match.end() + 200) is not None:
+                yield match.span("code")
+    if not any(word in low for word in _HINTS) or _count_digits(text) < 3:
         return
     for match in _NAMES.finditer(text):
         name = " ".join((match.group("name") or match.group(0)).lower().split())

@@ -221,7 +221,12 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             rest = hit.group("rest")
             if rest and not _only_qualifiers(rest):
                 continue  # password_hash, token_expiry, key_id: another key
-            named = _named(kind, hit.group(0).lower(), _word_before(text, hit.start()), text, hit.end())
+            before = _word_before(text, hit.start())
+            named = _named(kind, hit.group(0).lower(), before, text, hit.end())
+            if named is None and kind == "code" and before and before not in NOT_CODE_PREFIXES:
+                # "the alarm panel code": the word before the one before names the lock
+                earlier = _word_before(text, text.rfind(before, 0, hit.start()))
+                named = "code" if earlier in CODE_PREFIXES else None
             if named is None:
                 continue
             span = _value(text, hit.start(), hit.end() + len(rest), named)

@@ -34,7 +34,7 @@ _SCRIPT_WORDS = (
     # Assamese, Odia, Sinhala, Khmer, Lao, Burmese, Nepali, Tajik, Pashto, Kurdish (Sorani)
     "գաղտնաբառ|ծածկագիր|პაროლი|პაროლს|საიდუმლო კოდი|құпия сөз|құпиясөз|сырсөз|нууц үг|парола|лозинка|лозинку|"
     "የይለፍ ቃ|የሚስጥር ቁጥር|পাছৱৰ্ড|গুপ্তশব্দ|ପାସୱାର୍ଡ|මුරපදය|මුරපදය|ពាក្យសម្ងាត់|ລະຫັດຜ່ານ|စကားဝှက်|"
-    "गोप्यशब्द|паролро|рамз|پټنوم|وشەی نهێنی|وشەی تێپەڕ"
+    "गोप्यशब्द|паролро|парол|рамз|پټنوم|وشەی نهێنی|وشەی تێپەڕ"
 )
 # Latin-script words, written without their accents: each letter also matches its accented forms
 # and combining marks ("jelszo" reads jelszó, "oro asina" reads Ọ̀rọ̀ aṣínà, "sifre" reads şifrə).
@@ -48,7 +48,11 @@ _LATIN_PLAIN = (
     "|slaptazodis|fjalekalim|pasahitz|contrasenya|contrasinal|parol|maxfiy so'z|acar sozi"
     "|oro asina|oro igbaniwole|kalmar sirri|kalmar wucewa|okwuntughe|erayga sirta|furaha sirta"
     "|iphasiwedi|iphaswedi|teny miafina|cyfrinair|pasfhocal|lykilord|pasvorto|modpas|passwuert"
-    "|kecap konci|mi contra|la contra|tu contra|su contra"
+    "|kecap konci|mi contra|la contra|tu contra|su contra|gyfrinair|nghyfrinair|chyfrinair|phasfhocal"
+    # a Wi-Fi network's key, named in French, German, Italian, Dutch, Spanish, Portuguese
+    "|cle wpa|cle wifi|cle wi-fi|cle de securite|cle reseau|cle du reseau|wlan-schlussel|wlan-passwort"
+    "|wlan schlussel|netzwerkschlussel|wpa-schlussel|wifi-schlussel|chiave wifi|chiave wpa|wifi-sleutel"
+    "|netwerksleutel|clave wpa|chave wifi|chave wpa|chave de seguranca"
 )
 _COMBINING = "[\u0300-\u036f]*"
 
@@ -63,7 +67,15 @@ def _loose(words: str) -> str:
         base = unicodedata.normalize("NFD", char)[0].lower()
         if base.isascii() and base.isalpha():
             forms.setdefault(base, set()).add(char)
-    for base, extra in (("d", "ðđ"), ("o", "øœ"), ("l", "ł"), ("i", "ı"), ("a", "æ"), ("h", "ħ")):
+    for base, extra in (
+        ("d", "ðđ"),
+        ("o", "øœ"),
+        ("l", "ł"),
+        ("i", "ı"),
+        ("a", "æ"),
+        ("h", "ħ"),
+        ("e", "əɛ"),
+    ):
         forms.setdefault(base, set()).update(extra)
     out = []
     for char in words:
@@ -84,7 +96,9 @@ _LATIN_WORDS = (
     + r")(?=[^\W\d_]{0,5}(?![^\W\d_]))"  # a suffix (şifrem, sandinya), not another word (haslocaldir)
 )
 _BORROWED = r"(?<![A-Za-z])(?:password|passcode|pin)(?=[A-Za-z]{0,4}[ \t]{1,3}(?:[^\s]{1,12}[ \t]{1,3}){0,2}(?:adalah|ialah|ay|là|ni|este)[ \t])"
-_KEYWORD = re.compile(rf"(?i)(?:{_SCRIPT_WORDS})|{_LATIN_WORDS}|{_BORROWED}")
+_SCRIPT_KEYWORD = re.compile(rf"(?i){_SCRIPT_WORDS}")
+_LATIN_KEYWORD = re.compile(rf"(?i){_LATIN_WORDS}")
+_BORROWED_KEYWORD = re.compile(rf"(?i){_BORROWED}")
 _WINDOW = 64
 _SENTENCE_END = re.compile(r"[。！？!?؟।\n]|[.;,،、，](?:\s|$)")
 _ASCII_RUN = re.compile(r"[!-~]+")
@@ -104,19 +118,46 @@ _TRAILING = ".,:;!?)]}>'\"*"
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of passwords stated in these languages."""
-    if text.isascii() and not _ASCII_HINTS.search(low):
-        return
-    for match in _KEYWORD.finditer(text):
-        span = _value_after(text, match.end())
-        if span is not None:
-            yield span
+    if _MAY_HOLD_A_VALUE.search(text) is None:
+        return  # a value has a digit or a symbol in it, or is quoted
+    keywords = []
+    if not text.isascii() or "mat khau" in low:
+        keywords.append(_SCRIPT_KEYWORD)
+    folded = low if text.isascii() else _fold(low)
+    if _LATIN_HINTS.search(folded):
+        keywords.append(_LATIN_KEYWORD)
+    if "pass" in low or "pin" in low:
+        keywords.append(_BORROWED_KEYWORD)
+    for keyword in keywords:
+        for match in keyword.finditer(text):
+            span = _value_after(text, match.end())
+            if span is not None:
+                yield span
 
 
-_ASCII_HINTS = re.compile(
-    r"clave|nywila|sandi|laluan|sifr|nenosiri|siri|has|heslo|parol|lozinka|geslo|salas|jelsz|mat khau|password"
-    r"|passcode|pin|passord|adgangskode|kodeord|senord|wachtwoord|paswoord|wagwoord|toegangscode|parool"
-    r"|slapta|fjal|pasahitz|contras|so'z|sozi|asina|igbaniwo|kalmar|okwuntughe|sirta|iphas|miafina"
-    r"|cyfrinair|pasfhocal|lykilor|pasvorto|modpas|passwuert|konci|contra"
+_MAY_HOLD_A_VALUE = re.compile(r"[0-9!#$%^&*=~|\\@<>{}\[\]+_/]|[「『“\"«‘《〈【]")
+
+
+def _fold(low: str) -> str:
+    """The text without its accents, to tell cheaply whether a Latin-script keyword may be in it."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", low.lower()).translate(_FOLD)
+
+
+_FOLD: dict[int, str | None] = {
+    ord(c): None
+    for c in "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030c\u0323\u0327\u0328"
+}
+_FOLD.update(
+    {ord("ł"): "l", ord("ı"): "i", ord("ə"): "e", ord("ð"): "d", ord("ø"): "o", ord("ʻ"): "'", ord("’"): "'"}
+)
+_LATIN_HINTS = re.compile(
+    r"clave|nywila|sandi|laluan|sifr|nenosiri|siri|haslo|heslo|parol|parool|lozinka|geslo|salas|jelsz|mat khau"
+    r"|passord|adgangskode|kodeord|senord|wachtwoord|paswoord|wagwoord|toegangscode|slaptazod|fjalekalim"
+    r"|pasahitz|contras|maxfiy|acar soz|asina|igbaniwo|kalmar |okwuntughe|sirta|iphas|miafina|yfrinair"
+    r"|asfhocal|lykilor|pasvorto|modpas|passwuert|konci|contra|cle w|cle de s|cle r|cle du r|schlussel"
+    r"|wlan-pass|chiave w|sleutel|chave "
 )
 
 
@@ -133,7 +174,7 @@ def _value_after(text: str, at: int) -> tuple[int, int] | None:
         if len(stripped) < 3:
             continue  # particles and fragments of words in other scripts ("c" of "của")
         quoted = start > 0 and text[start - 1] in _QUOTES_BEFORE
-        if stripped.isalpha() and not quoted:
+        if stripped.replace("'", "").replace("’", "").isalpha() and not quoted:
             words += 1
             if words > 3:
                 return None  # a sentence in Latin letters: not a stated value

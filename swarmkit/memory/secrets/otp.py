@@ -47,12 +47,12 @@ _CODE_LIST_WORDS = re.compile(
 # A code of a list: letters and digits, in groups joined by hyphens ("a1b2c-3d4e5", "ABCD-EFGH-IJKL")
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{2,12}){0,5}(?![A-Za-z0-9])")
 _LIST_GAP = re.compile(
-    r"[ \t]{0,3}(?:[,;/|·•][ \t]{0,3}|\n[ \t]{0,3}(?:[-*•][ \t]{1,3}|[0-9]{1,2}[.)][ \t]{1,3})?"
+    r"[ \t]{0,3}(?:[,;/|·•、，；][ \t]{0,3}|\n[ \t]{0,3}(?:[-*•][ \t]{1,3}|[0-9]{1,2}[.)][ \t]{1,3})?"
     r"|[ \t]{1,3}(?:and|&|then|or|et|y|e|und|en|i)[ \t]{1,3}|[ \t]{1,3}[-—–][ \t]{1,3}"
     r"|[ \t]{1,3}(?:[0-9]{1,2}[.)][ \t]{1,3})?)"
 )
 # What may stand between the words that name a list and its first code ("for Proton: ", " - ", "(keep safe) ")
-_LEAD = re.compile(r"[\s:=,;()\[\]\"'`*•—–-]{0,8}(?:[0-9]{1,2}[.)][ \t]{1,3})?")
+_LEAD = re.compile(r"[\s:=,;()\[\]\"'`*•—–：、，-]{0,8}(?:[0-9]{1,2}[.)][ \t]{1,3})?")
 _WORD_BEFORE = re.compile(r"[^\s]{1,40}")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 _LEAD_WORDS = 8  # "for dropbox, keep safe -": the words a list's introduction may go on with
@@ -83,7 +83,7 @@ _MODHEX = re.compile(r"(?<![A-Za-z0-9])[cbdefghijklnrtuv]{32,64}(?![A-Za-z0-9])"
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of 2FA seeds, YubiKey one-time passwords and each recovery code."""
-    if len(text) >= 32:
+    if len(text) >= 32 and max(map(len, low.split()), default=0) >= 32:
         for match in _MODHEX.finditer(low):
             if entropy(match.group(0)) >= 3.0:
                 yield match.span()

@@ -231,3 +231,15 @@ def looks_strong(value: str) -> bool:
         + any(not c.isalnum() for c in value)
     )
     return letters >= 2 and kinds >= 3 and "://" not in value and "@" not in value
+
+
+def is_words_and_versions(value: str) -> bool:
+    """Hyphenated names with versions ("WPA2-Personal", "AES-256-GCM", "X25519-Kyber768"): each
+    part a word or a product's name with its version, none of them a password's random part."""
+    parts = value.split("-")
+    if len(parts) < 2:
+        return False
+    return all(
+        part.isalpha() or is_product(part) or (part.isdigit() and len(part) in (3, 4) and part[0] in "1235")
+        for part in parts
+    ) and any(not part.isalpha() for part in parts)
