@@ -18,6 +18,7 @@ from swarmkit.memory.secrets import (
     keys,
     languages,
     logins,
+    nearby,
     numbers,
     otp,
     phrases,
@@ -46,6 +47,7 @@ DETECTORS = (
     cards.find,
     hashes.find,
     wifi.find,
+    nearby.find,
 )
 
 

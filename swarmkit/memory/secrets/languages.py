@@ -100,7 +100,7 @@ _SCRIPT_KEYWORD = re.compile(rf"(?i){_SCRIPT_WORDS}")
 _LATIN_KEYWORD = re.compile(rf"(?i){_LATIN_WORDS}")
 _BORROWED_KEYWORD = re.compile(rf"(?i){_BORROWED}")
 _WINDOW = 64
-_SENTENCE_END = re.compile(r"[。！？!?؟।\n]|[.;,،、，](?:\s|$)")
+_SENTENCE_END = re.compile(r"[。！？؟।\n]|[.;,،、，!?](?:\s|$)")
 _ASCII_RUN = re.compile(r"[!-~]+")
 _QUOTES_BEFORE = "「『“\"'«‘《〈【"
 # ASCII words that are no value: a date, a time, a version, a count with its unit, a size, a URL

@@ -92,7 +92,7 @@ _CLAUSE = re.compile(
 )
 _SECRET_WORD = re.compile(r"(?i)password|passcode|passphrase|pin|code|key|unlock|log|sign")
 # Ways to sign in that look like a value (a digit, a symbol) but are a product or a method
-_METHODS = frozenset(
+METHODS = frozenset(
     """
 1password 2fa mfa u2f fido2 webauthn oauth oauth2 saml saml2 sso totp otp yubikey yubikey5 ssh-agent
 ssh-key ssh-keys gpg-agent face-id touch-id faceid touchid kerberos ldap ldaps sms e-mail email
@@ -194,7 +194,7 @@ _PORT_WORDS = re.compile(r"(?i)connect|access|open|ssh")
 
 def _is_password(value: str, quoted: bool, port: bool = False) -> bool:
     low = value.lower()
-    if len(value) < 3 or low in _METHODS or is_reference(value) or is_prose(value):
+    if len(value) < 3 or low in METHODS or is_reference(value) or is_prose(value):
         return False
     if quoted:
         return len(value) >= 4 or any(c.isdigit() for c in value)
