@@ -96,7 +96,11 @@ def _password_shaped(value: str) -> bool:
         value = value[1:]  # a symbol first ("%JN6xw…"), not a Windows %VARIABLE%
     if _SSID.search(value):
         return False  # "Fjordlys_5G", "Home-5GHz": a Wi-Fi network's name
-    if shape.is_reference(value, "", code=True) or value.startswith(("-", "#", "~", ".")) or "=" in value:
+    if (
+        shape.is_reference(value, "", code=True)
+        or value.startswith(("-", "#", "~", ".", "_"))
+        or "=" in value
+    ):
         return False
     if value.lower() in _METHODS or _DIGEST.match(value):
         return False  # "use 1Password to sign in", "SHA256:nThbg6k…" (a host key's fingerprint)
