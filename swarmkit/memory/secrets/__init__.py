@@ -17,6 +17,7 @@ from swarmkit.memory.secrets import (
     headers,
     keys,
     languages,
+    locks,
     logins,
     nearby,
     numbers,
@@ -48,6 +49,7 @@ DETECTORS = (
     hashes.find,
     wifi.find,
     nearby.find,
+    locks.find,
 )
 
 

@@ -157,7 +157,9 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         return
     if digits >= 14:
         for match in _CARD.finditer(text):
-            span = _card_span(match)
+            span = _card_span(
+                match, _CARD_WORD.search(text, max(0, match.start() - 40), match.start()) is not None
+            )
             if span is not None and not _published_test_card(text, *span):
                 yield span
     for match in _IBAN.finditer(text):
@@ -174,7 +176,14 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             yield match.span()
 
 
-def _card_span(match: re.Match) -> tuple[int, int] | None:
+# "card number", "Kartennummer", "numéro de carte", "numer karty": a number told as a card's is one
+# whatever network its first digits would name, when its check digit holds
+_CARD_WORD = re.compile(
+    r"(?i)card|karte|carte|tarjeta|cart[ãa]o|carta|kaart|kort|kortti|karty|karta|kart[ıi]?|карт|カード|卡|카드"
+)
+
+
+def _card_span(match: re.Match, told_as_a_card: bool = False) -> tuple[int, int] | None:
     """The card number the match starts with: the whole run of digits, or the run less its last
     groups ("4111 1111 1111 1111 12/27": the expiry's month is not the card's)."""
     raw = match.group(0)
@@ -184,7 +193,7 @@ def _card_span(match: re.Match) -> tuple[int, int] | None:
         if (
             14 <= len(number) <= 19
             and len(set(number)) > 1
-            and card_network_fits(number)
+            and (card_network_fits(number) or (told_as_a_card and 15 <= len(number) <= 16))
             and luhn_valid(number)
         ):
             return match.start(), match.start() + end
