@@ -53,13 +53,32 @@ def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
     pattern = echo_pattern(found)
     if pattern is None:
         return facts
+    slugs = _slug_pattern(found)
     return [
         {
-            key: pattern.sub(REDACTED, value) if isinstance(value, str) else value
+            key: _unslugged(pattern.sub(REDACTED, value), slugs) if isinstance(value, str) else value
             for key, value in fact.items()
         }
         for fact in facts
     ]
+
+
+def _slug_pattern(found: list[str]):
+    """The secrets as a subject spells them (`user.notes.visa_5134…_security_code_314`: lowercase
+    words joined by `_`), short codes too: a subject is no prose, a 3-digit part of it is the code."""
+    import re
+
+    spelled = {"_".join(re.findall(r"[a-z0-9]+", value.lower())) for value in found}
+    slugs = sorted((slug for slug in spelled if len(slug) >= 3), key=len, reverse=True)[:256]
+    if not slugs:
+        return None
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(slug) for slug in slugs) + r")(?![a-z0-9])")
+
+
+def _unslugged(value: str, slugs) -> str:
+    if slugs is None or " " in value:
+        return value  # prose keeps its short codes where screening left them (a code only where found)
+    return slugs.sub("redacted", value)
 
 
 class MemoryHooks:

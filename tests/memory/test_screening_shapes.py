@@ -353,3 +353,27 @@ def test_screening_cost_stays_bounded_on_long_hostile_lines():
     for line in lines:
         screen(line)
     assert time.process_time() - start < 5.0
+
+
+def test_a_card_code_is_found_after_its_card_was_screened():
+    # a fact re-screened, a note imported under a screened heading: the card is [REDACTED_SECRET]
+    for text in (
+        "[REDACTED_SECRET] — the three digits on the back are 067",
+        "カード番号 [REDACTED_SECRET] セキュリティコード 285",
+    ):
+        assert screen(text).text.count(REDACTED) == 2, text
+
+
+def test_a_facts_subject_loses_what_its_text_lost():
+    """A subject spells the fact's first words as a slug (`…_security_code_314`): what screening
+    found in the told text is taken out of it too, short codes included."""
+    from swarmkit.runtime.memory_hooks import without_told_secrets
+
+    told = "Remember this: Visa 5134507114702626, security code 314"
+    fact = {
+        "text": "Visa 5134507114702626, security code 314",
+        "subject": "user.notes.visa_5134507114702626_security_code_314",
+    }
+    (out,) = without_told_secrets([fact], told)
+    assert "314" not in out["subject"] and "5134507114702626" not in out["subject"]
+    assert out["subject"].startswith("user.notes.visa_")

@@ -35,6 +35,7 @@ _CARD_CONTEXT = re.compile(
     r"(?i)card|visa|mastercard|master[ \t]card|amex|american[ \t]express|discover|diners|jcb|unionpay|"
     r"maestro|debit|credit|tarjeta|carte|karte|cart[ãa]o|carta|kaart|kort|kortti|karta|kart[ıi]|карт|カード|卡|카드|"
     r"(?<![0-9])[2-6][0-9]{3}(?:[ -]?[0-9]{4}){2,3}|expir|exp[ .:]"
+    r"|\[REDACTED_SECRET\]"  # a card number screened already (a fact re-screened, an imported note)
 )
 _NEEDS_A_CARD = (
     "cid",

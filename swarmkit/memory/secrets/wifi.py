@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from swarmkit.memory.secrets.shape import is_reference
+
 _WIFI = re.compile(r"(?i)(?<![A-Za-z0-9])WIFI:")
 _PASSWORD = re.compile(r"(?i)(?<=[:;])P:(?P<value>(?:\\.|[^;\\\n]){1,256})")
 _WINDOW = 600
@@ -20,5 +22,6 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         end = text.find(";;", match.end(), match.end() + _WINDOW)
         end = end + 1 if end >= 0 else min(len(text), match.end() + _WINDOW)
         for password in _PASSWORD.finditer(text, match.end() - 1, end):
-            if password.group("value").strip():
+            value = password.group("value").strip()
+            if value and not is_reference(value):  # `P:…`, `P:<password>`: a placeholder
                 yield password.span("value")
