@@ -90,9 +90,9 @@ def score(findings, truth) -> dict:
 def recall_at_k(store, conversation: dict, truth, k: int = 5) -> tuple[int, int, int]:
     """(questions, hits at the defaults, hits with restatements folded) on the planted folder: a
     folder that says things twice is where folding should give the top k room for other facts."""
-    from swarmkit.memory.config import reader_defaults
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.diverse import diverse
+    from swarmkit.memory_skills import reader_defaults
 
     defaults = reader_defaults()
     threshold, scope = defaults["similarity_threshold"], defaults["search_scope"]
@@ -115,8 +115,8 @@ def recall_at_k(store, conversation: dict, truth, k: int = 5) -> tuple[int, int,
 def main(quick: bool = False) -> dict:
     import warnings
 
-    from swarmkit.memory.consolidate import consolidate
-    from swarmkit.memory.folder import MemoryWarning
+    from swarmkit.memory.actions.consolidate import consolidate
+    from swarmkit.memory.folder.results import MemoryWarning
     from swarmkit.memory.store import MemoryStore
 
     warnings.simplefilter("ignore", MemoryWarning)

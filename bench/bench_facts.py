@@ -43,7 +43,7 @@ def personal_file(lines: int) -> str:
 def history_repo(folder: Path, commits: int) -> None:
     """A memory folder whose git history has `commits` commits, one in 50 changing user.location,
     built with git fast-import (what thousands of runs would have written, in a second)."""
-    from swarmkit.memory.gitops import clean_env
+    from swarmkit.memory.folder.gitops import clean_env
 
     folder.mkdir(parents=True)
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=folder, check=True, env=clean_env())
@@ -81,7 +81,7 @@ def history_repo(folder: Path, commits: int) -> None:
 
 
 def main(quick: bool = False) -> dict:
-    from swarmkit.memory.facts import extract
+    from swarmkit.memory.speech.facts import extract
     from swarmkit.memory.store import MemoryStore
 
     figures: dict = {}

@@ -159,7 +159,7 @@ def make_notes(root: Path, files: int, total_bytes: int, rng: random.Random) -> 
 def main(quick: bool = False) -> dict:
     import warnings
 
-    from swarmkit.memory.folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
     from swarmkit.memory.recall import scan_search
     from swarmkit.memory.store import MemoryStore
 

@@ -58,7 +58,7 @@ def session_date(text: str) -> str | None:
 
 def write_folder(folder: Path, facts: list[dict]) -> None:
     """One memory folder whose facts.md holds every fact, line 3 + i for fact i."""
-    from swarmkit.memory import entries as E
+    from swarmkit.memory.folder import entries as E
     from swarmkit.memory.store import MemoryStore
 
     store = MemoryStore(folder, "bench")
@@ -73,7 +73,7 @@ def write_folder(folder: Path, facts: list[dict]) -> None:
 def semantic_model():
     """The embedding model in force (the semantic extra and a model), else None."""
     try:
-        from swarmkit.memory import semantic
+        from swarmkit.memory.recall import semantic
     except ImportError:
         return None
     found = semantic.choice()
@@ -81,10 +81,10 @@ def semantic_model():
 
 
 def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True) -> dict:
-    from swarmkit.memory.config import reader_defaults
     from swarmkit.memory.recall import BM25, RecallIndex, entry_terms, terms
     from swarmkit.memory.recall.diverse import diverse
     from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory_skills import reader_defaults
 
     defaults = reader_defaults()
     k, threshold, scope = defaults["max_results"], defaults["similarity_threshold"], defaults["search_scope"]
@@ -112,7 +112,7 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
         for entry in store.entries(FACTS_FILE):
             vocabulary.update(entry_terms(entry.text, entry.meta))
         if model is not None:
-            from swarmkit.memory import semantic
+            from swarmkit.memory.recall import semantic
 
             index.embed_all()
             vectors = semantic.embed([f["text"] for f in facts], model)
@@ -271,7 +271,7 @@ def steps_table(data: Path, work: Path) -> list[dict]:
 def main(quick: bool = False, data: str | None = None, steps: bool | None = None) -> dict:
     import warnings
 
-    from swarmkit.memory.folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
 
     warnings.simplefilter("ignore", MemoryWarning)
     folder = data_folder(data)

@@ -29,7 +29,7 @@ def _locomo() -> list[str]:
 
 
 def _per_line_us(lines: list[str], passes: int) -> float:
-    from swarmkit.memory.screening import screen_entry
+    from swarmkit.memory.screening.screen import screen_entry
 
     timings = []
     for _ in range(passes):
@@ -42,7 +42,6 @@ def _per_line_us(lines: list[str], passes: int) -> float:
 
 def main(quick: bool = False) -> dict:
     from tests.memory.test_screening_shapes import BENIGN_SHAPES, SHAPES
-
     from tests.reliability.secrets_corpus import BENIGN, FAMILY_CASES, HELD_OUT, secrets
 
     benign = list(BENIGN) + list(BENIGN_SHAPES) + _locomo()

@@ -61,7 +61,7 @@ def timed(args: list[str], by_meaning: bool) -> float:
 
 
 def per_entry(model, texts: list[str]) -> dict:
-    from swarmkit.memory import semantic
+    from swarmkit.memory.recall import semantic
 
     semantic.embed(texts[:8], model)  # loaded and warm
     wall, cpu = time.perf_counter(), time.process_time()
@@ -83,8 +83,7 @@ def fill_vectors(workspace: Path, model, real_n: int) -> dict:
     """Every entry's vector: real for the first `real_n`, then those stored again in order."""
     import numpy as np
 
-    from swarmkit.memory import semantic
-    from swarmkit.memory.recall import RecallIndex
+    from swarmkit.memory.recall import RecallIndex, semantic
     from swarmkit.memory.store import MemoryStore
 
     store = MemoryStore(workspace / ".swarmkit" / "memory", "bench")
@@ -108,7 +107,7 @@ def fill_vectors(workspace: Path, model, real_n: int) -> dict:
 def main(quick: bool = False) -> dict:
     from bench_scale import make_workspace
 
-    from swarmkit.memory import semantic
+    from swarmkit.memory.recall import semantic
 
     os.environ.pop("SWARMKIT_EMBEDDING_MODEL", None)
     model = semantic.choice()

@@ -373,7 +373,7 @@ def build(
 
 def write(folder: Path, lines: list[Line], pinned: list[str]) -> None:
     """The memory folder: MEMORY.md with the pinned lines, facts.md with every line (an agent's)."""
-    from swarmkit.memory import entries as E
+    from swarmkit.memory.folder import entries as E
     from swarmkit.memory.store import MemoryStore
 
     store = MemoryStore(folder, "bench")

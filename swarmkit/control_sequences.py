@@ -2,7 +2,7 @@
 
 Memory, run records and replies are shown, never obeyed: `ESC ] 0 ; title BEL` would retitle the
 window, an OSC 8 link hide where it points, a NUL make a memory file binary to git. Entry text is
-written without them (swarmkit/memory/entries.py) and everything printed is shown without them
+written without them (swarmkit/memory/folder/entries.py) and everything printed is shown without them
 (swarmkit/cli/output.py); stored bytes that hold them (a hand edit, a run record) are kept as they are.
 """
 

@@ -21,7 +21,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "serve": ("starlette", "uvicorn"),
     "openai": ("httpx",),
     "mcp": ("mcp",),
-    "semantic": ("numpy", "tokenizers", "safetensors"),  # recall by meaning (memory/semantic.py)
+    "semantic": ("numpy", "tokenizers", "safetensors"),  # recall by meaning (memory/recall/semantic.py)
 }
 
 

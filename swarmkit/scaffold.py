@@ -53,7 +53,7 @@ def flow_mapping(values: dict) -> str:
 
 def memory_defaults_lines() -> dict[str, str]:
     """The template's commented memory block shows the schema's defaults, whatever options it gains."""
-    from swarmkit.memory.config import reader_defaults, writer_defaults
+    from swarmkit.memory_skills import reader_defaults, writer_defaults
 
     return {
         "{{memory_reader}}": flow_mapping(reader_defaults()),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.cli.main import run
-from swarmkit.memory.folder import MemoryWarning
+from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.scaffold import create_workspace
 from tests.helpers import write_overlay
 

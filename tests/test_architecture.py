@@ -123,9 +123,39 @@ def test_no_package_imports_itself_through_others():
     assert circles(packages) == []
 
 
-# The memory folder's primitives, and the modules they stand on: nothing above them.
-MEMORY_CORE = "swarmkit.memory.folder"
-MEMORY_BELOW_CORE = {"entries", "screening", "secrets", "atomic", "locking", "processes", "gitops", "people"}
+# The memory package's rooms, and the rooms each may import (besides itself): the folder core stands
+# on screening alone (every write is screened); recall reads the core; the actions use the core,
+# screening, speech and recall; speech and screening stand alone. store.py composes them all.
+ROOMS_BELOW = {
+    "folder": {"screening"},
+    "screening": set(),
+    "speech": set(),
+    "recall": {"folder", "screening", "speech"},
+    "actions": {"folder", "screening", "speech", "recall"},
+}
+
+
+def room(module: str) -> str | None:
+    """swarmkit.memory.actions.inbox -> actions; swarmkit.memory.store -> store; outside memory: None."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["swarmkit", "memory"] else None
+
+
+def test_every_memory_module_is_in_a_room():
+    rooms = {room(m) for m in MODULES} - {None}
+    assert rooms == set(ROOMS_BELOW) | {"store"}
+
+
+@pytest.mark.parametrize("name", sorted(ROOMS_BELOW))
+def test_a_memory_room_imports_only_the_rooms_below_it(name):
+    targets = {target for module in MODULES if room(module) == name for target in GRAPH[module]}
+    reached = {room(target) for target in targets} - {None, name}
+    assert reached <= ROOMS_BELOW[name], reached - ROOMS_BELOW[name]
+
+
+def test_the_memory_core_never_reaches_an_action():
+    for module in (m for m in MODULES if room(m) == "folder"):
+        assert not {room(t) for t in _below(module)} & {"actions", "store", "recall", "speech"}, module
 
 
 def _below(module: str) -> set[str]:
@@ -136,12 +166,6 @@ def _below(module: str) -> set[str]:
                 seen.add(target)
                 todo.append(target)
     return seen
-
-
-def test_the_memory_core_imports_no_memory_feature():
-    memory = {m for m in _below(MEMORY_CORE) if m.startswith("swarmkit.memory.")}
-    names = {m.split(".")[2] for m in memory}
-    assert names <= MEMORY_BELOW_CORE, names - MEMORY_BELOW_CORE
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("swarmkit.memory.")))

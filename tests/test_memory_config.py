@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.config import reader_defaults, writer_defaults
+from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.models.common_schema import ReaderConfig, WriterConfig
 from swarmkit.resolver import resolve
 from swarmkit.schemas import load_schema
@@ -131,7 +131,7 @@ def test_the_product_reads_the_memory_configuration_from_the_generated_models():
         for m, targets in GRAPH.items()
         if not m.startswith("swarmkit.models") and "swarmkit.models.common_schema" in targets
     )
-    assert "swarmkit.memory.config" in users
+    assert "swarmkit.resolver.memory_config" in users
 
 
 def _workspace(name: str):

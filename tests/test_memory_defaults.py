@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from swarmkit.memory._defaults import BUNDLED_SKILLS_DIR, apply_memory_defaults
-from swarmkit.memory.config import reader_defaults, writer_defaults
+from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.resolver import resolve
+from swarmkit.resolver.memory_defaults import BUNDLED_SKILLS_DIR, apply_memory_defaults
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REFERENCE = Path(__file__).parents[1] / "reference" / "skills"

@@ -22,8 +22,8 @@ from swarmkit.cli.options import (
     remember_given,
 )
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.entries import KINDS
-from swarmkit.memory.inbox import KEEP_TARGETS
+from swarmkit.memory.actions.inbox import KEEP_TARGETS
+from swarmkit.memory.folder.entries import KINDS
 from swarmkit.memory.recall import SCOPES
 from swarmkit.urls import without_credentials
 
@@ -126,7 +126,7 @@ def _report(ctx: click.Context, result, code: int = 0) -> int:
 
 
 def _stable(entry) -> str:
-    from swarmkit.memory.folder import stable_ref
+    from swarmkit.memory.folder.refs import stable_ref
 
     return stable_ref(entry)
 
@@ -147,7 +147,7 @@ def status(ctx: click.Context) -> int:
     info = store.status()
     info["folder"] = os.path.normpath(info["folder"])  # a workspace found above: no `topologies/..`
     info["memory"] = _state(ctx)["settings"].sentence()
-    from swarmkit.memory.semantic import describe, to_dict
+    from swarmkit.memory.recall.semantic import describe, to_dict
 
     if describe() is not None:  # only with the semantic extra: without it, the output is as it was
         info["recall"] = to_dict()
@@ -159,7 +159,7 @@ def status(ctx: click.Context) -> int:
     if not info["exists"]:
         output.result("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
-    from swarmkit.memory.consolidate.budgets import Budget
+    from swarmkit.memory.actions.consolidate.budgets import Budget
 
     for rel, count in info["files"].items():
         size = info["budgets"][rel]
@@ -242,7 +242,7 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         include_inbox=inbox,
         closest=not chosen,
     )
-    from swarmkit.memory.folder import text_digest
+    from swarmkit.memory.folder.entries import text_digest
 
     if _as_json():
         _json(
@@ -309,7 +309,7 @@ def show(ctx: click.Context, ref: str) -> int:
     store = _store(ctx)
     _require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder import check_ref
+        from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
         store.check_visible(ref)
@@ -330,7 +330,7 @@ def show(ctx: click.Context, ref: str) -> int:
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.folder import entry_digest
+    from swarmkit.memory.folder.refs import entry_digest
 
     entry, lines = store.entry_at(ref)
     data = entry.to_dict() | {"stable_ref": _stable(entry), "digest": entry_digest(lines[entry.line - 1])}
@@ -475,7 +475,7 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.folder import entry_digest
+    from swarmkit.memory.folder.refs import entry_digest
 
     store = _store(ctx)
     _require_folder(store)
@@ -606,7 +606,7 @@ def reindex(ctx: click.Context) -> int:
     store = _store(ctx)
     _require_folder(store)
     count = store.reindex()
-    from swarmkit.memory.semantic import describe, to_dict
+    from swarmkit.memory.recall.semantic import describe, to_dict
 
     recall = describe()  # None without the semantic extra: the output is as it was
     embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
@@ -626,7 +626,7 @@ def _quoted(entry: dict) -> str:
 
 
 def _cut(text: str) -> str:
-    from swarmkit.memory.entries import cut_text
+    from swarmkit.memory.folder.entries import cut_text
 
     return cut_text(text, 60)
 

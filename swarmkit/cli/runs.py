@@ -48,7 +48,7 @@ def _view() -> str | None:
     user = output.settings.given.get("user")
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.people import id_problem, person_id
+        from swarmkit.memory.folder.people import id_problem, person_id
 
         problem = id_problem(user)
         if problem:

@@ -1,8 +1,18 @@
-"""Memory: the effective memory configuration and the memory folder.
+"""Memory: the memory folder (markdown under git), in rooms whose names say what they hold.
 
-It owns the memory block's configuration (config.py, read from the schema; _defaults.py adds the
-bindings and bundled skills), the folder's primitives (folder.py: paths, refs, reading, the write
-lock, apply), the features built on them (privacy, recall/, inbox, importer, swarm, sync, feedback,
-facts, direct, curated, history, screening) and MemoryStore (store.py), which puts them together.
-The features import the core, never store.py; nothing here imports the runtime.
+folder/     the format and its safety: layout and limits, refs, entries, people and privacy, git,
+            the write lock, atomic writes, hand edits and apply (MemoryFolder); it stands on
+            screening alone
+screening/  salience, `<no-memory>` and secret redaction (screen.py), with its detectors (secrets/)
+speech/     facts in plain speech (the mock provider's extraction, a person's own words); imports
+            nothing of memory
+recall/     ranked entries for a query, by words and by meaning; reads the folder
+actions/    what users and runs do: inbox, direct add and edit, curated facts, history, timeline,
+            import, swarm notes, feedback, sync, consolidate/; each uses only the rooms above
+store.py    MemoryStore, the documented Python API: it composes the rooms, and nothing imports it
+            but the CLI, the runtime and the server
+
+The memory configuration and its defaults are the resolver's (resolver/memory_config.py,
+resolver/memory_defaults.py); nothing here imports the runtime. tests/test_architecture.py checks
+which room may import which.
 """

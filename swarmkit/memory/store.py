@@ -1,8 +1,8 @@
 """MemoryStore: the memory folder as the CLI, the runtime and the server use it.
 
-It puts the core (folder.py) and the features together: whose files a person sees (privacy.py),
-remembering and forgetting an entry, recall, and the features in their own modules. The features
-import the core, never this module.
+It puts the rooms together over the folder core (folder/memory_folder.py): whose files a person
+sees (folder/privacy.py), remembering and forgetting an entry, recall (recall/), and the actions
+(actions/). The rooms import the core, never this module.
 """
 
 from __future__ import annotations
@@ -12,28 +12,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
-from swarmkit.memory import entries as E
-from swarmkit.memory.folder import (
-    DEFAULT_TIMEOUT,
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.entries import shown, text_digest
+from swarmkit.memory.folder.layout import (
     INBOX_MD,
     INDEX_DIR,
     INDEX_HEADING,
     MEMORY_MD,
-    MemoryFolder,
-    WriteResult,
-    check_ref,
-    entry_digest,
     file_class,
     holds_entries,
-    shown,
-    stable_ref,
-    text_digest,
+    index_link,
 )
+from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT
+from swarmkit.memory.folder.memory_folder import MemoryFolder
+from swarmkit.memory.folder.refs import check_ref, entry_digest, stable_ref
+from swarmkit.memory.folder.results import WriteResult
+from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.recall.hit import RecallHit
 
 if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
-from swarmkit.memory.screening import redact, salience_problem, screen_entry
+from swarmkit.memory.screening.screen import redact, salience_problem, screen_entry
 from swarmkit.run_ids import run_source
 
 
@@ -52,14 +51,14 @@ class MemoryStore(MemoryFolder):
 
     # ---- whose files ---------------------------------------------------------------------------
     def visible(self, rel: str) -> bool:
-        """A person's file is shown to that person only (memory/privacy.py)."""
-        from swarmkit.memory.privacy import visible
+        """A person's file is shown to that person only (folder/privacy.py)."""
+        from swarmkit.memory.folder.privacy import visible
 
         return visible(file_class(rel), self.own_class)
 
     def check_visible(self, rel: str) -> None:
         if not self.visible(rel):
-            from swarmkit.memory.privacy import not_yours
+            from swarmkit.memory.folder.privacy import not_yours
 
             raise not_yours(rel, file_class(rel), self.own_class, self.user)
 
@@ -120,7 +119,7 @@ class MemoryStore(MemoryFolder):
         problem = salience_problem(clean)
         if problem:
             return WriteResult("refused", reason=problem)
-        rel = file or self.target_file(target, kind)
+        rel = file or target_file(target, kind, self.person_file, self.workspace_file)
         if source is None and run_id:
             source = run_source(run_id)
         # metadata is written too: a subject, sources or a URL a model chose can hold secrets
@@ -160,7 +159,7 @@ class MemoryStore(MemoryFolder):
                 new_lines, number = self.append_entry(rel, lines, line)
                 status, verb = "written", "Remember"
                 if lines is None:
-                    link = self.index_link(rel, self.read_lines(MEMORY_MD, exact=True))
+                    link = index_link(rel, self.read_lines(MEMORY_MD, exact=True))
                     if link is not None:
                         files[MEMORY_MD] = link
             files[rel] = new_lines
@@ -169,7 +168,7 @@ class MemoryStore(MemoryFolder):
             for path, content in files.items():
                 problem = self.size_problem(path, content) if content is not None else None
                 if problem and path == rel and rel != INBOX_MD:
-                    from swarmkit.memory.consolidate.budgets import hold
+                    from swarmkit.memory.actions.consolidate.budgets import hold
 
                     return hold(self, rel, clean, meta, problem, origin, run_id)  # never lost, never silent
                 if problem:
@@ -180,8 +179,8 @@ class MemoryStore(MemoryFolder):
                 else f"{verb}: {E.cut_text(clean, 72)}"
             )
             commit = self.apply(files, title, origin, run_id)
-            from swarmkit.memory.consolidate.auto import after_write
-            from swarmkit.memory.consolidate.budgets import size_of
+            from swarmkit.memory.actions.consolidate.auto import after_write
+            from swarmkit.memory.actions.consolidate.budgets import size_of
 
             after_write(self, rel, size_of(lines) if lines is not None else 0, size_of(new_lines))
             ref = f"{rel}#{text_digest(clean)}"  # the entry's identity, not its line (see Entry.ref)
@@ -193,11 +192,11 @@ class MemoryStore(MemoryFolder):
         for entry in existing:
             if entry.subject == subject:
                 return entry
-        from swarmkit.memory.privacy import is_personal
+        from swarmkit.memory.folder.privacy import is_personal
 
         if not is_personal(file_class(rel)):
             return None
-        from swarmkit.memory.facts import subject_of
+        from swarmkit.memory.speech.facts import subject_of
 
         for entry in existing:
             if entry.subject is None and subject_of(entry.text) == subject:
@@ -324,7 +323,7 @@ class MemoryStore(MemoryFolder):
     def reembed(self, say) -> tuple[int, str | None]:
         """After reindex: every entry's vector for recall by meaning, fetching the default model
         once when the semantic extra has none (recall/download.py). (entries embedded, a notice)."""
-        from swarmkit.memory import semantic
+        from swarmkit.memory.recall import semantic
 
         found = semantic.choice()
         if isinstance(found, semantic.Lexical) and found.reason == semantic.NO_MODEL:
@@ -361,7 +360,7 @@ class MemoryStore(MemoryFolder):
                 inbox = count
             elif cls.startswith("swarm:"):
                 swarms.add(cls[6:])
-        from swarmkit.memory.consolidate.budgets import budget
+        from swarmkit.memory.actions.consolidate.budgets import budget
 
         budgets = {rel: budget(self, rel) for rel in files}
         git = exists and self.git.available and self.git.is_own_repo()
@@ -372,7 +371,7 @@ class MemoryStore(MemoryFolder):
             busy = self.git.busy_state()
             locks = self.git.lock_files() if busy is None else []
             if locks:
-                from swarmkit.memory.gitops import lock_problem
+                from swarmkit.memory.folder.gitops import lock_problem
 
                 busy = (lock_problem(str(locks[0])), "")
         return {
@@ -407,7 +406,7 @@ class MemoryStore(MemoryFolder):
         reconcile: Callable | None = None,
         target: str = "auto",
     ):
-        from swarmkit.memory.curated import propose
+        from swarmkit.memory.actions.curated import propose
 
         return propose(
             self,
@@ -423,76 +422,76 @@ class MemoryStore(MemoryFolder):
         )
 
     def history(self, what: str) -> list[dict]:
-        from swarmkit.memory.history import history
+        from swarmkit.memory.actions.history import history
 
         return history(self, what)
 
     def add(self, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None):
-        from swarmkit.memory.direct import add
+        from swarmkit.memory.actions.direct import add
 
         return add(self, text, kind, subject, to)
 
     def edit(self, ref: str, text: str) -> WriteResult:
-        from swarmkit.memory.direct import edit
+        from swarmkit.memory.actions.direct import edit
 
         return edit(self, ref, text)
 
     def import_folder(self, path: Path | str, progress: Callable | None = None):
-        from swarmkit.memory.importer import import_folder
+        from swarmkit.memory.actions.importer import import_folder
 
         return import_folder(self, path, progress)
 
     def inbox_list(self) -> list[E.Entry]:
-        from swarmkit.memory.inbox import inbox_list
+        from swarmkit.memory.actions.inbox import inbox_list
 
         return inbox_list(self)
 
     def inbox_keep(self, ref: str, to: str = "me", expect_text: str | None = None) -> WriteResult:
-        from swarmkit.memory.inbox import inbox_keep
+        from swarmkit.memory.actions.inbox import inbox_keep
 
         return inbox_keep(self, ref, to, expect_text)
 
     def inbox_pin(self, ref: str, expect_text: str | None = None) -> WriteResult:
-        from swarmkit.memory.inbox import inbox_pin
+        from swarmkit.memory.actions.inbox import inbox_pin
 
         return inbox_pin(self, ref, expect_text)
 
     def inbox_delete(self, ref: str, expect_text: str | None = None) -> WriteResult:
-        from swarmkit.memory.inbox import inbox_delete
+        from swarmkit.memory.actions.inbox import inbox_delete
 
         return inbox_delete(self, ref, expect_text)
 
     def consolidate(self, dry_run: bool = False, similarity: str = "lexical"):
-        from swarmkit.memory.consolidate import consolidate
+        from swarmkit.memory.actions.consolidate import consolidate
 
         return consolidate(self, dry_run, similarity)
 
     def accept(self, ref: str, text: str | None = None, expect_text: str | None = None) -> WriteResult:
-        from swarmkit.memory.consolidate.proposals import accept
+        from swarmkit.memory.actions.consolidate.proposals import accept
 
         return accept(self, ref, text, expect_text)
 
     def keep_both(self, ref: str, expect_text: str | None = None) -> WriteResult:
-        from swarmkit.memory.consolidate.proposals import keep_both
+        from swarmkit.memory.actions.consolidate.proposals import keep_both
 
         return keep_both(self, ref, expect_text)
 
     def swarm(self, slug_source: str, run_id: str, goal: str | None = None, members=None):
-        from swarmkit.memory.swarm import Swarm
+        from swarmkit.memory.actions.swarm import Swarm
 
         return Swarm(self, slug_source, run_id, goal=goal, members=members)
 
     def remove_run(self, run_id: str) -> WriteResult:
-        from swarmkit.memory.swarm import remove_run
+        from swarmkit.memory.actions.swarm import remove_run
 
         return remove_run(self, run_id)
 
     def feedback(self, run_id: str, reason: str) -> WriteResult:
-        from swarmkit.memory.feedback import feedback
+        from swarmkit.memory.actions.feedback import feedback
 
         return feedback(self, run_id, reason)
 
     def sync(self, remote: str | None = None) -> dict:
-        from swarmkit.memory.sync import sync
+        from swarmkit.memory.actions.sync import sync
 
         return sync(self, remote)

@@ -4,7 +4,9 @@ the MCP server and a script reading the CLI see one shape of entry."""
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder import INBOX_MD, entry_digest, stable_ref, text_digest
+from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.layout import INBOX_MD
+from swarmkit.memory.folder.refs import entry_digest, stable_ref
 
 
 def recall(store, reader, query: str, max_results: int | None, scope: str | None) -> dict:
@@ -29,7 +31,7 @@ def entries(store, file: str | None) -> dict:
 def show(store, ref: str) -> dict:
     require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder import check_ref
+        from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{ref}#L1")
         store.check_visible(ref)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, binding_values
+from swarmkit.memory_skills import BUILTIN_MEMORY_SKILLS
+from swarmkit.resolver.memory_config import binding_values
 from swarmkit.resolver.resolved import Binding, BindingOrigin
 
 # Where a file keeps its decision-skill bindings (workspace.yaml and each topology alike).

@@ -7,13 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from swarmkit.memory._defaults import (
-    DEFAULT_FOLDER,
-    apply_memory_defaults,
-    bundled_memory_skills,
-    explicit_memory_bindings,
-)
-from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS, SIDES, MemoryConfig, memory_block
+from swarmkit.memory_skills import BUILTIN_MEMORY_SKILLS, SIDES
 from swarmkit.models_lazy import LazyModel
 from swarmkit.resolver import linking
 from swarmkit.resolver.agents import (
@@ -36,6 +30,13 @@ from swarmkit.resolver.bindings import (
     merge_decision_skills,
 )
 from swarmkit.resolver.known import Known, declared
+from swarmkit.resolver.memory_config import MemoryConfig, memory_block
+from swarmkit.resolver.memory_defaults import (
+    DEFAULT_FOLDER,
+    apply_memory_defaults,
+    bundled_memory_skills,
+    explicit_memory_bindings,
+)
 from swarmkit.resolver.reachability import find_unreached
 from swarmkit.resolver.resolved import (
     Binding,

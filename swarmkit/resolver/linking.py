@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from swarmkit.memory.config import BUILTIN_MEMORY_SKILLS
+from swarmkit.memory_skills import BUILTIN_MEMORY_SKILLS
 from swarmkit.resolver.artifacts import Artifact
 from swarmkit.resolver.known import Known
 from swarmkit.workspace.diagnostics import Diagnostic, Severity, pointer_of

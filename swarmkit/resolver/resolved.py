@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from swarmkit.memory.config import MemoryConfig, typed
 from swarmkit.models_lazy import LazyModel
+from swarmkit.resolver.memory_config import MemoryConfig, typed
 
 if TYPE_CHECKING:
     from swarmkit.models.common_schema import ReaderConfig, WriterConfig

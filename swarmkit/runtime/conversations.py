@@ -120,7 +120,7 @@ MAX_CONVERSATION_BYTES = 16 * 1024 * 1024  # a file over this was not written by
 def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
     """Screen the conversation and write it atomically, readable by its owner only (bytes that were
     not UTF-8 as `\\udcXX` escapes, as run records keep them)."""
-    from swarmkit.memory.atomic import atomic_write
+    from swarmkit.memory.folder.atomic import atomic_write
     from swarmkit.surrogates import json_dumps
     from swarmkit.workspace.state_folders import ensure_state_folder
 

@@ -12,7 +12,7 @@ import json
 import time
 from datetime import UTC, datetime
 
-from swarmkit.memory.config import READER_ID, WRITER_ID
+from swarmkit.memory_skills import READER_ID, WRITER_ID
 from swarmkit.run_ids import new_run_id
 from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.mcp.toolbox import McpSettings, McpToolbox

@@ -12,8 +12,8 @@ import sqlite3
 from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory import entries as E
-from swarmkit.memory.swarm import LATEST_FINDINGS
+from swarmkit.memory.actions.swarm import LATEST_FINDINGS
+from swarmkit.memory.folder import entries as E
 from swarmkit.runtime import prompts
 from swarmkit.runtime.verdicts import parse_facts
 
@@ -30,7 +30,7 @@ def redacted(value):
 
     A refused write (say, nothing but a secret) must not leave the secret in the record instead.
     """
-    from swarmkit.memory.screening import redact
+    from swarmkit.memory.screening.screen import redact
 
     if isinstance(value, str):
         return redact(value)[0]
@@ -45,7 +45,7 @@ def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
     """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
     the value but lose the words that said what it is ("To log into the router, use X" extracted
     as "Uses X"), so what screening found in the whole text is taken out of each fact too."""
-    from swarmkit.memory.screening import REDACTED, echo_pattern, redact
+    from swarmkit.memory.screening.screen import REDACTED, echo_pattern, redact
 
     found: list[str] = []
     for text in told:
@@ -163,7 +163,7 @@ class MemoryHooks:
     def search(self, agent, arguments: dict) -> dict:
         """What memory-reader would recall for `query`, with this agent's reader config (its binding's,
         else the workspace's), within the run's person and the reader's scope."""
-        from swarmkit.memory.config import READER_ID
+        from swarmkit.memory_skills import READER_ID
 
         store = self.store()
         if store is None:
@@ -252,7 +252,7 @@ class MemoryHooks:
         text, kind = fact["text"], fact["kind"]
         subject = fact.get("subject")
         if subject is None and kind in E.USER_KINDS:
-            from swarmkit.memory.facts import subject_of
+            from swarmkit.memory.speech.facts import subject_of
 
             subject = subject_of(text)
         personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
@@ -301,7 +301,7 @@ class MemoryHooks:
 
     def _hold(self, store, text, kind, subject, personal: bool, extra: dict, why: str | None = None):
         """Write the candidate to the inbox for a person to decide (status `held`)."""
-        from swarmkit.memory.folder import WriteResult
+        from swarmkit.memory.folder.results import WriteResult
 
         if personal:
             extra = extra | {"for": store.person_file}  # shown only to the person it is about

@@ -41,7 +41,7 @@ NOTE_KINDS = ("finding", "ruled_out", "question", "answer", "curated")
 def screened(value, key: str = "", found: list[str] | None = None):
     """The value with every secret redacted: strings, and the keys and values of dicts and lists
     (each secret replaced is appended to `found`)."""
-    from swarmkit.memory.screening import redact
+    from swarmkit.memory.screening.screen import redact
 
     if isinstance(value, str):
         if key:
@@ -76,7 +76,7 @@ STRUCTURAL = frozenset(
 def _without(value, pattern, key: str = ""):
     """The value with every echo of a secret the pattern names redacted (dict keys too), except in
     the structural fields."""
-    from swarmkit.memory.screening import REDACTED
+    from swarmkit.memory.screening.screen import REDACTED
 
     if key in STRUCTURAL:
         return value
@@ -101,7 +101,7 @@ def screened_record(record: dict) -> dict:
         return record
     found: list[str] = []
     out = screened(record, found=found)
-    from swarmkit.memory.screening import echo_pattern
+    from swarmkit.memory.screening.screen import echo_pattern
 
     pattern = echo_pattern(found)
     if pattern is not None:
@@ -223,7 +223,7 @@ def person_key(user: str | None) -> str:
     """Who a record's user is: the exact id, in NFC (memory/people.py: "Zoë" typed as NFC or NFD is
     one person, "zoë" or "ZOË" another); "" is the owner. A record written when runs were matched
     by slug holds the id as it was given, so it matches the same rule."""
-    from swarmkit.memory.people import person_id
+    from swarmkit.memory.folder.people import person_id
 
     return person_id(user) if isinstance(user, str) else ""
 
@@ -234,7 +234,7 @@ def runs_dir(workspace_root: Path) -> Path:
 
 def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
     """Screen the record and write it atomically, readable by its owner only; return what was saved."""
-    from swarmkit.memory.atomic import atomic_write, sweep_temp_files
+    from swarmkit.memory.folder.atomic import atomic_write, sweep_temp_files
     from swarmkit.surrogates import json_dumps
     from swarmkit.workspace.state_folders import ensure_state_folder
 

@@ -8,8 +8,9 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder import INBOX_MD, check_ref
-from swarmkit.memory.inbox import KEEP_TARGETS
+from swarmkit.memory.actions.inbox import KEEP_TARGETS
+from swarmkit.memory.folder.layout import INBOX_MD
+from swarmkit.memory.folder.refs import check_ref
 from swarmkit.server import memory_view as view
 from swarmkit.server.context import load
 from swarmkit.server.errors import ApiError

@@ -11,8 +11,8 @@ from swarmkit.server.config import ServerConfig
 from swarmkit.server.errors import ApiError
 
 if TYPE_CHECKING:
-    from swarmkit.memory.config import MemoryConfig
     from swarmkit.memory.store import MemoryStore
+    from swarmkit.resolver.memory_config import MemoryConfig
     from swarmkit.resolver.resolved import ResolvedWorkspace
 
 

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory import entries as E
-from swarmkit.memory.folder import (
-    INBOX_MD,
-    check_ref,
-    entry_digest,
-    file_class,
-    holds_entries,
-    stable_ref,
-)
+from swarmkit.memory.actions.swarm import read_readme
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.layout import INBOX_MD, file_class, holds_entries
+from swarmkit.memory.folder.refs import check_ref, entry_digest, stable_ref
 from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
 from swarmkit.memory.store import MemoryStore
-from swarmkit.memory.swarm import read_readme
 from swarmkit.run_ids import run_of
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
@@ -140,7 +134,7 @@ def status(workspace, store: MemoryStore) -> dict:
 
 def _recall() -> dict:
     """Which recall is in force, only with the semantic extra (without it the status is as it was)."""
-    from swarmkit.memory.semantic import describe, to_dict
+    from swarmkit.memory.recall.semantic import describe, to_dict
 
     return {"recall": to_dict()} if describe() is not None else {}
 
@@ -183,7 +177,7 @@ def is_inbox(rel: str) -> bool:
 def proposal_view(store: MemoryStore, entry: dict) -> dict | None:
     """A consolidation proposal in the inbox with the entries it names, side by side (each as it is
     now, or missing when it changed or went since), or None for any other inbox entry."""
-    from swarmkit.memory.consolidate.proposals import is_proposal, refs_of
+    from swarmkit.memory.actions.consolidate.proposals import is_proposal, refs_of
 
     parsed = E.Entry(entry["text"], entry["metadata"], entry["file"], entry["line"])
     if not is_proposal(parsed):

@@ -7,10 +7,10 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from swarmkit import __version__
-from swarmkit.memory.config import default_sentence
-from swarmkit.memory.entries import KINDS
-from swarmkit.memory.inbox import KEEP_TARGETS
+from swarmkit.memory.actions.inbox import KEEP_TARGETS
+from swarmkit.memory.folder.entries import KINDS
 from swarmkit.memory.recall import SCOPES
+from swarmkit.resolver.memory_config import default_sentence
 from swarmkit.server.guard import TOKEN_HEADER
 from swarmkit.server.json_response import JSONResponse
 

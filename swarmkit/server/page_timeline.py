@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from swarmkit.memory import timeline
+from swarmkit.memory.actions import timeline
 from swarmkit.server.context import load
 from swarmkit.server.html import Safe, join, tag
 from swarmkit.server.layout import empty, page, time_text
@@ -78,7 +78,7 @@ async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | 
     ctx = await run_in_threadpool(load, request)
     wanted = request.query_params.get("file") or None
     if wanted is not None:
-        from swarmkit.memory.folder import check_ref
+        from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
         ctx.store.check_visible(wanted)  # another person's file (403)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from swarmkit.memory.gitops import clean_env
+from swarmkit.memory.folder.gitops import clean_env
 from swarmkit.runtime.records import RunRecord, save_run
 from swarmkit.scaffold import create_workspace
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.e2e.portal_workspace import KEEP_TEXT, RUN_ID, build
 from tests.server.launch import serving
 

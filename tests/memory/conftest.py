@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.gitops import clean_env
+from swarmkit.memory.folder.gitops import clean_env
 from swarmkit.memory.store import MemoryStore
 
 
@@ -56,6 +56,6 @@ def lines(folder: Path, rel: str) -> list[str]:
 
 def ref_of(rel: str, text: str) -> str:
     """The ref that names an entry: its file and the digest of its text (me.md#3f9a1c2b)."""
-    from swarmkit.memory.entries import text_digest
+    from swarmkit.memory.folder.entries import text_digest
 
     return f"{rel}#{text_digest(text)}"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.memory.conftest import commit_count, git, lines
 
 

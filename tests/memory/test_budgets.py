@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.consolidate import auto
-from swarmkit.memory.consolidate.budgets import Budget
+from swarmkit.memory.actions.consolidate import auto
+from swarmkit.memory.actions.consolidate.budgets import Budget
 from tests.memory.conftest import commit_count, commits
 
 
@@ -97,7 +97,7 @@ def test_every_50th_write_runs_a_pass_and_the_others_do_not(store, folder):
 
 def test_a_failing_pass_never_fails_the_write(store, folder, monkeypatch):
     from swarmkit.errors import SwarmkitError
-    from swarmkit.memory.consolidate import findings
+    from swarmkit.memory.actions.consolidate import findings
 
     def broken(*args, **kwargs):
         raise SwarmkitError("the pass broke")

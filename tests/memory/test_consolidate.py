@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory import entries as E
-from swarmkit.memory.consolidate import consolidate
-from swarmkit.memory.consolidate.findings import find
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.actions.consolidate import consolidate
+from swarmkit.memory.actions.consolidate.findings import find
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.entries import text_digest
 from tests.memory.conftest import commit_count, commits, git, lines
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from swarmkit.memory.consolidate.similarity import Lexical, negated, numbers, similarity
+from swarmkit.memory.recall.similarity import Lexical, negated, numbers, similarity
 
 WORDS = (
     "deploy staging editor dark mode tea coffee morning lisbon porto team tabs spaces build nightly".split()

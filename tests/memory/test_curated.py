@@ -119,7 +119,7 @@ def test_propose_needs_every_part(store):
 
 def test_a_fact_written_between_look_and_write_is_reconciled_not_overwritten(tmp_path, monkeypatch):
     """Two proposals for a new fact at once: the second sees the first under the lock and reconciles."""
-    from swarmkit.memory import curated
+    from swarmkit.memory.actions import curated
     from swarmkit.memory.store import MemoryStore
 
     store = MemoryStore(tmp_path / "mem", "ws")

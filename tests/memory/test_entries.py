@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory import entries as E
+from swarmkit.memory.folder import entries as E
 
 DESIGN_EXAMPLES = [
     "- Prefers concise answers with bullet points [by: user; added: 2026-11-30]",

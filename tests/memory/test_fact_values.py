@@ -6,7 +6,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from swarmkit.memory import fact_values, facts
+from swarmkit.memory.speech import fact_values, facts
 from tests.reliability.harness import examples
 
 

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.gitops import clean_env
+from swarmkit.memory.folder.gitops import clean_env
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import commits, git
 
@@ -223,10 +223,11 @@ def test_sync_refuses_a_remote_with_several_branches_and_no_default(tmp_path):
 def test_hand_edits_are_screened_within_a_bound(written, folder, monkeypatch):
     """A file pasted in that is too large to be memory is left out, with a warning; many large
     hand edits are committed over several writes, each screening a bounded amount."""
-    import swarmkit.memory.folder as folder_module
+    from swarmkit.memory.folder import layout, memory_folder
 
-    monkeypatch.setattr(folder_module, "HAND_EDITED_FILE_LIMIT", 2000)
-    monkeypatch.setattr(folder_module, "HAND_EDITS_PER_WRITE", 3000)
+    monkeypatch.setattr(layout, "HAND_EDITED_FILE_LIMIT", 2000)  # read by hand_edits.py
+    monkeypatch.setattr(memory_folder, "HAND_EDITED_FILE_LIMIT", 2000)  # in the warning it gives
+    monkeypatch.setattr(layout, "HAND_EDITS_PER_WRITE", 3000)
     (folder / "huge.md").write_text("- big\n" * 500)  # 3,000 bytes: over the file limit
     for name in ("a.md", "b.md", "c.md"):
         (folder / name).write_text("- note\n" * 250)  # 1,750 bytes each

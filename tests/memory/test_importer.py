@@ -217,7 +217,7 @@ def test_the_folders_name_is_screened_in_metadata_and_the_commit_message(store, 
 
 def test_screening_stops_when_it_can_change_nothing(store, folder, tmp_path, monkeypatch):
     """Words already in the folder are duplicates unscreened; past the budget the rest is skipped."""
-    import swarmkit.memory.importer as importer
+    import swarmkit.memory.actions.importer as importer
 
     source = tmp_path / "many"
     source.mkdir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder import entry_digest
+from swarmkit.memory.folder.refs import entry_digest
 from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines, ref_of
 
 

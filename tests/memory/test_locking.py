@@ -11,7 +11,7 @@ import time
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.locking import FolderLock
+from swarmkit.memory.folder.locking import FolderLock
 from swarmkit.memory.store import MemoryStore
 
 HOLDER = """

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarmkit.errors import Conflict, SwarmkitError
-from swarmkit.memory import people
-from swarmkit.memory.privacy import NotYours
+from swarmkit.memory.folder import people
+from swarmkit.memory.folder.privacy import NotYours
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import commits, git, ref_of
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory.folder import text_digest
-from swarmkit.memory.privacy import NotYours
+from swarmkit.memory.folder.entries import text_digest
+from swarmkit.memory.folder.privacy import NotYours
 from swarmkit.memory.store import MemoryStore
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.recall.diverse import fold
 from swarmkit.memory.recall.hit import RecallHit
 

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from swarmkit.memory.entries import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.recall import BM25, RecallIndex, scan_search
 from swarmkit.memory.recall.progress import Progress
 from swarmkit.memory.recall.storage import pack

@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from swarmkit.memory import semantic
-from swarmkit.memory.recall import RecallIndex, terms
+from swarmkit.memory.recall import RecallIndex, semantic, terms
 from swarmkit.memory.recall.fusion import fused
 from swarmkit.memory.recall.vectors import vectors_path
 from swarmkit.memory.store import MemoryStore
@@ -263,7 +262,7 @@ def test_get_memory_status_says_which_recall_is_in_force(tmp_path, by_meaning):
 def test_a_damaged_model_warns_and_recall_goes_on_by_words(folder, by_meaning, monkeypatch, tmp_path):
     import shutil
 
-    from swarmkit.memory.folder import MemoryWarning
+    from swarmkit.memory.folder.results import MemoryWarning
 
     broken = tmp_path / "broken-model"
     broken.mkdir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory import facts, reported
+from swarmkit.memory.speech import facts, reported
 
 
 def stored(said: str) -> list[tuple[str, str]]:

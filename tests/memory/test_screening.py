@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory.screening import REDACTED, redact, screen
+from swarmkit.memory.screening.screen import REDACTED, redact, screen
 
 PRIVATE_KEY = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RSA PRIVATE KEY-----"
 JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
@@ -273,7 +273,7 @@ def test_lookalikes_are_left_alone(text):
 
 
 def test_check_digits():
-    from swarmkit.memory.secrets.numbers import card_network_fits, iban_valid, luhn_valid
+    from swarmkit.memory.screening.secrets.numbers import card_network_fits, iban_valid, luhn_valid
 
     assert luhn_valid("4111111111111111") and not luhn_valid("4111111111111112")
     assert card_network_fits("378282246310005") and not card_network_fits("358282246310005")
@@ -427,8 +427,17 @@ def test_held_out_lookalikes_are_left_alone(text):
 
 
 def test_wallet_keys_need_their_checksum():
-    from swarmkit.memory.secrets.wallets import base58check_payload
+    from swarmkit.memory.screening.secrets.wallets import base58check_payload
 
     payload = base58check_payload("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ")
     assert payload is not None and payload[0] == 0x80 and len(payload) == 33
     assert base58check_payload("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTK") is None
+
+
+def test_screening_reads_four_entries_worth_of_a_text():
+    """screen_entry's bound is its own (screening imports nothing of the folder): four times the
+    longest entry, as its docstring says."""
+    from swarmkit.memory.folder.entries import MAX_TEXT
+    from swarmkit.memory.screening.screen import ENTRY_READ_LIMIT
+
+    assert ENTRY_READ_LIMIT == 4 * MAX_TEXT

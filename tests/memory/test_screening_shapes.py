@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from swarmkit.memory.screening import REDACTED, screen, screen_entry
+from swarmkit.memory.screening.screen import REDACTED, screen, screen_entry
 from tests.reliability.secrets_corpus import BENIGN
 
 # (family, text, a part of the secret that must not be left)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory import facts, sentences
+from swarmkit.memory.speech import facts, sentences
 
 
 @pytest.mark.parametrize(

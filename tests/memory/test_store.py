@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory import entries as E
+from swarmkit.memory.folder import entries as E
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import commit_count, commits, files_in_last_commit, git, last_body, lines, ref_of
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.entries import text_digest
-from swarmkit.memory.swarm import HEADER, swarm_slug
+from swarmkit.memory.actions.swarm import HEADER, swarm_slug
+from swarmkit.memory.folder.entries import text_digest
 from tests.memory.conftest import commit_count, commits, files_in_last_commit, lines
 
 MEMBERS = ["root", {"id": "researcher"}, {"id": "verifier", "read_only": True}]

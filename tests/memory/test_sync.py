@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.store import MemoryStore
 from tests.memory.conftest import git
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from swarmkit.memory import entries as E
-from swarmkit.memory.gitops import clean_env
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.gitops import clean_env
 
 
 def git(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarmkit.cli.main import run as cli_run
-from swarmkit.memory.folder import MemoryWarning
+from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
 from tests.reliability.harness import examples

@@ -152,7 +152,7 @@ def test_input_that_is_not_utf8_runs_and_is_kept_byte_exact(ws, where):
 
 
 def test_a_user_id_that_is_not_utf8_is_a_usage_error(ws):
-    """An id must be recorded whole in its file's heading (memory/people.py): bytes that are not
+    """An id must be recorded whole in its file's heading (folder/people.py): bytes that are not
     UTF-8 cannot be, so the id is refused, exit 2, and nothing runs."""
     runs = lambda: sorted((ws / ".swarmkit" / "runs").glob("r-*.json"))  # noqa: E731
     before = runs()
@@ -326,7 +326,7 @@ def test_a_full_disk_while_saving_a_run_record_is_a_clear_error(tmp_path, monkey
     import errno
 
     from swarmkit.cli.main import run as cli_run
-    from swarmkit.memory import atomic
+    from swarmkit.memory.folder import atomic
 
     root = tmp_path / "ws"
     create_workspace(root, "Full disk")

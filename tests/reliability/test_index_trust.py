@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from swarmkit.memory import entries as E
+from swarmkit.memory.folder import entries as E
 from swarmkit.memory.recall import scan_search
 from swarmkit.memory.recall.storage import pack
 from swarmkit.memory.store import MemoryStore

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from swarmkit.memory import entries as E
-from swarmkit.memory import fact_values, facts
-from swarmkit.memory.screening import redact, screen_entry
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.screening.screen import redact, screen_entry
+from swarmkit.memory.speech import fact_values, facts
 from tests.reliability.harness import examples
 from tests.reliability.hostile_lines import SHAPES, line
 
@@ -118,7 +118,7 @@ PIECES = [
     "CVV ",
     "CID card ",
 ]
-# What a fact's value and its tail are made of (memory/fact_values.py cuts one from the other).
+# What a fact's value and its tail are made of (speech/fact_values.py cuts one from the other).
 TAIL_PIECES = [
     " ",
     ",",
@@ -145,7 +145,7 @@ TAIL_PIECES = [
     "days",
     "by the way",
     "Then",
-    # reported speech, hypotheticals and relative time (memory/reported.py, fact_values.py)
+    # reported speech, hypotheticals and relative time (speech/reported.py, fact_values.py)
     "said",
     "said:",
     ": ",
@@ -315,7 +315,7 @@ def test_issue_18_patterns_stay_linear(unit):
 def test_sentence_splitting_stays_linear_on_runs_of_marks(unit):
     # A run of dots with no space after it once made the end-of-sentence pattern rescan the run
     # from every position (x16 for 4x the text); hypothesis only sometimes drew that shape.
-    from swarmkit.memory import sentences
+    from swarmkit.memory.speech import sentences
 
     _assert_linear(unit, work=sentences.split)
     _assert_linear(unit, work=facts.extract)

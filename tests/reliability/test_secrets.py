@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 
 from swarmkit.cli.main import run as cli_run
-from swarmkit.memory.screening import screen
+from swarmkit.memory.screening.screen import screen
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
 from tests.reliability.memory_helpers import assert_every_file_parses, git

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.screening import REDACTED, screen
-from swarmkit.memory.secrets import phrases
+from swarmkit.memory.screening.screen import REDACTED, screen
+from swarmkit.memory.screening.secrets import phrases
 from swarmkit.memory.store import MemoryStore
 from swarmkit.runtime.records import screened_record
 from tests.reliability.secrets_corpus import FAMILY_CASES, Secret

@@ -218,7 +218,7 @@ def told_and_asked() -> list[list[str]]:
 def with_the_model_if_installed(monkeypatch, tmp_path) -> bool:
     """Recall by meaning in force where the semantic extra and its packaged model are installed
     (`make test` installs them; tests/conftest.py turns the model off for every other test)."""
-    from swarmkit.memory import semantic
+    from swarmkit.memory.recall import semantic
 
     monkeypatch.delenv(semantic.ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory import facts
+from swarmkit.memory.speech import facts
 from swarmkit.runtime import prompts
 from swarmkit.runtime.providers.base import ChatRequest
 from swarmkit.runtime.providers.mock import MockProvider

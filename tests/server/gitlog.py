@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from swarmkit.memory.gitops import clean_env
+from swarmkit.memory.folder.gitops import clean_env
 
 
 def git(folder: Path, *args: str) -> str:

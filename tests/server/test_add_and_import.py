@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.store import MemoryStore
 from swarmkit.server.app import create_app
 from tests.server.conftest import BASE, post

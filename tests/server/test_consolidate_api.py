@@ -7,9 +7,9 @@ from __future__ import annotations
 import html
 import re
 
-from swarmkit.memory.consolidate import consolidate
-from swarmkit.memory.consolidate.budgets import Budget
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.actions.consolidate import consolidate
+from swarmkit.memory.actions.consolidate.budgets import Budget
+from swarmkit.memory.folder.entries import text_digest
 from tests.server.conftest import post
 from tests.server.gitlog import commit_count, commits
 from tests.server.seed import store_for

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory.entries import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.server.seed import HOSTILE, RUN_ID
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.memory.entries import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from tests.server.conftest import post
 from tests.server.gitlog import commit_count, commits, files_in_last_commit
 
@@ -167,7 +167,7 @@ def test_an_action_while_git_is_busy_is_a_409_that_says_why(client, root):
     """Issue 9: HEAD on no branch (a commit there is lost at the next checkout) refuses every write."""
     import subprocess
 
-    from swarmkit.memory.gitops import clean_env
+    from swarmkit.memory.folder.gitops import clean_env
 
     folder = folder_of(root)
     subprocess.run(["git", "checkout", "-q", "--detach"], cwd=folder, env=clean_env(), check=True)

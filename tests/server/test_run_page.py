@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from swarmkit.memory.folder import text_digest
+from swarmkit.memory.folder.entries import text_digest
 from swarmkit.runtime.records import RunRecord, save_run
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app

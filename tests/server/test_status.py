@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swarmkit.memory.config import reader_defaults, writer_defaults
+from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app
 from tests.server.conftest import BASE

@@ -7,30 +7,54 @@ listing.py   the stamp of every memory file, to see what changed
 index.py     RecallIndex: keeps the index in step with the files, answers, checks each hit
 scope.py     which files a search reads
 dedupe.py    import's duplicate check through the index
+diverse.py   a hit that restates a higher one is folded into it
+similarity.py  how alike two texts are (by words; by meaning with the semantic extra)
+restatement.py whether two alike texts state one fact (the same names and numbers)
 progress.py  the progress bar of a long build
 fusion.py    by words and meaning (the semantic extra): the fused score, the vectors of one index
 encoder.py   the embedding model's forward pass (numpy)
 vectors.py   the stored vectors, per model and line digest
 download.py  the one-time download of the default model
-(swarmkit/memory/semantic.py: which model is in force, and embed/cosine for other steps)
+semantic.py  which model is in force, and embed/cosine for other steps
 """
 
 from __future__ import annotations
 
-from swarmkit.memory.recall.index import RecallIndex
-from swarmkit.memory.recall.scope import SCOPES, reader_parameters, scope_predicate
-from swarmkit.memory.recall.scoring import (
-    BM25,
-    FEEDBACK_DEPTH,
-    TIE_POOL,
-    Candidates,
-    Coverage,
-    Scorer,
-    by_feedback,
-    idf,
-)
-from swarmkit.memory.recall.scoring import closest as closest_of
-from swarmkit.memory.recall.words import entry_terms, stem, terms
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from swarmkit.memory.recall.index import RecallIndex
+    from swarmkit.memory.recall.scope import SCOPES, scope_predicate
+    from swarmkit.memory.recall.scoring import BM25, Candidates, Coverage, Scorer, by_feedback, idf
+    from swarmkit.memory.recall.words import entry_terms, stem, terms
+
+# Loaded on first use, so that naming one step (`validate` asks semantic.py which model is in
+# force) does not load the index and its SQLite storage.
+_LAZY = {
+    "RecallIndex": "index",
+    "SCOPES": "scope",
+    "scope_predicate": "scope",
+    "reader_parameters": "scope",
+    "BM25": "scoring",
+    "FEEDBACK_DEPTH": "scoring",
+    "TIE_POOL": "scoring",
+    "Candidates": "scoring",
+    "Coverage": "scoring",
+    "Scorer": "scoring",
+    "by_feedback": "scoring",
+    "idf": "scoring",
+    "entry_terms": "words",
+    "stem": "words",
+    "terms": "words",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(import_module(f"swarmkit.memory.recall.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BM25",
@@ -86,8 +110,12 @@ def scan_search(
     closest: bool = True,
 ) -> list:
     """Every entry scored one by one, without the index: the reference the index must agree with."""
-    from swarmkit.memory.folder import file_class
+    from swarmkit.memory.folder.layout import file_class
     from swarmkit.memory.recall.hit import RecallHit
+    from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
+    from swarmkit.memory.recall.scoring import FEEDBACK_DEPTH, TIE_POOL, Coverage, by_feedback
+    from swarmkit.memory.recall.scoring import closest as closest_of
+    from swarmkit.memory.recall.words import entry_terms, terms
 
     max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
     scorer = scorer or Coverage()

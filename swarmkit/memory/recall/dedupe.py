@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swarmkit.memory import entries as E
+from swarmkit.memory.folder import entries as E
 from swarmkit.memory.recall.index import RecallIndex, parse_entry
 from swarmkit.memory.recall.words import terms
 

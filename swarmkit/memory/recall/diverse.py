@@ -17,9 +17,9 @@ FOLD = 0.7
 
 def fold(hits: list[RecallHit], k: int) -> list[RecallHit]:
     """The first k hits that restate no higher one, each with the refs folded into it."""
-    from swarmkit.memory.consolidate.findings import Names, same_fact
-    from swarmkit.memory.consolidate.similarity import Lexical, negated
-    from swarmkit.memory.folder import text_digest
+    from swarmkit.memory.folder.entries import text_digest
+    from swarmkit.memory.recall.restatement import Names, same_fact
+    from swarmkit.memory.recall.similarity import Lexical, negated
 
     if len(hits) < 2:
         return hits[:k]

@@ -16,7 +16,7 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from swarmkit.memory.semantic import DEFAULT_NAME, cache_root, forget_choice
+from swarmkit.memory.recall.semantic import DEFAULT_NAME, cache_root, forget_choice
 
 REPO = "sentence-transformers/all-MiniLM-L6-v2"
 FILES = ("config.json", "tokenizer.json", "sentence_bert_config.json", "model.safetensors")

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from swarmkit.memory.recall.semantic import Model, encoder
 from swarmkit.memory.recall.vectors import VectorStore, vectors_path
-from swarmkit.memory.semantic import Model, encoder
 
 LEXICAL_WEIGHT = 0.4
 SEMANTIC_WEIGHT = 0.6

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from swarmkit.memory import entries as E
+from swarmkit.memory.folder import entries as E
 from swarmkit.memory.recall.listing import FileStamps
 from swarmkit.memory.recall.progress import MIN_BYTES, Progress
 from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
@@ -110,7 +110,7 @@ class RecallIndex:
         )
         self._dense: tuple | None = None  # (generation, scope key, ids, digests) of the last fused search
         self._lock = threading.RLock()
-        from swarmkit.memory.privacy import visible
+        from swarmkit.memory.folder.privacy import visible
 
         # (own class, file class) → may this person read it (few classes, many files); their own
         # class changes when their first write moves their file
@@ -265,7 +265,7 @@ class RecallIndex:
             raise
 
     def _index_files(self, db: IndexDB, current: dict, force: set[str], progress_min: int | None) -> int:
-        from swarmkit.memory.folder import file_class, holds_entries
+        from swarmkit.memory.folder.layout import file_class, holds_entries
 
         with db.writing():
             self._sync_generation()  # under the write lock: another process may have done it already
@@ -583,7 +583,7 @@ class RecallIndex:
     # ---- by meaning --------------------------------------------------------------------------
     def semantic_side(self):
         """The vectors of the embedding model in force (None: lexical recall only)."""
-        from swarmkit.memory import semantic
+        from swarmkit.memory.recall import semantic
 
         model = semantic.choice()
         if not isinstance(model, semantic.Model):
@@ -600,7 +600,7 @@ class RecallIndex:
             except Exception as exc:  # noqa: BLE001 (a damaged model folder: recall by words, said once)
                 import warnings
 
-                from swarmkit.memory.folder import MemoryWarning
+                from swarmkit.memory.folder.results import MemoryWarning
 
                 semantic.forget_choice()
                 warnings.warn(

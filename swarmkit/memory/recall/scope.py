@@ -24,7 +24,7 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
     if search_scope == "user":
         return lambda cls: cls == user or (include_inbox and cls == "inbox")
     if search_scope == "all":
-        from swarmkit.memory.privacy import visible  # never another person's file, whatever the scope
+        from swarmkit.memory.folder.privacy import visible  # never another person's file, whatever the scope
 
         return lambda cls: (
             (cls != "inbox" or include_inbox) and not cls.startswith("swarm:") and visible(cls, user)
@@ -39,7 +39,7 @@ def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Ca
 
 def reader_parameters(max_results, threshold, search_scope) -> tuple[int, float, str]:
     """A search's parameters, checked; one not given (None) is the memory-reader's schema default."""
-    from swarmkit.memory.config import reader_defaults
+    from swarmkit.memory_skills import reader_defaults
 
     defaults = reader_defaults()
     max_results = defaults["max_results"] if max_results is None else max_results
@@ -50,7 +50,7 @@ def reader_parameters(max_results, threshold, search_scope) -> tuple[int, float,
 
 
 def check_parameters(max_results, threshold) -> None:
-    from swarmkit.memory.config import reader_defaults
+    from swarmkit.memory_skills import reader_defaults
 
     example = reader_defaults()
     if isinstance(max_results, bool) or not isinstance(max_results, int) or max_results < 1:

@@ -23,9 +23,9 @@ LONG_TASK = 60  # characters: tasks at least this long get a long answer
 
 
 def extract_facts(text: str) -> list[dict]:
-    """The facts the user stated about themselves, with kind and subject (memory/facts.py's table,
+    """The facts the user stated about themselves, with kind and subject (speech/facts.py's table,
     documented in docs/providers.md)."""
-    from swarmkit.memory.facts import extract
+    from swarmkit.memory.speech.facts import extract
 
     return [fact.to_dict() for fact in extract(text)]
 

@@ -1,0 +1,138 @@
+"""Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each."""
+
+from __future__ import annotations
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.layout import index_link
+from swarmkit.memory.folder.targets import target_file
+
+KEEP_TARGETS = ("me", "lessons", "workspace")
+_DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
+
+
+def inbox_list(store) -> list[E.Entry]:
+    from swarmkit.memory.folder.layout import INBOX_MD
+
+    if not store.path(INBOX_MD).exists():
+        return []
+    return store.entries(INBOX_MD)
+
+
+def _precheck(store, ref: str) -> None:
+    """Refuse a ref outside the inbox, or a missing folder, before anything is created or locked."""
+    from swarmkit.memory.folder.layout import INBOX_MD
+    from swarmkit.memory.folder.refs import check_ref
+
+    rel, _ = check_ref(ref)
+    if rel != INBOX_MD:
+        raise SwarmkitError(
+            f"{ref} is not in the inbox", "inbox actions take refs from `swarmkit memory inbox`"
+        )
+    if not store.exists():
+        raise store.missing_error()
+
+
+def _inbox_entry(store, ref: str, expect_text: str | None, moving: bool = False):
+    entry, lines = store.entry_at(ref, expect_text, exact=True)
+    if moving and entry.meta.get("marker") == "proposal":  # its text is a proposal, not a fact
+        raise SwarmkitError(
+            f"{ref} is a consolidation proposal, not an entry to keep; nothing was changed",
+            f"answer it with `swarmkit memory accept {ref}` or `swarmkit memory keep-both {ref}`",
+            code="is_a_proposal",
+        )
+    return entry, lines
+
+
+def _as_users(entry: E.Entry) -> dict:
+    meta = {k: v for k, v in entry.meta.items() if k not in _DROP_ON_KEEP}
+    meta["by"] = "user"
+    return meta
+
+
+def _check_sizes(store, files: dict) -> None:
+    for rel, lines in files.items():
+        if lines is not None:
+            problem = store.size_problem(rel, lines)
+            if problem:
+                raise SwarmkitError(
+                    problem + "; nothing was changed", f"remove or merge entries in {rel}, then retry"
+                )
+
+
+def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
+    """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
+    from swarmkit.memory.folder.entries import text_digest
+    from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD
+    from swarmkit.memory.folder.results import WriteResult
+
+    if to not in KEEP_TARGETS:
+        raise SwarmkitError(f"cannot keep an entry in {to!r}", f"use --to {' | '.join(KEEP_TARGETS)}")
+    _precheck(store, ref)
+    with store.writing():
+        entry, inbox = _inbox_entry(store, ref, expect_text, moving=True)
+        rel = target_file(to, entry.kind, store.person_file, store.workspace_file)
+        target = store.read_lines(rel, exact=True)
+        del inbox[entry.line - 1]
+        files: dict = {INBOX_MD: inbox}
+        line = E.render(entry.text, _as_users(entry))
+        existing = E.parse_text("\n".join(target), rel) if target is not None else []
+        same_text = next((e for e in existing if E.dedupe_key(e.text) == E.dedupe_key(entry.text)), None)
+        same_subject = next((e for e in existing if entry.subject and e.subject == entry.subject), None)
+        ref = f"{rel}#{text_digest(entry.text)}"
+        if same_text is not None:
+            ref = same_text.ref  # already there: the inbox copy just goes
+        elif same_subject is not None:
+            target = list(target)
+            target[same_subject.line - 1] = line  # the person chose this value
+            files[rel] = target
+        else:
+            files[rel], _ = store.append_entry(rel, target, line)
+            if target is None:
+                link = index_link(rel, store.read_lines(MEMORY_MD, exact=True))
+                if link is not None:
+                    files[MEMORY_MD] = link
+        _check_sizes(store, files)
+        commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
+        return WriteResult("kept", ref, None, commit, entry.text, stable_ref=ref)
+
+
+def inbox_pin(store, ref: str, expect_text: str | None = None):
+    """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
+    from swarmkit.memory.folder.entries import text_digest
+    from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
+    from swarmkit.memory.folder.results import WriteResult
+
+    _precheck(store, ref)
+    with store.writing():
+        entry, inbox = _inbox_entry(store, ref, expect_text, moving=True)
+        del inbox[entry.line - 1]
+        memory = store.read_lines(MEMORY_MD, exact=True) or ["# Memory", "", INDEX_HEADING]
+        stripped = [line.strip() for line in memory]
+        at = stripped.index(INDEX_HEADING) if INDEX_HEADING in stripped else len(memory)
+        if at == len(memory):
+            memory += ["", INDEX_HEADING]
+        # after the last non-blank line above the heading, keeping a blank line before it
+        insert = at
+        while insert > 0 and not memory[insert - 1].strip():
+            insert -= 1
+        memory.insert(insert, E.render(entry.text, _as_users(entry)))
+        if memory[insert + 1].strip():
+            memory.insert(insert + 1, "")
+        files = {INBOX_MD: inbox, MEMORY_MD: memory}
+        _check_sizes(store, files)
+        commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
+        ref = f"{MEMORY_MD}#{text_digest(entry.text)}"
+        return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
+
+
+def inbox_delete(store, ref: str, expect_text: str | None = None):
+    from swarmkit.memory.folder.layout import INBOX_MD
+    from swarmkit.memory.folder.results import WriteResult
+
+    _precheck(store, ref)
+    with store.writing():
+        entry, inbox = _inbox_entry(store, ref, expect_text)
+        del inbox[entry.line - 1]
+        commit = store.apply({INBOX_MD: inbox}, f"Delete from inbox: {E.cut_text(entry.text, 60)}", "inbox")
+        return WriteResult("deleted", entry.ref, None, commit, entry.text, stable_ref=entry.ref)
