@@ -29,6 +29,7 @@ _LOCK_WORD = re.compile(
     r"|подъезд|ドア|金庫|玄関|ロッカー|门|保险箱|保险柜|门禁|密码锁|도어락|현관|금고|kap[ıi]|kasa|kilit"
 )
 _DIGITS = re.compile(r"(?<![0-9:/.,-])(?:[0-9]{3,8}|[0-9](?:[ -][0-9]){3,7})(?![0-9]|[:/.,][0-9])")
+_ASCII_HINTS = ("cod", "kod", "pin", "combin", "kombin", "koodi")
 _WINDOW = 48
 _WORDS_BETWEEN = 6
 _TIME_WORDS = re.compile(
@@ -45,6 +46,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of lock codes told near a lock's name."""
     if not any(c.isdigit() for c in text):
         return
+    if text.isascii() and not any(word in low for word in _ASCII_HINTS):
+        return  # the code words in Latin letters all hold one of these
     for code in _CODE_WORD.finditer(text):
         near = text[max(0, code.start() - _WINDOW) : code.end() + _WINDOW]
         if _LOCK_WORD.search(near) is None:

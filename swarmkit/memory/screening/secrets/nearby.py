@@ -45,9 +45,13 @@ _SYMBOLS = frozenset("!#$%^&*+=?@~|\\<>_")
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of password-shaped tokens told near words about getting in."""
-    if not any(c in _SYMBOLS or c.isdigit() for c in text) and not _LONG_MIXED.search(text):
-        return
+    if _CANDIDATE.search(text) is None:
+        return  # no token with a digit, a symbol or mixed case
+    # the words about getting in are looked for only around a token shaped as a password (rare
+    # in other text): one search of the whole text for so many words would cost more than the rest
     for run in _TOKEN.finditer(text):
+        if _CANDIDATE.search(text, run.start(), run.end()) is None:
+            continue
         for start, end in _parts(text, run.start(), run.end()):
             value = text[start:end]
             if not _password_shaped(value):
@@ -57,7 +61,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 yield start, end
 
 
-_LONG_MIXED = re.compile(r"[A-Za-z]{12}")
+# A token worth reading: a digit or a symbol in it, or a capital after a small letter
+_CANDIDATE = re.compile(r"[0-9!#$%^&*+=?@~|\\<>_]|[a-z][A-Z]")
 _NAMED_BEFORE = re.compile(
     r"(?i)(?:called|named|ssid|network[ \t]name|name[ \t]is|username|user[ \t]name|user)[ \t:]{1,3}$"
 )

@@ -24,7 +24,10 @@ _SEED_WORDS = re.compile(
     r"dwusk[łl]adnikow|iki[ \t]fakt[öo]rl[üu]|iki[ \t]ad[ıi]ml[ıi]|dua[ \t]faktor|hai[ \t]y[ếe]u[ \t]t[ốo]|"
     r"autenticador|authentificateur|autenticatore|authentifizierung|tvåstegs|tofaktor|kaksivaiheinen"
     r")(?![a-z])"
-    r"|двухфактор|двуфактор|двухэтап|аутентификатор|автентифікатор|двофактор|二段階|2段階|二要素|認証アプリ"
+)
+# The same in scripts other than Latin, looked for only in a text that has such letters
+_SEED_WORDS_SCRIPTS = re.compile(
+    r"двухфактор|двуфактор|двухэтап|аутентификатор|автентифікатор|двофактор|二段階|2段階|二要素|認証アプリ"
     r"|シークレットキー|二步|两步|兩步|双重|雙重|验证器|驗證器|身份验证|动态口令|2단계|이중[ \t]?인증|인증[ \t]?앱|OTP"
 )
 # base32, alone or in groups (of 4 most often) separated by single spaces or hyphens
@@ -143,7 +146,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             if entropy(match.group(0)) >= 3.0:
                 yield match.span()
     if any(word in low for word in _SEED_HINTS):
-        for match in _SEED_WORDS.finditer(text):
+        seed_words = [_SEED_WORDS] if text.isascii() else [_SEED_WORDS, _SEED_WORDS_SCRIPTS]
+        for match in (m for words in seed_words for m in words.finditer(text)):
             at, end = max(0, match.start() - _SEED_BEFORE), match.end() + _SEED_AFTER
             while (seed := _BASE32.search(text, at, end)) is not None:
                 close = match.end() <= seed.start() <= match.end() + 40
