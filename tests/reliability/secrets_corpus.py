@@ -692,7 +692,7 @@ FAMILY_CASES = [
     (
         "recovery codes",
         "Recovery codes for GitHub are a1b2c-3d4e5 f6g7h-8i9j0 k1l2m-3n4o5",
-        "Recovery codes for GitHub are [REDACTED_SECRET] [REDACTED_SECRET]",
+        "Recovery codes for GitHub are [REDACTED_SECRET] [REDACTED_SECRET] [REDACTED_SECRET]",
     ),
     (
         "recovery codes",

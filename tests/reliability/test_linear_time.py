@@ -285,6 +285,24 @@ ISSUE_18_UNITS = [
     "Legal Winner ",
     'recovery_codes: ["1234-5678", ',
     "session_cookie: s%3A",
+    # the second round's readers: a cookie's value after the word, a seed after a word before its
+    # groups, a list told before its name, halves of a phrase, a password near words of logging in
+    "cookie a1b2c3d4e5f6g7h8i9 ",
+    "the otp secret ABCD ",
+    "Zwei-Faktor QBMU ",
+    "backup codes 7e0e7747fd18161f and ",
+    "1. 4b2w3-ic9dl ",
+    "a1b2c-3d4e5 are my recovery codes ",
+    "crisp and then ",
+    "1:abandon, ",
+    "password I ",
+    "Kx72!mq9 log in ",
+    "admin/Kx72!mq9 ",
+    "$6$abcdefgh$",
+    "WIFI:P:x;",
+    "Tresor Code 1 ",
+    "ccccbcgujhingjrd",
+    "the alarm panel code ",
 ]
 
 

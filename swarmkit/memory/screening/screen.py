@@ -50,11 +50,14 @@ _KEY_STEMS = (
     "basic",
     "cookie",
 )
-_FILLER = frozenset("my is the use our here this it for and a an to id was are".split())
+_FILLER = frozenset(
+    """my is the use our here this it for and a an to id was are ok okay thanks thank you please pls
+    remember note noted fyi btw so just also now yes yeah yep sure that's here's got new current""".split()
+)
 
 
 def _rest_of_it(redacted: str) -> int:
-    """Letters and digits left once secrets, key names and filler words are taken out."""
+    """Letters and digits left once secrets, key names and filler words ("ok", "thanks") are taken out."""
     left = 0
     for word in redacted.replace(REDACTED, " ").split():
         low = word.lower()

@@ -13,10 +13,13 @@ from swarmkit.memory.screening.secrets import (
     cards,
     commands,
     cookies,
+    hashes,
     headers,
     keys,
     languages,
+    locks,
     logins,
+    nearby,
     numbers,
     otp,
     phrases,
@@ -24,6 +27,7 @@ from swarmkit.memory.screening.secrets import (
     tokens,
     urls,
     wallets,
+    wifi,
 )
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -42,6 +46,10 @@ DETECTORS = (
     logins.find,
     query.find,
     cards.find,
+    hashes.find,
+    wifi.find,
+    nearby.find,
+    locks.find,
 )
 
 

@@ -7,8 +7,9 @@ Next-Auth, WordPress, Shopify, ...), and any name ending in `session`, `sess`, `
 as a session id (long enough, and random, or hex, or a signed `s:`/`s%3A` value), so "the sessionid
 cookie is HttpOnly" is left alone.
 
-Not secrets, so left alone: `csrftoken`/`XSRF-TOKEN` (an anti-forgery token signs nothing in without
-the session cookie), load-balancer stickiness (`AWSALB`) and analytics cookies (`_ga`).
+Any other cookie told with its value ("the XSRF-TOKEN cookie is …", "the cookie named remember_me,
+value …", "cookie CAKEPHP=…"): the value is redacted when it reads as a random id, whatever the name
+(an anti-forgery token is no login alone, but it is a secret of the same session).
 """
 
 from __future__ import annotations
@@ -27,25 +28,28 @@ NAMES = (
     r"|wordpress_logged_in_[0-9a-f]{0,32}|wordpress_sec_[0-9a-f]{0,32}|_shopify_s|remember_token"
     r"|remember_user_token|remember_web_[0-9a-f]{0,64}|auth_token|authtoken|access_token|jwt|id_token"
     r"|refresh_token|sessiontoken|session_token|session-token|(?:session|auth|login|sid)[_-]?cookie"
+    r"|cf_clearance|__cf_bm|_cfuvid|psid|sapisid|apisid|hsid|psidts|li_at|ds_user_id|xs|c_user"
 )
 # A name of letters, digits and `._:-`, ending in one of the names (`_myapp_session`, `myapp.sid`);
 # where it starts, nothing of a name comes before it (so the search starts once per name).
 _NAMED = re.compile(
-    r"(?i)(?<![A-Za-z0-9_.:-])(?P<name>(?:[A-Za-z0-9]{1,40}[._:-]){0,3}(?:" + NAMES + r"))"
+    r"(?i)(?<![A-Za-z0-9_.:-])(?P<name>_{0,2}(?:[A-Za-z0-9]{1,40}[._:-]){0,3}[0-9]{0,2}(?:" + NAMES + r"))"
     r"(?![A-Za-z0-9_])"
 )
 _AFTER = re.compile(
     r"""(?ix)
-    (?:\\?["'`]){0,2}
+    (?:\\?["'`]){0,2}\)?
+    # "for the staging site", "on the bank's portal", "for my account": what the cookie is of
+    (?:[ \t]{1,3}(?:for|on|of|at|from|in)(?:[ \t]{1,3}[^\s:=,;]{1,30}){1,4}?(?=[ \t]{0,3}(?::|=|is\b|was\b)))?
     (?:
         [ \t]{0,3}(?:=|:|=>)[ \t]{0,3}
       | (?:[ \t]{1,3}(?:cookie|cookie[ \t]value|value|token|id))?
-        (?:[ \t]{1,3}(?:is|was|reads|=|:)|[ \t]{1,3}(?:is[ \t]set[ \t]to|set[ \t]to))[ \t]{1,3}
+        (?:[ \t]{1,3}(?:is|was|reads|lautet|ist|est|es|è|é|är|er|=|:)|[ \t]{1,3}(?:is[ \t]set[ \t]to|set[ \t]to))[ \t]{1,3}
       | (?:[ \t]{1,3}(?:cookie|value))?[ \t]{0,3}[:=][ \t]{0,3}
     )
     (?P<open>["'`“]?)"""
 )
-_VALUE = re.compile(r"[A-Za-z0-9%._~+/=:!*-]{8,4096}")
+_VALUE = re.compile(r"[A-Za-z0-9%._~+/=:!*_-]{8,4096}")
 _SIGNED = re.compile(r"(?i)s(?::|%3a)")
 _WINDOWS_SID = re.compile(r"S-1-[0-9]{1,20}(?:-[0-9]{1,20}){0,15}")
 _HEX = re.compile(r"[0-9a-fA-F]{16,}")
@@ -56,17 +60,25 @@ _FRAMEWORK = re.compile(
 )
 _SPACE = re.compile(r"[ \t]{1,3}")
 # Cookie names that are not a login (and look like the names above)
-_NOT_SESSIONS = frozenset({"csrftoken", "xsrf-token", "_xsrf", "csrf_token"})
+_NOT_SESSIONS: frozenset[str] = frozenset()
+# The word cookie, and the values told within a clause after it
+_COOKIE_WORD = re.compile(r"(?i)(?<![A-Za-z])cookies?(?![A-Za-z])")
+_COOKIE_VALUE = re.compile(r"(?<![A-Za-z0-9%._~+/=!*_-])[A-Za-z0-9%._~+/=!*_-]{12,4096}")
+_COOKIE_WINDOW = 120
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the values of session cookies named in the text."""
+    if "cookie" in low:
+        yield from _told_cookies(text)
     if not any(
         word in low for word in ("sid", "sess", "auth", "token", "jwt", "remember", "cf", "wordpress")
     ):
         return
     if '"name"' in low and '"value"' in low:
         yield from _exported(text)
+
     at = 0
     while (match := _NAMED.search(text, at)) is not None:
         at = match.end()
@@ -75,9 +87,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             continue
         after = _AFTER.match(text, match.end())
         if after is None:
-            after = _SPACE.match(text, match.end()) if _FRAMEWORK.fullmatch(name) else None
+            after = _SPACE.match(text, match.end())
             if after is None:
                 continue
+            # "JSESSIONID 4F1A…", "Instagram sessionid 4253…%3AJXo…": only a value random enough
             space = True
         else:
             space = False
@@ -88,8 +101,39 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         raw = value.group(0).rstrip(".,:;!?*")
         if text.startswith("(", value.start() + len(raw)) or is_reference(raw, name, code=True):
             continue  # session = Session.from_config(config): code
-        if _is_session_value(raw, name) and (not space or looks_random(raw, 16) or _HEX.fullmatch(raw)):
+        minimum = 16 if _FRAMEWORK.fullmatch(name) else 24
+        if _is_session_value(raw, name) and (not space or looks_random(raw, minimum) or _HEX.fullmatch(raw)):
             yield value.start(), value.start() + len(raw)
+
+
+def _told_cookies(text: str) -> Iterator[tuple[int, int]]:
+    """Values told after the word cookie, in the same clause, that read as session ids."""
+    at = 0
+    while (match := _COOKIE_WORD.search(text, at)) is not None:
+        end = min(len(text), match.end() + _COOKIE_WINDOW)
+        stop = _CLAUSE_END.search(text, match.end(), end)
+        end = stop.start() if stop is not None else end
+        for value in _COOKIE_VALUE.finditer(text, match.end(), end):
+            raw = value.group(0).rstrip(".,:;!?*")
+            if "=" in raw[:-2]:  # NAME=value: the value after the first `=`
+                offset = raw.index("=") + 1
+                raw, start = raw[offset:], value.start() + offset
+            else:
+                start = value.start()
+            if "://" in raw or raw.lower().startswith(("http", "www.")):
+                continue
+            if _is_session_value(raw, "") and (_HEX.fullmatch(raw) or _changes(raw) >= 3):
+                yield start, start + len(raw)
+        at = max(end, match.end())
+
+
+def _changes(value: str) -> int:
+    """How often letters and digits alternate: a random id does often, `consent-2024-v3` does not."""
+    return sum(
+        1
+        for a, b in zip(value, value[1:], strict=False)
+        if a.isalnum() and b.isalnum() and a.isdigit() != b.isdigit()
+    )
 
 
 # A browser's cookie export (DevTools, extensions): {"name": "connect.sid", "value": "s%3A…", …}

@@ -41,7 +41,17 @@ CODE_PREFIXES = frozenset(
     """
 pin door gate alarm garage safe lock locker entry access security unlock verification verify backup
 recovery time onetime otp sms mfa 2fa totp authentication login bank atm phone sim puk wifi building
-keypad lockbox voicemail padlock bike vault
+keypad lockbox voicemail padlock bike vault disarm arm arming intercom mailbox storage building
+keycode keypad unlock kiosk locker lock
+""".split()
+)
+# Codes that open nothing: "the error code for the alarm is 5566" is an error's number
+NOT_CODE_PREFIXES = frozenset(
+    """
+error status zip postal post area country exit return http response promo discount coupon referral
+tracking product course dress source morse qr bar color colour class machine program sample example
+invite invitation gift voucher reference confirmation booking flight airport language iso dialing
+dialling calling short source
 """.split()
 )
 ID_PREFIXES = frozenset(
@@ -60,7 +70,7 @@ KEYWORDS = {
     "token": r"tokens?",
     "code": _WORD_START
     + r"(?:pin(?:[ \t_-]?(?:number|no|num))?|pincode|passcode|cvv2?|cvc2?|csc|otp|puk|codes?|"
-    r"combination|combo)",
+    r"combination|combo|keypad|keycode|lockbox)",
     "id": _WORD_START
     + r"(?:ssn|nino|bsn|cpf|aadhaar|personnummer|iban|passport|licen[cs]e|number|no|num|nr|id)",
     "weak": _WORD_START + r"(?:auth|sig|signature|hmac|session(?:id)?|sid|cookie|salt)",
@@ -122,7 +132,20 @@ TRIGGERS = {
     "phrase": ("phrase", "mnemonic"),
     "secret": ("secret", "cred", "key"),
     "token": ("token",),
-    "code": ("pin", "code", "cvv", "cvc", "csc", "otp", "puk", "combin", "combo"),
+    "code": (
+        "pin",
+        "code",
+        "cvv",
+        "cvc",
+        "csc",
+        "otp",
+        "puk",
+        "combin",
+        "combo",
+        "keypad",
+        "keycode",
+        "lockbox",
+    ),
     "id": (
         "ssn",
         "nino",
@@ -162,7 +185,14 @@ _AFTER = re.compile(
 )
 _BARE = re.compile(r"[^\s,;'\"`<>)\]}”»]{1,256}")  # a closing quote ends a value told in quotes
 _BARE_QUERY = re.compile(r"[^\s,;'\"`<>)\]}&#”»]{1,256}")
-_CODE_VALUE = re.compile(r"[A-Za-z0-9-]{1,24}")
+_NUMBER_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+# A PIN told digit by digit ("4 8 2 1", "four-eight-two-one"), a dial's turns ("left 32, right 17,
+# left 5"), or a code of letters, digits and hyphens
+_SPELLED_CODE = re.compile(
+    rf"(?i)[0-9](?:[ .-][0-9]){{3,11}}(?![0-9])|{_NUMBER_WORDS}(?:[ \t,-]{{1,2}}{_NUMBER_WORDS}){{3,11}}(?![a-z])"
+    r"|(?:(?:left|right|l|r)[ \t]{0,2}[0-9]{1,3}[ \t]{0,2}(?:[,;/-]|then)?[ \t]{0,2}){2,5}(?<![ ,;/-])"
+)
+_CODE_VALUE = re.compile(_SPELLED_CODE.pattern + r"|[A-Za-z0-9-]{1,24}")
 _PHRASE_VALUE = re.compile(r"[^.;\n\"'`]{1,200}")
 _XML_VALUE = re.compile(r"([^<\n]{1,256})</")
 _VALUE_BEFORE = re.compile(
@@ -191,11 +221,16 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             rest = hit.group("rest")
             if rest and not _only_qualifiers(rest):
                 continue  # password_hash, token_expiry, key_id: another key
-            named = _named(kind, hit.group(0).lower(), _word_before(text, hit.start()), text, hit.end())
+            before = _word_before(text, hit.start())
+            named = _named(kind, hit.group(0).lower(), before, text, hit.end())
+            if named is None and kind == "code" and before and before not in NOT_CODE_PREFIXES:
+                # "the alarm panel code": the word before the one before names the lock
+                earlier = _word_before(text, text.rfind(before, 0, hit.start()))
+                named = "code" if earlier in CODE_PREFIXES else None
             if named is None:
                 continue
             span = _value(text, hit.start(), hit.end() + len(rest), named)
-            if span is not None:
+            if span is not None and not _public_key_id(text, hit.start(), text[span[0] : span[1]]):
                 yield span
     if "/" in text:
         for match in _USER_SLASH_PASSWORD.finditer(text):
@@ -207,6 +242,20 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             value = match.group("value").rstrip(".,;:!?")
             if shape.looks_like_password(value) and not shape.is_reference(value):
                 yield match.start("value"), match.start("value") + len(value)
+
+
+# An OpenPGP key's id or fingerprint (0x3AA5C34371567BD2): it names a public key, it opens nothing
+_KEY_ID = re.compile(
+    r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40}|(?:[0-9A-F]{4}[ ]{1,2}){9}[0-9A-F]{4})"
+)
+_PUBLIC_KEY_WORDS = re.compile(r"(?i)gpg|pgp|gnupg|fingerprint|public|signing[ \t]key[ \t]id|key[ \t]id")
+
+
+def _public_key_id(text: str, start: int, value: str) -> bool:
+    return (
+        _KEY_ID.fullmatch(value) is not None
+        and _PUBLIC_KEY_WORDS.search(text, max(0, start - 24), start + 8) is not None
+    )
 
 
 def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> str | None:
@@ -227,10 +276,12 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
             return "secret"
         return None if before in NOT_KEYS else "weak"
     if kind == "code" and word in ("code", "codes", "combination", "combo"):
+        if before in NOT_CODE_PREFIXES:
+            return None  # a zip code for the office is still a zip code
         if before in CODE_PREFIXES:
             return "code"
-        # "the code for the door": but a zip code for the office is still a zip code
-        return "code" if before in _DETERMINERS and _opens_a_lock(text, end) else None
+        # "the code for the door", "the disarm code for the alarm"
+        return "code" if _opens_a_lock(text, end) else None
     if kind == "id" and word in ("number", "no", "num", "nr", "id"):
         return "id" if before in ID_PREFIXES else None
     if kind == "id" and word == "passport":
@@ -266,6 +317,8 @@ def _word_before(text: str, start: int) -> str:
     at = start
     if at and text[at - 1] in " _-\t":
         at -= 1
+    if text.endswith(("'s", "’s"), max(0, at - 2), at):
+        at -= 2  # the safe's combination: the safe's
     end, limit = at, max(0, at - 24)
     while at > limit and text[at - 1].isalpha():
         at -= 1
@@ -354,6 +407,8 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     """Is this value the secret itself (not a reference, a placeholder, a count or prose)?"""
     if not value or shape.is_reference(value, key, code=form in _CODE_FORM and not quoted):
         return False
+    if kind == "code" and _SPELLED_CODE.fullmatch(value):
+        return True
     if kind == "code":
         # three digits ("4921", "12-34-56"), or letters and digits mixed as a code is ("Kx72mq")
         digits = sum(c.isdigit() for c in value)

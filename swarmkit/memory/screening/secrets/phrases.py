@@ -23,13 +23,34 @@ MIN_WORDS = 12
 MAX_WORDS = 24
 _WORD = re.compile(r"[A-Za-z]{3,8}")
 # What may stand between two words of a phrase: spaces, commas, a line break, numbering ("1." "2)")
-_GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]{0,8})?(?:[0-9]{1,2}[.):][ \t]{0,3})?|[ \t]{0,2},[ \t]{0,3}")
+_GAP = re.compile(
+    r"[ \t]{0,4}(?:\r?\n[ \t]{0,8}){0,2}(?:[0-9]{1,2}[.):]?[ \t]{0,3})?|[-_./|+]"
+    # a separator with spaces around it (", ", "; ", " / ", " → ", " · "), numbering after it ("1:a, 2:b")
+    # and quotes of a JSON array ('", "')
+    r"|[\"']?[ \t]{0,3}[,;/|·→][ \t]{0,3}(?:\r?\n[ \t]{0,8})?[\"']?(?:[0-9]{1,2}[.):]?[ \t]{0,3})?"
+)
+# Words that join the two halves of a phrase told in two parts ("… crisp and then public …")
+_HALVES = re.compile(r"(?i)[ \t,;]{1,3}(?:and[ \t]{1,3}then|and|then|plus|followed[ \t]by)[ \t,:]{1,3}")
 _NUMBERED_GAP = re.compile(r"\s{0,8}[0-9]{1,2}[.):]\s{0,3}")
+# How a phrase is copied out of a wallet or a script: joined by one character throughout
+_JOINS = frozenset({" ", "\n", "\r\n", "\t", "-", "_", ",", ".", "/", "|", "+", "\n\n"})
+# Words that say the list is one to learn or to play with, not a wallet's
+_NOT_A_WALLET = re.compile(
+    r"(?i)vocab|spelling|word[ -]?list|glossary|flash[ -]?cards?|lesson|words[ \t]to[ \t](?:learn|know|study)"
+    r"|rhym|crossword|lyric|poem|shopping|grocer|ingredient|tags?\b|keywords|topics|categor|menu|new[ \t]words"
+    r"|word[ \t]of[ \t]the[ \t]day|dictionar|synonym|anagram|scrabble|wordle|puzzle|quiz|translat|homework"
+    r"|exercise|practi[cs]e|game|song|story|essay|names[ \t]for|list[ \t]of[ \t]words"
+)
+_WALLET_CONTEXT = re.compile(
+    r"(?i)seed|mnemonic|recovery|recover|restore|wallet|bip[ -]?39|metamask|ledger|trezor|exodus|phantom"
+    r"|coinbase|electrum|bitcoin|ethereum|crypto|private|passphrase"
+)
 _CONTEXT = re.compile(
     r"(?i)seed|phrase|mnemonic|recovery|recover|restore|wallet|backup|back[ -]up|bip[ -]?39|metamask|"
     r"ledger|trezor|exodus|phantom|coinbase|electrum|bitcoin|ethereum|crypto|secret|private|passphrase|"
     r"(?:12|twelve|24|twenty[ -]four|15|18|21)[ -]words?"
 )
+_DIGITS = re.compile(r"[0-9]{1,2}")
 _CONTEXT_BEFORE = 160
 _CONTEXT_AFTER = 80
 
@@ -92,11 +113,13 @@ def _gap_ok(text: str, end: int, start: int) -> bool:
 def _written_as_a_phrase(text: str, run: list[re.Match]) -> bool:
     """Words and single spaces (or numbered, or one a line), as wallets show them and people copy
     them (in capitals too); a list of nouns in prose has commas."""
-    for a, b in zip(run, run[1:], strict=False):
-        gap = text[a.end() : b.start()]
-        if gap not in (" ", "\n") and not _NUMBERED_GAP.fullmatch(gap):
-            return False
-    return True
+    gaps = {_DIGITS.sub("#", text[a.end() : b.start()]) for a, b in zip(run, run[1:], strict=False)}
+    if len(gaps) == 1 and next(iter(gaps)).strip(" \t#.):") in ("", ",", ";", "/", "|", "·", '", "', "', '"):
+        if next(iter(gaps)) not in (", ", ","):
+            return True  # one separator throughout, or numbering: "1:crumble, 2:bus", "01 nerve 02 autumn"
+    if len(gaps) == 1 and gaps <= _JOINS:
+        return True  # one join throughout: "ocean-hidden-…", "ocean,hidden,…", one a line
+    return all(gap in (" ", "\n") or _NUMBERED_GAP.fullmatch(gap) for gap in gaps)
 
 
 def _checksum_somewhere(words: list[str]) -> bool:
@@ -109,16 +132,37 @@ def _checksum_somewhere(words: list[str]) -> bool:
     return False
 
 
+def _joined_halves(text: str, runs: list[list[re.Match]]) -> list[list[re.Match]]:
+    """Two runs told as halves of one phrase ("… crisp and then public …") are one run when the two
+    together are a phrase's length and its checksum holds."""
+    out: list[list[re.Match]] = []
+    for run in runs:
+        # "then" and "also" are words of the list too: "… and then public …" may start the second run
+        rest = run[1:] if run and run[0].group(0).lower() in ("then", "also") else run
+        if out and len(out[-1]) >= 3 and len(rest) >= 3:
+            joined = out[-1] + rest
+            gap = text[out[-1][-1].end() : rest[0].start()]
+            words = [m.group(0).lower() for m in joined]
+            if len(joined) in (12, 15, 18, 21, 24) and _HALVES.fullmatch(gap) and checksum_valid(words):
+                out[-1] = joined
+                continue
+        out.append(run)
+    return out
+
+
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the recovery phrases in the text."""
     if len(text) < MIN_WORDS * 4:
         return
-    for run in _runs(text):
+    for run in _joined_halves(text, list(_runs(text))):
         if len(run) < MIN_WORDS:
             continue
         start, end = run[0].start(), run[-1].end()
         words = [m.group(0).lower() for m in run]
         near = low[max(0, start - _CONTEXT_BEFORE) : start] + " " + low[end : end + _CONTEXT_AFTER]
+        intro = low[max(0, start - 60) : start]
+        if _NOT_A_WALLET.search(intro) is not None and _WALLET_CONTEXT.search(near) is None:
+            continue  # "Vocabulary list: ocean hidden …": words to learn, whatever their checksum
         if (
             _checksum_somewhere(words[: MAX_WORDS + 2])
             or _CONTEXT.search(near) is not None

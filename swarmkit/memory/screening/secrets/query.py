@@ -34,7 +34,8 @@ _NOT_SECRETS = frozenset(
 id uuid guid requestid traceid spanid commit sha ref rev revision hash version v ver page q query
 search lang locale utm utmsource utmmedium utmcampaign utmcontent utmterm tab view sort order
 filter format type state redirect redirecturi redirecturl returnurl next url callback scope
-responsetype clientid nonce codechallenge codechallengemethod etag build run job
+responsetype clientid nonce codechallenge codechallengemethod etag build run job checksum sha1 sha256
+sha384 sha512 md5 digest integrity fingerprint crc crc32 blake2 blake3 filehash contenthash
 """.split()
 )
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")

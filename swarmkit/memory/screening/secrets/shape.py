@@ -159,7 +159,9 @@ def is_prose(value: str) -> bool:
     word = value.lower().strip("'\"")
     if word in PROSE:
         return True
-    return word.isalpha() and len(word) > 4 and word.endswith(PROSE_ENDINGS)
+    # a word of prose is short, and has vowels ("cccccbcgujhingjrdejhgfnuetrgigvejhhgbkugded" is a
+    # YubiKey's one-time password, not a participle)
+    return word.isalpha() and 4 < len(word) <= 20 and word.endswith(PROSE_ENDINGS)
 
 
 _PHRASE_PROSE = frozenset(
@@ -200,3 +202,44 @@ def looks_like_password(value: str) -> bool:
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() and c not in "-'’" for c in value)
     return has_digit or has_symbol
+
+
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+# A product or a standard with its version: Node18, Win11, Python3.12, iOS17, SHA-256, UTF-8, X.509
+_PRODUCT = re.compile(r"[A-Za-z]{2,}[ ._-]?v?[0-9]{1,3}(?:\.[0-9]{1,4}){0,3}[a-z]{0,2}|[A-Za-z]\.[0-9]{3}")
+
+
+def is_year(value: str) -> bool:
+    return _YEAR.fullmatch(value) is not None
+
+
+def is_product(value: str) -> bool:
+    """A name with a version number after it ("Node18", "Python3.12", "SHA-256"), not a password."""
+    return _PRODUCT.fullmatch(value) is not None
+
+
+def looks_strong(value: str) -> bool:
+    """A password by its shape alone: six characters or more, letters with digits or symbols, three
+    kinds of character (`Kx72mq!9`, `Lisbon#2024`), and no product's name with its version."""
+    if len(value) < 6 or any(c.isspace() for c in value) or is_product(value) or is_prose(value):
+        return False
+    letters = sum(c.isalpha() for c in value)
+    kinds = (
+        any(c.islower() for c in value)
+        + any(c.isupper() for c in value)
+        + any(c.isdigit() for c in value)
+        + any(not c.isalnum() for c in value)
+    )
+    return letters >= 2 and kinds >= 3 and "://" not in value and "@" not in value
+
+
+def is_words_and_versions(value: str) -> bool:
+    """Hyphenated names with versions ("WPA2-Personal", "AES-256-GCM", "X25519-Kyber768"): each
+    part a word or a product's name with its version, none of them a password's random part."""
+    parts = value.split("-")
+    if len(parts) < 2:
+        return False
+    return all(
+        part.isalpha() or is_product(part) or (part.isdigit() and len(part) in (3, 4) and part[0] in "1235")
+        for part in parts
+    ) and any(not part.isalpha() for part in parts)

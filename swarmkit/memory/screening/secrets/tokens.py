@@ -100,7 +100,8 @@ RULES: tuple[TokenRule, ...] = (
     _rule(
         "telegram bot",
         (":",),
-        r"(?<![A-Za-z0-9_:])[0-9]{5,16}:A[A-Za-z0-9_-]{32,36}(?![A-Za-z0-9_-])",
+        # also in the Bot API's path: https://api.telegram.org/bot<id>:<token>/getUpdates
+        r"(?:(?<=/bot)|(?<![A-Za-z0-9_:]))[0-9]{5,16}:A[A-Za-z0-9_-]{30,36}(?![A-Za-z0-9_-])",
         random=True,
     ),
     _rule(
