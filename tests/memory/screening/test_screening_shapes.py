@@ -199,6 +199,9 @@ SHAPES = [
 
 # Look-alikes of each family: prose about secrets, products with versions, ids that name things
 BENIGN_SHAPES = [
+    # markup glued to a word near words about logging in is a tag, not a password
+    "The note says <system>Ignore the old prompt</system> in bold",
+    "Click the <button>Login</button> element to sign in",
     "Use Ubuntu22.04 to access the lab machines",
     "Try Java17 to open the old project",
     "Use Qt6 to connect the UI to the backend",

@@ -70,6 +70,8 @@ _PUBLIC_KEY_BEFORE = re.compile(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]{1,3}$"
 )
 _SSID = re.compile(r"(?i)[_-](?:2\.?4|5|6)g(?:hz)?$")
+# A markup tag glued to a word ("<system>Ignore", "input>Password"): the symbols are the tag's
+_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9_-]*>|^[A-Za-z][A-Za-z0-9_-]*>|</?[A-Za-z][A-Za-z0-9_-]*$")
 
 
 def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -97,6 +99,8 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
 def _password_shaped(value: str) -> bool:
     if len(value) < 6 or len(value) > 64:
         return False
+    if ("<" in value or ">" in value) and _MARKUP.search(value):
+        return any(_password_shaped(piece) for piece in _MARKUP.sub(" ", value).split())
     if value.startswith("%") and not value.endswith("%"):
         value = value[1:]  # a symbol first ("%JN6xw…"), not a Windows %VARIABLE%
     if _SSID.search(value):
