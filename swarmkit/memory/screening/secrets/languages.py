@@ -15,6 +15,7 @@ password (a digit or a symbol in it, or quoted), before the sentence ends; dates
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -90,14 +91,8 @@ def _loose(words: str) -> str:
     return "".join(out)
 
 
-_LATIN_WORDS = (
-    r"(?<![^\W\d_])(?:"
-    + "|".join(_loose(word) for word in _LATIN_PLAIN.split("|"))
-    + r")(?=[^\W\d_]{0,5}(?![^\W\d_]))"  # a suffix (şifrem, sandinya), not another word (haslocaldir)
-)
 _BORROWED = r"(?<![A-Za-z])(?:password|passcode|pin)(?=[A-Za-z]{0,4}[ \t]{1,3}(?:[^\s]{1,12}[ \t]{1,3}){0,2}(?:adalah|ialah|ay|là|ni|este)[ \t])"
 _SCRIPT_KEYWORD = re.compile(rf"(?i){_SCRIPT_WORDS}")
-_LATIN_KEYWORD = re.compile(rf"(?i){_LATIN_WORDS}")
 _BORROWED_KEYWORD = re.compile(rf"(?i){_BORROWED}")
 _WINDOW = 64
 _SENTENCE_END = re.compile(r"[。！？؟।\n]|[.;,،、，!?](?:\s|$)")
@@ -116,6 +111,18 @@ _EMAIL = re.compile(r"@[A-Za-z0-9-]+\.[A-Za-z]")
 _TRAILING = ".,:;!?)]}>'\"*"
 
 
+@functools.cache
+def _latin_keyword() -> re.Pattern[str]:
+    # compiled on first use: the accent-tolerant alternation of every Latin-script word costs
+    # ~0.15 s to compile, which a one-shot command whose texts name no such word never pays
+    latin_words = (
+        r"(?<![^\W\d_])(?:"
+        + "|".join(_loose(word) for word in _LATIN_PLAIN.split("|"))
+        + r")(?=[^\W\d_]{0,5}(?![^\W\d_]))"  # a suffix (şifrem, sandinya), not another word (haslocaldir)
+    )
+    return re.compile(rf"(?i){latin_words}")
+
+
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of passwords stated in these languages."""
     if _MAY_HOLD_A_VALUE.search(text) is None:
@@ -125,7 +132,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         keywords.append(_SCRIPT_KEYWORD)
     folded = low if text.isascii() else _fold(low)
     if _LATIN_HINTS.search(folded):
-        keywords.append(_LATIN_KEYWORD)
+        keywords.append(_latin_keyword())
     if "pass" in low or "pin" in low:
         keywords.append(_BORROWED_KEYWORD)
     for keyword in keywords:
