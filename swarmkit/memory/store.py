@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.core import MemoryCore
 from swarmkit.memory.folder.entries import digest_ref, shown, text_digest
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.layout import (
@@ -24,7 +25,6 @@ from swarmkit.memory.folder.layout import (
     index_link,
 )
 from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT
-from swarmkit.memory.folder.memory_folder import MemoryFolder
 from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.folder.results import WriteResult
 from swarmkit.memory.folder.targets import target_file
@@ -32,11 +32,12 @@ from swarmkit.memory.recall.hit import RecallHit
 
 if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
+    from swarmkit.memory.recall.dedupe import DedupeKeys
 from swarmkit.memory.screening.screen import redact, salience_problem, screen_entry
 from swarmkit.run_ids import run_source
 
 
-class MemoryStore(MemoryFolder):
+class MemoryStore(MemoryCore):
     """One memory folder, as one person (the owner, or `user`) reads and writes it."""
 
     def __init__(
@@ -243,7 +244,7 @@ class MemoryStore(MemoryFolder):
             out.extend(e for e in E.parse_lines(lines, rel) if self.entry_visible(e))
         return out
 
-    def dedupe_keys(self):
+    def dedupe_keys(self) -> DedupeKeys:
         """The dedupe keys of the entries this person may read (`key in keys`, `keys.add(key)`),
         looked up through the recall index; markers are not indexed, nothing is deduped against them."""
         from swarmkit.memory.recall import RecallIndex

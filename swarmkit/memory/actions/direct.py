@@ -7,6 +7,7 @@ that says what is wrong, and nothing is written.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
@@ -14,6 +15,9 @@ from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.screening.screen import NO_MEMORY, screen
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
 
 ADD_TARGETS = ("me", "lessons", "workspace")
 
@@ -60,7 +64,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     )
 
 
-def _target_file(store, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
+def _target_file(store: MemoryCore, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
     from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD
     from swarmkit.memory.folder.refs import check_ref
     from swarmkit.memory.speech.facts import in_first_person
@@ -102,7 +106,9 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None, t
     return rel
 
 
-def add(store, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None):
+def add(
+    store: MemoryCore, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None
+):
     """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a sentence about
     themselves ("I live in Munich", "Prefers tabs") gives its own (identity, user.location), so it
     replaces the old value; without --to, it and any text in the first person go to their file."""
@@ -127,7 +133,7 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
     return result
 
 
-def edit(store, ref: str, text: str):
+def edit(store: MemoryCore, ref: str, text: str):
     """Replace an entry's text, keeping its metadata; the entry becomes the person's. One commit."""
     from swarmkit.memory.folder.results import WriteResult
 

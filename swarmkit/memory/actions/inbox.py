@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.layout import index_link
 from swarmkit.memory.folder.targets import target_file
 
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
+
 KEEP_TARGETS = ("me", "lessons", "workspace")
 _DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
 
 
-def inbox_list(store) -> list[E.Entry]:
+def inbox_list(store: MemoryCore) -> list[E.Entry]:
     from swarmkit.memory.folder.layout import INBOX_MD
 
     if not store.path(INBOX_MD).exists():
@@ -20,7 +26,7 @@ def inbox_list(store) -> list[E.Entry]:
     return store.entries(INBOX_MD)
 
 
-def _precheck(store, ref: str) -> None:
+def _precheck(store: MemoryFolder, ref: str) -> None:
     """Refuse a ref outside the inbox, or a missing folder, before anything is created or locked."""
     from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.refs import check_ref
@@ -34,7 +40,7 @@ def _precheck(store, ref: str) -> None:
         raise store.missing_error()
 
 
-def _inbox_entry(store, ref: str, expect_text: str | None, moving: bool = False):
+def _inbox_entry(store: MemoryCore, ref: str, expect_text: str | None, moving: bool = False):
     entry, lines = store.entry_at(ref, expect_text, exact=True)
     if moving and entry.meta.get("marker") == "proposal":  # its text is a proposal, not a fact
         raise SwarmkitError(
@@ -51,7 +57,7 @@ def _as_users(entry: E.Entry) -> dict:
     return meta
 
 
-def _check_sizes(store, files: dict) -> None:
+def _check_sizes(store: MemoryFolder, files: dict) -> None:
     for rel, lines in files.items():
         if lines is not None:
             problem = store.size_problem(rel, lines)
@@ -61,7 +67,7 @@ def _check_sizes(store, files: dict) -> None:
                 )
 
 
-def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
+def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
     from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD
     from swarmkit.memory.folder.results import WriteResult
@@ -83,7 +89,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         if same_text is not None:
             ref = same_text.ref  # already there: the inbox copy just goes
         elif same_subject is not None:
-            target = list(target)
+            target = list(target or [])  # a same-subject entry was read from it: never None
             target[same_subject.line - 1] = line  # the person chose this value
             files[rel] = target
         else:
@@ -97,7 +103,7 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         return WriteResult("kept", ref, None, commit, entry.text, stable_ref=ref)
 
 
-def inbox_pin(store, ref: str, expect_text: str | None = None):
+def inbox_pin(store: MemoryCore, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
     from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
     from swarmkit.memory.folder.results import WriteResult
@@ -125,7 +131,7 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
         return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
 
 
-def inbox_delete(store, ref: str, expect_text: str | None = None):
+def inbox_delete(store: MemoryCore, ref: str, expect_text: str | None = None):
     from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.results import WriteResult
 

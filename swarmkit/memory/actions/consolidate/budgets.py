@@ -4,11 +4,15 @@ the inbox, with the reason, never lost and never silent."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD, MEMORY_LIMIT, MEMORY_MD
 from swarmkit.memory.folder.results import WriteResult
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 WARN_SHARE = 0.8  # from this share of its limit, status warns about a file
 
@@ -63,14 +67,14 @@ class Budget:
         return f"{_kb(self.bytes)} of {self.limit // 1024} KB ({self.share:.0%})"
 
 
-def budget(store, rel: str) -> Budget:
+def budget(store: MemoryFolder, rel: str) -> Budget:
     path = store.path(rel)
     size = path.stat().st_size if path.is_file() and not path.is_symlink() else 0
     return Budget(rel, size, limit_of(rel))
 
 
 def hold(
-    store, rel: str, text: str, meta: dict, problem: str, origin: str, run_id: str | None
+    store: MemoryFolder, rel: str, text: str, meta: dict, problem: str, origin: str, run_id: str | None
 ) -> WriteResult:
     """A write `rel` has no room for goes to the inbox instead, saying why (`held:`); call inside
     store.writing(). Refused only when the inbox is full too."""
