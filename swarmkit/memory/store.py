@@ -22,12 +22,12 @@ from swarmkit.memory.folder.layout import (
     INDEX_HEADING,
     MEMORY_MD,
     holds_entries,
-    index_link,
 )
 from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT
 from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.folder.results import WriteResult
 from swarmkit.memory.folder.targets import target_file
+from swarmkit.memory.folder.transaction import Transaction
 from swarmkit.memory.recall.hit import RecallHit
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ class MemoryStore(MemoryCore):
             for entry in existing:
                 if E.dedupe_key(entry.text) == key:
                     return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=entry.ref)
-            files: dict[str, list[str] | None] = {}
+            write = Transaction(self)
             old = self.same_subject(existing, norm_subject, rel) if norm_subject else None
             replaced = None
             if old is not None:
@@ -158,26 +158,24 @@ class MemoryStore(MemoryCore):
                 new_lines, number = self.append_entry(rel, lines, line)
                 status, verb = "written", "Remember"
                 if lines is None:
-                    link = index_link(rel, self.read_lines(MEMORY_MD, exact=True))
-                    if link is not None:
-                        files[MEMORY_MD] = link
-            files[rel] = new_lines
-            if also is not None:
-                files.update(also())
-            for path, content in files.items():
-                problem = self.size_problem(path, content) if content is not None else None
-                if problem and path == rel and rel != INBOX_MD:
+                    write.link(rel)
+            write.put(rel, new_lines)
+            for path, content in (also() if also is not None else {}).items():
+                write.put(path, content)
+            full = write.no_room()
+            if full is not None:
+                path, problem = full
+                if path == rel and rel != INBOX_MD:
                     from swarmkit.memory.actions.consolidate.budgets import hold
 
                     return hold(self, rel, clean, meta, problem, origin, run_id)  # never lost, never silent
-                if problem:
-                    return WriteResult("refused", reason=problem)
+                return WriteResult("refused", reason=problem)
             title = (
                 f"{verb}: {E.cut_text(replaced, 36)} → {E.cut_text(clean, 36)}"
                 if replaced
                 else f"{verb}: {E.cut_text(clean, 72)}"
             )
-            commit = self.apply(files, title, origin, run_id)
+            commit = write.apply(title, origin, run_id)
             from swarmkit.memory.actions.consolidate.auto import after_write
             from swarmkit.memory.actions.consolidate.budgets import size_of
 

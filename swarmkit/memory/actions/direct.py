@@ -14,6 +14,7 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
+from swarmkit.memory.folder.transaction import Transaction
 from swarmkit.memory.screening.screen import NO_MEMORY, screen
 
 if TYPE_CHECKING:
@@ -168,12 +169,10 @@ def edit(store: MemoryCore, ref: str, text: str):
         meta = {k: v for k, v in entry.meta.items() if k not in _DROP_ON_EDIT} | {"by": "user"}
         lines = list(lines)
         lines[entry.line - 1] = E.render(clean, meta)
-        problem = store.size_problem(entry.file, lines)
-        if problem:
-            raise SwarmkitError(
-                problem + "; nothing was changed", f"remove or merge entries in {entry.file}, then retry"
-            )
+        write = Transaction(store)
+        write.put(entry.file, lines)
+        write.check_room()
         title = f"Edit: {E.cut_text(entry.text, 36)} → {E.cut_text(clean, 36)}"
-        commit = store.apply({entry.file: lines}, title, "user")
+        commit = write.apply(title, "user")
         ref = digest_ref(entry.file, clean)
         return WriteResult("edited", ref, None, commit, clean, entry.text, ref)

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
-from swarmkit.memory.folder.layout import index_link
 from swarmkit.memory.folder.targets import target_file
+from swarmkit.memory.folder.transaction import Transaction
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -57,19 +57,9 @@ def _as_users(entry: E.Entry) -> dict:
     return meta
 
 
-def _check_sizes(store: MemoryFolder, files: dict) -> None:
-    for rel, lines in files.items():
-        if lines is not None:
-            problem = store.size_problem(rel, lines)
-            if problem:
-                raise SwarmkitError(
-                    problem + "; nothing was changed", f"remove or merge entries in {rel}, then retry"
-                )
-
-
 def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
-    from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD
+    from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.results import WriteResult
 
     if to not in KEEP_TARGETS:
@@ -80,7 +70,8 @@ def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | N
         rel = target_file(to, entry.kind, store.person_file, store.workspace_file)
         target = store.read_lines(rel, exact=True)
         del inbox[entry.line - 1]
-        files: dict = {INBOX_MD: inbox}
+        write = Transaction(store)
+        write.put(INBOX_MD, inbox)
         line = E.render(entry.text, _as_users(entry))
         existing = E.parse_text("\n".join(target), rel) if target is not None else []
         same_text = next((e for e in existing if E.dedupe_key(e.text) == E.dedupe_key(entry.text)), None)
@@ -91,15 +82,13 @@ def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | N
         elif same_subject is not None:
             target = list(target or [])  # a same-subject entry was read from it: never None
             target[same_subject.line - 1] = line  # the person chose this value
-            files[rel] = target
+            write.put(rel, target)
         else:
-            files[rel], _ = store.append_entry(rel, target, line)
+            write.put(rel, store.append_entry(rel, target, line)[0])
             if target is None:
-                link = index_link(rel, store.read_lines(MEMORY_MD, exact=True))
-                if link is not None:
-                    files[MEMORY_MD] = link
-        _check_sizes(store, files)
-        commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
+                write.link(rel)
+        write.check_room()
+        commit = write.apply(f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
         return WriteResult("kept", ref, None, commit, entry.text, stable_ref=ref)
 
 
@@ -124,9 +113,11 @@ def inbox_pin(store: MemoryCore, ref: str, expect_text: str | None = None):
         memory.insert(insert, E.render(entry.text, _as_users(entry)))
         if memory[insert + 1].strip():
             memory.insert(insert + 1, "")
-        files = {INBOX_MD: inbox, MEMORY_MD: memory}
-        _check_sizes(store, files)
-        commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
+        write = Transaction(store)
+        write.put(INBOX_MD, inbox)
+        write.put(MEMORY_MD, memory)
+        write.check_room()
+        commit = write.apply(f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
         ref = digest_ref(MEMORY_MD, entry.text)
         return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
 
