@@ -166,9 +166,11 @@ class MemoryStore(MemoryCore):
             if full is not None:
                 path, problem = full
                 if path == rel and rel != INBOX_MD:
-                    from swarmkit.memory.actions.consolidate.budgets import hold
+                    from swarmkit.memory.actions.inbox import hold_full
 
-                    return hold(self, rel, clean, meta, problem, origin, run_id)  # never lost, never silent
+                    return hold_full(
+                        self, rel, clean, meta, problem, origin, run_id
+                    )  # never lost, never silent
                 return WriteResult("refused", reason=problem)
             title = (
                 f"{verb}: {E.cut_text(replaced, 36)} → {E.cut_text(clean, 36)}"

@@ -1,4 +1,7 @@
-"""Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each."""
+"""Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each.
+
+And the one hold policy, what waits in the inbox for a person: a write its file has no room for
+(store.remember), and an agent's fact a person decides on (the run's memory hooks)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from swarmkit.memory.folder.transaction import Transaction
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.results import WriteResult
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
 _DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
@@ -132,3 +136,67 @@ def inbox_delete(store: MemoryCore, ref: str, expect_text: str | None = None):
         del inbox[entry.line - 1]
         commit = store.apply({INBOX_MD: inbox}, f"Delete from inbox: {E.cut_text(entry.text, 60)}", "inbox")
         return WriteResult("deleted", entry.ref, None, commit, entry.text, stable_ref=entry.ref)
+
+
+# ---- what waits in the inbox: the one hold policy ----------------------------------------------
+def hold_for_review(
+    store: MemoryCore,
+    text: str,
+    kind: str | None,
+    subject: str | None,
+    personal: bool,
+    extra: dict,
+    why: str | None,
+    run_id: str | None,
+) -> WriteResult:
+    """An agent's fact a person decides on (it read untrusted content, or would replace a line it
+    may not): written to the inbox (status `held`); a person's fact is shown only to that person."""
+    from swarmkit.memory.folder.results import WriteResult
+
+    if personal:
+        extra = extra | {"for": store.person_file}
+    result = store.remember(
+        text,
+        kind=kind,
+        by="agent",
+        subject=subject,
+        target="inbox",
+        run_id=run_id,
+        origin="memory-writer",
+        extra=extra,
+    )
+    if result.status in ("written", "replaced", "reinforced"):  # reinforced: it was waiting there already
+        return WriteResult("held", result.ref, why, result.commit, result.text, None, result.stable_ref)
+    return result
+
+
+def hold_full(
+    store: MemoryFolder, rel: str, text: str, meta: dict, problem: str, origin: str, run_id: str | None
+) -> WriteResult:
+    """A write `rel` has no room for goes to the inbox instead, saying why (`held:`), never lost and
+    never silent; call inside store.writing(). Refused only when the inbox is full too."""
+    from swarmkit.memory.folder.file_class import FileClass
+    from swarmkit.memory.folder.layout import INBOX_MD
+    from swarmkit.memory.folder.privacy import is_personal
+    from swarmkit.memory.folder.results import WriteResult
+
+    reason = (
+        f"{problem.removesuffix(': consolidate it first')}: held in the inbox; run `swarmkit memory consolidate` "
+        f"to make room in {rel}, then keep it"
+    )
+    held = dict(meta) | {"held": f"{rel} is full"}
+    if is_personal(FileClass.of(rel)):
+        held["for"] = rel  # a person's fact stays theirs in the inbox
+    inbox = store.read_lines(INBOX_MD, exact=True)
+    existing = E.parse_lines(inbox or [], INBOX_MD)
+    for entry in existing:
+        if E.dedupe_key(entry.text) == E.dedupe_key(text):
+            return WriteResult("held", entry.ref, reason, None, entry.text, None, entry.ref)
+    write = Transaction(store)
+    write.put(INBOX_MD, store.append_entry(INBOX_MD, inbox, E.render(text, held))[0])
+    full = write.no_room()
+    if full is not None:
+        return WriteResult("refused", reason=f"{problem}, and {full[1]}")
+    commit = write.apply(f"Hold in the inbox ({rel} is full): {E.cut_text(text, 60)}", origin, run_id)
+    ref = digest_ref(INBOX_MD, text)  # the entry's identity, not its line (see Entry.ref)
+    return WriteResult("held", ref, reason, commit, text, None, ref)
