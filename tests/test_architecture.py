@@ -203,6 +203,39 @@ def test_memory_features_import_the_core_never_the_facade(module):
         assert "swarmkit.memory.store" not in GRAPH[module]
 
 
+def untyped_stores(source: str) -> list[str]:
+    """The functions in `source` that take a `store` without a type, or typed Any: mypy cannot
+    follow what they call on it (an action once called the store's methods through one)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            args = node.args
+            for arg in args.posonlyargs + args.args + args.kwonlyargs:
+                annotation = ast.unparse(arg.annotation) if arg.annotation is not None else None
+                if arg.arg == "store" and annotation in (None, "Any", "typing.Any", "object"):
+                    found.append(f"{getattr(node, 'name', 'lambda')}:{node.lineno}")
+    return found
+
+
+def test_no_memory_function_takes_an_untyped_store():
+    """Actions and recall are typed against the core they use (folder/core.py's MemoryCore or
+    MemoryFolder), so mypy checks every call they make on the store."""
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{where}"
+        for path in sorted((PACKAGE / "memory").rglob("*.py"))
+        for where in untyped_stores(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_store_type_check_sees_what_it_forbids():
+    assert untyped_stores("def f(store, ref: str): pass") == ["f:1"]
+    assert untyped_stores("def f(store: Any): pass") == ["f:1"]
+    assert untyped_stores("class S:\n    def __init__(self, store): pass") == ["__init__:2"]
+    assert untyped_stores("g = lambda store: store.entries()") == ["lambda:1"]
+    assert untyped_stores("def f(store: MemoryCore, other): pass") == []
+
+
 def test_memory_and_runtime_meet_only_downward():
     """The runtime uses memory; memory never imports the runtime (run ids live in swarmkit.run_ids)."""
     assert not any(

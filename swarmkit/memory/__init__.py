@@ -1,7 +1,9 @@
 """Memory: the memory folder (markdown under git), in rooms whose names say what they hold.
 
 folder/     the format and its safety: layout and limits, refs, entries, people and privacy, git,
-            the write lock, atomic writes, hand edits and apply (MemoryFolder); it stands on
+            the write lock, atomic writes, hand edits and apply (MemoryFolder), the one write
+            transaction every entry writer uses (transaction.py), and what the actions call on
+            the store (core.py's MemoryCore, which MemoryStore implements); it stands on
             screening alone
 screening/  salience, `<no-memory>` and secret redaction (screen.py), with its detectors (secrets/)
 speech/     facts in plain speech (the mock provider's extraction, a person's own words); imports

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, NotFound, SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.core import MemoryCore
 from swarmkit.memory.folder.entries import digest_ref, shown, text_digest
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.layout import (
@@ -21,22 +22,22 @@ from swarmkit.memory.folder.layout import (
     INDEX_HEADING,
     MEMORY_MD,
     holds_entries,
-    index_link,
 )
 from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT
-from swarmkit.memory.folder.memory_folder import MemoryFolder
 from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.folder.results import WriteResult
 from swarmkit.memory.folder.targets import target_file
+from swarmkit.memory.folder.transaction import Transaction
 from swarmkit.memory.recall.hit import RecallHit
 
 if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
+    from swarmkit.memory.recall.dedupe import DedupeKeys
 from swarmkit.memory.screening.screen import redact_key, salience_problem, screen_entry, without_found
 from swarmkit.run_ids import run_source
 
 
-class MemoryStore(MemoryFolder):
+class MemoryStore(MemoryCore):
     """One memory folder, as one person (the owner, or `user`) reads and writes it."""
 
     def __init__(
@@ -145,7 +146,7 @@ class MemoryStore(MemoryFolder):
             for entry in existing:
                 if E.dedupe_key(entry.text) == key:
                     return WriteResult("reinforced", entry.ref, text=entry.text, stable_ref=entry.ref)
-            files: dict[str, list[str] | None] = {}
+            write = Transaction(self)
             old = self.same_subject(existing, norm_subject, rel) if norm_subject else None
             replaced = None
             if old is not None:
@@ -161,26 +162,26 @@ class MemoryStore(MemoryFolder):
                 new_lines, number = self.append_entry(rel, lines, line)
                 status, verb = "written", "Remember"
                 if lines is None:
-                    link = index_link(rel, self.read_lines(MEMORY_MD, exact=True))
-                    if link is not None:
-                        files[MEMORY_MD] = link
-            files[rel] = new_lines
-            if also is not None:
-                files.update(also())
-            for path, content in files.items():
-                problem = self.size_problem(path, content) if content is not None else None
-                if problem and path == rel and rel != INBOX_MD:
-                    from swarmkit.memory.actions.consolidate.budgets import hold
+                    write.link(rel)
+            write.put(rel, new_lines)
+            for path, content in (also() if also is not None else {}).items():
+                write.put(path, content)
+            full = write.no_room()
+            if full is not None:
+                path, problem = full
+                if path == rel and rel != INBOX_MD:
+                    from swarmkit.memory.actions.inbox import hold_full
 
-                    return hold(self, rel, clean, meta, problem, origin, run_id)  # never lost, never silent
-                if problem:
-                    return WriteResult("refused", reason=problem)
+                    return hold_full(
+                        self, rel, clean, meta, problem, origin, run_id
+                    )  # never lost, never silent
+                return WriteResult("refused", reason=problem)
             title = (
                 f"{verb}: {E.cut_text(replaced, 36)} → {E.cut_text(clean, 36)}"
                 if replaced
                 else f"{verb}: {E.cut_text(clean, 72)}"
             )
-            commit = self.apply(files, title, origin, run_id)
+            commit = write.apply(title, origin, run_id)
             from swarmkit.memory.actions.consolidate.auto import after_write
             from swarmkit.memory.actions.consolidate.budgets import size_of
 
@@ -247,7 +248,7 @@ class MemoryStore(MemoryFolder):
             out.extend(e for e in E.parse_lines(lines, rel) if self.entry_visible(e))
         return out
 
-    def dedupe_keys(self):
+    def dedupe_keys(self) -> DedupeKeys:
         """The dedupe keys of the entries this person may read (`key in keys`, `keys.add(key)`),
         looked up through the recall index; markers are not indexed, nothing is deduped against them."""
         from swarmkit.memory.recall import RecallIndex

@@ -12,6 +12,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swarmkit.errors import SwarmkitError
+from swarmkit.memory.actions.inbox import hold_for_review
 from swarmkit.memory.actions.swarm import LATEST_FINDINGS
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entry_model import MemoryWrite
@@ -277,7 +278,9 @@ class MemoryHooks:
         tainted = self.tainted.get(agent.id)
         try:
             if tainted:
-                result = self._hold(store, text, kind, subject, personal, {"tainted": "yes"})
+                result = hold_for_review(
+                    store, text, kind, subject, personal, {"tainted": "yes"}, None, self.run.id
+                )
             else:
                 result = store.remember(
                     text,
@@ -289,8 +292,15 @@ class MemoryHooks:
                     origin="memory-writer",
                 )
                 if result.status == "outranked":
-                    result = self._hold(
-                        store, text, kind, subject, personal, {"contradicts": result.ref}, result.reason
+                    result = hold_for_review(
+                        store,
+                        text,
+                        kind,
+                        subject,
+                        personal,
+                        {"contradicts": result.ref},
+                        result.reason,
+                        self.run.id,
                     )
         except MEMORY_FAILURES as exc:
             self._fail("write", exc)
@@ -314,26 +324,6 @@ class MemoryHooks:
                 reason=result.reason or (f"tainted: {tainted}" if tainted else None),
             )
         )
-        return result
-
-    def _hold(self, store, text, kind, subject, personal: bool, extra: dict, why: str | None = None):
-        """Write the candidate to the inbox for a person to decide (status `held`)."""
-        from swarmkit.memory.folder.results import WriteResult
-
-        if personal:
-            extra = extra | {"for": store.person_file}  # shown only to the person it is about
-        result = store.remember(
-            text,
-            kind=kind,
-            by="agent",
-            subject=subject,
-            target="inbox",
-            run_id=self.run.id,
-            origin="memory-writer",
-            extra=extra,
-        )
-        if result.status in ("written", "replaced", "reinforced"):  # reinforced: it was waiting there already
-            return WriteResult("held", result.ref, why, result.commit, result.text, None, result.stable_ref)
         return result
 
     # ---- swarm notes ----------------------------------------------------------------------

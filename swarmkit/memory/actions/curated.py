@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.targets import target_file
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
 
 _APPLY_OPS = ("update", "refine")
 
@@ -50,7 +54,7 @@ def known_value(entry: E.Entry, subject: str, attribute: str) -> str:
 
 
 def propose(
-    store,
+    store: MemoryCore,
     subject: str,
     attribute: str,
     value: str,

@@ -7,13 +7,18 @@ that says what is wrong, and nothing is written.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
+from swarmkit.memory.folder.transaction import Transaction
 from swarmkit.memory.screening.screen import NO_MEMORY, screen, screen_block
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
 
 ADD_TARGETS = ("me", "lessons", "workspace")
 
@@ -62,7 +67,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     )
 
 
-def _target_file(store, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
+def _target_file(store: MemoryCore, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
     from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD
     from swarmkit.memory.folder.refs import check_ref
     from swarmkit.memory.speech.facts import in_first_person
@@ -104,7 +109,9 @@ def _target_file(store, to: str | None, kind: str | None, subject: str | None, t
     return rel
 
 
-def add(store, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None):
+def add(
+    store: MemoryCore, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None
+):
     """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a sentence about
     themselves ("I live in Munich", "Prefers tabs") gives its own (identity, user.location), so it
     replaces the old value; without --to, it and any text in the first person go to their file."""
@@ -129,7 +136,7 @@ def add(store, text: str, kind: str | None = None, subject: str | None = None, t
     return result
 
 
-def edit(store, ref: str, text: str):
+def edit(store: MemoryCore, ref: str, text: str):
     """Replace an entry's text, keeping its metadata; the entry becomes the person's. One commit."""
     from swarmkit.memory.folder.results import WriteResult
 
@@ -164,12 +171,10 @@ def edit(store, ref: str, text: str):
         meta = {k: v for k, v in entry.meta.items() if k not in _DROP_ON_EDIT} | {"by": "user"}
         lines = list(lines)
         lines[entry.line - 1] = E.render(clean, meta)
-        problem = store.size_problem(entry.file, lines)
-        if problem:
-            raise SwarmkitError(
-                problem + "; nothing was changed", f"remove or merge entries in {entry.file}, then retry"
-            )
+        write = Transaction(store)
+        write.put(entry.file, lines)
+        write.check_room()
         title = f"Edit: {E.cut_text(entry.text, 36)} → {E.cut_text(clean, 36)}"
-        commit = store.apply({entry.file: lines}, title, "user")
+        commit = write.apply(title, "user")
         ref = digest_ref(entry.file, clean)
         return WriteResult("edited", ref, None, commit, clean, entry.text, ref)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
@@ -10,13 +11,16 @@ from swarmkit.memory.screening.screen import screen_entry
 from swarmkit.run_ids import check_run_id, run_source
 from swarmkit.surrogates import ERRORS as SURROGATES
 
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+
 
 def feedback_subject(reason: str) -> str:
     digest = hashlib.sha256(E.dedupe_key(reason).encode("utf-8", SURROGATES)).hexdigest()[:12]
     return f"feedback:{digest}"
 
 
-def feedback(store, run_id: str, reason: str):
+def feedback(store: MemoryCore, run_id: str, reason: str):
     """`kind: correction; by: user; subject: feedback:<hash>; origin: feedback`: the same reason
     again is the same line (reinforced, no second line)."""
     if not str(run_id or "").strip():

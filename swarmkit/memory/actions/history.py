@@ -9,9 +9,14 @@ its subject, a hand edit of the line) is followed back, so the older texts are f
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 _TRAILER = re.compile(r"(?m)^(Origin|Run): (.+)$")
 
@@ -73,7 +78,7 @@ def _is_ref(what: str) -> bool:
     return True
 
 
-def _identity(store, what: str, fragment: bool = False) -> _Identity:
+def _identity(store: MemoryCore, what: str, fragment: bool = False) -> _Identity:
     what = str(what or "").strip()
     if not what:
         raise SwarmkitError(
@@ -98,7 +103,7 @@ def _identity(store, what: str, fragment: bool = False) -> _Identity:
     return _Identity(subjects, prefixes, {E.dedupe_key(what)})
 
 
-def changed_lines(store, pattern: str | None) -> list[dict]:
+def changed_lines(store: MemoryFolder, pattern: str | None) -> list[dict]:
     """The commits whose memory-file diffs hold a line matching `pattern` (every commit for None),
     newest first, with the removed and added lines of each hunk."""
     pick = ["--regexp-ignore-case", "-G", pattern] if pattern else []
@@ -158,7 +163,7 @@ def _merged_into(body: str) -> tuple[str, str] | None:
     return (match.group(1), match.group(2)) if match else None
 
 
-def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict], bool]:
+def _events(store: MemoryFolder, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict], bool]:
     """This commit's changes to the entry; with `learn`, older texts met in a change are taken on."""
     learnt = False
     changed: list[tuple[str, E.Entry, E.Entry]] = []
@@ -233,7 +238,7 @@ def _events(store, commit: dict, who: _Identity, learn: bool) -> tuple[list[dict
     return events, learnt
 
 
-def _learn(store, commits: list[dict], who: _Identity) -> bool:
+def _learn(store: MemoryFolder, commits: list[dict], who: _Identity) -> bool:
     """Take on the other texts the entry had in these commits, in this order; True when any was new."""
     learnt = False
     for commit in commits:
@@ -241,7 +246,7 @@ def _learn(store, commits: list[dict], who: _Identity) -> bool:
     return learnt
 
 
-def history(store, what: str) -> list[dict]:
+def history(store: MemoryCore, what: str) -> list[dict]:
     """Every change to the entry `what` names, newest first: {commit, date, message, origin, run,
     change (added | changed | updated | moved | merged | removed), file, text, old, from}."""
     if not store.exists():
@@ -257,7 +262,7 @@ def history(store, what: str) -> list[dict]:
     return out
 
 
-def _history(store, who: _Identity) -> list[dict]:
+def _history(store: MemoryCore, who: _Identity) -> list[dict]:
     commits = changed_lines(store, who.pattern())  # git finds the commits that touch what names it now
     if _learn(store, commits, who):
         # It had other texts: follow them through every commit, back and forth until nothing new.
@@ -282,7 +287,7 @@ def _history(store, who: _Identity) -> list[dict]:
     return out
 
 
-def _was_theirs(store, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
+def _was_theirs(store: MemoryCore, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
     """May this person see the file `rel` as it was at `rev`: a person's file by whose it was then
     (its heading at that commit, folder/people.py), since a name can change hands when a file
     written by the old mapping moves to its person; any other file as it is now."""

@@ -11,11 +11,16 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.screening.screen import NO_MEMORY, redact, salience_problem, screen_entry
 from swarmkit.surrogates import ERRORS as SURROGATES
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 MAX_DEPTH = 4  # a file's depth counts its own name: root/a.md is 1, root/1/2/3/a.md is 4
 MAX_FILES = 200
@@ -98,7 +103,7 @@ def _protected(real: Path) -> bool:
     return any(text == tree or text.startswith(tree + "/") for tree in _PROTECTED_TREES)
 
 
-def check_source(store, path) -> Path:
+def check_source(store: MemoryFolder, path) -> Path:
     """The folder to import, resolved; every way it can be wrong is a SwarmkitError."""
     try:
         return _checked_source(store, path)
@@ -125,7 +130,7 @@ def _not_a_folder(given: Path) -> str | None:
     return "a file" if stat.S_ISREG(mode) else kind_of(mode)
 
 
-def _checked_source(store, path) -> Path:
+def _checked_source(store: MemoryFolder, path) -> Path:
     raw = str(path)
     given = Path(raw)
     if not raw.strip():
@@ -278,7 +283,9 @@ def personal_file(path: Path) -> bool:
     return path.parent.name.lower() == "users" and (path.parent.parent / "MEMORY.md").is_file()
 
 
-def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> list[tuple[str, dict]]:
+def _screened(
+    store: MemoryCore, notes: list[tuple[str, dict]], result: ImportResult
+) -> list[tuple[str, dict]]:
     """The notes to write, screened. Screening stops where it can change nothing: a note already in
     the folder word for word is a duplicate as it is, and once the inbox would be full or
     SCREEN_BUDGET characters were screened, the rest is skipped (truncated), so a folder of hostile
@@ -310,7 +317,9 @@ def _screened(store, notes: list[tuple[str, dict]], result: ImportResult) -> lis
     return out
 
 
-def import_folder(store, path, progress: Callable[[int, int], None] | None = None) -> ImportResult:
+def import_folder(
+    store: MemoryCore, path, progress: Callable[[int, int], None] | None = None
+) -> ImportResult:
     """Read the folder's notes into inbox.md (one commit); the source folder is never written."""
     from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD
 

@@ -1,18 +1,28 @@
-"""Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each."""
+"""Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each.
+
+And the one hold policy, what waits in the inbox for a person: a write its file has no room for
+(store.remember), and an agent's fact a person decides on (the run's memory hooks)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref
-from swarmkit.memory.folder.layout import index_link
 from swarmkit.memory.folder.targets import target_file
+from swarmkit.memory.folder.transaction import Transaction
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.results import WriteResult
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
 _DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
 
 
-def inbox_list(store) -> list[E.Entry]:
+def inbox_list(store: MemoryCore) -> list[E.Entry]:
     from swarmkit.memory.folder.layout import INBOX_MD
 
     if not store.path(INBOX_MD).exists():
@@ -20,7 +30,7 @@ def inbox_list(store) -> list[E.Entry]:
     return store.entries(INBOX_MD)
 
 
-def _precheck(store, ref: str) -> None:
+def _precheck(store: MemoryFolder, ref: str) -> None:
     """Refuse a ref outside the inbox, or a missing folder, before anything is created or locked."""
     from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.refs import check_ref
@@ -34,7 +44,7 @@ def _precheck(store, ref: str) -> None:
         raise store.missing_error()
 
 
-def _inbox_entry(store, ref: str, expect_text: str | None, moving: bool = False):
+def _inbox_entry(store: MemoryCore, ref: str, expect_text: str | None, moving: bool = False):
     entry, lines = store.entry_at(ref, expect_text, exact=True)
     if moving and entry.meta.get("marker") == "proposal":  # its text is a proposal, not a fact
         raise SwarmkitError(
@@ -51,19 +61,9 @@ def _as_users(entry: E.Entry) -> dict:
     return meta
 
 
-def _check_sizes(store, files: dict) -> None:
-    for rel, lines in files.items():
-        if lines is not None:
-            problem = store.size_problem(rel, lines)
-            if problem:
-                raise SwarmkitError(
-                    problem + "; nothing was changed", f"remove or merge entries in {rel}, then retry"
-                )
-
-
-def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
+def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
-    from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD
+    from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.results import WriteResult
 
     if to not in KEEP_TARGETS:
@@ -74,7 +74,8 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         rel = target_file(to, entry.kind, store.person_file, store.workspace_file)
         target = store.read_lines(rel, exact=True)
         del inbox[entry.line - 1]
-        files: dict = {INBOX_MD: inbox}
+        write = Transaction(store)
+        write.put(INBOX_MD, inbox)
         line = E.render(entry.text, _as_users(entry))
         existing = E.parse_text("\n".join(target), rel) if target is not None else []
         same_text = next((e for e in existing if E.dedupe_key(e.text) == E.dedupe_key(entry.text)), None)
@@ -83,21 +84,19 @@ def inbox_keep(store, ref: str, to: str = "me", expect_text: str | None = None):
         if same_text is not None:
             ref = same_text.ref  # already there: the inbox copy just goes
         elif same_subject is not None:
-            target = list(target)
+            target = list(target or [])  # a same-subject entry was read from it: never None
             target[same_subject.line - 1] = line  # the person chose this value
-            files[rel] = target
+            write.put(rel, target)
         else:
-            files[rel], _ = store.append_entry(rel, target, line)
+            write.put(rel, store.append_entry(rel, target, line)[0])
             if target is None:
-                link = index_link(rel, store.read_lines(MEMORY_MD, exact=True))
-                if link is not None:
-                    files[MEMORY_MD] = link
-        _check_sizes(store, files)
-        commit = store.apply(files, f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
+                write.link(rel)
+        write.check_room()
+        commit = write.apply(f"Keep in {rel}: {E.cut_text(entry.text, 60)}", "inbox")
         return WriteResult("kept", ref, None, commit, entry.text, stable_ref=ref)
 
 
-def inbox_pin(store, ref: str, expect_text: str | None = None):
+def inbox_pin(store: MemoryCore, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
     from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
     from swarmkit.memory.folder.results import WriteResult
@@ -118,14 +117,16 @@ def inbox_pin(store, ref: str, expect_text: str | None = None):
         memory.insert(insert, E.render(entry.text, _as_users(entry)))
         if memory[insert + 1].strip():
             memory.insert(insert + 1, "")
-        files = {INBOX_MD: inbox, MEMORY_MD: memory}
-        _check_sizes(store, files)
-        commit = store.apply(files, f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
+        write = Transaction(store)
+        write.put(INBOX_MD, inbox)
+        write.put(MEMORY_MD, memory)
+        write.check_room()
+        commit = write.apply(f"Pin: {E.cut_text(entry.text, 60)}", "inbox")
         ref = digest_ref(MEMORY_MD, entry.text)
         return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
 
 
-def inbox_delete(store, ref: str, expect_text: str | None = None):
+def inbox_delete(store: MemoryCore, ref: str, expect_text: str | None = None):
     from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.results import WriteResult
 
@@ -135,3 +136,67 @@ def inbox_delete(store, ref: str, expect_text: str | None = None):
         del inbox[entry.line - 1]
         commit = store.apply({INBOX_MD: inbox}, f"Delete from inbox: {E.cut_text(entry.text, 60)}", "inbox")
         return WriteResult("deleted", entry.ref, None, commit, entry.text, stable_ref=entry.ref)
+
+
+# ---- what waits in the inbox: the one hold policy ----------------------------------------------
+def hold_for_review(
+    store: MemoryCore,
+    text: str,
+    kind: str | None,
+    subject: str | None,
+    personal: bool,
+    extra: dict,
+    why: str | None,
+    run_id: str | None,
+) -> WriteResult:
+    """An agent's fact a person decides on (it read untrusted content, or would replace a line it
+    may not): written to the inbox (status `held`); a person's fact is shown only to that person."""
+    from swarmkit.memory.folder.results import WriteResult
+
+    if personal:
+        extra = extra | {"for": store.person_file}
+    result = store.remember(
+        text,
+        kind=kind,
+        by="agent",
+        subject=subject,
+        target="inbox",
+        run_id=run_id,
+        origin="memory-writer",
+        extra=extra,
+    )
+    if result.status in ("written", "replaced", "reinforced"):  # reinforced: it was waiting there already
+        return WriteResult("held", result.ref, why, result.commit, result.text, None, result.stable_ref)
+    return result
+
+
+def hold_full(
+    store: MemoryFolder, rel: str, text: str, meta: dict, problem: str, origin: str, run_id: str | None
+) -> WriteResult:
+    """A write `rel` has no room for goes to the inbox instead, saying why (`held:`), never lost and
+    never silent; call inside store.writing(). Refused only when the inbox is full too."""
+    from swarmkit.memory.folder.file_class import FileClass
+    from swarmkit.memory.folder.layout import INBOX_MD
+    from swarmkit.memory.folder.privacy import is_personal
+    from swarmkit.memory.folder.results import WriteResult
+
+    reason = (
+        f"{problem.removesuffix(': consolidate it first')}: held in the inbox; run `swarmkit memory consolidate` "
+        f"to make room in {rel}, then keep it"
+    )
+    held = dict(meta) | {"held": f"{rel} is full"}
+    if is_personal(FileClass.of(rel)):
+        held["for"] = rel  # a person's fact stays theirs in the inbox
+    inbox = store.read_lines(INBOX_MD, exact=True)
+    existing = E.parse_lines(inbox or [], INBOX_MD)
+    for entry in existing:
+        if E.dedupe_key(entry.text) == E.dedupe_key(text):
+            return WriteResult("held", entry.ref, reason, None, entry.text, None, entry.ref)
+    write = Transaction(store)
+    write.put(INBOX_MD, store.append_entry(INBOX_MD, inbox, E.render(text, held))[0])
+    full = write.no_room()
+    if full is not None:
+        return WriteResult("refused", reason=f"{problem}, and {full[1]}")
+    commit = write.apply(f"Hold in the inbox ({rel} is full): {E.cut_text(text, 60)}", origin, run_id)
+    ref = digest_ref(INBOX_MD, text)  # the entry's identity, not its line (see Entry.ref)
+    return WriteResult("held", ref, reason, commit, text, None, ref)

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.screening.screen import redact
 from swarmkit.run_ids import run_source
 from swarmkit.surrogates import ERRORS as SURROGATES
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.recall.hit import RecallHit
 
 FILES = {
     "finding": "findings.md",
@@ -82,7 +88,9 @@ def question_id(text: str) -> str:
 class Swarm:
     """The swarm folder of one run. Members read it; read-only members (verifiers) never write."""
 
-    def __init__(self, store, slug_source: str, run_id: str, goal: str | None = None, members=None):
+    def __init__(
+        self, store: MemoryCore, slug_source: str, run_id: str, goal: str | None = None, members=None
+    ):
         self.store = store
         self.run_id = run_id
         self.slug = swarm_slug(slug_source, run_id)
@@ -136,7 +144,9 @@ class Swarm:
         lines.append("</swarm_notes>")
         return "\n".join(lines)
 
-    def recall(self, query: str, max_results: int | None = None, similarity_threshold: float | None = None):
+    def recall(
+        self, query: str, max_results: int | None = None, similarity_threshold: float | None = None
+    ) -> list[RecallHit]:
         """Recall inside this swarm folder only (what members may read)."""
         return self.store.recall(query, max_results, similarity_threshold, f"swarm:{self.slug}")
 
@@ -225,7 +235,7 @@ class Swarm:
         return WriteResult("removed", self.rel, None, commit)
 
 
-def remove_run(store, run_id: str):
+def remove_run(store: MemoryFolder, run_id: str):
     """Removing a run removes its swarm folder (found by the run id's first 8 characters)."""
     from swarmkit.memory.folder.results import WriteResult
 

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.sync_merge import merge_subjects
 from swarmkit.urls import without_credentials
 
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
+
 UNION = "*.md merge=union"
 
 
-def _need_git(store) -> None:
+def _need_git(store: MemoryFolder) -> None:
     if not store.git.available:
         raise SwarmkitError(
             "sync needs git, and git is not installed", "install git, then run the sync again"
         )
 
 
-def _clone(store, remote: str) -> dict | None:
+def _clone(store: MemoryFolder, remote: str) -> dict | None:
     """Clone the remote into the (new or empty) folder; None when the remote is empty, so that the
     folder is created here and pushed. A remote that is not a memory folder leaves nothing behind."""
     import shutil
@@ -61,12 +66,12 @@ def _clone(store, remote: str) -> dict | None:
     }
 
 
-def _count(store, spec: str) -> int:
+def _count(store: MemoryFolder, spec: str) -> int:
     proc = store.git.run("rev-list", "--count", spec, check=False)
     return int(proc.stdout.strip() or 0) if proc.returncode == 0 else 0
 
 
-def _ensure_union(store) -> None:
+def _ensure_union(store: MemoryFolder) -> None:
     path = store.path(".gitattributes")
     text = path.read_text() if path.exists() else ""
     if UNION not in text.splitlines():
@@ -76,7 +81,7 @@ def _ensure_union(store) -> None:
         store.git.commit([".gitattributes"], "Merge memory files by union", {"Origin": "sync"})
 
 
-def _rebase(store, upstream: str) -> None:
+def _rebase(store: MemoryFolder, upstream: str) -> None:
     proc = store.git.run("rebase", "-q", upstream, check=False)
     if proc.returncode != 0:
         store.git.run("rebase", "--abort", check=False)
@@ -87,7 +92,7 @@ def _rebase(store, upstream: str) -> None:
         )
 
 
-def _remote_branch(store, url: str) -> str | None:
+def _remote_branch(store: MemoryFolder, url: str) -> str | None:
     """The branch to sync with: the one the remote's HEAD names, else its only branch; None when the
     remote has no branch yet. Several branches and no default is refused: guessing would split the
     machines onto two branches."""
@@ -125,7 +130,7 @@ def _point_bare_head(url: str, branch: str) -> None:
         remote.run("symbolic-ref", "HEAD", f"refs/heads/{branch}", check=False)
 
 
-def sync(store, remote: str | None = None) -> dict:
+def sync(store: MemoryCore, remote: str | None = None) -> dict:
     """Pull with rebase (entries merge by union), then push. With a remote and no folder yet, clone."""
     _need_git(store)
     if remote is not None and not remote.strip():

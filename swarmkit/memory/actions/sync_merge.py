@@ -15,8 +15,13 @@ sync (a person's deliberate hand edit) are left as they are. Lines without a sub
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from swarmkit.memory.folder import entries as E
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,7 @@ def _author_times(git, rel: str) -> dict[int, int]:
     return times
 
 
-def _later(store, a: E.Entry, b: E.Entry, times: dict[int, int]) -> tuple[E.Entry, E.Entry]:
+def _later(store: MemoryCore, a: E.Entry, b: E.Entry, times: dict[int, int]) -> tuple[E.Entry, E.Entry]:
     """(the value that stays, the one that goes): the later, unless that would let an agent's line
     replace the user's (or an extraction a curated fact)."""
 
@@ -93,7 +98,7 @@ def _later(store, a: E.Entry, b: E.Entry, times: dict[int, int]) -> tuple[E.Entr
     return later, earlier
 
 
-def doubled_subjects(store, mine: str, theirs: str) -> dict[str, list[str]]:
+def doubled_subjects(store: MemoryFolder, mine: str, theirs: str) -> dict[str, list[str]]:
     """The file → subjects that have more than one line now (after the rebase of `mine` onto
     `theirs`) and had at most one on each side before."""
     from swarmkit.memory.folder.layout import INBOX_MD, holds_entries, is_memory_file
@@ -122,7 +127,7 @@ def doubled_subjects(store, mine: str, theirs: str) -> dict[str, list[str]]:
     return out
 
 
-def merge_subjects(store, mine: str, theirs: str) -> list[SubjectMerge]:
+def merge_subjects(store: MemoryCore, mine: str, theirs: str) -> list[SubjectMerge]:
     """Leave one line per doubled subject and move the other to the inbox; one commit. Call inside
     store.writing(), after the rebase."""
     from swarmkit.memory.folder.file_class import FileClass

@@ -7,9 +7,13 @@ One `git log -p` over the memory files (history.changed_lines) is read once; not
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from swarmkit.memory.actions.history import changed_lines
 from swarmkit.memory.folder import entries as E
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
 
 KINDS = ("added", "replaced", "forgotten")
 MAX_EVENTS = 5000  # the newest events a timeline keeps: a long history stays a quick read
@@ -33,7 +37,7 @@ def _pairs(removed: list[E.Entry], added: list[E.Entry]):
         yield None, new
 
 
-def events(store) -> list[dict]:
+def events(store: MemoryCore) -> list[dict]:
     """Every change to an entry this person may see, newest first (at most MAX_EVENTS): {day, date,
     commit, file, change, text, old, origin, run}."""
     if not store.exists() or not store.git.available or not store.git.is_own_repo():

@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -524,7 +524,7 @@ class MemoryFolder:
 
     def apply(
         self,
-        files: dict[str, list[str] | None],
+        files: Mapping[str, list[str] | None],
         message: str,
         origin: str = "swarmkit",
         run_id: str | None = None,

@@ -24,6 +24,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.recall.index import RecallIndex
     from swarmkit.memory.recall.scope import SCOPES, scope_predicate
     from swarmkit.memory.recall.scoring import BM25, Candidates, Coverage, Scorer, by_feedback, idf
@@ -100,7 +101,7 @@ class _Scan:
 
 
 def scan_search(
-    store,
+    store: MemoryCore,
     query: str,
     max_results: int | None = None,
     threshold: float | None = None,

@@ -14,7 +14,7 @@ import threading
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.file_class import FileClass, Kind
@@ -33,6 +33,9 @@ from swarmkit.memory.recall.storage import (
     unpack,
 )
 from swarmkit.memory.recall.words import entry_terms, terms
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
 
 CACHE_IDS = 500_000  # posting ids kept decoded in the process (about 30 MB at most)
 ROW_FILES = 256  # files whose line table a process keeps (a search reads those of its hits and ties)
@@ -87,7 +90,7 @@ class _Source:
 class RecallIndex:
     """The recall index of one memory folder."""
 
-    def __init__(self, store, scorer: Scorer | None = None):
+    def __init__(self, store: MemoryCore, scorer: Scorer | None = None):
         self.store = store
         self.path = store.folder / ".index" / "recall.sqlite3"
         self.scorer = scorer or Coverage()

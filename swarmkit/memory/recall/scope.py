@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder.file_class import FileClass, Kind
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 SCOPES = ("user", "all", "both")
 
@@ -16,7 +20,9 @@ def swarm_scope(search_scope: str) -> FileClass | None:
     return named if named is not None and named.kind is Kind.SWARM else None
 
 
-def scope_predicate(store, search_scope: str, include_inbox: bool = False) -> Callable[[FileClass], bool]:
+def scope_predicate(
+    store: MemoryFolder, search_scope: str, include_inbox: bool = False
+) -> Callable[[FileClass], bool]:
     """Does a file class belong to the scope."""
     search_scope = str(getattr(search_scope, "value", search_scope))  # an enum from the reader config
     swarm = swarm_scope(search_scope)

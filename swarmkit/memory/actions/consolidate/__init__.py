@@ -13,10 +13,15 @@ auto.py        the cheap pass that runs by itself after writes
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from swarmkit.memory.actions.consolidate.findings import Finding, find
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +50,7 @@ class Consolidation:
         }
 
 
-def pinned_entries(store) -> list[E.Entry]:
+def pinned_entries(store: MemoryFolder) -> list[E.Entry]:
     out = []
     for number, line in enumerate(store.read_lines(MEMORY_MD) or [], 1):
         if line.strip() == INDEX_HEADING:
@@ -56,14 +61,14 @@ def pinned_entries(store) -> list[E.Entry]:
     return out
 
 
-def candidates(store, files: list[str] | None = None) -> list[E.Entry]:
+def candidates(store: MemoryCore, files: list[str] | None = None) -> list[E.Entry]:
     """The entries a pass reads: this person's visible files but the inbox and MEMORY.md, no markers."""
     found = store.entries() if files is None else [e for rel in files for e in store.entries(rel)]
     return [e for e in found if e.file not in (INBOX_MD, MEMORY_MD) and not e.meta.get("marker")]
 
 
 def consolidate(
-    store,
+    store: MemoryCore,
     dry_run: bool = False,
     similarity: str | None = None,
     files: list[str] | None = None,

@@ -7,7 +7,13 @@ The write count is kept in .index/ (derived, never committed): a fresh clone sta
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from swarmkit.memory.folder.layout import INBOX_MD, INDEX_DIR, MEMORY_MD
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 AUTO_SHARE = 0.8
 AUTO_EVERY = 50
@@ -15,7 +21,7 @@ AUTO_LIMIT = 2000
 _COUNTER = "consolidate-writes"
 
 
-def _count(store) -> int:
+def _count(store: MemoryFolder) -> int:
     """This write's number (1, 2, …), counted in .index/; 0 when it cannot be counted."""
     path = store.folder / INDEX_DIR / _COUNTER
     try:
@@ -27,7 +33,7 @@ def _count(store) -> int:
     return done + 1
 
 
-def why_now(store, rel: str, before: int, after: int) -> str | None:
+def why_now(store: MemoryFolder, rel: str, before: int, after: int) -> str | None:
     """Why a pass runs after this write to `rel` (sizes in bytes before and after), or None."""
     from swarmkit.memory.actions.consolidate.budgets import limit_of
 
@@ -42,7 +48,7 @@ def why_now(store, rel: str, before: int, after: int) -> str | None:
     return None
 
 
-def after_write(store, rel: str, before: int, after: int) -> list[str]:
+def after_write(store: MemoryCore, rel: str, before: int, after: int) -> list[str]:
     """Run the bounded pass if this write calls for one; the proposals' refs. Call inside
     store.writing(), after the write's own commit. A failure here never fails the write."""
     from swarmkit.errors import SwarmkitError

@@ -1,14 +1,15 @@
-"""Each memory file's size against its limit, and where a write that would pass the limit goes:
-the inbox, with the reason, never lost and never silent."""
+"""Each memory file's size against its limit (a write that would pass it is held in the inbox:
+actions/inbox.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entries import digest_ref
-from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD, MEMORY_LIMIT, MEMORY_MD
-from swarmkit.memory.folder.results import WriteResult
+from swarmkit.memory.folder.layout import FILE_LIMIT, MEMORY_LIMIT, MEMORY_MD
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 WARN_SHARE = 0.8  # from this share of its limit, status warns about a file
 
@@ -63,38 +64,7 @@ class Budget:
         return f"{_kb(self.bytes)} of {self.limit // 1024} KB ({self.share:.0%})"
 
 
-def budget(store, rel: str) -> Budget:
+def budget(store: MemoryFolder, rel: str) -> Budget:
     path = store.path(rel)
     size = path.stat().st_size if path.is_file() and not path.is_symlink() else 0
     return Budget(rel, size, limit_of(rel))
-
-
-def hold(
-    store, rel: str, text: str, meta: dict, problem: str, origin: str, run_id: str | None
-) -> WriteResult:
-    """A write `rel` has no room for goes to the inbox instead, saying why (`held:`); call inside
-    store.writing(). Refused only when the inbox is full too."""
-    from swarmkit.memory.folder.file_class import FileClass
-    from swarmkit.memory.folder.privacy import is_personal
-
-    reason = (
-        f"{problem.removesuffix(': consolidate it first')}: held in the inbox; run `swarmkit memory consolidate` "
-        f"to make room in {rel}, then keep it"
-    )
-    held = dict(meta) | {"held": f"{rel} is full"}
-    if is_personal(FileClass.of(rel)):
-        held["for"] = rel  # a person's fact stays theirs in the inbox
-    inbox = store.read_lines(INBOX_MD, exact=True)
-    existing = E.parse_lines(inbox or [], INBOX_MD)
-    for entry in existing:
-        if E.dedupe_key(entry.text) == E.dedupe_key(text):
-            return WriteResult("held", entry.ref, reason, None, entry.text, None, entry.ref)
-    lines, _ = store.append_entry(INBOX_MD, inbox, E.render(text, held))
-    inbox_problem = store.size_problem(INBOX_MD, lines)
-    if inbox_problem:
-        return WriteResult("refused", reason=f"{problem}, and {inbox_problem}")
-    commit = store.apply(
-        {INBOX_MD: lines}, f"Hold in the inbox ({rel} is full): {E.cut_text(text, 60)}", origin, run_id
-    )
-    ref = digest_ref(INBOX_MD, text)  # the entry's identity, not its line (see Entry.ref)
-    return WriteResult("held", ref, reason, commit, text, None, ref)

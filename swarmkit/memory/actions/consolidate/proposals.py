@@ -14,6 +14,7 @@ lines above them move, and is refused when one of them changed since it was prop
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.actions.consolidate.findings import Finding, stable
@@ -22,6 +23,10 @@ from swarmkit.memory.folder.entries import digest_ref, text_digest
 from swarmkit.memory.folder.file_class import FileClass
 from swarmkit.memory.folder.layout import INBOX_MD
 from swarmkit.memory.folder.results import WriteResult
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.memory_folder import MemoryFolder
 
 ORIGIN = "consolidate"
 _REF = re.compile(r"(\S(?:.*?\S)?\.md#[0-9a-f]{8})(?:\s*,\s*|\s*$)")
@@ -40,7 +45,7 @@ def refs_of(entry: E.Entry) -> list[str]:
     return [m.group(1) for m in _REF.finditer(entry.meta.get("entries", ""))]
 
 
-def pending_refs(store) -> set[str]:
+def pending_refs(store: MemoryFolder) -> set[str]:
     """The entries a proposal in the inbox already names: a later pass leaves them to it."""
     lines = store.read_lines(INBOX_MD) or []
     return {ref for e in E.parse_lines(lines, INBOX_MD) if is_proposal(e) for ref in refs_of(e)}
@@ -75,7 +80,7 @@ def proposal_line(finding: Finding, held_for: str | None) -> str:
     return E.render(proposal_text(finding), meta)
 
 
-def _held_for(store, finding: Finding) -> str | None:
+def _held_for(store: MemoryFolder, finding: Finding) -> str | None:
     """A proposal about a person's file is shown to that person only (as `for:` holds it)."""
     from swarmkit.memory.folder.privacy import is_personal
 
@@ -90,7 +95,9 @@ def fits(finding: Finding) -> bool:
     return len(", ".join(finding.refs)) <= E.MAX_VALUE
 
 
-def propose(store, findings: list[Finding], why: str | None = None) -> tuple[list[str], str | None]:
+def propose(
+    store: MemoryFolder, findings: list[Finding], why: str | None = None
+) -> tuple[list[str], str | None]:
     """Write the findings into the inbox as proposals, in one commit; (their refs, the commit).
     Call inside store.writing(); a finding whose inbox line would pass the inbox's budget waits."""
     findings = [f for f in findings if fits(f)]
@@ -119,7 +126,7 @@ def propose(store, findings: list[Finding], why: str | None = None) -> tuple[lis
     return refs, store.apply({INBOX_MD: lines}, message, ORIGIN)
 
 
-def _proposal(store, ref: str, expect: str | None) -> tuple[E.Entry, list[str]]:
+def _proposal(store: MemoryCore, ref: str, expect: str | None) -> tuple[E.Entry, list[str]]:
     from swarmkit.memory.folder.refs import check_ref
 
     rel, _ = check_ref(ref)
@@ -135,7 +142,7 @@ def _proposal(store, ref: str, expect: str | None) -> tuple[E.Entry, list[str]]:
     return entry, lines
 
 
-def _located(store, ref: str, proposal: str, files: dict[str, list[str]], used: set) -> E.Entry:
+def _located(store: MemoryCore, ref: str, proposal: str, files: dict[str, list[str]], used: set) -> E.Entry:
     """The entry a proposal names, in the lines this action writes back; refused when it changed.
     The same text twice in a file has one digest: each ref takes the next line holding it."""
     rel, digest = ref.rsplit("#", 1)
@@ -166,7 +173,7 @@ def _write_back(files: dict[str, list[str]], drop: set, put: dict) -> dict[str, 
     return out
 
 
-def accept(store, ref: str, text: str | None = None, expect: str | None = None) -> WriteResult:
+def accept(store: MemoryCore, ref: str, text: str | None = None, expect: str | None = None) -> WriteResult:
     """Do what the proposal says, in one commit naming what it merged or dropped."""
     if not store.exists():
         raise store.missing_error()
@@ -224,7 +231,7 @@ def accept(store, ref: str, text: str | None = None, expect: str | None = None) 
         )
 
 
-def keep_both(store, ref: str, expect: str | None = None) -> WriteResult:
+def keep_both(store: MemoryCore, ref: str, expect: str | None = None) -> WriteResult:
     """Keep every entry a proposal names, and say so on them (`distinct:` the others' digests,
     `reviewed: yes` on one entry), so no later pass proposes them again; one commit."""
     if not store.exists():
