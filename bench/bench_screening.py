@@ -41,8 +41,7 @@ def _per_line_us(lines: list[str], passes: int) -> float:
 
 
 def main(quick: bool = False) -> dict:
-    from tests.memory.test_screening_shapes import BENIGN_SHAPES, SHAPES
-
+    from tests.memory.screening.test_screening_shapes import BENIGN_SHAPES, SHAPES
     from tests.reliability.secrets_corpus import BENIGN, FAMILY_CASES, HELD_OUT, secrets
 
     benign = list(BENIGN) + list(BENIGN_SHAPES) + _locomo()
