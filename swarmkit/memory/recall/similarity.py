@@ -8,6 +8,11 @@ without comparing every pair), `score` (one pair) and `shared` (the evidence a p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+
 import math
 import os
 import re
@@ -141,7 +146,12 @@ class Lexical:
         return stem
 
 
-def _by_meaning(store=None, entries: Sequence | None = None) -> Similarity:
+def _by_words(store: MemoryCore | None = None, entries: Sequence | None = None) -> Similarity:
+    """Words only: the store and entries are not needed."""
+    return Lexical()
+
+
+def _by_meaning(store: MemoryCore | None = None, entries: Sequence | None = None) -> Similarity:
     """Words and meaning (meaning.py; numpy is imported only here). With a store and the entries
     compared, the vectors recall stored are used and the missing ones stored; else each text is
     embedded. SwarmkitError when no model is in force (the extra is missing, or it is off)."""
@@ -172,7 +182,7 @@ def _by_meaning(store=None, entries: Sequence | None = None) -> Similarity:
 
 # name → a new similarity, given (store, entries compared) where it can use them
 SIMILARITIES: dict[str, Callable[..., Similarity]] = {
-    "lexical": lambda store=None, entries=None: Lexical(),
+    "lexical": _by_words,
     "semantic": _by_meaning,
 }
 
@@ -185,7 +195,9 @@ def default_name() -> str:
     return "semantic" if isinstance(semantic.choice(), semantic.Model) else "lexical"
 
 
-def similarity(name: str = "lexical", store=None, entries: Sequence | None = None) -> Similarity:
+def similarity(
+    name: str = "lexical", store: MemoryCore | None = None, entries: Sequence | None = None
+) -> Similarity:
     """A new similarity by name (see SIMILARITIES)."""
     from swarmkit.errors import SwarmkitError
 

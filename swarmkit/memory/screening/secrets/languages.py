@@ -114,7 +114,7 @@ _TRAILING = ".,:;!?)]}>'\"*"
 @functools.cache
 def _latin_keyword() -> re.Pattern[str]:
     # compiled on first use: the accent-tolerant alternation of every Latin-script word costs
-    # ~0.15 s to compile, which a one-shot command whose texts name no such word never pays
+    # about 150 ms to compile, which a one-shot command whose texts name no such word never pays
     latin_words = (
         r"(?<![^\W\d_])(?:"
         + "|".join(_loose(word) for word in _LATIN_PLAIN.split("|"))
