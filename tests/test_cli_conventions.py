@@ -381,6 +381,9 @@ def test_ctrl_c_during_a_long_run_exits_130_and_records_the_run(team, tmp_path, 
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # a shell starts a command with Ctrl-C's default action; the suite's process may have
+            # inherited SIGINT ignored from something it ran, and a child keeps an ignored signal
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         assert endpoint.asked.wait(60), process.communicate()
         process.send_signal(signal.SIGINT)
