@@ -161,6 +161,13 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "ws/skills/deep.yaml:1:103: error[yaml.too-deep] the YAML nests more than 100 levels deep",
         "flatten the structure; no swarmkit file needs that much nesting",
     ),
+    "yaml.number-too-long": (
+        {"skills/long.yaml": skill("long") + "x_count: " + "7" * 5000 + "\n"},
+        (),
+        "ws/skills/long.yaml:12:10: error[yaml.number-too-long] a number of 5,000 digits "
+        "(swarmkit reads numbers of at most 4,300)",
+        'put the value in quotes to keep it as text, as in "12345..."',
+    ),
     "yaml.non-string-key": (
         {"skills/key.yaml": "apiVersion: swarmkit/v1\n42: answer\n"},
         (),
@@ -461,6 +468,13 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         (),
         "ws/workspace.yaml:11:7: error[memory.disabled-but-bound] memory-reader is bound here, but memory.enabled is false",
         "remove this binding, or set memory.enabled: true",
+    ),
+    "storage.memory-folder": (
+        {"workspace.yaml": WS + "storage:\n  memory_folder: notes/" + "m" * 300 + "\n"},
+        (),
+        "ws/workspace.yaml:7:18: error[storage.memory-folder] storage.memory_folder cannot be a folder: its part "
+        '"mmmmmmmmmmmmmmmmmmmmmmmm..." is 300 bytes long; a file name holds at most 255',
+        "point storage.memory_folder at a folder path, such as .swarmkit/memory, or remove it",
     ),
     "state.linked-folder": (
         {".swarmkit": link_state_folder},

@@ -171,8 +171,9 @@ def build_workspace(
         if artifact.valid
     }
 
-    if ws_valid:
-        out.extend(_linked_state(root, raw_ws))
+    if ws_valid and ws_artifact is not None:
+        unusable = _unusable_memory_folder(ws_artifact, root, raw_ws)
+        out.extend(unusable or _linked_state(root, raw_ws))  # an unusable path cannot be checked for links
     sink.extend(out)
     if sink.has_errors or not ws_valid or ws_artifact is None:
         return None, []
@@ -513,6 +514,25 @@ def _memory_folder(root: Path, raw_ws: dict) -> Path:
     storage = (raw_ws.get("storage") or {}).get("memory_folder")
     folder = Path(storage or DEFAULT_FOLDER)
     return folder if folder.is_absolute() else root / folder
+
+
+def _unusable_memory_folder(ws_artifact: Artifact, root: Path, raw_ws: dict) -> list[Diagnostic]:
+    """`storage.memory-folder` where storage.memory_folder cannot name a folder (storage_path.py)."""
+    from swarmkit.resolver.storage_path import memory_folder_problem
+
+    value = (raw_ws.get("storage") or {}).get("memory_folder")
+    problem = memory_folder_problem(value, root) if isinstance(value, str) and value else None
+    if problem is None:
+        return []
+    return [
+        linking.diag(
+            ws_artifact,
+            "storage.memory-folder",
+            f"storage.memory_folder cannot be a folder: {problem}",
+            ("storage", "memory_folder"),
+            hint="point storage.memory_folder at a folder path, such as .swarmkit/memory, or remove it",
+        )
+    ]
 
 
 def _linked_state(root: Path, raw_ws: dict) -> list[Diagnostic]:

@@ -18,6 +18,7 @@ CODES: dict[str, str] = {
     "yaml.not-mapping": "a document is a list or a scalar instead of a mapping",
     "yaml.alias-bomb": "aliases that expand to too many values, or refer to themselves",
     "yaml.too-deep": "nesting deeper than 100 levels",
+    "yaml.number-too-long": "an integer of more than 4,300 digits",
     "yaml.non-string-key": "a mapping key that is a number, list or other non-string",
     # the layout
     "workspace.not-found": "the folder has no workspace.yaml",
@@ -58,6 +59,7 @@ CODES: dict[str, str] = {
     "binding.not-decision": "a bound skill is not in the decision category (warning)",
     "skill.cycle": "composed skills that include themselves",
     "topology.root-role": "agents.root is not role root, or another agent is",
+    "storage.memory-folder": "storage.memory_folder cannot name a folder (a NUL, a name or path too long)",
     "state.linked-folder": "`.swarmkit`, a folder under it or the memory folder is a symbolic link",
     "memory.disabled-but-bound": "memory is off but a memory binding is written explicitly (a topology's: strict warning)",
     # reachability: warnings, errors under `validate --require` (as strict warnings are)

@@ -14,6 +14,7 @@ from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES
 HINTS = {
     "yaml.alias-bomb": "expand the aliases by hand, or use fewer of them",
     "yaml.too-deep": "flatten the structure; no swarmkit file needs that much nesting",
+    "yaml.number-too-long": 'put the value in quotes to keep it as text, as in "12345..."',
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from swarmkit.workspace.limits import MAX_DEPTH, MAX_PURE_PARSE_BYTES
+from swarmkit.workspace.limits import MAX_DEPTH, MAX_INT_DIGITS, MAX_PURE_PARSE_BYTES
 
 _loaders: dict[object, object] = {}
 
@@ -17,12 +17,42 @@ class YamlTooDeep(ValueError):
         self.line, self.column = line, column
 
 
+class YamlNumberTooLong(ValueError):
+    """An integer with more than MAX_INT_DIGITS digits; line and column (1-based) where it starts."""
+
+    def __init__(self, digits: int, line: int, column: int) -> None:
+        super().__init__(
+            f"a number of {digits:,} digits (swarmkit reads numbers of at most {MAX_INT_DIGITS:,})"
+        )
+        self.line, self.column = line, column
+
+
+def _bounded_int_constructor():
+    """ruamel's safe constructor whose integers are refused above MAX_INT_DIGITS digits, with the
+    place they start: Python refuses to convert more than 4,300 digits and says so with a bare
+    ValueError that carries no position (and converting is quadratic below that limit)."""
+    from ruamel.yaml.constructor import SafeConstructor
+
+    class BoundedIntConstructor(SafeConstructor):
+        def construct_yaml_int(self, node):
+            digits = sum(ch.isdigit() for ch in node.value) if len(node.value) > MAX_INT_DIGITS else 0
+            if digits > MAX_INT_DIGITS:
+                mark = node.start_mark
+                raise YamlNumberTooLong(digits, mark.line + 1, mark.column + 1)
+            return super().construct_yaml_int(node)
+
+    BoundedIntConstructor.add_constructor("tag:yaml.org,2002:int", BoundedIntConstructor.construct_yaml_int)
+    return BoundedIntConstructor
+
+
 def safe_yaml(pure: bool = False):
     """ruamel's safe loader: C-accelerated (pure Python when ruamel.yaml.clib is missing), or pure."""
     if pure not in _loaders:
         from ruamel.yaml import YAML
 
-        _loaders[pure] = YAML(typ="safe", pure=pure)
+        loader = YAML(typ="safe", pure=pure)
+        loader.Constructor = _bounded_int_constructor()
+        _loaders[pure] = loader
     return _loaders[pure]
 
 
@@ -63,7 +93,7 @@ def load_yaml_text(text: str) -> Any:
     inside a flow collection (`[knowledge:read]`). A text both refuse raises the pure parser's
     error, whose marks are the precise ones. Above MAX_PURE_PARSE_BYTES the C parser's verdict
     stands: the pure parser would take seconds. Text nested deeper than MAX_DEPTH raises
-    YamlTooDeep before either builds anything.
+    YamlTooDeep before either builds anything; an integer too long to convert, YamlNumberTooLong.
     """
     from ruamel.yaml.composer import ComposerError
     from ruamel.yaml.constructor import ConstructorError

@@ -641,3 +641,45 @@ def test_an_import_counts_and_lists_every_skipped_file_and_keeps_the_notes_besid
     inbox = (folder / "inbox.md").read_text(encoding="utf-8")
     assert "- I take the 8:10 train to work [" in inbox
     assert "- the caf\ufffd opens at nine [" in inbox  # the bad byte kept as U+FFFD, its note kept
+
+
+WORKSPACE_VALUES = {
+    "a 5,000-digit integer": ("x_big: " + "9" * 5000 + "\n", "error[yaml.number-too-long]"),
+    "a complex key": ("? [a, b]\n: 1\n", "error[yaml.non-string-key]"),
+    "a mapping as a key": ("? {a: 1}\n: 1\n", "error[yaml.syntax]"),
+    "a NUL in the memory folder": ('storage:\n  memory_folder: "a\\0b"\n', "error[storage.memory-folder]"),
+    "a 5,000-character memory folder": (
+        "storage:\n  memory_folder: " + "a" * 5000 + "\n",
+        "error[storage.memory-folder]",
+    ),
+    "a 6,000-byte memory folder path": (
+        "storage:\n  memory_folder: " + "/".join(["a" * 200] * 30) + "\n",
+        "error[storage.memory-folder]",
+    ),
+    "a lone surrogate in the memory folder": (
+        'storage:\n  memory_folder: "notes\\ud800"\n',
+        "error[storage.memory-folder]",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(WORKSPACE_VALUES))
+def test_a_hostile_value_in_workspace_yaml_is_one_diagnostic_for_every_command(tmp_path, case):
+    """Each once ended in exit 3: Python's ValueError past 4,300 digits, and an OSError (or
+    ValueError for NUL) wherever a command first touched a memory folder that cannot exist."""
+    text, marker = WORKSPACE_VALUES[case]
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile")
+    with (root / "workspace.yaml").open("a") as handle:
+        handle.write(text)
+    for command in (
+        ("validate", str(root)),
+        ("run", str(root), "--input", "hello"),
+        ("memory", "-w", str(root), "status"),
+        ("memory", "-w", str(root), "add", "I like tea"),
+        ("memory", "-w", str(root), "search", "tea"),
+    ):
+        code, out, err = swarmkit(*command)
+        assert code == 1, (command, out, err)
+        assert marker in out + err, (command, out, err)
+    assert not (root / ".swarmkit" / "memory").exists()
