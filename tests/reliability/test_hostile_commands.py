@@ -683,3 +683,22 @@ def test_a_hostile_value_in_workspace_yaml_is_one_diagnostic_for_every_command(t
         assert code == 1, (command, out, err)
         assert marker in out + err, (command, out, err)
     assert not (root / ".swarmkit" / "memory").exists()
+
+
+@pytest.mark.parametrize("kind", ["sparse 2 GB file", "FIFO"])
+def test_a_hostile_write_counter_in_the_index_is_replaced_unread(tmp_path, kind):
+    """The consolidation pass's write counter (.index/consolidate-writes, derived) was read whole:
+    a sparse 2 GB file there cost each `memory add` ~30 s of CPU; a FIFO would block it."""
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile")
+    assert swarmkit("memory", "-w", str(root), "add", "I prefer green tea in the morning")[0] == 0
+    counter = root / ".swarmkit" / "memory" / ".index" / "consolidate-writes"
+    counter.unlink()
+    if kind == "FIFO":
+        os.mkfifo(counter)
+    else:
+        with counter.open("wb") as handle:
+            handle.truncate(2 * 1024**3)
+    code, out, err = swarmkit("memory", "-w", str(root), "add", "I moved to Porto last spring")
+    assert code == 0, err
+    assert counter.is_file() and counter.read_text() == "1\n"  # counting starts again

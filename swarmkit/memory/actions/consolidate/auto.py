@@ -21,14 +21,30 @@ AUTO_LIMIT = 2000
 _COUNTER = "consolidate-writes"
 
 
+_COUNTER_BYTES = 32  # a count is a few digits: a larger file is not ours, and is not read
+
+
 def _count(store: MemoryFolder) -> int:
-    """This write's number (1, 2, …), counted in .index/; 0 when it cannot be counted."""
+    """This write's number (1, 2, …), counted in .index/; 0 when it cannot be counted.
+
+    The counter is read only if it is a small regular file (a 2 GB file there once cost each write
+    30 s of CPU, a FIFO would block it) and replaced, never written in place; anything else in its
+    place counts again from 1. Not fsynced: a count lost in a crash only moves the next pass."""
+    import os
+
+    from swarmkit.safe_read import FileRefused, read_regular
+
     path = store.folder / INDEX_DIR / _COUNTER
     try:
-        done = int(path.read_text().strip() or 0) if path.is_file() else 0
+        done = int(read_regular(path, _COUNTER_BYTES, follow_links=False).strip() or 0)
+    except (FileRefused, ValueError):
+        done = 0
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"{done + 1}\n")
-    except (OSError, ValueError):
+        tmp = path.with_name(f".{_COUNTER}.tmp-{os.getpid()}")
+        tmp.write_text(f"{done + 1}\n")
+        os.replace(tmp, path)
+    except OSError:
         return 0
     return done + 1
 
