@@ -1,7 +1,7 @@
 """Every diagnostic code swarmkit emits, with a one-line summary (docs/errors.md explains each).
 
 Codes are stable: tools match on them. A new code goes here, in docs/errors.md, and in the
-exact-message tests (tests/test_diagnostic_codes.py), which check all three agree.
+exact-message tests (tests/workspace/test_diagnostic_codes.py), which check all three agree.
 """
 
 CODES: dict[str, str] = {

@@ -10,7 +10,7 @@ import pytest
 from swarmkit.workspace.codes import CODES
 from tests.support.workspaces import write_overlay
 
-DOCS = Path(__file__).parents[1] / "docs" / "errors.md"
+DOCS = Path(__file__).parents[2] / "docs" / "errors.md"
 
 WS = """apiVersion: swarmkit/v1
 kind: Workspace
