@@ -197,6 +197,10 @@ def _run(argv: list[str] | None) -> int:
         return exc.exit_status
     except KeyboardInterrupt:
         return interrupted()
+    except OSError as exc:  # the system refused a path the user gave: a name too long, no space, ...
+        output.error(*os_refusal(exc))
+        output.detail("".join(__import__("traceback").format_exception(exc)).rstrip())
+        return ExitStatus.INVALID
     except Exception as exc:  # a bug in swarmkit, never the user's input
         import traceback
 
@@ -205,6 +209,35 @@ def _run(argv: list[str] | None) -> int:
         click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
         return ExitStatus.INTERNAL
     return int(result or 0)
+
+
+def os_refusal(exc: OSError) -> tuple[str, str]:
+    """(message, hint) for an OSError no command turned into its own message: what the system said,
+    about which path (its middle elided when long), and what usually helps."""
+    import errno
+
+    def shown(name) -> str:
+        text = str(name)
+        return text if len(text) <= 120 else text[:60] + "…" + text[-40:]
+
+    what = exc.strerror or str(exc)
+    if exc.filename is not None:
+        what = f"{shown(exc.filename)}: {what}"
+    if getattr(exc, "filename2", None) is not None:
+        what += f" (and {shown(exc.filename2)})"
+    hints = {
+        errno.ENAMETOOLONG: "use a shorter path: a file name holds at most 255 bytes, a path 4,096",
+        errno.ENOSPC: "free some disk space and run the command again",
+        errno.EACCES: "check the permissions of the file and of the folders above it",
+        errno.EPERM: "check the permissions of the file and of the folders above it",
+        errno.EROFS: "the file system is read-only: use a folder on a writable one",
+        errno.ENOENT: "check that the path exists",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.ELOOP: "the path goes through a loop of symbolic links",
+    }
+    return f"the system refused: {what}", hints.get(
+        exc.errno or 0, "check the path and run the command again"
+    )
 
 
 def interrupted() -> int:

@@ -32,7 +32,17 @@ def schema(name: str | None, out_dir: str | None) -> int:
         click.echo(schema_text(name), nl=False)
         return 0
     target = Path(out_dir)
-    target.mkdir(parents=True, exist_ok=True)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file, device or FIFO of that name: mkdir's own message says "exists"
+        from swarmkit.errors import SwarmkitError
+        from swarmkit.safe_read import kind_of
+
+        kind = kind_of(target.stat().st_mode) if target.exists() else "not a folder"
+        raise SwarmkitError(
+            f"--out {out_dir} is {kind}, not a folder; nothing was written",
+            "give --out a folder (it is created if it does not exist)",
+        ) from None
     for each in [name] if name else schema_names():
         path = target / f"{each}.schema.json"
         path.write_text(schema_text(each), encoding="utf-8")

@@ -10,7 +10,7 @@ from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
 from swarmkit.workspace.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_PURE_PARSE_BYTES
 from swarmkit.workspace.shape import HINTS
 from swarmkit.workspace.source import SourceFile
-from swarmkit.workspace.yaml_text import YamlNumberTooLong, YamlTooDeep, load_yaml_text
+from swarmkit.workspace.yaml_text import YamlAliasBomb, YamlNumberTooLong, YamlTooDeep, load_yaml_text
 
 
 def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, list[Diagnostic]]:
@@ -93,6 +93,15 @@ def _parse(source: SourceFile) -> Diagnostic | None:
             exc.line,
             exc.column,
             hint=HINTS["yaml.too-deep"],
+        )
+    except YamlAliasBomb as exc:
+        return Diagnostic(
+            "yaml.alias-bomb",
+            str(exc),
+            rel,
+            exc.line,
+            exc.column,
+            hint=HINTS["yaml.alias-bomb"],
         )
     except YamlNumberTooLong as exc:
         return Diagnostic(

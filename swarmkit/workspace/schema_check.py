@@ -106,7 +106,34 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
             )
             break
         problems.extend(_to_diagnostics(error, source, validator.schema))
+    for path in _not_a_number(data):
+        problems.append(
+            _diag(
+                "schema.range",
+                f"{_field_name(path)} is .nan (not a number), which no setting can mean",
+                source,
+                path,
+                hint="write a number, or remove the key for its default",
+            )
+        )
     return _dedupe(problems)
+
+
+def _not_a_number(data: Any) -> list[tuple]:
+    """The paths of .nan values: JSON Schema's bounds compare false with NaN, so a `.nan`
+    threshold would pass every check and fail where it is used."""
+    out: list[tuple] = []
+    stack: list[tuple[tuple, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float):
+            if value != value:
+                out.append(path)
+        elif isinstance(value, dict):
+            stack.extend((path + (key,), item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((path + (index,), item) for index, item in enumerate(value))
+    return sorted(out, key=str)
 
 
 def _dedupe(items: list[Diagnostic]) -> list[Diagnostic]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from swarmkit.workspace.limits import MAX_DEPTH, MAX_INT_DIGITS, MAX_PURE_PARSE_BYTES
+from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_INT_DIGITS, MAX_PURE_PARSE_BYTES
 
 _loaders: dict[object, object] = {}
 
@@ -56,30 +56,61 @@ def safe_yaml(pure: bool = False):
     return _loaders[pure]
 
 
+class YamlAliasBomb(ValueError):
+    """Aliases (merge keys `<<:` included) would expand the text to more than MAX_EXPANDED_NODES
+    values; line and column (1-based) of the alias that passes the bound."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"aliases expand to more than {MAX_EXPANDED_NODES:,} values")
+        self.line, self.column = line, column
+
+
 def check_depth(text: str) -> None:
-    """Raise YamlTooDeep where the text's collections nest deeper than MAX_DEPTH, before anything
-    builds them: the C composer recurses in C (200,000 levels crash the process) and the scanner's
-    work per token grows with the depth. The parser's events come from a loop with its own stack, so
-    this costs a fraction of a load (0.08 s for a 390 KB file whose load takes 0.55 s) and stops at
-    the first level too deep. A syntax error ends the check: the load reports it."""
+    """Raise YamlTooDeep where the text's collections nest deeper than MAX_DEPTH, and YamlAliasBomb
+    where its aliases would expand it past MAX_EXPANDED_NODES values, before anything builds them:
+    the C composer recurses in C (200,000 levels crash the process), the scanner's work per token
+    grows with the depth, and a chain of merge keys (`m1: &m1 {<<: *m0, ...}`, each copying the one
+    before) costs the constructor time quadratic in its length (5,000 links: 20 s) though the text is
+    small. The parser's events come from a loop with its own stack, so this costs a fraction of a
+    load (0.08 s for a 390 KB file whose load takes 0.55 s) and stops at the first problem. Each
+    anchor's size is counted once and an alias adds that size, as building would. A syntax error
+    ends the check: the load reports it."""
     from ruamel.yaml.error import YAMLError
-    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
+    from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 
     if "events" not in _loaders:
         from ruamel.yaml import YAML
 
         _loaders["events"] = YAML(typ="safe")  # its own: an abandoned parse leaves no state behind
     events = _loaders["events"].parse(text)  # type: ignore[attr-defined]
-    depth = 0
+    sizes: dict[str, int] = {}  # anchor -> the number of values it expands to
+    frames: list[list] = [[None, 0]]  # per open collection: [its anchor, values inside so far]
+    total = 0
     try:
         for event in events:
-            if isinstance(event, CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
+            if isinstance(event, ScalarEvent):
+                frames[-1][1] += 1
+                total += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, AliasEvent):
+                size = sizes.get(event.anchor, 1)
+                frames[-1][1] += size
+                total += size
+                if total > MAX_EXPANDED_NODES:
+                    mark = event.start_mark
+                    raise YamlAliasBomb(mark.line + 1, mark.column + 1)
+            elif isinstance(event, CollectionStartEvent):
+                frames.append([event.anchor, 1])
+                total += 1
+                if len(frames) - 1 > MAX_DEPTH:
                     mark = event.start_mark
                     raise YamlTooDeep(mark.line + 1, mark.column + 1)
             elif isinstance(event, CollectionEndEvent):
-                depth -= 1
+                anchor, size = frames.pop()
+                frames[-1][1] += size
+                if anchor is not None:
+                    sizes[anchor] = size
     except YAMLError:
         return
     finally:
@@ -93,7 +124,8 @@ def load_yaml_text(text: str) -> Any:
     inside a flow collection (`[knowledge:read]`). A text both refuse raises the pure parser's
     error, whose marks are the precise ones. Above MAX_PURE_PARSE_BYTES the C parser's verdict
     stands: the pure parser would take seconds. Text nested deeper than MAX_DEPTH raises
-    YamlTooDeep before either builds anything; an integer too long to convert, YamlNumberTooLong.
+    YamlTooDeep, and aliases that expand it too far YamlAliasBomb, before either builds anything; an
+    integer too long to convert raises YamlNumberTooLong.
     """
     from ruamel.yaml.composer import ComposerError
     from ruamel.yaml.constructor import ConstructorError

@@ -84,12 +84,21 @@ SCRIPTS = {
     "reply-a-mapping.yaml": b"- reply: {a: b}\n",
     "unknown-key.yaml": b"- repyl: hello\n",
     "broken.json": b'[{"reply": ',
+    # each mapping merges the one before: 209 KB whose building cost 20 s of CPU before the count
+    "merge-chain.yaml": (
+        "- reply: a\n  when: {}\n  a: &a {k0: 1, k1: 2}\n"
+        + "".join(
+            f"  m{i}: &m{i}\n    <<: [*{'a' if i == 0 else f'm{i - 1}'}]\n    x{i}: {i}\n"
+            for i in range(5000)
+        )
+    ).encode(),
 }
 
 EXPECTED = {
     "deep.yaml": "cannot be parsed: the YAML nests more than 100 levels deep (line 1, column 101)",
     "deep.json": "cannot be parsed: it nests too deeply",
-    "bomb.yaml": "cannot be parsed: aliases expand to more than 200,000 values",
+    "bomb.yaml": "cannot be parsed: aliases expand to more than 200,000 values (line 9, column 19)",
+    "merge-chain.yaml": "cannot be parsed: aliases expand to more than 200,000 values (line 848, column 10)",
     "latin1.yaml": "is not valid UTF-8 (byte 0xe9 on line 1)",
     "not-a-list.yaml": "is not a list of steps",
     "when-a-list.yaml": ": step 1 `when` is a list, not a mapping",
@@ -702,3 +711,60 @@ def test_a_hostile_write_counter_in_the_index_is_replaced_unread(tmp_path, kind)
     code, out, err = swarmkit("memory", "-w", str(root), "add", "I moved to Porto last spring")
     assert code == 0, err
     assert counter.is_file() and counter.read_text() == "1\n"  # counting starts again
+
+
+def test_a_path_the_system_refuses_is_a_clear_error_naming_it(tmp_path):
+    """ENAMETOOLONG and its kin once escaped as exit 3 from init, run -w, memory show and schema."""
+    long_name = "n" * 5000
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile")
+    assert swarmkit("memory", "-w", str(root), "add", "I prefer green tea")[0] == 0
+    for command in (
+        ("init", str(tmp_path / long_name)),
+        ("run", "-w", str(tmp_path / long_name), "--input", "hello"),
+        ("memory", "-w", str(root), "show", f"{long_name}.md#L1"),
+        ("schema", "--out", str(tmp_path / long_name)),
+    ):
+        code, out, err = swarmkit(*command)
+        assert code == 1, (command, err)
+        assert err.startswith("error: the system refused: "), err
+        assert "File name too long" in err and "…" in err  # the path is shown, its middle elided
+        assert "\n  hint: use a shorter path: a file name holds at most 255 bytes, a path 4,096\n" in err
+
+
+@pytest.mark.parametrize("kind", ["device", "FIFO"])
+def test_schema_out_that_is_no_folder_says_what_it_is(tmp_path, kind):
+    target = Path("/dev/null") if kind == "device" else tmp_path / "pipe"
+    if kind == "FIFO":
+        os.mkfifo(target)
+    code, out, err = swarmkit("schema", "--out", str(target))
+    described = "a device" if kind == "device" else "a FIFO (named pipe)"
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: --out {target} is {described}, not a folder; nothing was written\n"
+        "  hint: give --out a folder (it is created if it does not exist)\n"
+    )
+
+
+def test_a_line_ref_of_5000_digits_is_no_ref(ws):
+    code, out, err = swarmkit("memory", "-w", str(ws), "show", "me.md#L" + "9" * 5000)
+    assert code == 1
+    assert err.startswith("error: 'me.md#L" + "9" * 53 + "…999999999999' is not a memory ref\n"), err
+
+
+def test_a_threshold_that_is_not_a_number_is_refused_by_validate_and_run(tmp_path):
+    """`.nan` passes JSON Schema's bounds (every comparison with NaN is false); run then failed."""
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile")
+    with (root / "workspace.yaml").open("a") as handle:
+        handle.write("memory:\n  reader:\n    similarity_threshold: .nan\n")
+    for command in (("validate", str(root)), ("run", str(root), "--input", "hello")):
+        code, out, err = swarmkit(*command)
+        assert code == 1
+        assert (
+            "workspace.yaml:35:27: error[schema.range] memory.reader.similarity_threshold is .nan "
+            "(not a number), which no setting can mean\n"
+        ) in out + err
+    assert (
+        "\n  hint: write a number, or remove the key for its default\n" in swarmkit("validate", str(root))[1]
+    )

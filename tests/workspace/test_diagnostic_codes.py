@@ -152,7 +152,7 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
     "yaml.alias-bomb": (
         {"skills/bomb.yaml": BOMB},
         (),
-        "ws/skills/bomb.yaml:6:1: error[yaml.alias-bomb] aliases expand to more than 200,000 values",
+        "ws/skills/bomb.yaml:6:12: error[yaml.alias-bomb] aliases expand to more than 200,000 values",
         "expand the aliases by hand, or use fewer of them",
     ),
     "yaml.too-deep": (

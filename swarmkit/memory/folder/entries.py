@@ -341,6 +341,7 @@ def parse_ref(ref: str) -> tuple[str, int] | None:
         or not path.endswith(".md")
         or not (line.isascii() and line.isdigit())
         or line[0] == "0"
+        or len(line) > 18  # no file has 10**18 lines; int() refuses past 4,300 digits anyway
         or "#" in path
         or any(ch < " " or ch == "\x7f" for ch in path)
     ):

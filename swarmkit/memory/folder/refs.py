@@ -25,8 +25,9 @@ def check_ref(ref: str) -> tuple[str, int | str]:
         or parsed[0].startswith("/")
         or any(part in ("", "..") or part.startswith(".") for part in parsed[0].split("/"))
     ):
+        shown = ref if not isinstance(ref, str) or len(ref) <= 80 else ref[:60] + "…" + ref[-12:]
         raise SwarmkitError(
-            f"{ref!r} is not a memory ref",
+            f"{shown!r} is not a memory ref",
             "a ref names a file in the memory folder and an entry, like me.md#3f9a1c2b (its digest) or "
             "me.md#L3 (its line); `swarmkit memory list` shows every entry with its ref",
         )
