@@ -70,8 +70,17 @@ def replaces(old: Claim, new: Claim) -> bool:
     if not old.holds:
         return False
     if new.holds:
-        return new.attribute == old.attribute and not same_value(old, new)
-    return new.attribute in ("", old.attribute) and same_value(old, new)
+        return new.attribute == old.attribute and old.attribute not in MANY and not same_value(old, new)
+    if old.attribute in MANY:  # "likes tea", then "hates tea": the same thing, not a wider one
+        return new.attribute == old.attribute and old.words() == new.words()
+    same_thing = new.attribute in ("", old.attribute) or (
+        new.attribute == "pet's name" and old.attribute.endswith("'s name")  # "no longer has any pets"
+    )
+    return same_thing and same_value(old, new)
+
+
+# Things one may have many of at once: a later one adds, only an end replaces.
+MANY = frozenset({"taste"})
 
 
 _FILLER = frozenset("a an the new my his her their our its".split())
@@ -208,7 +217,10 @@ def _name_word(text: str) -> str:
 
 
 def _verb_led(text: str) -> bool:
-    head = text.split(" ", 1)[0].lower()
+    words = text.lower().split()
+    while len(words) > 1 and words[0] in _ADVERBS:
+        words = words[1:]  # "Now lives in Porto"
+    head = words[0] if words else ""
     return head in ("no", "not", "never", "used") or any(
         lemma in FRAMES or lemma in _AUXILIARIES for lemma in lemmas(head)
     )
@@ -219,7 +231,7 @@ _AUXILIARIES = frozenset("be is am are was were been being has have had do does 
 _ADVERBS = frozenset(
     """now just recently finally also still currently already actually really officially then
     eventually newly happily originally apparently since once again lately suddenly permanently
-    basically definitely even back""".split()
+    basically definitely even back probably supposedly evidently reportedly""".split()
 )
 _MODALS = frozenset(
     "might may could would should will shall wants want hopes plans planning thinking considering".split()
@@ -285,11 +297,23 @@ def _clauses(text: str, first_person: bool = False) -> list[str]:
         if join.start() < start:
             continue
         after = text[join.end() :]
-        if _starts_predicate(after, first_person):
+        pronoun = _PRONOUN.match(after)
+        if pronoun and _starts_predicate(after[pronoun.end() :], first_person):
+            out.append(text[start : join.start()])  # "…; she now works at Globex"
+            start = join.end() + pronoun.end()
+        elif _starts_predicate(after, first_person):
             out.append(text[start : join.start()])
             start = join.end()
     out.append(text[start:])
-    return [c.strip() for c in out if c.strip()]
+    return [_contracted(c.strip()) for c in out if c.strip()]
+
+
+_PRONOUN = re.compile(r"(?:he|she|they)(?=['’]s\b|\s)(?:\s+)?")
+
+
+def _contracted(clause: str) -> str:
+    """ "'s now at Globex" (what is left of "she's") as "is now at Globex"."""
+    return re.sub(r"^['’]s\s+", "is ", clause)
 
 
 def _starts_predicate(text: str, first_person: bool) -> bool:
@@ -342,6 +366,8 @@ def _clause(clause: str) -> list[Claim]:
     claims: list[Claim] = []
     if frame_verb in _PROGRESSIVE_ONLY and not head.endswith("ing"):
         frame_verb = None  # "is seeing Sam" dates; "sees Jon as a friend" does not
+    if frame_verb in ("move", "relocate") and head.endswith("ing") and _FUTURE.search(rest):
+        return []  # "is moving to Porto next month": a plan
     if frame_verb is not None and frame_verb not in ("be", "have"):
         claims = FRAMES[frame_verb](" ".join(words[i + 1 :]))
     if not claims and verb in ("be", "have") and head:
@@ -358,6 +384,9 @@ def _clause(clause: str) -> list[Claim]:
 
 # Step 3: what each verb says.
 _PROGRESSIVE_ONLY = frozenset({"see"})
+_FUTURE = re.compile(
+    r"(?i)\b(?:next|soon|later|tomorrow|someday|one day|in (?:a|an|two|three|a few|\d+) (?:days?|weeks?|months?|years?))\b"
+)
 _TAIL = re.compile(
     r"(?i)\s+(?:after|before|during|until|following|because|since|as of|when|while|which|who|where|"
     r"ever since|for (?:the )?(?:past |last )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
@@ -366,8 +395,7 @@ _TAIL = re.compile(
     r"september|october|november|december|spring|summer|autumn|fall|winter|the (?:spring|summer|autumn|fall|"
     r"winter|end|meantime))\b|"
     r"the (?:day|week|month|year|night) (?:before|after)|"
-    r"instead|rather|not|now|again|too|anymore|any more|these days|nowadays|at the moment|full[- ]time|"
-    r"part[- ]time)\b.*$"
+    r"instead|rather|not|now|again|too|anymore|any more|these days|nowadays|at the moment)\b.*$"
 )
 _PLACE_TAIL = re.compile(r"(?i)\s+(?:with|for|to be|near|from|permanently|for good)\b.*$")
 _WORK_TAIL = re.compile(r"(?i)\s+(?:in the|on the|as (?:an?|the)|at (?:the|a)|with the|for the|from)\b.*$")
@@ -406,6 +434,11 @@ def _ended(value: str) -> list[Claim]:
     """A value that ends, whatever it was: "left Acme", "sold the Honda", "dropped out of Riverside"."""
     value = re.sub(r"(?i)^(?:the|my|his|her|their|our|old)\s+", "", value.strip())
     value = re.sub(r"(?i)^(?:old\s+)", "", value)
+    thing = _value(value, work=True).lower()
+    if thing in ("job", "position", "role"):  # "quit her job": whatever it was, and wherever
+        return [Claim("role", "", False), Claim("employer", "", False)]
+    if thing in _THING_ATTRIBUTES or thing in _PET_NOUNS:  # "sold her car", "lost his dog"
+        return [Claim(_THING_ATTRIBUTES.get(thing) or f"{_pet(thing)}'s name", "", False)]
     return _claim("", value, holds=False, work=True)
 
 
@@ -432,6 +465,8 @@ def _frame(*rules: tuple[str, Callable[[re.Match], list[Claim]]]) -> Callable[[s
 
 
 def _place(m: re.Match) -> list[Claim]:
+    if kind_of(m["v"]) == "school":  # "moved to Northgate University"
+        return _school(m)
     out = _claim("location", m["v"], place=True)
     if m.groupdict().get("old"):
         out += _claim("location", m["old"], holds=False, place=True)
@@ -517,6 +552,13 @@ def _at(m: re.Match) -> list[Claim]:
     return []
 
 
+def _taste(value: str, holds: bool = True) -> list[Claim]:
+    """ "likes tea" (one taste of many), "hates tea" (the end of it)."""
+    if re.match(r"(?i)(?:not|never|it|that|this|when|how|to)\b", value.strip()):
+        return []  # "hates not being on the court", "loves it", "likes to …": no thing named
+    return _claim("taste", value, holds=holds, work=True)
+
+
 def _pet(noun: str) -> str:
     return {"puppy": "dog", "kitten": "cat"}.get(noun.lower(), noun.lower())
 
@@ -524,7 +566,14 @@ def _pet(noun: str) -> str:
 def _kind_owned(m: re.Match) -> list[Claim]:
     """Something owned or used says which thing it is only when it is a car or a phone."""
     kind = kind_of(m["v"])
-    return _claim(kind, m["v"], work=True) if kind in ("car", "phone") else []
+    if kind in ("car", "phone"):
+        return _claim(kind, m["v"], work=True)
+    bare = re.fullmatch(
+        r"(?i)(?:an?\s+|any\s+)?(car|phone|cellphone|mobile)s?(?:\s+(?:any ?more|now))?", m["v"].strip()
+    )
+    if bare:  # "doesn't own a car anymore": whatever car it was (a value only when denied)
+        return [Claim(_THING_ATTRIBUTES.get(bare[1].lower(), "phone"), "")]
+    return []
 
 
 def _said(text: str) -> list[Claim]:
@@ -652,6 +701,16 @@ _PET_NOUNS = frozenset("dog cat puppy kitten pet rabbit parrot horse hamster".sp
 
 def _together(rest: str, other: str) -> list[Claim]:
     """ "Tim and Sam broke up", "… got married", "… got divorced": a claim about the pair."""
+    state = re.match(
+        r"(?i)(?:are|were) (?:now |officially |finally )?(?P<s>married|engaged|divorced|separated|dating)\b",
+        rest,
+    )
+    if state:  # "Tim and Sam are now married"
+        status = state["s"].lower()
+        return [
+            Claim("relationship", status),
+            Claim("partner", other, status not in ("divorced", "separated")),
+        ]
     verb = re.match(
         r"(?i)(?:have |had |just |finally |recently )*(?P<v>broke up|split up|split|separated|got divorced|divorced|got married|married|got engaged)\b",
         rest,
@@ -769,8 +828,8 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
     "recruit": _frame((r"by (?P<v>.+)", _employer)),
     "join": _frame((r"(?P<v>(?-i:[A-Z]).+)", _employer)),
     "take": _frame(
-        (rf"{_ART}(?:job|position|role|post) (?:at|with) (?P<v>.+)", _employer),
-        (rf"{_ART}(?:job|position|role|post) as (?P<v>.+)", _role),
+        (rf"(?:up )?{_ART}(?:job|position|role|post) (?:at|with) (?P<v>.+)", _employer),
+        (rf"(?:up )?{_ART}(?:job|position|role|post) as (?P<v>.+)", _role),
     ),
     "land": _frame(
         (rf"{_ART}(?:job|position|role) (?:at|with) (?P<v>.+)", _employer),
@@ -817,6 +876,10 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"promoted to (?P<v>.+)", _role),
         (r"(?:fired|laid off|let go) (?:from|by) (?P<old>.+)", lambda m: _ended(m["old"])),
         (r"rid of (?P<old>.+)", _end),
+        (
+            r"(?:into|accepted (?:to|at|into)) (?P<v>.+)",
+            lambda m: _school(m) if kind_of(m["v"]) == "school" else [],
+        ),
         (rf"{_ART}(?:job|position|role) (?:at|with) (?P<v>.+)", _employer),
         (rf"{_ART}(?:job|position|role) as (?P<v>.+)", _role),
         (
@@ -848,12 +911,22 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"(?P<old>(?-i:[A-Z]).+)", _end),
     ),
     "quit": _frame(
+        (r"(?P<old>(?:her|his|their|my) (?:job|position|role))(?:\s.*)?", _end),
         (r"being (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True)),
         (r"(?:(?:her|his|their|my) job (?:at|with) )?(?P<old>(?-i:[A-Z]).+)", _end),
         (r"(?:her|his|their|my) job as (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True)),
     ),
     "lose": _frame(
-        (r"(?:her|his|their|my) job as (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True))
+        (r"(?:all )?interest in (?P<v>.+)", lambda m: _taste(m["v"], False)),
+        (
+            r"(?:her|his|their|my) (?:[\w-]+ ){0,3}?job as (?P<v>.+)",
+            lambda m: _claim("role", m["v"], holds=False, role=True),
+        ),
+        (r"(?:her|his|their|my) (?:[\w-]+ ){0,3}?job (?:at|with) (?P<old>.+)", _end),
+        (
+            r"(?P<old>(?:her|his|their|my) (?:dog|cat|puppy|kitten|pet|rabbit|parrot|horse|hamster|car|phone|job))\b.*",
+            _end,
+        ),
     ),
     "sell": _frame((r"(?P<old>.+?) and (?:bought|got) (?:an? )?(?P<v>.+)", _end), (r"(?P<old>.+)", _end)),
     "trade": _frame((r"(?:in )?(?P<old>.+?) for (?:an? )?(?P<v>.+)", _end)),
@@ -886,11 +959,41 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"(?:her|his|their|my) mind(?: about [^:,]+)?[:,]? (?P<v>.+)", lambda m: _said(m["v"])),
         (r"(?:careers?|jobs?) to (?P<v>.+)", lambda m: _by_kind(m["v"], fallback="employer")),
     ),
+    "accept": _frame(
+        (rf"{_ART}(?:job|position|role|offer) (?:at|with|from) (?P<v>.+)", _employer),
+        (rf"{_ART}(?:job|position|role) as (?P<v>.+)", _role),
+    ),
+    "earn": _frame((r"(?:a |her |his |their |my )?living as (?P<v>.+)", _role)),
+    "make": _frame((r"(?:a |her |his |their |my )?living as (?P<v>.+)", _role)),
+    "serve": _frame((r"as (?P<v>.+)", _role)),
+    "propose": _frame((r"to " + _NAME + r"(?:\s.*)?", _status("engaged"))),
+    "tie": _frame((r"the knot(?: with " + _NAME + r")?(?:\s.*)?", _status("married"))),
+    "end": _frame(
+        (r"(?:things|it|(?:her|his|their) relationship) with " + _NAME + r"(?:\s.*)?", _status("single"))
+    ),
+    "upgrade": _frame((r"to (?:an? |the )?(?P<v>.+)", _kind)),
+    "lease": _frame((r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m))),
+    "rename": _frame(
+        (
+            r"(?:her|his|their|my|the) (?P<t>dog|cat|puppy|kitten|pet|rabbit|parrot|horse|hamster) (?:to )?"
+            + _NAME,
+            lambda m: [Claim(f"{_pet(m['t'])}'s name", m["v"])],
+        )
+    ),
+    "rehome": _frame((r"(?P<old>.+)", _end)),
+    "like": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"]))),
+    "love": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"]))),
+    "enjoy": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"]))),
+    "adore": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"]))),
+    "hate": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"], False))),
+    "dislike": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"], False))),
+    "detest": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"], False))),
     "celebrate": _frame(
+        (r"turning (?P<v>\d{1,3})(?:\s.*)?", lambda m: [Claim("age", m["v"])]),
         (
             r"(?:her|his|their|my) (?P<v>\d{1,3})(?:st|nd|rd|th) birthday(?:\s.*)?",
             lambda m: [Claim("age", m["v"])],
-        )
+        ),
     ),
     "retire": _frame(
         (r"from (?P<old>.+)", lambda m: _ended(m["old"])),
@@ -919,7 +1022,8 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
             r"(?:an? |any )?(?P<t>dog|cat|puppy|kitten|pet|rabbit|parrot|horse|hamster)s?(?:\s+(?:any ?more|now|these days))?",
             lambda m: [Claim(f"{_pet(m['t'])}'s name", "")],
         ),  # a value only when denied: "no longer has a dog"
-        (r"(?:a |an )?(?:job|position) (?:at|with) (?P<v>.+)", _employer),
+        (r"(?:a |an )?(?:new )?(?:job|position) (?:at|with) (?P<v>.+)", _employer),
+        (r"(?:a |an )?(?:new )?(?:job|position|role) as (?P<v>.+)", _role),
         (r"worked as (?P<v>.+)", _role),
         (
             r"(?:an? )?(?:new )?(?P<t>girlfriend|boyfriend|partner|wife|husband|fiancee?)"
@@ -937,7 +1041,8 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"(?:an? |the )?(?P<v>.+)", _kind_owned),
     ),
     "be": _frame(
-        (r"(?P<v>\d{1,3})(?: years? old)?(?:\s.*)?", lambda m: [Claim("age", m["v"])]),
+        (r"(?:now\s+)?(?P<v>\d{1,3})(?: years? old)?(?:\s.*)?", lambda m: [Claim("age", m["v"])]),
+        (r"(?:now\s+)?(?:a )?(?:resident|citizen) of (?P<v>.+)", _place),
         (
             r"(?:now\s+)?(?:an? )?(?:\w+ )?(?:student|pupil|freshman|sophomore|undergraduate|undergrad|"
             r"postgraduate|graduate student|phd student|senior|junior) (?:at|of|in) (?P<v>.+)",
