@@ -38,10 +38,17 @@ _NOT_DENIALS = re.compile(
 )
 
 
+# Phrases that end what they name without a negation word ("gave up painting", "has gone off tea").
+_ENDINGS = re.compile(
+    r"\b(?:(?:gave|given|giving|give|gives) up(?: on)?|(?:gone|went|going|goes) off|lost (?:all )?interest(?: in)?)\b"
+)
+
+
 def negated(text: str) -> bool:
-    """Does the text deny or end what it names ("does not", "no longer", "never", "isn't")?"""
-    words = _WORD.findall(_NOT_DENIALS.sub(" ", text.lower().replace("’", "'")))
-    return any(w in NEGATIONS or w.endswith("n't") for w in words)
+    """Does the text deny or end what it names ("does not", "no longer", "never", "isn't", "gave up")?"""
+    lowered = _NOT_DENIALS.sub(" ", text.lower().replace("’", "'"))
+    words = _WORD.findall(lowered)
+    return any(w in NEGATIONS or w.endswith("n't") for w in words) or _ENDINGS.search(lowered) is not None
 
 
 def numbers(text: str) -> frozenset[str]:
@@ -85,8 +92,8 @@ class Lexical:
     def prepare(self, texts: Sequence[str]) -> None:
         self.words = []
         for text in texts:
-            # negations are left out: whether one text denies the other is negated()'s to say
-            self.words.append(frozenset(terms(text)) - _NEGATION_TERMS)
+            # negations are left out ("gave up" too): whether one text denies the other is negated()'s to say
+            self.words.append(frozenset(terms(_ENDINGS.sub(" ", text.lower()))) - _NEGATION_TERMS)
         df: dict[str, int] = {}
         for held in self.words:
             for word in held:

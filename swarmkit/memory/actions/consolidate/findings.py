@@ -3,8 +3,10 @@
 - duplicates: the same fact in other words (a similarity at or above DUPLICATE), never two texts
   that name other people or things, hold other numbers, or where one denies what the other says;
 - contradictions: a later entry that says the opposite of an earlier one (the same words, one of
-  them negated), or gives another value for the same thing about the same person without sharing
-  its `subject:` (facts.py reads "Lives in Lisbon" and "I moved to Porto" both as user.location);
+  them negated), or gives another value for the same single-valued thing about the same person, or
+  ends its value, without sharing its `subject:` (speech/attributes.py reads "Lives in Lisbon" and
+  "I moved to Porto" both as the location, "Tim is a pilot" and "Tim became a nurse" as the role,
+  "Tim works at Acme" and "Tim quit Acme and joined Globex" as the employer);
 - junk: text that is no fact (junk.py), or an entry that repeats a pinned MEMORY.md line (always
   loaded: the copy adds nothing).
 """
@@ -21,10 +23,11 @@ from swarmkit.memory.folder.file_class import FileClass
 from swarmkit.memory.folder.layout import MEMORY_MD
 from swarmkit.memory.recall.restatement import Names, same_fact
 from swarmkit.memory.recall.similarity import Lexical, Similarity, negated
+from swarmkit.memory.speech import attributes
+from swarmkit.memory.speech.attributes import Claim
 
 DUPLICATE = 0.6  # similarity from which two entries are proposed as one fact
 OPPOSITE = 0.75  # similarity from which a negated later entry contradicts the earlier one
-MAX_VALUE_WORDS = 5  # a single value ("Lisbon", "Umbrella Labs") is short; a longer one is a story
 MAX_GROUP = 6  # entries merged by one proposal (more wait for the next pass)
 
 
@@ -71,102 +74,28 @@ def _reviewed(entry: E.Entry) -> bool:
     return entry.meta.get("reviewed", "").strip().lower() == "yes"
 
 
-def _person(entry: E.Entry, names: Names) -> tuple[str, str]:
-    """(whose fact it is, the text without the leading name): a person's file is its person's; a
-    text that starts with a name ("Caroline lives in Boston") is that name's."""
+Reading = tuple[str | None, list[Claim]]  # attributes.read: whose, what it claims
+
+
+def _whose(entry: E.Entry, reading: Reading) -> tuple[str, str]:
+    """(whose fact it is, as a key and as written): a text that names its person ("Caroline lives in
+    Boston") is theirs, any other a personal file's person's, or nobody's in particular in a shared
+    file."""
     from swarmkit.memory.folder.privacy import is_personal
 
+    who = reading[0]
+    if who:
+        return who.lower(), who
     cls = FileClass.of(entry.file)
-    match = re.match(r"([A-Z][\w-]*)(?:['’]s)?\s+(.*)$", entry.text)
-    if match and names.is_name(match.group(1)):
-        rest = match.group(2)
-        if entry.text[len(match.group(1)) :].startswith(("'s", "’s")):
-            rest = "my " + rest  # "Caroline's favourite colour is blue": my favourite colour is blue
-        return match.group(1).lower(), rest
-    return (cls.label if is_personal(cls) else "", entry.text)
+    return (cls.label if is_personal(cls) else ""), ""
 
 
-def _subject(entry: E.Entry, names: Names) -> tuple[str, str, str] | None:
-    """(person, single-valued subject, value key) of a fact about someone, or None."""
-    from swarmkit.memory.speech.facts import read_fact
-
-    who, rest = _person(entry, names)
-    said = rest.rstrip(" .!")
-    if rest is not entry.text:  # the name taken off: "has moved to Porto" reads as "I have moved to Porto"
-        fact = _statement(
-            [said] if said.lower().startswith("my ") else ["I " + t for t in _first_person(said)]
-        )
-    else:  # a fact as stored ("Lives in Lisbon"), or as said ("I moved to Porto", "Is working as a chef")
-        lowered = said[:1].lower() + said[1:]
-        fact = read_fact(said) or _statement([said] + ["I " + t for t in _first_person(lowered)])
-    if fact is None or fact.subject.count(".") != 1:
-        return None  # open-ended (likes, has, uses): they add up instead of replacing each other
-    if len(fact.text.split()) > MAX_VALUE_WORDS + 3:
-        return None  # "Dance is essential to Gina, and …": a story about a thing, not its one value
-    value = E.dedupe_key(
-        re.sub(r"(?i)^(lives in|is based in|is from|works (?:at|for|as)|is)\s+", "", fact.text)
-    )
-    return who, fact.subject, value
-
-
-# Other ways to say where one lives and who one works for, as the fact reader's own words: the
-# reader keeps what a person tells about themselves, this finds what a later entry replaces.
-_PHRASINGS = (
-    (re.compile(r"(?i)^I (?:now |currently |still )?resides? in\b"), "I live in"),
-    (re.compile(r"(?i)^I (?:am|was|have been) (?:now )?employed (?:by|at)\b"), "I work at"),
-    (re.compile(r"(?i)^I (?:have |just |recently )?joined (?=[A-Z])"), "I work at "),
-)
-
-
-def _said_otherwise(tries: list[str]) -> list[str]:
-    """The tries, each followed by its rewording in the fact reader's words where one applies."""
-    out = []
-    for text in tries:
-        out.append(text)
-        for pattern, plain in _PHRASINGS:
-            if pattern.search(text):
-                out.append(pattern.sub(plain, text, count=1))
-    return out
-
-
-def _statement(tries: list[str]):
-    """The fact of the first of these first-person texts that states a single-valued thing, else of
-    the first that states any, or None. The tries are guesses at how a person would say it ("is
-    living in" → "liv in", "live in"): a wrong guess can still read as an open-ended habit ("Livs in
-    Toronto"), and must not hide the right one ("Lives in Toronto", user.location)."""
-    from swarmkit.memory.speech.facts import read_statement
-
-    found = None
-    for text in _said_otherwise(tries):
-        fact = read_statement(text)
-        if fact is not None and fact.subject.count(".") == 1:
-            return fact
-        found = found or fact
-    return found
-
-
-_FIRST_PERSON = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
-
-
-def _first_person(said: str) -> list[str]:
-    """How a person would say what follows their name: "has relocated to Leeds" → "have relocated to
-    Leeds", "now works for X" → "now work for X", "is working as a chef" → "work as a chef"."""
-    words = said.split(" ")
-    out = []
-    for i, word in enumerate(words[:3]):
-        low = word.lower()
-        if low in ("is", "am", "are") and i + 1 < len(words) and words[i + 1].lower().endswith("ing"):
-            base = words[i + 1][:-3]  # the progressive: "is living in" is "lives in"
-            for verb in (base, base + "e"):
-                out.append(" ".join(words[:i] + [verb] + words[i + 2 :]))
-        if low in _FIRST_PERSON:
-            out.append(" ".join(words[:i] + [_FIRST_PERSON[low]] + words[i + 1 :]))
-            break
-        if low.endswith("s") and not low.endswith("ss") and len(low) > 3:
-            verb = word[:-2] if low.endswith(("ches", "shes", "xes")) else word[:-1]
-            out.append(" ".join(words[:i] + [verb] + words[i + 1 :]))
-            break
-    return out or [said]
+def _apart(a: Reading, b: Reading) -> bool:
+    """Two entries no merge may join: about two people ("I live in Osaka" / "Nate lives in Osaka"),
+    or one replacing the other's value ("Is a student at Riverside" / "Dropped out of Riverside")."""
+    if a[0] is not None and b[0] is not None and a[0].lower() != b[0].lower():
+        return True
+    return any(attributes.replaces(x, y) or attributes.replaces(y, x) for x in a[1] for y in b[1])
 
 
 def _newer(a: int, b: int, entries: list[E.Entry]) -> bool:
@@ -207,6 +136,7 @@ def find(
     n = len(entries)
     pairs = sim.pairs(min(DUPLICATE, OPPOSITE))
     person_names = [names.of(t) for t in texts]
+    readings = [attributes.read(t, names.is_name) for t in texts]
     actors = [names.actor(t) for t in texts]
     for a, b, score in pairs:  # a repeat of a pinned line: the copy outside MEMORY.md goes
         if b >= n > a and entries[a].file != MEMORY_MD and score >= DUPLICATE and free(a):
@@ -244,8 +174,10 @@ def find(
                 )
                 taken.update((a, b))
             continue
-        if score < DUPLICATE or not same_fact(
-            texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b]
+        if (
+            score < DUPLICATE
+            or not same_fact(texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b])
+            or _apart(readings[a], readings[b])
         ):
             continue
         ga, gb = group_of.get(a), group_of.get(b)
@@ -276,7 +208,7 @@ def find(
             )
         )
         taken.update(members)
-    out.extend(_subject_changes(entries, names, taken))
+    out.extend(_subject_changes(entries, readings, taken))
     order = {"merge": 0, "supersede": 1, "drop": 2}
     position = {id(e): i for i, e in enumerate(entries)}
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
@@ -290,41 +222,49 @@ def _kept(members: list[int], entries: list[E.Entry], sim: Similarity) -> int:
     return max(members, key=lambda m: (entries[m].by == "user", len(set(terms(entries[m].text))), m))
 
 
-def _subject_changes(entries: list[E.Entry], names: Names, taken: set[int]) -> list[Finding]:
-    """Later values for the same single-valued thing about the same person (other `subject:`)."""
-    latest: dict[tuple[str, str], list[tuple[int, str]]] = {}
+def _subject_changes(entries: list[E.Entry], readings: list[Reading], taken: set[int]) -> list[Finding]:
+    """Each entry a later one replaces: another value for the same single-valued thing about the
+    same person, or the end of its value ("left Acme"), without sharing its `subject:`. An entry
+    is superseded by the newest entry that replaces it."""
+    read: dict[str, list[tuple[int, str, list[Claim]]]] = {}
     for i, entry in enumerate(entries):
         if i in taken or entry.file == MEMORY_MD:
             continue
-        found = _subject(entry, names)
-        if found is not None:
-            who, subject, value = found
-            latest.setdefault((who, subject), []).append((i, value))
+        claims = readings[i][1]
+        key, who = _whose(entry, readings[i])
+        if claims:
+            read.setdefault(key, []).append((i, who, claims))
     out = []
-    for (who, subject), items in latest.items():
-        values = {value for _, value in items}
-        if len(values) < 2:
-            continue
+    for items in read.values():
         items.sort(key=lambda item: _order(entries, item[0]))
-        newest, value = items[-1]
-        older = [i for i, v in items[:-1] if v != value]
-        meta_subjects = {entries[i].subject for i in older + [newest]}
-        if len(meta_subjects) == 1 and None not in meta_subjects:
-            continue  # they share their subject: the write path replaces those itself
-        for i in older:
-            whose = f"{who}'s " if who and ":" not in who and who != "me" else ""
-            out.append(
-                Finding(
-                    "supersede",
-                    "contradiction",
-                    (entries[i], entries[newest]),
-                    entries[newest],
-                    f"both give {whose}{subject.split('.', 1)[1].replace('_', ' ')}, and the later one says "
-                    f"{entries[newest].text!r}",
+        for at, (i, _who, old_claims) in enumerate(items):
+            for j, who, new_claims in reversed(items[at + 1 :]):
+                if entries[i].subject is not None and entries[i].subject == entries[j].subject:
+                    continue  # they share their subject: the write path replaces those itself
+                replaced = next(
+                    ((o, n) for o in old_claims for n in new_claims if attributes.replaces(o, n)), None
                 )
-            )
-            taken.update((i, newest))
+                if replaced is None:
+                    continue
+                out.append(
+                    Finding(
+                        "supersede",
+                        "contradiction",
+                        (entries[i], entries[j]),
+                        entries[j],
+                        _replaced(who, replaced[0], replaced[1], entries[j].text),
+                    )
+                )
+                taken.update((i, j))
+                break
     return out
+
+
+def _replaced(who: str, old: Claim, new: Claim, text: str) -> str:
+    whose = f"{who}'s " if who else ""
+    if new.holds:
+        return f"both give {whose}{old.attribute}, and the later one says {text!r}"
+    return f"the later one ends {whose}{old.attribute} {old.value!r}: {text!r}"
 
 
 def _order(entries: list[E.Entry], i: int) -> tuple[str, int]:
