@@ -110,3 +110,13 @@ def test_cross_validation_chooses_on_the_other_conversations_and_scores_the_one_
         ]
         assert (fold["recall"], fold["recall_defaults"], fold["questions"]) == (1.0, 0.0, 4)
     assert (cv["recall"], cv["recall_defaults"]) == (1.0, 0.0)
+
+
+def test_the_fused_figures_weigh_the_words_by_the_evidence_they_give(bench):
+    import numpy as np
+
+    # entry 0 holds every word, entry 1 is close in meaning: at full evidence 0.4 x 1 + 0.6 x 0.25
+    # = 0.55 > 0.6 x 0.5; when the words give a quarter of it, 0.1 + 0.15 = 0.25 < 0.3 (as recall)
+    words, cosines, relevant = np.array([1.0, 0.0]), np.array([0.2, 0.4]), [True, False]
+    assert bench._fused_hits([("c", words, cosines, relevant, 1.0)], 0.4, 0.8, 1, 0.0) == 1
+    assert bench._fused_hits([("c", words, cosines, relevant, 0.25)], 0.4, 0.8, 1, 0.0) == 0
