@@ -137,9 +137,9 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
                 runs["fused"] = index.search(question["question"], k, threshold, scope)
                 cosines = semantic.cosine(semantic.embed([question["question"]], model), vectors)[0]
                 runs["dense"] = [_Line(3 + int(i)) for i in (-cosines).argsort(kind="stable")[:k]]
-                words = _coverage_of_all(terms(question["question"]), held, scan)
+                words, share = _coverage_of_all(terms(question["question"]), held, scan)
                 relevant = [bool(evidence & set(f["evidence"])) for f in facts]
-                fold_data.append((path.stem, words, cosines, relevant))
+                fold_data.append((path.stem, words, cosines, relevant, share))
             mine["questions"] += 1
             for name, found in runs.items():
                 got = [facts[h.line - 3] for h in found if h.file == FACTS_FILE]
@@ -179,15 +179,18 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
     return figures
 
 
-def _coverage_of_all(query_terms: list[str], held: list[list[str]], scan) -> list[float]:
-    """Every entry's Coverage for the query (the same value recall's scorer gives it)."""
+def _coverage_of_all(query_terms: list[str], held: list[list[str]], scan) -> tuple[list[float], float]:
+    """Every entry's Coverage for the query (the same value recall's scorer gives it), and the share
+    of full evidence the query's words give (fusion.words_weight / LEXICAL_WEIGHT)."""
     from swarmkit.memory.recall import Coverage
+    from swarmkit.memory.recall.fusion import LEXICAL_WEIGHT, words_weight
 
     weights = Coverage().weights(list(dict.fromkeys(query_terms)), scan)
     total = sum(weights.values())
+    share = words_weight(total, scan.n) / LEXICAL_WEIGHT
     if total <= 0:
-        return [0.0] * len(held)
-    return [min(1.0, sum(w for t, w in weights.items() if t in set(h)) / total) for h in held]
+        return [0.0] * len(held), share
+    return [min(1.0, sum(w for t, w in weights.items() if t in set(h)) / total) for h in held], share
 
 
 # The grid the fusion's weight and full cosine are chosen from (fusion.py: 0.4 and 0.8).
@@ -196,14 +199,15 @@ FULL_COSINE_GRID = (0.6, 0.7, 0.8, 0.9, 1.0)
 
 
 def _fused_hits(rows, words_weight: float, full_cosine: float, k: int, threshold: float) -> int:
-    """Questions whose top k by `words_weight × words + (1 − words_weight) × min(1, cos / full)` hold
-    a relevant entry (at or above the threshold, equal scores newest first, as recall orders them)."""
+    """Questions whose top k by `words_weight × share × words + (1 − words_weight) × min(1, cos / full)`
+    hold a relevant entry (share: how much evidence the question's words give, fusion.words_weight;
+    at or above the threshold, equal scores newest first, as recall orders them)."""
     import numpy as np
 
     found = 0
-    for _, words, cosines, relevant in rows:
+    for _, words, cosines, relevant, share in rows:
         meaning = np.minimum(1.0, np.maximum(0.0, cosines) / full_cosine)
-        score = np.round(words_weight * np.asarray(words) + (1 - words_weight) * meaning, 9)
+        score = np.round(words_weight * share * np.asarray(words) + (1 - words_weight) * meaning, 9)
         newest = np.arange(len(score))
         order = np.lexsort((-newest, -score))
         top = [i for i in order if score[i] >= threshold and score[i] > 0][:k]

@@ -269,7 +269,7 @@ def _explain(hit) -> dict:
     parts = hit.parts
     if parts is None:
         return {"score": round(hit.score, 4), "words": round(hit.score, 4), "meaning": None}
-    from swarmkit.memory.recall.fusion import LEXICAL_WEIGHT, SEMANTIC_WEIGHT, semantic_part
+    from swarmkit.memory.recall.fusion import SEMANTIC_WEIGHT, semantic_part
 
     cosine = parts.cosine
     return {
@@ -277,7 +277,8 @@ def _explain(hit) -> dict:
         "words": round(parts.lexical, 4),
         "meaning": None if cosine is None else round(semantic_part(cosine), 4),
         "cosine": None if cosine is None else round(cosine, 4),
-        "weights": {"words": LEXICAL_WEIGHT, "meaning": SEMANTIC_WEIGHT},
+        # this query's weights: its words weigh less when they say little (fusion.words_weight)
+        "weights": {"words": round(parts.weight, 4), "meaning": SEMANTIC_WEIGHT},
     }
 
 
@@ -285,11 +286,11 @@ def _explain_line(parts: dict) -> str:
     if parts["meaning"] is None and "weights" not in parts:
         return f"words {parts['words']:.2f} (recall by words only)"
     if parts["meaning"] is None:
-        return f"= {parts['weights']['words']:g} × words {parts['words']:.2f} (no vector yet: by words only)"
+        return f"= {round(parts['weights']['words'], 2):g} × words {parts['words']:.2f} (no vector yet: by words only)"
     w = parts["weights"]
     return (
-        f"= {w['words']:g} × words {parts['words']:.2f} + {w['meaning']:g} × meaning {parts['meaning']:.2f}"
-        f" (cosine {parts['cosine']:.2f})"
+        f"= {round(w['words'], 2):g} × words {parts['words']:.2f} + {w['meaning']:g} × meaning"
+        f" {parts['meaning']:.2f} (cosine {parts['cosine']:.2f})"
     )
 
 

@@ -1,15 +1,26 @@
 """Recall by words and meaning: the lexical score (Coverage) fused with the embedding's cosine.
 
-    score = LEXICAL_WEIGHT × coverage + SEMANTIC_WEIGHT × min(1, max(0, cosine) / FULL_COSINE)
+    score    = w × coverage + SEMANTIC_WEIGHT × min(1, max(0, cosine) / FULL_COSINE)
+    w        = LEXICAL_WEIGHT × min(1, evidence / (FULL_EVIDENCE × rare))
+    evidence = Σ √idf of the query's terms found in memory (Coverage's denominator)
+    rare     = √idf of a term one entry holds (the most a term can weigh in this folder)
 
-Both parts are in [0, 1], so the score is: similarity_threshold keeps its meaning of "how much of
-the query the entry answers", counted by words and by meaning (docs/memory-folder.md). An entry
-sharing every weighted query word and as close in meaning as a paraphrase (cosine 0.8 and more,
-for all-MiniLM-L6-v2) scores 1. The weights were chosen on the LoCoMo dev conversations from a
-handful of round values (bench/bench_recall.py prints the alternatives), not fitted finely.
+Both parts are in [0, 1] and the weights add up to 1 at most, so the score is in [0, 1]:
+similarity_threshold keeps its meaning of "how much of the query the entry answers", counted by
+words and by meaning (docs/memory-folder.md). An entry sharing every weighted query word of a
+question whose words say enough, and as close in meaning as a paraphrase (cosine 0.8 and more, for
+all-MiniLM-L6-v2), scores 1; one sharing no word scores SEMANTIC_WEIGHT × its meaning, whatever
+the question.
 
-The candidates are the lexical best CANDIDATES and the semantic best CANDIDATES of the entries the
-search may read (scope and privacy as for lexical recall); each candidate gets both parts.
+Why w depends on the query: coverage is a share, so a question whose only word found in memory is
+one common word ("What car do I own?": "car") gives every entry holding that word the full 1.0,
+evidence that says little, and fixed weights let such an entry outrank the fact found by meaning
+("I drive a blue Toyota Corolla"). The words weigh fully once the question's words in memory weigh
+as much as FULL_EVIDENCE words each held by a single entry: the scale is the folder's own (rare),
+not a constant fitted to a benchmark. LEXICAL_WEIGHT and FULL_COSINE were chosen on the LoCoMo dev
+conversations from a handful of round values (bench/bench_recall.py prints the alternatives and a
+cross-validation), not fitted finely; with FULL_EVIDENCE anywhere from 1 to 3, LoCoMo dev's
+recall@5 stays within 0.671 and 0.674.
 """
 
 from __future__ import annotations
@@ -20,12 +31,14 @@ from pathlib import Path
 
 import numpy as np
 
+from swarmkit.memory.recall.scoring import Coverage
 from swarmkit.memory.recall.semantic import Model, encoder
 from swarmkit.memory.recall.vectors import VectorStore, vectors_path
 
-LEXICAL_WEIGHT = 0.4
-SEMANTIC_WEIGHT = 0.6
+LEXICAL_WEIGHT = 0.4  # the words' weight when the question's words say enough (FULL_EVIDENCE)
+SEMANTIC_WEIGHT = 0.6  # meaning's weight, whatever the question
 FULL_COSINE = 0.8
+FULL_EVIDENCE = 2.0  # the words weigh fully from the weight of two terms each held by one entry
 CANDIDATES = 50  # from each side, whatever k is up to 50 (the first 5 of a 50-result search are the 5-search)
 EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
 EMBED_ON_WRITE = 64  # entries a write embeds after its commit (an import's first 64; reads do the rest)
@@ -35,8 +48,17 @@ def semantic_part(cosine: float) -> float:
     return min(1.0, max(0.0, float(cosine)) / FULL_COSINE)
 
 
-def fused(lexical: float, cosine: float) -> float:
-    return LEXICAL_WEIGHT * lexical + SEMANTIC_WEIGHT * semantic_part(cosine)
+def words_weight(evidence: float, n: int) -> float:
+    """The words' weight for a query whose terms found in memory weigh `evidence` (the sum of their
+    √idf, Coverage's denominator) in a folder of n entries: LEXICAL_WEIGHT, less below full evidence."""
+    full = FULL_EVIDENCE * Coverage.weight(n, 1)
+    if full <= 0:
+        return LEXICAL_WEIGHT
+    return LEXICAL_WEIGHT * min(1.0, max(0.0, evidence) / full)
+
+
+def fused(lexical: float, cosine: float, weight: float = LEXICAL_WEIGHT) -> float:
+    return weight * lexical + SEMANTIC_WEIGHT * semantic_part(cosine)
 
 
 @dataclass(frozen=True)
@@ -45,10 +67,11 @@ class Parts:
 
     lexical: float
     cosine: float | None  # None: the entry has no vector yet (it scores by words only)
+    weight: float = LEXICAL_WEIGHT  # the words' weight for this query (words_weight)
 
     @property
     def score(self) -> float:
-        return fused(self.lexical, self.cosine if self.cosine is not None else 0.0)
+        return fused(self.lexical, self.cosine if self.cosine is not None else 0.0, self.weight)
 
 
 class SemanticSide:
@@ -106,6 +129,7 @@ def best(
     lexical_of: Callable[[list[int]], dict[int, float]],
     k: int,
     threshold: float,
+    weight: float = LEXICAL_WEIGHT,
 ) -> list[tuple[float, int, Parts]]:
     """The best k (score, id, parts) over the lexical candidates and the semantic best CANDIDATES."""
     candidates = dict(lexical)
@@ -122,7 +146,7 @@ def best(
         if at is not None and (at >= len(ids) or ids[at] != doc_id):
             at = None
         cosine = float(cosines[at]) if at is not None and not np.isnan(cosines[at]) else None
-        parts = Parts(lex, cosine)
+        parts = Parts(lex, cosine, weight)
         value = parts.score
         if value >= threshold - 1e-12 and value > 0:
             out.append((value, doc_id, parts))

@@ -722,12 +722,14 @@ class RecallIndex:
             return self.reading(embed)
 
     def _answer_fused(self, qterms, k, threshold, in_scope, key, scorer, text, source):
-        from swarmkit.memory.recall.fusion import CANDIDATES, EMBED_ON_READ, Parts, best
+        from swarmkit.memory.recall.fusion import CANDIDATES, EMBED_ON_READ, Parts, best, words_weight
 
         side = self._semantic
         ids, digests = self._in_scope_entries(key, in_scope)
         self.embed_missing(ids, digests, EMBED_ON_READ, source.lines)
         lexical = {doc_id: value for value, doc_id in scorer.top(qterms, source, max(k, CANDIDATES), 0.0)}
+        # how much the question's words can say here: their weight in memory (fusion.words_weight)
+        weight = words_weight(sum(scorer.weights(qterms, source).values()), source.n)
 
         def lexical_of(extra: list[int]) -> dict[int, float]:
             held = source.terms_of(extra)
@@ -735,12 +737,12 @@ class RecallIndex:
 
         qvec = side.query(text)
         cosines = side.cosines(digests, qvec)
-        found = best(lexical, ids, cosines, lexical_of, k, threshold)
+        found = best(lexical, ids, cosines, lexical_of, k, threshold, weight)
 
         def rescore(fields, digest) -> tuple[float, Parts]:
             lexical_now = scorer.score(qterms, entry_terms(*fields), source)
             cosine = side.cosine_of(digest, qvec)
-            parts = Parts(lexical_now, cosine)
+            parts = Parts(lexical_now, cosine, weight)
             return parts.score, parts
 
         return self._serve([(value, doc_id) for value, doc_id, _ in found], qterms, source, scorer, rescore)

@@ -99,7 +99,7 @@ def test_cross_validation_chooses_on_the_other_conversations_and_scores_the_one_
 
     # entry 0 answers: it holds every word but is far in meaning; entry 1 is close in meaning only.
     # at the defaults 0.4 x 1 + 0.6 x 0.25 = 0.55 < 0.6 x 1; at words 0.5, 0.5 + 0.5 x 0.25 > 0.5 x 1
-    row = (np.array([1.0, 0.0]), np.array([0.2, 0.9]), [True, False])
+    row = (np.array([1.0, 0.0]), np.array([0.2, 0.9]), [True, False], 1.0)  # the words give full evidence
     rows = [(f"conversation-{c}", *row) for c in "abc" for _ in range(4)]
     cv = bench.cross_validation(rows, k=1, threshold=0.0)
     assert [f["held_out"] for f in cv["folds"]] == ["conversation-a", "conversation-b", "conversation-c"]
@@ -110,3 +110,13 @@ def test_cross_validation_chooses_on_the_other_conversations_and_scores_the_one_
         ]
         assert (fold["recall"], fold["recall_defaults"], fold["questions"]) == (1.0, 0.0, 4)
     assert (cv["recall"], cv["recall_defaults"]) == (1.0, 0.0)
+
+
+def test_the_fused_figures_weigh_the_words_by_the_evidence_they_give(bench):
+    import numpy as np
+
+    # entry 0 holds every word, entry 1 is close in meaning: at full evidence 0.4 x 1 + 0.6 x 0.25
+    # = 0.55 > 0.6 x 0.5; when the words give a quarter of it, 0.1 + 0.15 = 0.25 < 0.3 (as recall)
+    words, cosines, relevant = np.array([1.0, 0.0]), np.array([0.2, 0.4]), [True, False]
+    assert bench._fused_hits([("c", words, cosines, relevant, 1.0)], 0.4, 0.8, 1, 0.0) == 1
+    assert bench._fused_hits([("c", words, cosines, relevant, 0.25)], 0.4, 0.8, 1, 0.0) == 0

@@ -313,8 +313,27 @@ def test_a_score_is_the_documented_formula_of_its_parts(folder, by_meaning):
     vector = semantic.embed(["deploy"])[0] @ semantic.embed(["Deploy billing on Fridays"])[0]
     assert hit.parts.lexical == 1.0
     assert hit.parts.cosine == pytest.approx(float(vector), abs=1e-3)  # stored as float16
+    # "deploy" is one word held by one entry: half of full evidence (two such words), words weigh 0.2
+    assert hit.parts.weight == pytest.approx(0.2)
+    assert hit.score == pytest.approx(0.2 * 1.0 + 0.6 * min(1.0, max(0.0, hit.parts.cosine) / 0.8))
+    (hit,) = store.recall("deploy billing", max_results=1)  # two such words: the words weigh fully
+    assert hit.parts.weight == pytest.approx(0.4) and hit.parts.lexical == 1.0
     assert hit.score == pytest.approx(0.4 * 1.0 + 0.6 * min(1.0, max(0.0, hit.parts.cosine) / 0.8))
-    assert fused(1.0, 0.9) == 1.0 and fused(0.0, -0.3) == 0.0
+    assert fused(1.0, 0.9) == 1.0 and fused(0.0, -0.3) == 0.0 and fused(1.0, 0.9, 0.2) == 0.8
+
+
+def test_the_words_weigh_by_the_evidence_they_give():
+    """A question whose words found in memory are few and common says little by its words: their
+    weight grows with the weight of those words, up to 0.4 at two words each held by one entry."""
+    from swarmkit.memory.recall.fusion import words_weight
+    from swarmkit.memory.recall.scoring import Coverage
+
+    rare, common = Coverage.weight(1000, 1), Coverage.weight(1000, 100)
+    assert words_weight(2 * rare, 1000) == pytest.approx(0.4)
+    assert words_weight(5 * rare, 1000) == 0.4  # never more
+    assert words_weight(rare, 1000) == pytest.approx(0.2)
+    assert words_weight(common, 1000) == pytest.approx(0.4 * common / (2 * rare))
+    assert words_weight(0.0, 1000) == 0.0 and words_weight(1.0, 0) == 0.4  # an empty folder: as it was
 
 
 def test_vectors_are_keyed_by_model_and_line_digest_and_a_hand_edit_is_embedded_again(folder, by_meaning):
@@ -433,7 +452,11 @@ def test_the_memory_line_status_and_explain_say_which_recall_is_in_force(workspa
     code, out, _ = cli("memory", "--workspace", ws, "search", "Do I eat meat?", "--explain")
     first, second = out.splitlines()
     assert first.startswith("0.50  me.md#") and first.endswith(" I'm vegetarian")
-    assert second == "      = 0.4 × words 0.00 + 0.6 × meaning 0.83 (cosine 0.67)"
+    # no word of the question is in memory: the words weigh nothing, the meaning as ever
+    assert second == "      = 0 × words 0.00 + 0.6 × meaning 0.83 (cosine 0.67)"
+    code, out, _ = cli("memory", "--workspace", ws, "search", "vegetarian", "--explain")
+    # one word one entry holds: half the evidence at which the words weigh their full 0.4
+    assert out.splitlines()[1].startswith("      = 0.2 × words 1.00 + 0.6 × meaning ")
     code, out, _ = cli("validate", ws)
     assert line + "recall by words and meaning (all-MiniLM-L6-v2)" in out
 
