@@ -768,3 +768,40 @@ def test_a_threshold_that_is_not_a_number_is_refused_by_validate_and_run(tmp_pat
     assert (
         "\n  hint: write a number, or remove the key for its default\n" in swarmkit("validate", str(root))[1]
     )
+
+
+def test_twenty_thousand_artifact_files_are_refused_unread_by_every_command(tmp_path):
+    """Each file costs validation ~1 ms: 20,000 small ones cost validate 15 s of CPU and memory
+    list/add (which validate to find the memory folder) did not answer within 20 s."""
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile")
+    for i in range(20_000):
+        (root / "skills" / f"s{i}.yaml").write_text("apiVersion: swarmkit/v1\nkind: Skill\n")
+    for command in (
+        ("validate", str(root)),
+        ("run", str(root), "--input", "hello"),
+        ("memory", "-w", str(root), "list"),
+        ("memory", "-w", str(root), "add", "I like tea"),
+    ):
+        code, out, err = swarmkit(*command)  # within the CPU bound, or it fails here
+        assert code == 1
+        assert "error[workspace.too-many-files] the workspace holds 20,003 artifact files" in out + err
+
+
+def test_a_memory_md_that_is_a_folder_is_named_by_every_command(tmp_path):
+    """It was "no memory folder yet" for status/list, "not a memory folder" for add, and a run
+    silently recalled nothing."""
+    root = tmp_path / "ws"
+    create_workspace(root, "Hostile")
+    assert swarmkit("memory", "-w", str(root), "add", "I prefer green tea in the morning")[0] == 0
+    memory_md = root / ".swarmkit" / "memory" / "MEMORY.md"
+    memory_md.unlink()
+    memory_md.mkdir()
+    said = f"{memory_md} is a folder, not a regular file: the memory folder cannot be read, and nothing was written"
+    for command in (("status",), ("list",), ("search", "tea"), ("add", "I moved to Porto")):
+        code, out, err = swarmkit("memory", "-w", str(root), *command)
+        assert code == 1, (command, err)
+        assert err.startswith(f"error: {said}\n  hint: remove it and restore the file"), err
+    code, out, err = swarmkit("run", str(root), "--input", "What do I drink?")
+    assert code == 0
+    assert f"warning: memory: could not recall: {said}" in err

@@ -174,6 +174,12 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "ws/skills/key.yaml:2:1: error[yaml.non-string-key] the key 42 is not a string",
         "write keys as plain words, for example `name:`",
     ),
+    "workspace.too-many-files": (
+        {f"skills/s{i}.yaml": "apiVersion: swarmkit/v1\n" for i in range(2001)},
+        (),
+        "ws: error[workspace.too-many-files] the workspace holds 2,004 artifact files; swarmkit reads at most 2,000",
+        "remove the files that are not configuration, or split the workspace in several",
+    ),
     "workspace.not-found": (
         {"workspace.yaml": None},
         (),

@@ -203,7 +203,25 @@ class MemoryFolder:
         return self.folder / rel
 
     def exists(self) -> bool:
-        return (self.folder / MEMORY_MD).is_file()
+        """Whether the folder is a memory folder (MEMORY.md at its top). A MEMORY.md that is a
+        folder, FIFO or link is a Conflict naming it: "no memory folder yet" would send the user
+        elsewhere, and a run would silently recall nothing."""
+        path = self.folder / MEMORY_MD
+        if path.is_file():
+            return True  # a link to a file is refused where it is read, as in every memory file's place
+        if os.path.lexists(path) and not path.is_symlink():
+            self._refuse_memory_md(path)
+        return False
+
+    def _refuse_memory_md(self, path: Path) -> None:
+        from swarmkit.safe_read import kind_of
+
+        kind = kind_of(os.lstat(path).st_mode)
+        raise Conflict(
+            f"{path} is {kind}, not a regular file: the memory folder cannot be read, and nothing was written",
+            f"remove it and restore the file (`git -C {self.folder} checkout -- {MEMORY_MD}` brings back "
+            "the committed one)",
+        )
 
     def md_files(self) -> list[str]:
         """Every memory file in the folder (sorted, relative, `/`-separated; see is_memory_file)."""
@@ -303,15 +321,19 @@ class MemoryFolder:
         if not folder.exists():
             return "missing"
         if not folder.is_dir():
+            from swarmkit.safe_read import kind_of
+
+            kind = kind_of(folder.stat().st_mode) if not stat.S_ISREG(folder.stat().st_mode) else "a file"
             raise Conflict(
-                f"the memory folder {folder} is a file, not a folder",
-                "point storage.memory_folder at a folder, or move the file away",
+                f"the memory folder {folder} is {kind}, not a folder",
+                "point storage.memory_folder at a folder"
+                + (", or move the file away" if kind == "a file" else ""),
             )
         # hidden entries (.git, .index, another writer's temp files mid-create) do not make it "not empty"
         names = [n for n in os.listdir(folder) if not n.startswith(".")]
         if not names:
             return "empty"
-        if (folder / MEMORY_MD).is_file():
+        if self.exists():
             return "ready"
         raise Conflict(
             f"{folder} is not empty and is not a memory folder (it has no MEMORY.md); nothing was written",
