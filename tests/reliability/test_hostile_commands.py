@@ -647,9 +647,11 @@ def test_an_import_counts_and_lists_every_skipped_file_and_keeps_the_notes_besid
         r"Review them with `swarmkit memory inbox`\.\n",
         out,
     ), out
-    inbox = (folder / "inbox.md").read_text(encoding="utf-8")
-    assert "- I take the 8:10 train to work [" in inbox
-    assert "- the caf\ufffd opens at nine [" in inbox  # the bad byte kept as U+FFFD, its note kept
+    inbox = (folder / "inbox.md").read_bytes()
+    assert b"- I take the 8:10 train to work [" in inbox
+    assert b"- the caf\xe9 opens at nine [" in inbox  # the bad byte kept as it was, its note kept
+    code, out, err = swarmkit("memory", "-w", str(root), "inbox")
+    assert code == 0 and "the caf" in out, err
 
 
 WORKSPACE_VALUES = {

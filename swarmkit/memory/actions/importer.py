@@ -230,11 +230,12 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
 def _read(path: Path) -> tuple[str | None, str]:
     """(the note's text, "") for a regular file of at most MAX_FILE_BYTES, a byte-order mark dropped
     (it would hide the first bullet); else (None, why it was not read). Bytes that are not UTF-8
-    become U+FFFD: one bad byte costs its own characters, never the file's other notes."""
+    are kept as they are (surrogate escapes, written back byte-exact, as a run's input is): one bad
+    byte never costs the file's other notes, nor its own."""
     from swarmkit.safe_read import FileRefused, decode_text, read_regular
 
     try:
-        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False), "replace"), ""
+        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False), "surrogateescape"), ""
     except FileRefused as refused:
         return None, f"not read: {refused.problem}"
 
@@ -311,7 +312,7 @@ def _screened(
         if not screened.ok or salience_problem(clean):
             result.skipped += 1
             continue
-        room -= len(E.render(clean, meta).encode("utf-8")) + 1
+        room -= len(E.render(clean, meta).encode("utf-8", SURROGATES)) + 1
         seen.add(E.dedupe_key(clean))
         out.append((clean, meta))
     return out
