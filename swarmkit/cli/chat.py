@@ -112,11 +112,19 @@ def _piped_lines():
     from swarmkit.cli.run import MAX_STDIN_BYTES
     from swarmkit.errors import UsageProblem
 
+    number = 0
     while data := stream.readline(MAX_STDIN_BYTES + 1):  # bounded: `< /dev/zero` has no new line
+        number += 1
         if len(data) > MAX_STDIN_BYTES:
             raise UsageProblem(
                 f"a line on standard input is over {MAX_STDIN_BYTES:,} bytes; the turns before it were saved",
                 "each line is a turn: say it in shorter lines",
+            )
+        if b"\x00" in data:  # no text holds NUL: `< /dev/urandom` would be an endless chat of noise
+            raise UsageProblem(
+                f"line {number} of standard input holds a NUL byte: it is binary data, not text; "
+                "the turns before it were saved",
+                "pipe a text file, one turn per line",
             )
         yield decode_text(data, "surrogateescape").rstrip("\r\n")
 

@@ -807,3 +807,14 @@ def test_a_memory_md_that_is_a_folder_is_named_by_every_command(tmp_path):
     code, out, err = swarmkit("run", str(root), "--input", "What do I drink?")
     assert code == 0
     assert f"warning: memory: could not recall: {said}" in err
+
+
+def test_chat_fed_binary_data_ends_at_the_first_nul(ws):
+    """`chat < /dev/urandom` never ended: every random "line" was a turn and a run."""
+    noise = b"hello there\n" + bytes(range(256)) * 64 + b"\nmore\n" * 1000
+    code, out, err = swarmkit("chat", str(ws), stdin=noise)
+    assert code == 2
+    assert (
+        "error: line 2 of standard input holds a NUL byte: it is binary data, not text; "
+        "the turns before it were saved\n  hint: pipe a text file, one turn per line\n"
+    ) in err
