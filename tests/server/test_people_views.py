@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from swarmkit.runtime.records import save_run
 from swarmkit.server.app import create_app
 from tests.server.seed import TOKEN, record
+from tests.support.memory_files import another_memory_folder
 from tests.support.server import BASE, post
 
 PEOPLE = ("ana.smith", "Ana.Smith", "ana_smith")  # one file and one set of runs under the old mapping
@@ -64,14 +65,7 @@ def test_each_view_sees_only_its_own_file_search_and_runs(root, facts):
 
 @pytest.fixture
 def other_memory(tmp_path) -> Path:
-    """Another memory folder: its owner's me.md, a person's file and a shared lesson."""
-    other = tmp_path / "other"
-    (other / "users").mkdir(parents=True)
-    (other / "MEMORY.md").write_text("# Memory\n\n## Index\n- [[me]]\n")
-    (other / "me.md").write_text("# About me\n\n- My bank PIN hint is my first cat\n")
-    (other / "users" / "carol.md").write_text("# About carol\n\n- Carol sees Dr. Weiss on Fridays\n")
-    (other / "lessons.md").write_text("# Lessons\n\n- Release trains leave on Tuesdays\n")
-    return other
+    return another_memory_folder(tmp_path / "other")
 
 
 def test_an_import_from_a_persons_view_is_held_for_them(root, other_memory):

@@ -44,3 +44,14 @@ def lines(folder: Path, rel: str) -> list[str]:
 def ref_of(rel: str, text: str) -> str:
     """The ref that names an entry: its file and the digest of its text (me.md#3f9a1c2b)."""
     return digest_ref(rel, text)
+
+
+def another_memory_folder(root: Path) -> Path:
+    """Another memory folder at `root`: its owner's me.md and a person's file, next to a shared
+    lesson (an import must never read the personal ones into a shared place)."""
+    (root / "users").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n\n## Index\n- [[me]]\n")
+    (root / "me.md").write_text("# About me\n\n- My bank PIN hint is my first cat\n")
+    (root / "users" / "carol.md").write_text("# About carol\n\n- Carol sees Dr. Weiss on Fridays\n")
+    (root / "lessons.md").write_text("# Lessons\n\n- Release trains leave on Tuesdays\n")
+    return root

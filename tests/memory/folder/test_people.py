@@ -18,7 +18,7 @@ from swarmkit.memory.folder import people
 from swarmkit.memory.folder.privacy import NotYours
 from swarmkit.memory.store import MemoryStore
 from tests.support.git import commits, git
-from tests.support.memory_files import ref_of
+from tests.support.memory_files import another_memory_folder, ref_of
 
 # every one a different person; the old mapping sent them all to users/ana-smith.md
 ANAS = (
@@ -313,14 +313,7 @@ def test_a_file_that_cannot_move_is_refused_and_nothing_is_written(folder):
 
 @pytest.fixture
 def other_memory(tmp_path) -> Path:
-    """Another memory folder: its owner's me.md and a person's file, next to shared notes."""
-    root = tmp_path / "other"
-    (root / "users").mkdir(parents=True)
-    (root / "MEMORY.md").write_text("# Memory\n\n## Index\n- [[me]]\n")
-    (root / "me.md").write_text("# About me\n\n- My bank PIN hint is my first cat\n")
-    (root / "users" / "carol.md").write_text("# About carol\n\n- Carol sees Dr. Weiss on Fridays\n")
-    (root / "lessons.md").write_text("# Lessons\n\n- Release trains leave on Tuesdays\n")
-    return root
+    return another_memory_folder(tmp_path / "other")
 
 
 def test_an_import_never_reads_another_folders_personal_files(folder, other_memory):
