@@ -267,7 +267,9 @@ def test_lines_without_a_subject_and_subjects_one_side_doubled_are_unioned_as_be
         ]
 
 
-def test_sync_says_which_value_it_kept(cli, tmp_path, workspace):
+def _synced_with_another_machine(cli, tmp_path, workspace) -> tuple[tuple[str, ...], MemoryStore]:
+    """A workspace whose memory ("I live in Lisbon") is synced through a bare remote with another
+    machine's store: (the `memory --workspace WS` words, the other machine's store)."""
     ws = workspace()
     bare = tmp_path / "remote.git"
     bare.mkdir()
@@ -277,6 +279,11 @@ def test_sync_says_which_value_it_kept(cli, tmp_path, workspace):
     cli(*mem, "sync", "--remote", str(bare))
     other = MemoryStore(tmp_path / "other", "demo")
     other.sync(str(bare))
+    return mem, other
+
+
+def test_sync_says_which_value_it_kept(cli, tmp_path, workspace):
+    mem, other = _synced_with_another_machine(cli, tmp_path, workspace)
     other.remember(
         "I live in Porto", kind="identity", by="user", subject="user.location", extra={"added": "2026-11-01"}
     )
@@ -286,7 +293,7 @@ def test_sync_says_which_value_it_kept(cli, tmp_path, workspace):
     ref = f"me.md#{text_digest('I live in Munich')}"
     assert (code, err) == (0, "")
     assert out == (
-        f"Synced with {bare}: pulled 1, pushed 2 commits.\n"
+        f"Synced with {tmp_path / 'remote.git'}: pulled 1, pushed 2 commits.\n"
         f'  user.location (me.md) changed on two machines: kept "I live in Munich" ({ref}); '
         '"I live in Porto" waits in the inbox (swarmkit memory inbox)\n'
     )
@@ -330,22 +337,14 @@ def test_an_old_value_one_machine_replaced_is_not_brought_back_by_the_union_merg
 
 
 def test_sync_says_an_old_value_stays_gone(cli, tmp_path, workspace):
-    ws = workspace()
-    bare = tmp_path / "remote.git"
-    bare.mkdir()
-    git(bare, "init", "-q", "--bare", "-b", "main")
-    mem = ("memory", "--workspace", str(ws))
-    cli(*mem, "add", "I live in Lisbon")
-    cli(*mem, "sync", "--remote", str(bare))
-    other = MemoryStore(tmp_path / "other", "demo")
-    other.sync(str(bare))
+    mem, other = _synced_with_another_machine(cli, tmp_path, workspace)
     other.remember("Has a cat", kind="identity", by="user", subject="user.pet")
     other.sync()
     cli(*mem, "add", "I live in Munich")
     code, out, err = cli(*mem, "sync")
     assert (code, err) == (0, "")
     assert out == (
-        f"Synced with {bare}: pulled 1, pushed 2 commits.\n"
+        f"Synced with {tmp_path / 'remote.git'}: pulled 1, pushed 2 commits.\n"
         f'  user.location (me.md): kept "I live in Munich" (me.md#{text_digest("I live in Munich")}); '
         '"I live in Lisbon", which one machine had replaced, stays gone\n'
     )
