@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("mcp")
 
 from swarmkit.scaffold import create_workspace  # noqa: E402
+from tests.support.git import commit_count
 
 TOOLS = {"recall", "remember", "list", "show", "history", "forget", "inbox", "review"}
 
@@ -28,14 +29,6 @@ def swarmkit(*args: str, root: Path) -> subprocess.CompletedProcess:
         text=True,
         timeout=120,
     )
-
-
-def commits(root: Path) -> int:
-    folder = root / ".swarmkit" / "memory"
-    out = subprocess.run(
-        ["git", "-C", str(folder), "rev-list", "--count", "HEAD"], capture_output=True, text=True
-    )
-    return int(out.stdout.strip() or 0)
 
 
 async def session(root: Path, user: str | None, work):
@@ -71,9 +64,9 @@ def test_stdio_tools_remember_recall_and_privacy(root):
 
     async def ana(client):
         tools = {tool.name for tool in (await client.list_tools()).tools}
-        before = commits(root)
+        before = commit_count(root / ".swarmkit" / "memory")
         kept = await call(client, "remember", text="I live in Porto and I work on the harbour bridge")
-        after = commits(root)
+        after = commit_count(root / ".swarmkit" / "memory")
         found = await call(client, "recall", query="where do I live Porto")
         listing = await call(client, "list")
         shown = await call(client, "show", ref=kept["stable_ref"])
