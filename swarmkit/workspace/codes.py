@@ -23,7 +23,7 @@ CODES: dict[str, str] = {
     # the layout
     "workspace.not-found": "the folder has no workspace.yaml",
     "workspace.ambiguous": "both workspace.yaml and workspace.yml exist",
-    "workspace.too-many-files": "a workspace holds more than 2,000 artifact files",
+    "workspace.too-many-files": "a workspace holds more than 10,000 artifact files",
     "discovery.too-deep": "YAML files nested more than one folder deep are ignored (warning)",
     "kind.mismatch": "a file's kind does not match its folder",
     # the schema

@@ -6,7 +6,7 @@ MAX_FILE_BYTES = 512 * 1024
 MAX_EXPANDED_NODES = 200_000  # values after YAML aliases are expanded (billion-laughs guard)
 MAX_DEPTH = 100  # nesting of mappings and lists
 MAX_INT_DIGITS = 4_300  # Python's own limit for converting digits to an int (sys.int_info)
-MAX_FILES = 2_000  # artifact files in one workspace: each costs validation ~1 ms, and real ones hold dozens
+MAX_FILES = 10_000  # artifact files in one workspace: each costs validation ~1 ms; real ones hold dozens
 MAX_DIAGNOSTICS_PER_FILE = 100  # schema problems listed per file before the rest are summarised
 # The pure-Python YAML parser reads what the C parser refuses (a ':' inside [ ] or { }), at a tenth of
 # its speed: above this size the C parser's verdict stands, so bad input is still refused within 2 s.

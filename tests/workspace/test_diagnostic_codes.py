@@ -175,9 +175,9 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "write keys as plain words, for example `name:`",
     ),
     "workspace.too-many-files": (
-        {f"skills/s{i}.yaml": "apiVersion: swarmkit/v1\n" for i in range(2001)},
+        {f"skills/s{i}.yaml": "apiVersion: swarmkit/v1\n" for i in range(10_001)},
         (),
-        "ws: error[workspace.too-many-files] the workspace holds 2,004 artifact files; swarmkit reads at most 2,000",
+        "ws: error[workspace.too-many-files] the workspace holds 10,004 artifact files; swarmkit reads at most 10,000",
         "remove the files that are not configuration, or split the workspace in several",
     ),
     "workspace.not-found": (
