@@ -26,6 +26,7 @@ _PRIVATE_SEGMENT = re.compile(
 # A feed or calendar address: each path segment that reads as a token is its secret
 _FEED = re.compile(r"(?i)webcal://|\.ics\b|/ical/|/feeds?/|/calendars?/|/rss\b|/published/|\.rss\b|/atom\b")
 _SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{16,256}(?=[/?#\s\"'<>.]|$)")
+_NAMED_SEGMENT = re.compile(r"(?i)(?:private|secret|token|key|share|sharing)[-_]")
 _URL = re.compile(r"(?i)[a-z][a-z0-9+.-]{0,31}://[^\s\"'<>]{1,2048}")
 
 
@@ -42,7 +43,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
 
 def looks_generated(value: str) -> bool:
     """A token made by a machine: 20 characters and more of capitals, small letters and digits
-    mixed at random (no run of six small letters, many changes of kind), not hex."""
+    mixed at random (no run of six small letters, a change of kind at nearly every other character),
+    not hex."""
     if len(value) < MIN_LENGTH or len(value) > 4096:
         return False
     upper = sum(c.isupper() for c in value)
@@ -51,7 +53,9 @@ def looks_generated(value: str) -> bool:
     if upper < 3 or lower < 3 or digits < 2 or _LOWER_RUN.search(value) is not None:
         return False
     changes = sum(1 for a, b in zip(value, value[1:], strict=False) if _kind(a) != _kind(b))
-    return changes >= len(value) // 3 and entropy(value[:256]) >= 3.7
+    # a random token of 62 characters changes kind at 6 characters in 10; a product's name with its
+    # size and colour ("GalaxyS24UltraBlack512GB") at fewer than 4
+    return changes * 20 >= (len(value) - 1) * 9 and entropy(value[:256]) >= 3.9
 
 
 # What a run may be part of that is no secret: a digest named as one (`SHA256:nThbg6k…`,
@@ -109,8 +113,10 @@ def _private_addresses(text: str) -> Iterator[tuple[int, int]]:
         if path < 0:
             continue
         for segment in _SEGMENT.finditer(address, path):
-            value = segment.group(0)
+            named = _NAMED_SEGMENT.match(segment.group(0))
+            start = segment.start() + (named.end() if named is not None else 0)
+            value = address[start : segment.end()]
             digits = sum(c.isdigit() for c in value)
             letters = sum(c.isalpha() for c in value)
             if digits >= 2 and letters >= 2 and entropy(value) >= 3.3:
-                yield base + segment.start(), base + segment.end()
+                yield base + start, base + segment.end()

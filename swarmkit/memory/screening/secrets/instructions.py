@@ -19,38 +19,42 @@ from collections.abc import Iterator
 from swarmkit.memory.screening.secrets import shape
 from swarmkit.memory.screening.secrets.logins import METHODS
 
-# The verbs, imperative and infinitive, written before what they use (SVO languages). Latin and
-# Cyrillic ones start and end at a word's edge; the CJK and Thai ones may touch the value.
-_WORD_VERBS = (
-    # English, French, Spanish, Portuguese, German, Italian, Dutch
-    r"use|try|enter|type|key[ \t]in|punch[ \t]in|put[ \t]in"
-    r"|utilise[zr]?|utilisez|essaye[zr]?|essaie|entre[zr]?|tape[zr]?|saisi(?:s|ssez|r)|mets|mettez"
-    r"|usa|usar|utiliza|utilice|utilizar|prueba|pruebe|probar|introduce|introduzca|ingresa|ingrese"
-    r"|escribe|escriba|teclea|pon|ponga"
-    r"|utilize|experimente|tente|digite|digita|insira|introduza|coloque|coloca"
-    r"|benutze|benutz|benutzen|verwende|verwenden|nimm|nehmen|probier|probiere|gib|geben|tippe|tipp|eingeben"
-    r"|usare|utilizza|utilizzare|prova|provare|inserisci|inserire|digitare|metti"
-    r"|gebruik|gebruiken|probeer|voer|typ|tik"
-    # Polish, Czech, Slovak, Hungarian, Romanian, Nordic, Finnish
-    r"|użyj|uzyj|używaj|wpisz|wprowadź|wprowadz|spróbuj|sprobuj"
-    r"|použij|použijte|pouzij|zadej|zadejte|zkus|zkuste|použi|zadaj"
-    r"|használd|használja|írd[ \t]be|próbáld"
-    r"|folosește|foloseste|folosiți|folositi|utilizați|utilizati|introdu|încearcă|incearca"
-    r"|använd|anvand|prova|skriv|ange|bruk|brug|prøv|tast|angi|indtast"
-    r"|käytä|kayta|kokeile|syötä|syota|kirjoita"
-    # Russian, Ukrainian, Greek, Turkish, Indonesian and Malay, Vietnamese, Swahili, Filipino
-    r"|используй|используйте|введи|введите|попробуй|попробуйте|набери|наберите"
-    r"|використовуй|використовуйте|введіть|спробуй|спробуйте"
-    r"|χρησιμοποίησε|χρησιμοποιήστε|βάλε|βάλτε|πληκτρολόγησε|πληκτρολογήστε|δοκίμασε|δοκιμάστε"
-    r"|kullan|kullanın|kullanin|gir|girin|dene|deneyin|yaz|yazın"
-    r"|gunakan|pakai|masukkan|coba|cuba|ketik|taip"
-    r"|dùng|sử[ \t]dụng|nhập|thử|gõ"
-    r"|tumia|ingiza|jaribu|gamitin|ilagay|subukan"
-    # Arabic, Hebrew, Persian, Hindi and Urdu (when the verb comes first)
-    r"|استخدم|استخدمي|استعمل|أدخل|ادخل|جرب|جرّب|השתמש|השתמשי|הזן|הזיני|הקלד|הקלידי|נסה|נסי"
-    r"|استفاده[ \t]کن|وارد[ \t]کن"
+# The verbs, imperative and infinitive, written before what they use (SVO languages); a verb of two
+# words is written with `_` ("key_in"). Latin and Cyrillic ones start and end at a word's edge; the
+# CJK and Thai ones (_TOUCHING_VERBS) may touch the value.
+_VERB_WORDS = """
+use try enter type key_in punch_in put_in
+utilise utilisez utiliser essaye essayez essayer essaie entre entrez entrer tape tapez taper saisis
+saisissez saisir mets mettez
+usa usar utiliza utilice utilizar prueba pruebe probar introduce introduzca ingresa ingrese escribe
+escriba teclea pon ponga
+utilize experimente tente digite digita insira introduza coloque coloca
+benutze benutz benutzen verwende verwenden nimm nehmen probier probiere gib geben tippe tipp eingeben
+usare utilizza utilizzare prova provare inserisci inserire digitare metti
+gebruik gebruiken probeer voer typ tik
+użyj uzyj używaj wpisz wprowadź wprowadz spróbuj sprobuj
+použij použijte pouzij zadej zadejte zkus zkuste použi zadaj
+használd használja írd_be próbáld
+folosește foloseste folosiți folositi utilizați utilizati introdu încearcă incearca
+använd anvand skriv ange bruk brug prøv tast angi indtast
+käytä kayta kokeile syötä syota kirjoita
+используй используйте введи введите попробуй попробуйте набери наберите
+використовуй використовуйте введіть спробуй спробуйте
+χρησιμοποίησε χρησιμοποιήστε βάλε βάλτε πληκτρολόγησε πληκτρολογήστε δοκίμασε δοκιμάστε
+kullan kullanın kullanin gir girin dene deneyin yaz yazın
+gunakan pakai masukkan coba cuba ketik taip
+dùng sử_dụng nhập thử gõ
+tumia ingiza jaribu gamitin ilagay subukan
+استخدم استخدمي استعمل أدخل ادخل جرب جرّب השתמש השתמשי הזן הזיני הקלד הקלידי נסה נסי استفاده_کن وارد_کن
+""".split()
+# The first word of each verb: a text none of whose words is one is not read further (a set lookup
+# per word costs less than the verbs' pattern tried at every character)
+_VERB_FIRST_WORDS = frozenset(verb.split("_")[0] for verb in _VERB_WORDS)
+_WORD_VERBS = "|".join(
+    re.escape(verb).replace("_", r"[ \t]") for verb in sorted(_VERB_WORDS, key=len, reverse=True)
 )
 _TOUCHING_VERBS = r"用|使用|输入|輸入|键入|鍵入|ใช้|ป้อน|ลอง|กรอก"
+_TOUCHING = re.compile(_TOUCHING_VERBS)
 # An ASCII token (quotes aside), so a value is read off between CJK characters too
 _TOKEN = r"[!#-&(-_a-~]{3,64}"
 _VERB_FIRST = re.compile(
@@ -72,7 +76,7 @@ _PURPOSE = re.compile(
     r"|authenticat|passw|passphrase|passcode|credential|sudo"
     r"|einlogg|anmeld|entsperr|kennwort|connexion|connecter|d[ée]verrouill|mot[ \t]de[ \t]passe|identifi"
     r"|entrar|iniciar[ \t]sesi|acced|desbloque|contrase|logar|login|senha|autentica|accedere|sbloccare"
-    r"|inlogg|ontgrendel|wachtwoord|aanmeld|zaloguj|zalogowa|logowa|odblokuj|has[łl]o|přihlás|prihlas|odemk"
+    r"|inlogg|in[ \t]te[ \t]loggen|loggen|ontgrendel|wachtwoord|aanmeld|zaloguj|zalogowa|logowa|odblokuj|has[łl]o|přihlás|prihlas|odemk"
     r"|heslo|bejelentkez|jelsz|autentific|deblo|parol|logga[ \t]in|logge[ \t]inn|låsa[ \t]upp|låse[ \t]opp"
     r"|kirjaudu|salasana|войти|вход|разблок|пароль|увійти|розблок|σύνδεσ|συνδεθ|ξεκλείδ|κωδικ"
     r"|giri[şs]|oturum|[şs]ifre|masuk|sandi|đăng[ \t]nhập|mở[ \t]khóa|mật[ \t]khẩu|ingia|nenosiri|mag-log"
@@ -106,9 +110,12 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the passwords and codes given as what to use, try or type to get in."""
     if _HINTS.search(text) is None:
         return  # every value taken has a digit or a symbol in it
-    for match in _VERB_FIRST.finditer(text):
-        yield from _instructed(text, match, verb_first=True)
-    if not text.isascii():
+    ascii_only = text.isascii()
+    words = low.split() if ascii_only else text.lower().split()  # `low` folds ASCII letters only
+    if not _VERB_FIRST_WORDS.isdisjoint(words) or (not ascii_only and _TOUCHING.search(text)):
+        for match in _VERB_FIRST.finditer(text):
+            yield from _instructed(text, match, verb_first=True)
+    if not ascii_only:
         for match in _VERB_LAST.finditer(text):
             yield from _instructed(text, match, verb_first=False)
 

@@ -210,8 +210,9 @@ _USER_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?|login|e-?mail|account)\b")
 _CLAUSE_END = re.compile(r"$|[.,;:!?)\n]|[ \t]+(?:and|but|or|for|on|to|at|in|from|via|please)\b")
 _BEFORE_A_BARE_PASSWORD = frozenset("with using use default initial temporary temp root admin".split())
 # login: alice@example.com / hunter22, credentials: alice | hunter22
+# (not `scheme://user:password@host/db`: the URL rule reads a URL's credentials)
 _USER_SLASH_PASSWORD = re.compile(
-    r"(?i)\b(?:login|credentials?|creds|account|user(?:name)?)[ \t]{0,3}[:=][ \t]{0,3}[^\s/|,;]{1,64}"
+    r"(?i)(?<!://)\b(?:login|credentials?|creds|account|user(?:name)?)[ \t]{0,3}[:=][ \t]{0,3}[^\s/|,;]{1,64}"
     r"[ \t]{0,3}/[ \t]{0,3}(?P<value>[^\s,;]{3,64})"
 )
 
