@@ -43,6 +43,7 @@ ROUND3 = [
     ("instruction", "benutze Dachs#12 zum Entsperren des Tablets", "Dachs#12"),
     ("instruction", "enter 4862 on the alarm panel to disarm it", "4862"),
     ("instruction", "key in 5524 at the gate keypad", "5524"),
+    ("instruction", "press 4417 on the garage keypad", "4417"),
     ("instruction", "try mellow trumpet42 to log in to the wiki", "trumpet42"),
     ("instruction", "try mellow trumpet42 to log in to the wiki", "mellow"),
     ("instruction", "garage code for the side door: 2*8*4*1", "2*8*4*1"),
@@ -50,6 +51,7 @@ ROUND3 = [
     # a Wi-Fi key told beside its network
     ("wifi", "Wi-Fi at the cabin: network Birchwood_Guest, key pine-cone-2231", "pine-cone-2231"),
     ("wifi", "the hotspot is Harbor, password: gull-wave-907", "gull-wave-907"),
+    ("wifi", "guest network Lindenhof, key moss-lantern-63", "moss-lantern-63"),
     # the secret segment of a private feed's address, and tokens nothing names
     (
         "feed",
@@ -88,6 +90,8 @@ ROUND3_BENIGN = [
     "use Python3.12 to open the notebook",
     "enter 2024 as the year on the form",
     "use port 8443 to connect to the admin console",
+    "dial 911 for the fire department",
+    "the network key rotation is due 2024-05-01",
     "try the new keyboard to type faster",
     "GalaxyS24UltraBlack512GB is sold out again",
     "the commit is 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",

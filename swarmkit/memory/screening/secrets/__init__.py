@@ -82,19 +82,23 @@ def find_spans(text: str) -> list[tuple[int, int]]:
 
 def _outside_placeholders(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans with every placeholder cut out of them; a piece left with nothing but punctuation
-    (the `]` a value read up to) is dropped."""
+    (the `]` a value read up to) is dropped. Spans come sorted by start, so the placeholders a span
+    may cross are found from a pointer that only moves on: linear in spans and placeholders."""
     holes = [match.span() for match in _PLACEHOLDER.finditer(text)]
     out: list[tuple[int, int]] = []
+    first = 0
     for start, end in spans:
-        pieces = [(start, end)]
-        for hole_start, hole_end in holes:
-            if hole_start >= end or hole_end <= start:
-                continue
-            pieces = [
-                piece
-                for a, b in pieces
-                for piece in ((a, min(b, hole_start)), (max(a, hole_end), b))
-                if piece[1] > piece[0]
-            ]
+        while first < len(holes) and holes[first][1] <= start:
+            first += 1
+        at, pieces = start, []
+        index = first
+        while index < len(holes) and holes[index][0] < end:
+            hole_start, hole_end = holes[index]
+            if hole_start > at:
+                pieces.append((at, hole_start))
+            at = max(at, hole_end)
+            index += 1
+        if at < end:
+            pieces.append((at, end))
         out += [(a, b) for a, b in pieces if not _FILLER.fullmatch(text, a, b)]
     return sorted(out)

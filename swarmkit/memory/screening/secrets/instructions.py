@@ -23,7 +23,7 @@ from swarmkit.memory.screening.secrets.logins import METHODS
 # words is written with `_` ("key_in"). Latin and Cyrillic ones start and end at a word's edge; the
 # CJK and Thai ones (_TOUCHING_VERBS) may touch the value.
 _VERB_WORDS = """
-use try enter type key_in punch_in put_in
+use try enter type key_in punch_in put_in punch dial press tap
 utilise utilisez utiliser essaye essayez essayer essaie entre entrez entrer tape tapez taper saisis
 saisissez saisir mets mettez
 usa usar utiliza utilice utilizar prueba pruebe probar introduce introduzca ingresa ingrese escribe

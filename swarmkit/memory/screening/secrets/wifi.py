@@ -33,14 +33,14 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 yield password.span("value")
 
 
-_WIFI_WORD = re.compile(r"(?i)(?<![A-Za-z])(?:wi-?fi|wlan|wireless|hotspot|ssid|router)(?![A-Za-z])")
+_WIFI_WORD = re.compile(r"(?i)(?<![A-Za-z])(?:wi-?fi|wlan|wireless|hotspot|ssid|router|network)(?![A-Za-z])")
 _KEY_WORD = re.compile(
     r"(?i)(?<![^\W\d_])(?:key|wpa2?[ \t]key|network[ \t]key|pw|pwd|pass|psk|passphrase|clé|cle|clave|chave"
     r"|chiave|schlüssel|schluessel|sleutel|klucz|ключ|kennwort|code)(?![^\W\d_])"
     r"[ \t]{0,3}(?:[:=]|is|es|est|ist|è|é)?[ \t]{1,3}(?P<open>[\"'`“]?)(?P<value>[^\s\"'`”,;]{4,64})"
 )
 _KEY_WINDOW = 80
-_KEY_HINTS = ("wi", "wlan", "wireless", "hotspot", "ssid", "router")
+_KEY_HINTS = ("wi", "wlan", "wireless", "hotspot", "ssid", "router", "network")
 
 
 def _told(text: str, low: str) -> Iterator[tuple[int, int]]:
