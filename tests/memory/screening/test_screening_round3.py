@@ -23,6 +23,9 @@ ROUND3 = [
     ),
     ("aside", "the DB password (prod, since Monday) is Teal#Otter-58", "Teal#Otter-58"),
     ("aside", "deploy key (CI only) = kR4nW8pZ2vB6xT0q", "kR4nW8pZ2vB6xT0q"),
+    ("aside", "Fastly API token [purge only]: Hq3mZ8rT2wK7", "Hq3mZ8rT2wK7"),
+    ("aside", "the deploy key - the second one - is pX4kR9mW2tZ7qL", "pX4kR9mW2tZ7qL"),
+    ("aside", "my password, as I said on the phone, is Quill#4471", "Quill#4471"),
     ("aside", "set the sessionid cookie to 9k2m4n6p8q1r3s5t7v9w2x4y6z", "9k2m4n6p8q1r3s5t7v9w2x4y6z"),
     ("aside", "set laravel_session to 5c8e1a9f3b7d2046e8a1c5f9b3d7e204", "5c8e1a9f3b7d2046e8a1c5f9b3d7e204"),
     # a list headed as recovery or backup codes: any alphabet, any separator
@@ -46,6 +49,8 @@ ROUND3 = [
     ("instruction", "press 4417 on the garage keypad", "4417"),
     ("instruction", "try mellow trumpet42 to log in to the wiki", "trumpet42"),
     ("instruction", "try mellow trumpet42 to log in to the wiki", "mellow"),
+    ("instruction", "To log in to the wiki, try amber falcon93", "falcon93"),
+    ("instruction", "verwenden Sie Igel#33 zum Einloggen", "Igel#33"),
     ("instruction", "garage code for the side door: 2*8*4*1", "2*8*4*1"),
     ("instruction", "storage unit code: 73#19", "73#19"),
     # a Wi-Fi key told beside its network
@@ -91,6 +96,8 @@ ROUND3_BENIGN = [
     "enter 2024 as the year on the form",
     "use port 8443 to connect to the admin console",
     "dial 911 for the fire department",
+    "the token, which expired last week, is gone",
+    "the password, if you have one, is optional",
     "the network key rotation is due 2024-05-01",
     "try the new keyboard to type faster",
     "GalaxyS24UltraBlack512GB is sold out again",

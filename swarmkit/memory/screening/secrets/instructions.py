@@ -55,10 +55,13 @@ _WORD_VERBS = "|".join(
 )
 _TOUCHING_VERBS = r"用|使用|输入|輸入|键入|鍵入|ใช้|ป้อน|ลอง|กรอก"
 _TOUCHING = re.compile(_TOUCHING_VERBS)
+# The polite "you" after an imperative: "benutzen Sie X", "utilisez-vous", "use usted X"
+_POLITE = r"sie|vous|usted|ustedes|você|voce|lei|u|pan|pani|вы|siz|jij|ni|du"
 # An ASCII token (quotes aside), so a value is read off between CJK characters too
 _TOKEN = r"[!#-&(-_a-~]{3,64}"
 _VERB_FIRST = re.compile(
-    rf"(?i)(?:(?<![^\W\d_])(?:{_WORD_VERBS})(?![^\W\d_])[ \t]{{1,3}}|(?:{_TOUCHING_VERBS})[ \t]{{0,3}})"
+    rf"(?i)(?:(?<![^\W\d_])(?:{_WORD_VERBS})(?![^\W\d_])(?:[ \t]{{1,3}}(?:{_POLITE})(?![^\W\d_]))?[ \t]{{1,3}}"
+    rf"|(?:{_TOUCHING_VERBS})[ \t]{{0,3}})"
     rf"(?P<open>[\"'`“‘«]?)(?P<value>{_TOKEN})(?:[\"'`”’»]?[ \t]{{1,3}}(?P<second>{_TOKEN}))?"
 )
 # The verb after the value (Japanese, Korean, Hindi, Bengali, Urdu, Persian, Turkish)
@@ -129,14 +132,19 @@ def _instructed(text: str, match: re.Match, verb_first: bool) -> Iterator[tuple[
         # "try purplemonkey dishwasher7 to sign in": a password of two words, told before the purpose
         rest = _trimmed(second)
         after = text[match.end("second") :].split(None, 1)
+        # the purpose after the two words ("… to sign in"), or before the verb at the sentence's end
+        # ("To sign in, try <word> <word7>.")
+        purpose_after = bool(after) and after[0].lower() in _CONNECTORS
+        purpose_before = (not after or _SENTENCE_END.match(text, match.end("second") - 1) is not None) and (
+            _PURPOSE.search(_sentence(text, match.start(), match.start())) is not None
+        )
         if (
             value.isalpha()
             and value.islower()
             and len(value) >= 4
             and not shape.is_prose(value)
             and _readable(rest)
-            and after
-            and after[0].lower() in _CONNECTORS
+            and (purpose_after or purpose_before)
         ):
             spans = [(start, match.start("second") + len(rest))]
             value = rest

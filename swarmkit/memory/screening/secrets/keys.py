@@ -98,7 +98,7 @@ _FOLLOWS = {
     "weak": r"[ \t]{0,3}[=:][ \t]{0,3}(?:\\?[\"'`])?[A-Za-z0-9+/_.~-]{12}",
 }
 # An aside between a key and its value: "API token (zone edit): …", "password (old one) is …"
-_ASIDE = r"(?:[ \t]{1,3}\([^()\n]{1,40}\))?"
+_ASIDE = r"(?:[ \t]{1,3}(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|[—–-][ \t][^—–\n-]{1,40}?[ \t][—–-])|,[^,\n]{1,40}?,)?"
 PATTERNS = {
     kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}{_ASIDE}(?:{_FOLLOWS[kind]}))")
     for kind, words in KEYWORDS.items()
@@ -172,7 +172,8 @@ _QUALIFIERS = frozenset(
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+|[^\W\d_A-Za-z]+")
 _AFTER = re.compile(
     rf"""(?:\\?["'`]|[\]*)]){{0,4}}+
-    (?:[ \t]{{1,3}}\([^()\n]{{1,40}}\))?
+    (?:[ \t]{{1,3}}(?:\([^()\n]{{1,40}}\)|\[[^\[\]\n]{{1,40}}\]|[—–-][ \t][^—–\n-]{{1,40}}?[ \t][—–-])
+        |,[^,\n]{{1,40}}?,)?
     (?:
         [ \t]{{0,3}}(?P<op>=>|:=|===?|=|:|\|)[ \t]{{0,3}}
       | (?P<gt>>)
