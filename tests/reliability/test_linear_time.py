@@ -303,6 +303,23 @@ ISSUE_18_UNITS = [
     "Tresor Code 1 ",
     "ccccbcgujhingjrd",
     "the alarm panel code ",
+    # the third round's readers: an aside after a key, a cookie set "to" its value, a headed list of
+    # codes of letters, instructions in other languages, a Wi-Fi key, private feeds, unannounced
+    # tokens, placeholders already in the text
+    "API token (a): ",
+    "set JSESSIONID to ",
+    "backup codes: zrclgnux ",
+    "utilisez a1! ",
+    "use try ",
+    "enter 7319 ",
+    "Wi-Fi key a1b2c3 ",
+    "https://x.example/ical/private-",
+    "/calendar/Xk29fLq81ZpR4mWc",
+    "Xk29fLq81ZpR4mWc7TbN",
+    "[REDACTED_SECRET] ",
+    "[REDACTED_SECRET]Xk29fLq81ZpR4mWc7TbN ",
+    "用a1!",
+    "a1!を使って",
 ]
 
 

@@ -99,7 +99,7 @@ def echo_pattern(found: list[str], folded: bool = False) -> re.Pattern | None:
     Folded, it also finds them re-spelled as a key is (`user.notes.card_4981_4366_…`, a model's
     JSON that lower-cased them): in any case, with any one to three other characters between their
     letters-and-digits parts."""
-    values = sorted({v for v in found if len(v) >= MIN_ECHO and REDACTED not in v}, key=len, reverse=True)
+    values = sorted({v for v in _echoable(found) if len(v) >= MIN_ECHO}, key=len, reverse=True)
     if not values:
         return None
     if folded:
@@ -117,6 +117,22 @@ def echo_pattern(found: list[str], folded: bool = False) -> re.Pattern | None:
 
 
 _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _echoable(found: list[str] | tuple[str, ...]) -> list[str]:
+    """The secrets found, as they may be echoed: a span that took in a placeholder already there
+    ("[REDACTED_SECRET] 55PwNW…" read as one) gives its other tokens, so a text that holds the
+    placeholder still has every other secret in it redacted wherever it is echoed."""
+    out: list[str] = []
+    for value in found:
+        if REDACTED not in value:
+            out.append(value)
+            continue
+        for piece in value.split(REDACTED):
+            piece = piece.strip(" \t\n.,;:!?\"'`()[]{}")
+            if piece and not any(c.isspace() for c in piece):
+                out.append(piece)
+    return out
 
 
 def without_found(value: str, found: list[str] | tuple[str, ...], screen_it: bool = True) -> str:
@@ -167,9 +183,9 @@ def redact_key(key: str, found: list[str] | tuple[str, ...] = ()) -> str:
     spans = [(m.start(), m.end()) for m in re.finditer(r"[A-Za-z0-9]+", key)]
     tokens = [key[a:b].lower() for a, b in spans]
     hit: set[int] = set()
-    for secret in found:
+    for secret in _echoable(found):
         parts = _parts(secret)
-        if parts and REDACTED not in secret:
+        if parts:
             hit |= _echoes(tokens, parts)
     spoken = re.sub(r"[_.:\-]", " ", key)
     for start, end in _spans_of(spoken):

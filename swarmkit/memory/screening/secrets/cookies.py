@@ -59,6 +59,10 @@ _FRAMEWORK = re.compile(
     r"|_[a-z0-9_]{1,40}_session|express:sess|(?:__secure-|__host-)?next-auth\.session-token"
 )
 _SPACE = re.compile(r"[ \t]{1,3}")
+_CONNECTED = re.compile(
+    r"(?i)(?:[ \t]{1,3}(?:cookie|value))?[ \t]{1,3}(?:to|as|with[ \t]{1,3}(?:the[ \t]{1,3})?value|value[ \t]{1,3}of"
+    r"|auf|sur|en|a|op|na)[ \t]{1,3}[\"'`“]?"
+)
 # Cookie names that are not a login (and look like the names above)
 _NOT_SESSIONS: frozenset[str] = frozenset()
 # The word cookie, and the values told within a clause after it
@@ -87,7 +91,9 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             continue
         after = _AFTER.match(text, match.end())
         if after is None:
-            after = _SPACE.match(text, match.end())
+            # "set JSESSIONID to 57FE…", "PHPSESSID as …", "JSESSIONID 4F1A…": connecting words, or
+            # a mere space; then only a value random enough
+            after = _CONNECTED.match(text, match.end()) or _SPACE.match(text, match.end())
             if after is None:
                 continue
             # "JSESSIONID 4F1A…", "Instagram sessionid 4253…%3AJXo…": only a value random enough

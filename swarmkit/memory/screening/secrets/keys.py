@@ -97,8 +97,10 @@ _FOLLOWS = {
     "id": f"{_OP}|{_WORDS}|[ \\t]{{1,3}}[^\\s]{{0,15}}[0-9]",
     "weak": r"[ \t]{0,3}[=:][ \t]{0,3}(?:\\?[\"'`])?[A-Za-z0-9+/_.~-]{12}",
 }
+# An aside between a key and its value: "API token (zone edit): …", "password (old one) is …"
+_ASIDE = r"(?:[ \t]{1,3}(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|[—–-][ \t][^—–\n-]{1,40}?[ \t][—–-])|,[^,\n]{1,40}?,)?"
 PATTERNS = {
-    kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}(?:{_FOLLOWS[kind]}))")
+    kind: re.compile(rf"(?i)(?:{words})(?![a-z])(?={_REST}{_ASIDE}(?:{_FOLLOWS[kind]}))")
     for kind, words in KEYWORDS.items()
 }
 TRIGGERS = {
@@ -170,6 +172,8 @@ _QUALIFIERS = frozenset(
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+|[^\W\d_A-Za-z]+")
 _AFTER = re.compile(
     rf"""(?:\\?["'`]|[\]*)]){{0,4}}+
+    (?:[ \t]{{1,3}}(?:\([^()\n]{{1,40}}\)|\[[^\[\]\n]{{1,40}}\]|[—–-][ \t][^—–\n-]{{1,40}}?[ \t][—–-])
+        |,[^,\n]{{1,40}}?,)?
     (?:
         [ \t]{{0,3}}(?P<op>=>|:=|===?|=|:|\|)[ \t]{{0,3}}
       | (?P<gt>>)
@@ -192,7 +196,8 @@ _SPELLED_CODE = re.compile(
     rf"(?i)[0-9](?:[ .-][0-9]){{3,11}}(?![0-9])|{_NUMBER_WORDS}(?:[ \t,-]{{1,2}}{_NUMBER_WORDS}){{3,11}}(?![a-z])"
     r"|(?:(?:left|right|l|r)[ \t]{0,2}[0-9]{1,3}[ \t]{0,2}(?:[,;/-]|then)?[ \t]{0,2}){2,5}(?<![ ,;/-])"
 )
-_CODE_VALUE = re.compile(_SPELLED_CODE.pattern + r"|[A-Za-z0-9-]{1,24}")
+# a keypad's code may hold its star and hash keys ("41*77", "#2580")
+_CODE_VALUE = re.compile(_SPELLED_CODE.pattern + r"|[A-Za-z0-9*#-]{1,24}")
 _PHRASE_VALUE = re.compile(r"[^.;\n\"'`]{1,200}")
 _XML_VALUE = re.compile(r"([^<\n]{1,256})</")
 _VALUE_BEFORE = re.compile(
@@ -206,8 +211,9 @@ _USER_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?|login|e-?mail|account)\b")
 _CLAUSE_END = re.compile(r"$|[.,;:!?)\n]|[ \t]+(?:and|but|or|for|on|to|at|in|from|via|please)\b")
 _BEFORE_A_BARE_PASSWORD = frozenset("with using use default initial temporary temp root admin".split())
 # login: alice@example.com / hunter22, credentials: alice | hunter22
+# (not `scheme://user:password@host/db`: the URL rule reads a URL's credentials)
 _USER_SLASH_PASSWORD = re.compile(
-    r"(?i)\b(?:login|credentials?|creds|account|user(?:name)?)[ \t]{0,3}[:=][ \t]{0,3}[^\s/|,;]{1,64}"
+    r"(?i)(?<!://)\b(?:login|credentials?|creds|account|user(?:name)?)[ \t]{0,3}[:=][ \t]{0,3}[^\s/|,;]{1,64}"
     r"[ \t]{0,3}/[ \t]{0,3}(?P<value>[^\s,;]{3,64})"
 )
 
@@ -416,7 +422,7 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
         return (
             3 <= len(value) <= 24
             and (digits >= 3 or (digits > 0 and letters > 0 and len(value) >= 4))
-            and all(c.isalnum() or c in "- " for c in value)
+            and all(c.isalnum() or c in "- *#" for c in value)
         )
     if kind == "id":
         digits = sum(c.isdigit() for c in value)

@@ -64,7 +64,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
 # A token worth reading: a digit or a symbol in it, or a capital after a small letter
 _CANDIDATE = re.compile(r"[0-9!#$%^&*+=?@~|\\<>_]|[a-z][A-Z]")
 _NAMED_BEFORE = re.compile(
-    r"(?i)(?:called|named|ssid|network[ \t]name|name[ \t]is|username|user[ \t]name|user)[ \t:]{1,3}$"
+    r"(?i)(?:called|named|ssid|name[ \t]is|username|user[ \t]name|user"
+    # a Wi-Fi network's name ("network CasaNova5G", "the Wi-Fi network is Fjord_5G"): its key is the secret
+    r"|(?:network|réseau|reseau|netzwerk|netz|wlan|red|rede|rete|netwerk|sieć|siec|ssid)"
+    r"(?:[ \t](?:name|nom|is|was|called|named|heißt|heisst|ist|est|es|é|è|se[ \t]llama|s'appelle))?)[ \t:]{1,3}$"
 )
 _PUBLIC_KEY_BEFORE = re.compile(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]{1,3}$"
@@ -85,7 +88,7 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         return  # a URL or a path
     if _DIGEST.match(run):
         return  # "SHA256:RpJVzMM9…": a host key's fingerprint
-    if _NAMED_BEFORE.search(text, max(0, start - 24), start) or _PUBLIC_KEY_BEFORE.search(
+    if _NAMED_BEFORE.search(text, max(0, start - 32), start) or _PUBLIC_KEY_BEFORE.search(
         text, max(0, start - 24), start
     ):
         return  # "the network is called Fjordlys_5G", "ssh-ed25519 AAAAC3Nz…": a name, a public key

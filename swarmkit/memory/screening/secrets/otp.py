@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from swarmkit.memory.screening.secrets.shape import entropy
+from swarmkit.memory.screening.secrets.shape import entropy, is_prose
 
 _SEED_WORDS = re.compile(
     r"(?i)(?<![a-z])(?:2fa|two[ -]factor|2[ -]step|two[ -]step|totp|hotp|mfa|multi[ -]factor|otp|"
@@ -201,7 +201,7 @@ def _codes(text: str, at: int, one: bool = False) -> Iterator[tuple[int, int]]:
     named alone ("recovery key is one code: …") is long, letters and digits mixed."""
     for skipped in range(_LEAD_WORDS + 1):
         at = _LEAD.match(text, at).end()  # type: ignore[union-attr]
-        codes = list(_list_at(text, at))
+        codes = list(_list_at(text, at, headed=not one))
         if codes and (
             skipped == 0 or len(codes) >= 2 or (one and _strong_code(text[codes[0][0] : codes[0][1]]))
         ):
@@ -247,7 +247,15 @@ def _codes_before(text: str, end: int) -> Iterator[tuple[int, int]]:
 _NUMBERED = re.compile(r"[ \t]{1,3}[0-9]{1,2}[.):][ \t]{1,3}|[ \t]*\n[ \t]*(?:[0-9]{1,2}[.)][ \t]{1,3})?")
 
 
-def _list_at(text: str, at: int) -> Iterator[tuple[int, int]]:
+def _list_at(text: str, at: int, headed: bool = False) -> Iterator[tuple[int, int]]:
+    """The codes of a list from `at`. Under a heading that names recovery or backup codes
+    (`headed`), a code is judged by the list, not by its own look: any alphabet, with or without
+    digits ("8drpy4x8 zrclgnux …", "abcde-fghij klmno-pqrst", "apple-tiger, lemon-horse"), as long
+    as it is no word of prose and its shape is the list's (a list of letters only is two codes or
+    more, so "backup codes: none yet" is no list)."""
+    if headed:
+        yield from _headed_list(text, at)
+        return
     first: tuple[int, ...] | None = None
     for _ in range(MAX_CODES):
         at = _OPEN.match(text, at).end()  # type: ignore[union-attr]  # a quote or a bracket, or nothing
@@ -270,6 +278,54 @@ def _list_at(text: str, at: int) -> Iterator[tuple[int, int]]:
         if gap is None or gap.end() == at:
             return
         at = gap.end()
+
+
+def _headed_list(text: str, at: int) -> Iterator[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    first: tuple[int, ...] | None = None
+    marked = False  # a code of the list reads as one by itself (digits in it, groups of capitals)
+    for _ in range(MAX_CODES):
+        at = _OPEN.match(text, at).end()  # type: ignore[union-attr]
+        code = _CODE.match(text, at)
+        if code is None:
+            break
+        end = code.end()
+        pair = _PAIR.match(text, code.start())
+        if pair is not None and (_is_pair(pair.group(1), pair.group(2)) or _same_shape(pair.group(0), first)):
+            end = pair.end()  # "8472 1934": one code shown in two groups
+        value = text[code.start() : end]
+        if _is_code(value):
+            marked = True
+        elif not _listed_code(value, first):
+            break
+        if first is None:
+            first = _shape_of(value)
+        spans.append((code.start(), end))
+        at = _CLOSE.match(text, end).end()  # type: ignore[union-attr]
+        gap = _LIST_GAP.match(text, at)
+        if gap is None or gap.end() == at:
+            break
+        at = gap.end()
+    if marked or len(spans) >= 2:
+        yield from spans
+
+
+_VOWELS = frozenset("aeiouyAEIOUY")
+
+
+def _listed_code(value: str, first: tuple[int, ...] | None) -> bool:
+    """A code of a list of codes that has no digit: groups joined by hyphens, or letters at random
+    (few vowels: "zrclgnux", "kxlyvvlr"), or shaped as the list's first code; never a word of prose."""
+    if not value.replace("-", "").isalnum() or is_prose(value) or any(is_prose(g) for g in value.split("-")):
+        return False
+    groups = value.split("-")
+    if first is not None and _shape_of(value) == first and min(first) >= 4:
+        return True
+    if len(groups) >= 2:
+        return first is None and all(len(group) >= 4 for group in groups)
+    letters = value.replace("-", "")
+    vowels = sum(c in _VOWELS for c in letters)
+    return len(letters) >= 6 and vowels / len(letters) <= 0.3
 
 
 _PAIR = re.compile(r"([A-Za-z0-9]{3,6}) ([A-Za-z0-9]{3,6})(?![A-Za-z0-9-])")

@@ -35,6 +35,35 @@ gespeichert geändert
 verplicht vereist nodig geheim leeg nieuw oud fout onjuist juist veilig onveilig zwak sterk
 """.split()
 )
+# What follows "my password is" in prose of other languages: intensifiers ("muy", "trop", "sehr"),
+# negations, articles and possessives, and the words for long, short, weak, new, old, hard, easy,
+# in the languages whose word for a password the key rules read (keys.py, languages.py).
+FUNCTION_WORDS = frozenset(
+    """
+muy demasiado bastante tan algo poco no un una el la lo los las mi mis tu su sus larga largo corta corto
+difícil dificil fácil facil complicada complicado segura seguro nueva nuevo vieja viejo débil
+trop très tres si assez plutôt plutot vraiment pas un une le la les mon ma mes ton ta son sa long longue
+court courte difficile facile compliqué compliquée nouveau nouvelle ancien ancienne faible simple
+sehr zu ziemlich recht nicht kein keine ein eine das der die mein meine dein sein lang kurz schwer
+leicht einfach kompliziert neu alt schwach
+molto troppo così cosi abbastanza piuttosto non uno il lo mio mia tuo suo lunga lungo corta corto
+difficile facile complicata complicato nuova nuovo vecchia vecchio
+muito demais bem tão tao bastante não nao um uma o os as meu minha teu seu sua longa longo curta curto
+difícil fácil complicada complicado nova novo velha velho fraca fraco
+erg te heel zeer vrij best niet geen een het de mijn lang kort moeilijk makkelijk simpel nieuw oud
+bardzo zbyt za nie jest długie dlugie krótkie krotkie trudne łatwe latwe nowe stare słabe
+очень слишком не довольно длинный длинное короткий короткое сложный сложное простой новый старый
+çok cok fazla biraz oldukça değil degil uzun kısa kisa zor kolay yeni eski zayıf
+mycket för inte ganska väldigt lång kort svår lätt ny gammal svag
+meget for ikke ganske veldig lang kort vanskelig lett let ny gammel svak
+hyvin liian aika ei pitkä lyhyt vaikea helppo uusi vanha heikko
+velmi příliš moc není dlouhé krátké těžké snadné nové staré
+nagyon túl nem hosszú rövid nehéz könnyű új régi gyenge
+foarte prea nu lungă lunga scurtă scurta grea ușoară nouă veche slabă
+sangat terlalu cukup tidak bukan panjang pendek sulit susah mudah baru lama lemah
+rất quá không dài ngắn khó dễ mới cũ yếu
+""".split()
+)
 # English and Romance adjectives and participles ("stored", "affiché", "guardada", "obligatoire")
 PROSE_ENDINGS = (
     "ed",
@@ -157,7 +186,7 @@ def is_reference(value: str, key: str = "", code: bool = False) -> bool:
 def is_prose(value: str) -> bool:
     """A plain word such as "stored", "required" or "weak": what prose says about a secret."""
     word = value.lower().strip("'\"")
-    if word in PROSE:
+    if word in PROSE or word in FUNCTION_WORDS:
         return True
     # a word of prose is short, and has vowels ("cccccbcgujhingjrdejhgfnuetrgigvejhhgbkugded" is a
     # YubiKey's one-time password, not a participle)
@@ -176,7 +205,7 @@ long short weak strong secure safe shared rotated changed reset expired generate
 def is_phrase_prose(first_word: str) -> bool:
     """The first word of "the passphrase is stored in the vault": prose, not a passphrase."""
     word = first_word.lower()
-    return word in _PHRASE_PROSE or (len(word) > 4 and word.endswith(PROSE_ENDINGS))
+    return word in _PHRASE_PROSE or word in FUNCTION_WORDS or (len(word) > 4 and word.endswith(PROSE_ENDINGS))
 
 
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-./+=]{16,}")

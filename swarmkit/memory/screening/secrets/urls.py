@@ -44,6 +44,28 @@ _NOT_USERS = frozenset(
 )
 
 
+# The words a template writes where a password goes (`postgres://USER:PASSWORD@HOST:PORT/DB`,
+# `user:pass@host`, `<user>:<password>@…`): a connection string's format, not a credential
+_PLACEHOLDER_PASSWORDS = frozenset(
+    """password passwd pass pwd pw secret yourpassword mypassword dbpassword userpassword
+    password_here passwordhere yourpass mypass changeme xxx xxxx xxxxxx ***""".split()
+)
+
+
+_PLACEHOLDER_USERS = frozenset(
+    "user username usr name login yourname youruser dbuser <user> <username>".split()
+)
+
+
+def _placeholder(user: str, password: str) -> bool:
+    """Both parts written as a template writes them (`USER:PASSWORD`, `<user>:<password>`): a user
+    named "user" with the password "password" tells the format, "app:password" may be a real one."""
+    if password.startswith("<") and password.endswith(">"):
+        return True
+    word = password.strip("{}[]").lower().replace("-", "").replace("_", "")
+    return word in _PLACEHOLDER_PASSWORDS and user.lower().replace("_", "") in _PLACEHOLDER_USERS
+
+
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if "@" not in text:
         return
@@ -54,7 +76,9 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 yield span
     if ":" in text:
         for match in _BARE.finditer(text):
-            if match.group("user").lower() not in _NOT_USERS:
+            if match.group("user").lower() not in _NOT_USERS and not _placeholder(
+                match.group("user"), match.group("password")
+            ):
                 yield match.start(), match.end("password")
 
 
@@ -75,7 +99,7 @@ def _userinfo(text: str, begin: int) -> tuple[int, int] | None:
             return None  # host/path/@x or host:8080/path/@x: a path, not a password
     user, colon, password = text[begin:at].partition(":")
     if colon and password:
-        return begin, at
+        return None if _placeholder(user, password) else (begin, at)
     if not colon and looks_random(user, 16):
         return begin, at
     return None
