@@ -126,7 +126,8 @@ _PERSON_NOUNS = frozenset(
     """sister brother mother mom mum father dad parent parents son daughter kid kids child children
     friend friends cousin aunt uncle grandma grandmother grandpa grandfather niece nephew boss manager
     colleague colleagues coworker neighbour neighbor roommate family team wife husband partner
-    boyfriend girlfriend fiance fiancee spouse ex""".split()
+    boyfriend girlfriend fiance fiancee spouse ex relative relatives sibling siblings folks pal pals
+    buddy buddies sons daughters brothers sisters cousins grandkids grandchildren""".split()
 )
 _PARTNER_NOUNS = frozenset("wife husband partner boyfriend girlfriend fiance fiancee spouse".split())
 # Who owns a thing at the start of a note is a name ("Caroline's brother …", though a stemmer would

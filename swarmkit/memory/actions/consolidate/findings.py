@@ -96,7 +96,7 @@ def _whose(entry: E.Entry, reading: Reading) -> tuple[str, str]:
 def _apart(a: Reading, b: Reading) -> bool:
     """Two entries no merge may join: about two people ("I live in Osaka" / "Nate lives in Osaka"),
     or one replacing the other's value ("Is a student at Riverside" / "Dropped out of Riverside")."""
-    if a[0] is not None and b[0] is not None and a[0].lower() != b[0].lower():
+    if a[0] is not None and b[0] is not None and _other_people(a[0].lower(), b[0].lower()):
         return True
     return any(attributes.replaces(x, y) or attributes.replaces(y, x) for x in a[1] for y in b[1])
 
@@ -108,6 +108,14 @@ def _without_people_as_teams(readings: list[Reading], texts: list[str]) -> list[
         (who, [c for c in claims if c.attribute != "team" or c.value.split(" ", 1)[0] not in people])
         for who, claims in readings
     ]
+
+
+def _other_people(x: str, y: str) -> bool:
+    """Two whose-keys that name two people: "tim" / "sam", "lina" / "lina's husband"; not two of
+    one person's relatives in other words ("john's kids" / "john's children")."""
+    if "'s " in x and "'s " in y:
+        return x.split("'s ", 1)[0] != y.split("'s ", 1)[0]
+    return x != y
 
 
 def _newer(a: int, b: int, entries: list[E.Entry]) -> bool:
