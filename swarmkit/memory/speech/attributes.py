@@ -82,6 +82,8 @@ def replaces(old: Claim, new: Claim) -> bool:
     if new.holds:
         if new.attribute == "favourite" and old.attribute.startswith("favourite "):
             return not same_value(old, new)  # "nothing beats tacos": a favourite, its kind unsaid
+        if {new.attribute, old.attribute} == {FAN, "team"}:
+            return not same_value(old, new)  # "supports Chelsea", then "became an Arsenal fan"
         return new.attribute == old.attribute and old.attribute not in MANY and not same_value(old, new)
     if old.attribute in MANY:  # "likes tea", then "hates tea": the same thing, not a wider one
         if new.attribute == "" or (old.attribute == HABIT and new.attribute == HABIT):
@@ -105,7 +107,9 @@ def _same_head(old: Claim, new: Claim) -> bool:
 
 # Things one may have many of at once: a later one adds, only an end replaces.
 HABIT = "habit"
-MANY = frozenset({"taste", HABIT})
+FAN = "fan"  # "is a Blur fan": one of many, but it replaces a team one supported
+CHOICE = "choice"  # "switched to coffee": of no kind said, so it only turns over "prefers tea over coffee"
+MANY = frozenset({"taste", HABIT, FAN, CHOICE})
 _PET_COUNTS = frozenset({"number of dogs", "number of cats", "number of pets"})
 
 
@@ -941,7 +945,7 @@ def _team(m: re.Match) -> list[Claim]:
 
 _FAN = re.compile(
     r"(?i)^(?:now\s+)?(?:an? |the )?(?:big |huge |lifelong |die-hard |massive )?(?:(?P<v>(?-i:[A-Z])[\w&' -]*?) "
-    r"(?:fan|supporter)s?|(?:fan|supporter)s? of (?P<w>(?-i:[A-Z])[\w&' -]*?))(?:\s+(?:now|these days|nowadays|after|since|ever since|for)\b.*)?$"
+    r"(?P<k>fan|supporter)s?|(?P<j>fan|supporter)s? of (?P<w>(?-i:[A-Z])[\w&' -]*?))(?:\s+(?:now|these days|nowadays|after|since|ever since|for)\b.*)?$"
 )
 _DIET = re.compile(
     r"(?i)^(?:now\s+)?(?:an? )?(?:strict |committed |lifelong |full )?(?P<d>vegetarian|veggie|vegan|pescatarian)\b.*$"
@@ -957,7 +961,9 @@ def _a_thing(value: str) -> list[Claim]:
         return [Claim("diet", word)] + [Claim(HABIT, h, False) for h in habits.DIETS[word]]
     fan = _FAN.match(value.strip())
     if fan:
-        return _claim("team", fan["v"] or fan["w"], work=True)
+        # a supporter has one team; a fan may have many (bands, players), until a team is told
+        kind = "team" if "supporter" in ((fan["k"] or "") + (fan["j"] or "")).lower() else FAN
+        return _claim(kind, fan["v"] or fan["w"], work=True)
     agent = re.fullmatch(
         r"(?i)(?:now\s+)?(?:an? )?(?:heavy |regular |keen |avid |big |daily )?(?P<n>[a-z-]+)(?:\s+(?:now|these days|again))?",
         value.strip(),
@@ -1165,7 +1171,7 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
             lambda m: (
                 _kind(m)
                 or (
-                    _claim("preference", m["v"], work=True)
+                    _claim(CHOICE, m["v"], work=True)
                     if kind_of(m["v"]) == "" and _FAN.match(m["v"]) is None
                     else []
                 )
@@ -1192,7 +1198,12 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"(?:directly )?to (?P<v>(?-i:[A-Z])[\w-]*)\b.*", lambda m: [Claim("manager", m["v"])])
     ),
     "prefer": _frame(
-        (r"(?P<v>.+?) (?:over|to|rather than) (?P<o>.+)", lambda m: _claim("preference", m["v"], work=True)),
+        (
+            r"(?P<v>.+?) (?:over|to|rather than) (?P<o>.+)",  # (and not the other: a switch to it turns that over)
+            lambda m: (
+                _claim("preference", m["v"], work=True) + _claim(CHOICE, m["o"], holds=False, work=True)
+            ),
+        ),
     ),
     "stand": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"]))),  # "can't stand jazz" (denied: the end of it)
     "think": _frame((r"(?:that\s+)?(?P<v>(?-i:[A-Z]).+)", lambda m: _said(m["v"]))),

@@ -152,6 +152,7 @@ CHANGES = [
     ("Tim prefers trains to planes.", "Tim switched to planes."),
     ("Tim loves opera.", "Tim can't stand opera any more."),
     ("Tim supports Everton.", "Tim is a big Wolves fan now."),
+    ("Tim is an Everton supporter.", "Tim supports Wolves these days."),
     ("Tim's boss is Paula.", "Tim reports to Ian since May."),
     ("Tim works early shifts.", "Tim switched to late shifts."),
     ("My email is tim@old.example.", "Use tim@new.example from now on."),
@@ -216,6 +217,9 @@ COMPATIBLE = [
     ("Tim has a dog named Rex.", "Tim had a cat named Tilly as a child."),
     ("Tim is vegetarian.", "Tim's brother eats meat."),
     ("Tim works night shifts.", "Tim's wife works day shifts."),
+    ("Tim prefers tea over coffee.", "Tim switched to a standing desk."),
+    ("Tim switched to oat milk.", "Tim switched to a standing desk."),
+    ("Tim is a Blur fan.", "Tim is a big Oasis fan too."),
 ]
 
 
