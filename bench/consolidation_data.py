@@ -757,6 +757,232 @@ D_INSTRUCTIONS = (
 )
 D_POINTING = ("{name} loves those.", "{name} did it again.", "Likes them a lot.", "She wants that.")
 
+
+# Set E: held out, written for issue 23's third round before the detector was changed: things a
+# person does or is that end or turn over, each told later in other words than the first time: a
+# habit (smoking, swimming, a weekly game) given up or stopped, a diet broken ("eats meat again"), a
+# language learnt after "doesn't speak", a manager told as "reports to", a favourite put in another
+# frame ("nothing beats", "is the best … by far"), a relationship ended, a job ended by retiring or
+# graduating, a first pet adopted, a team switched; and decoys that change nothing (a relative's
+# habit, a plan to quit, cutting down, learning a language, "also", a mentee, a one-off).
+E_HEDGES = ("Quick note: ", "For what it's worth, ", "Just so you know, ", "Note to self: ", "Okay so ")
+E_LANGUAGES = ("French", "Italian", "Japanese", "Polish", "Greek")
+E_BOSSES = ("Paula", "Ian", "Greta", "Omar", "Nell", "Victor")
+E_SPORTS = (("tennis", "plays tennis"), ("squash", "plays squash"), ("chess", "plays chess"))
+E_EXERCISE = (("swims", "swimming", "swim"), ("jogs", "jogging", "jog"), ("cycles", "cycling", "cycle"))
+E_TEAMS = ("Leeds United", "Liverpool", "Celtic", "Ajax", "Napoli")
+E_BANDS = ("Queen", "Abba", "Blur", "Oasis", "Muse")
+
+
+def _e_pairs(name: str, rng: random.Random) -> list[tuple[str, str]]:
+    """(earlier text, later text) for each thing that ends or turns over, in this set's own words."""
+    smoke = (
+        rng.choice((f"{name} smokes.", f"{name} smokes a pack a day.", f"{name} is a smoker.")),
+        rng.choice(
+            (
+                f"{name} gave up smoking last winter.",
+                f"{name} has stopped smoking.",
+                f"{name} doesn't smoke any more.",
+                f"{name} quit smoking for good.",
+            )
+        ),
+    )
+    verb, gerund, base = rng.choice(E_EXERCISE)
+    exercise = (
+        rng.choice((f"{name} {verb} every morning.", f"{name} {verb} three times a week.")),
+        rng.choice(
+            (
+                f"{name} stopped {gerund} after the injury.",
+                f"{name} no longer {verb}.",
+                f"{name} has given up {gerund}.",
+                f"{name} doesn't {base} anymore.",
+            )
+        ),
+    )
+    diet = rng.choice(
+        (
+            (
+                f"{name} is vegan.",
+                rng.choice(
+                    (f"{name} is no longer vegan.", f"{name} eats cheese again.", f"{name} quit being vegan.")
+                ),
+            ),
+            (
+                f"{name} is a vegetarian.",
+                rng.choice((f"{name} eats meat again.", f"{name} started eating fish again.")),
+            ),
+            (
+                f"{name} doesn't eat meat.",
+                rng.choice((f"{name} eats meat again.", f"{name} eats meat now.")),
+            ),
+        )
+    )
+    language = rng.choice(E_LANGUAGES)
+    speaks = (
+        rng.choice((f"{name} doesn't speak {language}.", f"{name} can't speak {language}.")),
+        rng.choice(
+            (
+                f"{name} speaks fluent {language} now.",
+                f"{name} is fluent in {language} these days.",
+                f"{name} speaks {language} now.",
+            )
+        ),
+    )
+    a, b = rng.sample(E_BOSSES, 2)
+    boss = (
+        rng.choice((f"{name}'s manager is {a}.", f"{name} reports to {a}.", f"{name}'s boss is {a}.")),
+        rng.choice(
+            (
+                f"{name} now reports to {b}.",
+                f"{name}'s new manager is {b}.",
+                f"{name} reports to {b} since the reorg.",
+                f"{b} is {name}'s boss now.",
+            )
+        ),
+    )
+    a, b = rng.sample(E_BANDS, 2)
+    band = (
+        rng.choice((f"{name}'s favourite band is {a}.", f"{name}'s favorite band is {a}.")),
+        rng.choice(
+            (
+                f"{name} says nothing beats {b} these days.",
+                f"{name} thinks {b} is the best band by far.",
+                f"For {name}, {b} is the greatest band ever now.",
+                f"{name} switched to {b} as favourite band.",
+            )
+        ),
+    )
+    sport, plays = rng.choice(E_SPORTS)
+    game = (
+        f"{name} {plays} every weekend.",
+        rng.choice(
+            (
+                f"{name} gave up {sport}.",
+                f"{name} stopped playing {sport}.",
+                f"{name} doesn't play {sport} anymore.",
+                f"{name} quit {sport} and took up golf.",
+            )
+        ),
+    )
+    p = rng.choice(D_PARTNERS)
+    together = rng.choice(
+        (
+            (
+                f"{name} is married to {p}.",
+                rng.choice(
+                    (f"{name} and {p} separated.", f"{name} divorced {p}.", f"{name} is no longer married.")
+                ),
+            ),
+            (
+                f"{name}'s girlfriend is {p}.",
+                rng.choice((f"{name} is single now.", f"{name} and {p} split.", f"{name} is single again.")),
+            ),
+        )
+    )
+    a = rng.choice(EMPLOYERS)
+    ending = rng.choice(
+        (
+            (
+                f"{name} works at {a}.",
+                rng.choice(
+                    (f"{name} retired in May.", f"{name} has retired.", f"{name} left {a} to go freelance.")
+                ),
+            ),
+            (
+                f"{name} is a student at {rng.choice(D_SCHOOLS)}.",
+                rng.choice((f"{name} graduated last summer.", f"{name} has graduated.")),
+            ),
+        )
+    )
+    pets = (
+        rng.choice((f"{name} has no pets.", f"{name} doesn't have any pets.")),
+        rng.choice(
+            (
+                f"{name} adopted a cat named {rng.choice(D_PETS)}.",
+                f"{name} got a puppy called {rng.choice(D_PETS)}.",
+                f"{name} has a dog now.",
+            )
+        ),
+    )
+    a, b = rng.sample(E_TEAMS, 2)
+    team = (
+        rng.choice((f"{name} supports {a}.", f"{name} is a {a} fan.")),
+        rng.choice(
+            (
+                f"{name} is a {b} supporter now.",
+                f"{name} switched to supporting {b}.",
+                f"{name} became a {b} fan.",
+                f"{name} supports {b} now.",
+            )
+        ),
+    )
+    things = [smoke, exercise, diet, speaks, boss, band, game, together, ending, pets, team]
+    return rng.sample(things, 6)
+
+
+def _e_first_person(rng: random.Random) -> list[tuple[str, str]]:
+    """The writer's own habits and states, first person."""
+    a, b = rng.sample(E_BOSSES, 2)
+    return [
+        (
+            "I smoke.",
+            rng.choice(("I quit smoking.", "I've given up smoking.", "I don't smoke anymore.")),
+        ),
+        (
+            "I don't drink coffee.",
+            rng.choice(("I drink coffee every day now.", "I started drinking coffee.")),
+        ),
+        (
+            f"My manager is {a}.",
+            rng.choice((f"I report to {b} now.", f"My new boss is {b}.")),
+        ),
+    ]
+
+
+def _e_decoys(name: str, rng: random.Random) -> list[str]:
+    """Later lines that change nothing about `name`."""
+    return rng.sample(
+        [
+            f"{name}'s husband smokes.",
+            f"{name} is trying to cut down on coffee.",
+            f"{name} might quit smoking next year.",
+            f"{name} is learning {rng.choice(E_LANGUAGES)}.",
+            f"{name} also speaks Spanish.",
+            f"{name} mentors {rng.choice(E_BOSSES)}.",
+            f"{name}'s wife works night shifts.",
+            f"{name} watched a {rng.choice(E_TEAMS)} match with friends.",
+            f"{name} also enjoys {rng.choice(E_BANDS)}.",
+            f"{name} went swimming with a cousin once.",
+            f"{name}'s brother is a vegetarian.",
+        ],
+        3,
+    )
+
+
+def _e_contradictions(
+    speakers: list[str], first: str, last: str, rng: random.Random
+) -> list[tuple[Line, Line]]:
+    pairs = [p for name in speakers for p in _e_pairs(name, rng)] + _e_first_person(rng)
+    return [(Line(old, first), Line(new, last)) for old, new in pairs]
+
+
+def _e_denial(match: re.Match, rng: random.Random) -> str:
+    verb, rest = match["verb"], match["rest"].rstrip(".")
+    name = match["name"]
+    if verb in ("enjoys", "likes", "loves"):
+        return rng.choice((f"{name} can't stand{rest} anymore.", f"{name} went off{rest}."))
+    gerund = _GERUND.get(verb, verb[:-1] + "ing")
+    return rng.choice((f"{name} quit {gerund}{rest}.", f"{name} stopped {gerund}{rest} last year."))
+
+
+E_CHATTER = ("Sure thing!", "Got it, saved.", "Thanks, noted!", "Anything else I can do?")
+E_INSTRUCTIONS = (
+    "Always reply in British English.",
+    "Never mention the internal tools.",
+    "Answer in one line.",
+)
+E_POINTING = ("{name} adores that.", "{name} did that again.", "Hates it.", "He got one too.")
+
 STYLES = {
     "a": Style(SYNONYMS, HEDGES, _contradictions),
     "b": Style(OTHER_SYNONYMS, OTHER_HEDGES, _other_contradictions),
@@ -780,6 +1006,17 @@ STYLES = {
         instructions=D_INSTRUCTIONS,
         pointing=D_POINTING,
         decoys=_d_decoys,
+    ),
+    "e": Style(
+        D_SYNONYMS,
+        E_HEDGES,
+        _e_contradictions,
+        steps=(_synonyms, _hedge, _move_front, _add_clause),  # (_swap_and garbles "don't")
+        denial=_e_denial,
+        chatter=E_CHATTER,
+        instructions=E_INSTRUCTIONS,
+        pointing=E_POINTING,
+        decoys=_e_decoys,
     ),
 }
 

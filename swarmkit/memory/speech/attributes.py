@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from swarmkit.memory.speech import fact_values
+from swarmkit.memory.speech import fact_values, habits
 
 MAX_VALUE_WORDS = 6  # a value ("Lisbon", "Umbrella Labs", "a dental hygienist") is short; more is a story
 
@@ -44,13 +44,17 @@ class Claim:
     attribute: str
     value: str
     holds: bool = True
+    past: bool = False  # ended as told in the past ("had a dog", "used to smoke"), not denied
 
     def words(self) -> frozenset[str]:
         return value_words(self.value)
 
 
 def value_words(value: str) -> frozenset[str]:
-    """A value as the words that name it: no article, no "new", no case or punctuation."""
+    """A value as the words that name it: no article, no "new", no case or punctuation; an address
+    ("ana@new.example") is one word."""
+    if re.fullmatch(r"[\w.+-]+@[\w.-]+", value.strip()):
+        return frozenset({value.strip().lower()})
     words = re.findall(r"[a-z0-9]+", value.lower().replace("favorite", "favourite"))
     return frozenset(w for w in words if w not in _FILLER)
 
@@ -67,20 +71,46 @@ def same_value(a: Claim, b: Claim) -> bool:
 def replaces(old: Claim, new: Claim) -> bool:
     """Whether a later claim replaces an earlier one: another value for its attribute, or the end
     of its value (named, or any: "no longer has a dog")."""
-    if not old.holds:
-        return False
+    if not old.holds:  # "doesn't speak German", then "is fluent in German": the denial turns over
+        return (
+            not old.past
+            and new.holds
+            and new.attribute == old.attribute
+            and bool(old.value)
+            and old.words() == new.words()
+        )
     if new.holds:
+        if new.attribute == "favourite" and old.attribute.startswith("favourite "):
+            return not same_value(old, new)  # "nothing beats tacos": a favourite, its kind unsaid
+        if {new.attribute, old.attribute} == {FAN, "team"}:
+            return not same_value(old, new)  # "supports Chelsea", then "became an Arsenal fan"
         return new.attribute == old.attribute and old.attribute not in MANY and not same_value(old, new)
     if old.attribute in MANY:  # "likes tea", then "hates tea": the same thing, not a wider one
+        if new.attribute == "" or (old.attribute == HABIT and new.attribute == HABIT):
+            # "gave up tennis", "quit smoking": ends "plays tennis every weekend", "smokes a pack a day"
+            return bool(new.words()) and new.words() <= old.words() and _same_head(old, new)
         return new.attribute == old.attribute and old.words() == new.words()
-    same_thing = new.attribute in ("", old.attribute) or (
-        new.attribute == "pet's name" and old.attribute.endswith("'s name")  # "no longer has any pets"
+    same_thing = (
+        new.attribute in ("", old.attribute)
+        or (new.attribute == "pet's name" and old.attribute.endswith("'s name"))  # "no longer has any pets"
+        or (new.attribute.endswith("'s name") and old.attribute in _PET_COUNTS)  # "gave his dogs away"
     )
     return same_thing and same_value(old, new)
 
 
+def _same_head(old: Claim, new: Claim) -> bool:
+    """A habit's ending names its verb ("quit smoking") or its object ("gave up tennis")."""
+    if new.attribute != HABIT:
+        return True
+    return old.value.split(" ", 1)[0] == new.value.split(" ", 1)[0]
+
+
 # Things one may have many of at once: a later one adds, only an end replaces.
-MANY = frozenset({"taste"})
+HABIT = "habit"
+FAN = "fan"  # "is a Blur fan": one of many, but it replaces a team one supported
+CHOICE = "choice"  # "switched to coffee": of no kind said, so it only turns over "prefers tea over coffee"
+MANY = frozenset({"taste", HABIT, FAN, CHOICE})
+_PET_COUNTS = frozenset({"number of dogs", "number of cats", "number of pets"})
 
 
 _FILLER = frozenset("a an the new my his her their our its".split())
@@ -100,7 +130,8 @@ _PERSON_NOUNS = frozenset(
     """sister brother mother mom mum father dad parent parents son daughter kid kids child children
     friend friends cousin aunt uncle grandma grandmother grandpa grandfather niece nephew boss manager
     colleague colleagues coworker neighbour neighbor roommate family team wife husband partner
-    boyfriend girlfriend fiance fiancee spouse ex""".split()
+    boyfriend girlfriend fiance fiancee spouse ex relative relatives sibling siblings folks pal pals
+    buddy buddies sons daughters brothers sisters cousins grandkids grandchildren""".split()
 )
 _PARTNER_NOUNS = frozenset("wife husband partner boyfriend girlfriend fiance fiancee spouse".split())
 # Who owns a thing at the start of a note is a name ("Caroline's brother …", though a stemmer would
@@ -113,7 +144,7 @@ _POSSESSIVE = re.compile(r"^(?P<name>[A-Z][\w-]*)['’]s\s+(?P<rest>.+)$")
 _INVERSE_POSSESSIVE = re.compile(
     r"^(?P<v>.+?)\s+(?:is|are|was|has become|became|is now|are now|remains)\s+(?:now\s+)?"
     r"(?P<name>(?-i:[A-Z])[\w-]*|my|his|her|their|our)"
-    r"(?:['’]s)?\s+(?P<thing>(?:new\s+|current\s+|all-time\s+)?(?:favou?rite|top|best)\s+[a-z][a-z ]{0,30}?)"
+    r"(?:['’]s)?\s+(?P<thing>(?:new\s+|current\s+|all-time\s+)?(?:(?:favou?rite|top|best)\s+[a-z][a-z ]{0,30}?|boss|manager|supervisor))"
     r"(?:\s+(?:now|these days|nowadays|by far))?$",
     re.I,
 )
@@ -122,8 +153,15 @@ _INVERSE_POSSESSIVE = re.compile(
 def read(text: str, is_name: Callable[[str], bool]) -> tuple[str | None, list[Claim]]:
     """(whose: a name as written, "" for the writer's own ("I", "my"), None when it names nobody;
     what the note claims)."""
+    return _read(text, is_name)
+
+
+def _read(text: str, is_name: Callable[[str], bool]) -> tuple[str | None, list[Claim]]:
     said = re.sub(r"\s*\([^()]*\)", "", _plain(text))  # "Tim (my neighbour) moved …"
     said = _HEDGE.sub("", said).strip()
+    for_whom = re.match(r"^For (?P<name>[A-Z][\w-]*), (?P<rest>.+)$", said)
+    if for_whom and is_name(for_whom["name"]):  # "For Tim, Abba is the greatest band"
+        return for_whom["name"], _said(for_whom["rest"])
     lead = _LEAD_CLAUSE.match(said)
     if (
         lead
@@ -134,6 +172,12 @@ def read(text: str, is_name: Callable[[str], bool]) -> tuple[str | None, list[Cl
         and (said[lead.end("head")] == ":" or not _opens(said, is_name))
     ):
         said = _HEDGE.sub("", lead["rest"]).strip()  # "Since the summer, Gina has been working for …"
+    when = re.match(
+        r"(?i)^(?:after|before|since|following|during) [^,]{1,50}? (?=(?:I|I'm|I've|(?-i:[A-Z])[\w-]*) [a-z])",
+        said,
+    )
+    if when and _opens(said[when.end() :], is_name):  # "After the knee surgery I stopped running"
+        said = said[when.end() :]
     # "Tim, who used to live in Leeds, now lives in Osaka": the aside is no part of what is said now
     said = re.sub(r"^([A-Z][\w-]*), (?:who|whom|whose|a|an|the|my|our)\b[^,]*, ", r"\1 ", said)
     said = re.sub(  # "Tim and his family moved to Porto": Tim moved
@@ -164,18 +208,43 @@ def read(text: str, is_name: Callable[[str], bool]) -> tuple[str | None, list[Cl
     ):
         if first.lower() in ("my", "our"):
             return "", _possessed(rest)
-        return "", _predicate(_expand(said).split(" ", 1)[1] if " " in said else "", first_person=True)
+        return "", _predicate(
+            _expand(said).split(" ", 1)[1] if " " in said else "", first_person=True, bare=True
+        )
     possessive = _POSSESSIVE.match(said)
     if possessive and (is_name(possessive["name"]) or possessive["name"].lower() not in _NOT_POSSESSORS):
-        return possessive["name"], _possessed(possessive["rest"])
+        claims = _possessed(possessive["rest"])
+        relative = re.match(
+            r"(?i)(?:(?:new|old|older|younger|little|big|eldest|youngest)\s+)?(\w+)", possessive["rest"]
+        )
+        if not claims and relative and relative[1].lower() in _PERSON_NOUNS:
+            return f"{possessive['name']}'s {relative[1].lower()}", []  # "Lina's husband works days": his
+        return possessive["name"], claims
+    with_me = re.match(r"^(?P<other>[A-Z][\w-]*) and I (?P<rest>.+)$", said)
+    if with_me and is_name(with_me["other"]):  # "Alex and I divorced"
+        return "", _together(with_me["rest"], with_me["other"])
+    beats = _BEATS.match(said)
+    if beats:  # "nothing beats tacos for me"
+        whom: str = beats["whom"] or ""
+        if whom.lower() in ("", "me", "us"):
+            return "", _claim("favourite", beats["v"], work=True)
+        return (whom, _claim("favourite", beats["v"], work=True)) if is_name(whom) else (None, [])
     pair = re.match(r"^(?P<name>[A-Z][\w-]*) and (?P<other>[A-Z][\w-]*) (?P<rest>.+)$", said)
     if pair and is_name(pair["name"]) and is_name(pair["other"]):  # "Tim and Sam broke up"
         return pair["name"], _together(pair["rest"], pair["other"])
     if _name_word(said) == first and first and is_name(first) and rest:
-        return first, _predicate(rest)
+        claims = _predicate(rest)
+        if claims or not _verb_led(said):
+            return first, claims  # (else "Use ana@new.example from now on": a verb, not a name)
     if _verb_led(said):  # a note as stored, no subject: "Moved to Porto", "Works as a nurse"
         return None, _predicate(said[:1].lower() + said[1:])
     return None, []
+
+
+_BEATS = re.compile(
+    r"(?i)^nothing (?:beats|tops|compares to) (?P<v>.+?)(?: for (?P<whom>me|us|(?-i:[A-Z])[\w-]*))?"
+    r"(?: these days| nowadays| now| any more| anymore)?$"
+)
 
 
 def _plain(text: str) -> str:
@@ -231,7 +300,8 @@ _AUXILIARIES = frozenset("be is am are was were been being has have had do does 
 _ADVERBS = frozenset(
     """now just recently finally also still currently already actually really officially then
     eventually newly happily originally apparently since once again lately suddenly permanently
-    basically definitely even back probably supposedly evidently reportedly""".split()
+    basically definitely even back probably supposedly evidently reportedly always usually often
+    sometimes regularly only mostly""".split()
 )
 _MODALS = frozenset(
     "might may could would should will shall wants want hopes plans planning thinking considering".split()
@@ -276,15 +346,16 @@ def lemmas(word: str) -> list[str]:
     return out
 
 
-def _predicate(text: str, first_person: bool = False) -> list[Claim]:
-    """What a predicate (the note without its subject) claims, clause by clause."""
+def _predicate(text: str, first_person: bool = False, bare: bool = False) -> list[Claim]:
+    """What a predicate (the note without its subject) claims, clause by clause; `bare`: the
+    subject is "I" or "we", so a verb's bare form ("run every morning") is its present."""
     claims: list[Claim] = []
     for clause in _clauses(text, first_person):
         living = re.match(r"(?i)^(?:now |currently )?(?P<v>[a-z]+s? .+?) for a living\b", clause)
         if living:  # "teaches yoga for a living": that is the job
             claims += _claim("role", living["v"], role=True)
             continue
-        claims += _clause(clause)
+        claims += _clause(clause, bare)
     return claims
 
 
@@ -326,7 +397,7 @@ def _starts_predicate(text: str, first_person: bool) -> bool:
     return any(lemma in FRAMES for lemma in forms) and head not in ("the", "a", "an")
 
 
-def _clause(clause: str) -> list[Claim]:
+def _clause(clause: str, bare: bool = False) -> list[Claim]:
     words = clause.split(" ")
     i, past, denied, was, current = 0, False, False, False, False
     verb = ""
@@ -375,11 +446,39 @@ def _clause(clause: str) -> list[Claim]:
         past = past or was  # "was a teacher", "had a dog named Tilly": no longer so
         told = " ".join(words[i + 1 :]) if frame_verb == verb else rest
         claims = FRAMES[verb](("now " if current else "") + told if verb == "be" else told)
+    if not claims and frame_verb is None and [w.lower() for w in words[:2]] == ["no", "more"]:
+        return _ended(rest)  # "no more tea for me"
+    if not claims and frame_verb is None and not verb and _habitual(head, denied or bare):
+        # "smokes", "swims every morning", "doesn't speak German", "I run every morning"
+        claims = _claim(HABIT, habits.habit(head, " ".join(words[i + 1 :])))
     if not claims:
         return []
     if denied or past:  # "no longer works at Acme", "used to be a nurse": the value ends
-        return [Claim(c.attribute, c.value, False) for c in claims]
+        # (and a denial turns over: "is no longer vegan" eats meat; "had a dog named Tilly" ends
+        # Tilly, not the having of a dog)
+        told_past = past and not denied
+        return [
+            Claim(c.attribute, c.value, not c.holds, told_past)
+            for c in claims
+            if (c.value or c.holds) and not (told_past and c.attribute == "number of pets")
+        ]
     return [c for c in claims if c.value or not c.holds]
+
+
+def _habitual(head: str, base_is_present: bool) -> bool:
+    """Whether a verb no frame reads is in the present, as a habit's is ("smokes"; "smoke" after
+    "doesn't" or "I"): not past ("smoked", "went"), not a noun ("the")."""
+    if not head.isalpha() or head in IRREGULAR or head in _NOT_HABITS or head.endswith("ed"):
+        return False
+    if head.endswith("s") and not head.endswith(("ss", "us", "is")):
+        return True
+    return base_is_present
+
+
+_NOT_HABITS = frozenset(
+    """the a an this that these those it its his her their my our me him them there here who which
+    what when where why how also too as if so very much many more most less such""".split()
+)
 
 
 # Step 3: what each verb says.
@@ -399,7 +498,7 @@ _TAIL = re.compile(
 )
 _PLACE_TAIL = re.compile(r"(?i)\s+(?:with|for|to be|near|from|permanently|for good)\b.*$")
 _WORK_TAIL = re.compile(r"(?i)\s+(?:in the|on the|as (?:an?|the)|at (?:the|a)|with the|for the|from)\b.*$")
-_ROLE_TAIL = re.compile(r"(?i)\s+(?:at|for|in|with|on|from|to)\b.*$")
+_ROLE_TAIL = re.compile(r"(?i)\s+(?:at|for|in|with|on|from|to|of)\b.*$")
 
 
 def _value(value: str, place: bool = False, work: bool = False, role: bool = False) -> str:
@@ -434,6 +533,11 @@ def _ended(value: str) -> list[Claim]:
     """A value that ends, whatever it was: "left Acme", "sold the Honda", "dropped out of Riverside"."""
     value = re.sub(r"(?i)^(?:the|my|his|her|their|our|old)\s+", "", value.strip())
     value = re.sub(r"(?i)^(?:old\s+)", "", value)
+    value = re.sub(
+        r"(?i)\s+(?:and|but|to)\s.*$|\s+for (?:me|us|him|her|them)\b.*$", "", value
+    )  # "his car and cycles"
+    if re.fullmatch(r"(?i)(?:her|his|their|my|the)?\s*(?:dogs|cats|pets)", value):
+        return [Claim(f"{_pet(value.split()[-1][:-1])}'s name", "", False)]
     thing = _value(value, work=True).lower()
     if thing in ("job", "position", "role"):  # "quit her job": whatever it was, and wherever
         return [Claim("role", "", False), Claim("employer", "", False)]
@@ -445,6 +549,9 @@ def _ended(value: str) -> list[Claim]:
 def _by_kind(value: str, *, fallback: str = "") -> list[Claim]:
     """A value whose attribute the value itself says: an occupation, a car, a phone, a school."""
     kind = kind_of(value)
+    if kind == "role":  # "the CTO of Lumen", "a barista at Blue Bottle": the employer too
+        at = re.search(r"\b(?:at|of|for|with) (?P<v>(?-i:[A-Z])[\w&.'-]*(?: (?-i:[A-Z])[\w&.'-]*)*)", value)
+        return _claim(kind, value, role=True) + (_claim("employer", at["v"], work=True) if at else [])
     if kind:
         return _claim(kind, value, role=kind == "role", work=kind != "role")
     return _claim(fallback, value, work=True) if fallback else []
@@ -502,6 +609,8 @@ def _status(status: str) -> Callable[[re.Match], list[Claim]]:
         partner = m.groupdict().get("v")
         if partner:
             out += _claim("partner", partner, holds=status not in ("single", "divorced", "separated"))
+        elif status in ("single", "divorced", "separated", "widowed"):
+            out.append(Claim("partner", "", False))  # "is single again": whoever the partner was
         return out
 
     return make
@@ -576,9 +685,22 @@ def _kind_owned(m: re.Match) -> list[Claim]:
     return []
 
 
+_SUPERLATIVE = re.compile(
+    r"(?i)^(?P<v>[^,]{1,40}?) (?:is|are) (?:now |still )?(?:by far )?the (?:very )?(?:best|greatest|finest|"
+    r"top|nicest|tastiest|coolest) (?P<t>[a-z]+)\b(?: (?:ever(?: made| written| recorded)?|by far|of all time|"
+    r"in the world|there is|around|now|these days))*$"
+)
+
+
 def _said(text: str) -> list[Claim]:
     """What someone says about their own things: "the best city ever is Paris, not Rome"."""
     text = _plain(text)
+    best = _SUPERLATIVE.match(text)
+    if best:  # "purple is the best colour by far", "Arrival is the greatest film ever made"
+        return _thing_claims("favourite " + best["t"], best["v"], "is")
+    beats = _BEATS.match(text)
+    if beats:  # "nothing beats Abba these days"
+        return _claim("favourite", beats["v"], work=True)
     inverse = _INVERSE_POSSESSIVE.match(text)
     if inverse:  # "tacos are his favourite food now"
         return _thing_claims(inverse["thing"], inverse["v"], "is")
@@ -591,7 +713,7 @@ def _said(text: str) -> list[Claim]:
         rest = pronoun["rest"]
         if contracted:
             rest = {"s": "is ", "ve": "have ", "re": "are ", "m": "am "}[contracted[1].lower()] + rest
-        return _predicate(rest, first_person=True)
+        return _predicate(rest, first_person=True, bare=bool(re.match(r"(?i)i\b", text)))
     return _predicate(text, first_person=True)
 
 
@@ -627,6 +749,9 @@ _THING_ATTRIBUTES = {
     "uni": "school",
     "age": "age",
     "relationship status": "relationship",
+    "email": "email",
+    "email address": "email",
+    "e-mail": "email",
 }
 _POSSESSED = re.compile(
     r"^(?P<t>[a-z][a-z' -]{0,40}?)(?:\s*:\s*|\s+(?P<verb>is|are|was|has become|became|is now|remains|"
@@ -671,6 +796,9 @@ def _thing_claims(thing: str, value: str, verb: str) -> list[Claim]:
     if key in _PET_NOUNS:
         name = re.match(r"(?:called |named )?(?P<v>[A-Z][\w-]*)", value.strip())
         return [Claim(f"{_pet(key)}'s name", name["v"])] if name else []
+    if key in ("manager", "boss", "supervisor", "line manager"):  # "Greg's manager is Paula": Greg's
+        name = re.fullmatch(r"(?:now\s+)?(?P<v>[A-Z][\w-]*)(?:\s+now)?", value.strip())
+        return [Claim("manager", name["v"])] if name else []
     if key in _PERSON_NOUNS or words[-1] in _PERSON_NOUNS:
         if key in _PARTNER_NOUNS and re.fullmatch(r"(?:now\s+)?[A-Z][\w-]*(?:\s+now)?", value.strip()):
             return _claim("partner", value.replace("now", "").strip())
@@ -799,6 +927,95 @@ def _head_noun(value: str) -> str:
     return words[-1] if words else ""
 
 
+def _habit_of(phrase: str, holds: bool) -> list[Claim]:
+    """ "smoking two years ago" (a gerund): that habit; held or ended."""
+    value = habits.gerund(phrase)
+    return [Claim(HABIT, value, holds)] if value else []
+
+
+def _given_up(m: re.Match) -> list[Claim]:
+    """ "quit smoking", "gave up tennis", "stopped running for good": a habit ends, or whatever
+    the thing was ("tennis" as a favourite sport, a taste or a game)."""
+    return _habit_of(m["old"], False) or _ended(m["old"])
+
+
+def _team(m: re.Match) -> list[Claim]:
+    return _claim("team", m["v"], work=True)
+
+
+_FAN = re.compile(
+    r"(?i)^(?:now\s+)?(?:an? |the )?(?:big |huge |lifelong |die-hard |massive )?(?:(?P<v>(?-i:[A-Z])[\w&' -]*?) "
+    r"(?P<k>fan|supporter)s?|(?P<j>fan|supporter)s? of (?P<w>(?-i:[A-Z])[\w&' -]*?))(?:\s+(?:now|these days|nowadays|after|since|ever since|for)\b.*)?$"
+)
+_DIET = re.compile(
+    r"(?i)^(?:now\s+)?(?:an? )?(?:strict |committed |lifelong |full )?(?P<d>vegetarian|veggie|vegan|pescatarian)\b.*$"
+)
+
+
+def _a_thing(value: str) -> list[Claim]:
+    """What one is, when not a job: a diet ("vegetarian": one who eats no meat), a team's fan, one
+    who does a thing ("a smoker"); else a role, a car, a school, as the value says."""
+    diet = _DIET.match(value.strip())
+    if diet:
+        word = diet["d"].lower()
+        return [Claim("diet", word)] + [Claim(HABIT, h, False) for h in habits.DIETS[word]]
+    fan = _FAN.match(value.strip())
+    if fan:
+        # a supporter has one team; a fan may have many (bands, players), until a team is told
+        kind = "team" if "supporter" in ((fan["k"] or "") + (fan["j"] or "")).lower() else FAN
+        return _claim(kind, fan["v"] or fan["w"], work=True)
+    agent = re.fullmatch(
+        r"(?i)(?:now\s+)?(?:an? )?(?:heavy |regular |keen |avid |big |daily )?(?P<n>[a-z-]+)(?:\s+(?:now|these days|again))?",
+        value.strip(),
+    )
+    if agent:
+        doer = habits.AGENT.match(agent["n"])
+        if doer:
+            return [Claim(HABIT, habits.stem(doer["stem"]), not doer["non"])]
+    return _by_kind(value)
+
+
+def _no_longer(value: str) -> list[Claim]:
+    """ "quit being vegan", "stopped being a nurse": what one was turns over."""
+    return [Claim(c.attribute, c.value, not c.holds) for c in _a_thing(value) if c.value] or _claim(
+        "role", value, holds=False, role=True
+    )
+
+
+def _pets(m: re.Match) -> list[Claim]:
+    """A pet one has or took in ("adopted a beagle called Biscuit", "got a puppy"): its name, and
+    that there is a pet (which "has no pets" said there was not)."""
+    noun = (m.groupdict().get("t") or "pet").lower()
+    name = m.groupdict().get("v")
+    key = f"{_pet(noun)}'s name" if noun in _PET_NOUNS else "pet's name"
+    if noun not in _PET_NOUNS and not name:
+        return []
+    return ([Claim(key, name)] if name else []) + [Claim("number of pets", "1+")]
+
+
+_PET_TAKEN = (
+    r"(?:an? |the |two |three )?(?:new |little |rescue |young )?(?P<t>[a-z]+?)s?(?:,? (?:named|called) (?P<v>(?-i:[A-Z])[\w-]*))?"
+    r"(?:\s+(?:now|too|from|last|this|in|at|recently)\b.*)?"
+)
+_PET_HAD = r"(?:an? |the )?(?:new )?(?P<t>dog|cat|puppy|kitten|pet|rabbit|parrot|horse|hamster)s?(?: (?:named|called) (?P<v>(?-i:[A-Z])[\w-]*))?(?:\s+(?:now|too|from|last|this|in|at|recently)\b.*)?"
+_COUNTED = (
+    r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|no) (?P<t>kids|children|dogs|cats|pets|sons|daughters"
+    r"|grandchildren)(?:\s.*)?"
+)
+
+
+def _home(m: re.Match) -> list[Claim]:
+    """ "bought a house in York and that's where he lives now": York."""
+    return _claim("location", re.sub(r"\s+and\s.*$", "", m["v"]), place=True)
+
+
+def _counted(m: re.Match) -> list[Claim]:
+    return [Claim(f"number of {m['t']}", _COUNTS.get(m["n"].lower(), m["n"]))]
+
+
+_HOME = r"(?:an? |the |our |my |his |her |their )?(?:new )?(?:flat|house|home|apartment|place|condo|cottage) in (?P<v>.+)"
+
+
 # The frames: what each verb says, read after it (the verb's forms are lemmas()'s to find).
 FRAMES: dict[str, Callable[[str], list[Claim]]] = {
     "live": _frame((r"(?:now\s+)?in (?P<v>.+)", _place)),
@@ -818,6 +1035,7 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
     "work": _frame(
         (r"(?:now\s+)?(?:at|for) (?P<v>.+)", _employer),
         (r"(?:now\s+)?as (?P<v>.+)", _role),
+        (r"(?P<v>(?:[a-z]+ )?shifts?)\b.*", lambda m: _claim("shift", m["v"], work=True)),
     ),
     "employ": _frame((r"(?:by|at|with) (?P<v>.+)", _employer), (r"as (?P<v>.+)", _role)),
     "hire": _frame(
@@ -842,6 +1060,7 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         ),
         (r"(?:working |work )?as (?P<v>.+)", _role),
         (r"(?:studying|classes|school) at (?P<v>.+)", _school),
+        (r"(?P<g>[a-z]{3,}ing\b.*)", lambda m: _habit_of(m["g"], True)),  # "started eating fish again"
     ),
     "begin": _frame(
         (r"(?:working |work )?(?:at|for) (?P<v>.+)", _employer), (r"(?:working |work )?as (?P<v>.+)", _role)
@@ -855,7 +1074,7 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
             r"(?P<s>single|engaged|married|divorced|separated|widowed)" + _TO_NAME,
             lambda m: _status(m["s"].lower())(m),
         ),
-        (r"(?P<v>.+)", _kind),
+        (r"(?P<v>.+)", lambda m: _a_thing(m["v"])),
     ),
     "turn": _frame((r"(?P<v>\d{1,3})(?:\s.*)?", lambda m: [Claim("age", m["v"])])),
     "date": _frame((_NAME + r"(?:\s.*)?", _status("dating"))),
@@ -876,6 +1095,7 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"promoted to (?P<v>.+)", _role),
         (r"(?:fired|laid off|let go) (?:from|by) (?P<old>.+)", lambda m: _ended(m["old"])),
         (r"rid of (?P<old>.+)", _end),
+        (_PET_HAD, _pets),  # "got a puppy called Mochi"
         (
             r"(?:into|accepted (?:to|at|into)) (?P<v>.+)",
             lambda m: _school(m) if kind_of(m["v"]) == "school" else [],
@@ -899,7 +1119,10 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         ),
         (r"to (?P<v>.+)", lambda m: _school(m) if kind_of(m["v"]) == "school" else []),
     ),
-    "graduate": _frame((r"from (?P<old>.+)", lambda m: _claim("school", m["old"], holds=False, work=True))),
+    "graduate": _frame(
+        (r"from (?P<old>.+)", lambda m: _claim("school", m["old"], holds=False, work=True)),
+        (r".*", lambda m: [Claim("school", "", False)]),  # "graduated last summer": whichever school
+    ),
     "drop": _frame((r"out of (?P<old>.+)", _end)),
     "leave": _frame(
         (
@@ -907,14 +1130,15 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
             lambda m: _claim("role", m["v"], holds=False, role=True),
         ),
         (r"(?:her|his|their|my) (?:[\w-]+ ){0,3}?job (?:at|with) (?P<old>.+)", _end),
-        (r"(?P<old>(?:the )?(?-i:[A-Z]).+?) (?:for|to join) (?P<v>.+)", _end),
+        (r"(?P<old>(?:the )?(?-i:[A-Z]).+?) (?:for|to join|to) (?P<v>.+)", _end),
         (r"(?P<old>(?-i:[A-Z]).+)", _end),
     ),
     "quit": _frame(
         (r"(?P<old>(?:her|his|their|my) (?:job|position|role))(?:\s.*)?", _end),
-        (r"being (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True)),
+        (r"being (?P<v>.+)", lambda m: _no_longer(m["v"])),
         (r"(?:(?:her|his|their|my) job (?:at|with) )?(?P<old>(?-i:[A-Z]).+)", _end),
         (r"(?:her|his|their|my) job as (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True)),
+        (r"(?P<old>[a-z].+)", _given_up),  # "quit smoking", "quit chess and took up golf"
     ),
     "lose": _frame(
         (r"(?:all )?interest in (?P<v>.+)", lambda m: _taste(m["v"], False)),
@@ -936,14 +1160,63 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"(?:schools|colleges|universities)(?: and is now at| to) (?P<v>.+)", _school),
         (r"(?:jobs|companies|employers)(?: and is now at| to) (?P<v>.+)", _employer),
         (r"careers?(?: and is now| to) (?P<v>.+)", _role),
-        (r"(?:over )?to (?:an? |the )?(?P<v>.+)", _kind),
+        (r"to supporting (?P<v>.+)", _team),
+        (
+            r"to (?P<v>.+?) as (?:her |his |their |my |the )?(?P<t>favou?rite [a-z]+)\b.*",
+            lambda m: _thing_claims(m["t"], m["v"], "is"),
+        ),
+        (r"to (?:an? |the )?(?P<v>[a-z]+ shifts?)\b.*", lambda m: _claim("shift", m["v"], work=True)),
+        (
+            r"(?:over )?to (?:an? |the )?(?P<v>.+)",
+            lambda m: (
+                _kind(m)
+                or (
+                    _claim(CHOICE, m["v"], work=True)
+                    if kind_of(m["v"]) == "" and _FAN.match(m["v"]) is None
+                    else []
+                )
+            ),
+        ),
         (r"from (?P<old>.+?) to (?:an? )?(?P<v>.+)", _end),
     ),
-    "drive": _frame((r"(?P<v>.+)", lambda m: _claim("car", m["v"], work=True) if _a_car(m["v"]) else [])),
-    "own": _frame((r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m))),
-    "buy": _frame((r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m))),
+    "drive": _frame(
+        (r"for (?P<v>(?-i:[A-Z]).+)", _employer),  # "drives for Uber": the work
+        (r"(?P<v>.+)", lambda m: _claim("car", m["v"], work=True) if _a_car(m["v"]) else []),
+    ),
+    "own": _frame((_COUNTED, _counted), (r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m))),
+    "buy": _frame((_HOME, _home), (r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m))),
+    "adopt": _frame((_PET_TAKEN, _pets)),
+    "rescue": _frame((_PET_TAKEN, _pets)),
+    "support": _frame(  # "supports Everton"; not "supports Sam through hard times"
+        (
+            r"(?P<v>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*)*)(?:\s+(?:now|these days|nowadays|again|since\b.*))?",
+            _team,
+        ),
+    ),
+    "rent": _frame((_HOME, _home)),
+    "report": _frame(
+        (r"(?:directly )?to (?P<v>(?-i:[A-Z])[\w-]*)\b.*", lambda m: [Claim("manager", m["v"])])
+    ),
+    "prefer": _frame(
+        (
+            r"(?P<v>.+?) (?:over|to|rather than) (?P<o>.+)",  # (and not the other: a switch to it turns that over)
+            lambda m: (
+                _claim("preference", m["v"], work=True) + _claim(CHOICE, m["o"], holds=False, work=True)
+            ),
+        ),
+    ),
+    "stand": _frame((r"(?P<v>.+)", lambda m: _taste(m["v"]))),  # "can't stand jazz" (denied: the end of it)
+    "think": _frame((r"(?:that\s+)?(?P<v>(?-i:[A-Z]).+)", lambda m: _said(m["v"]))),
+    "reckon": _frame((r"(?:that\s+)?(?P<v>(?-i:[A-Z]).+)", lambda m: _said(m["v"]))),
+    "teach": _frame(
+        (r"(?:[a-z]+ ){0,3}?at (?P<v>(?-i:[A-Z]).+)", lambda m: [Claim("role", "teacher")] + _employer(m)),
+    ),
+    "kick": _frame(
+        (r"(?:the |her |his |their |my )?(?P<old>[a-z]+) habit\b.*", lambda m: _habit_of(m["old"], False))
+    ),
     "use": _frame(
-        (r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m) if kind_of(m["v"]) == "phone" else [])
+        (r"(?P<v>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\b.*", lambda m: [Claim("email", m["v"])]),
+        (r"(?:an? |the )?(?P<v>.+)", lambda m: _kind_owned(m) if kind_of(m["v"]) == "phone" else []),
     ),
     "say": _frame((r"(?:that\s+)?(?P<v>.+)", lambda m: _said(m["v"]))),
     "mention": _frame((r"(?:that\s+)?(?P<v>.+)", lambda m: _said(m["v"]))),
@@ -997,7 +1270,7 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
     ),
     "retire": _frame(
         (r"from (?P<old>.+)", lambda m: _ended(m["old"])),
-        (r"(?:\s.*)?", lambda m: [Claim("role", "", False), Claim("employer", "", False)]),
+        (r".*", lambda m: [Claim("role", "", False), Claim("employer", "", False)]),
     ),
     "resign": _frame((r"from (?P<old>.+)", lambda m: _ended(m["old"]))),
     "fire": _frame((r"from (?P<old>.+)", lambda m: _ended(m["old"]))),
@@ -1005,23 +1278,27 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
     "stop": _frame(
         (r"(?:working|being) as (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True)),
         (r"(?:working|being) (?:at|for) (?P<old>.+)", lambda m: _ended(m["old"])),
-        (r"being (?P<v>.+)", lambda m: _claim("role", m["v"], holds=False, role=True)),
+        (r"being (?P<v>.+)", lambda m: _no_longer(m["v"])),
+        (r"(?P<old>[a-z]{3,}ing\b.*)", _given_up),  # "stopped running for good"
     ),
     "give": _frame(
         (
-            r"(?:away )?(?:her|his|their|my|the) (?P<t>dog|cat|puppy|kitten|pet)(?: away)?(?:\s.*)?",
+            r"(?:away )?(?:her|his|their|my|the) (?P<t>dog|cat|puppy|kitten|pet)s?(?: away)?(?:\s.*)?",
             lambda m: [Claim(f"{_pet(m['t'])}'s name", "", False)],
         ),
+        (r"up (?:on )?(?P<old>.+)", _given_up),  # "gave up smoking", "gave up tennis"
     ),
     "have": _frame(
         (
             r"(?:an? )?(?P<t>dog|cat|puppy|kitten|pet|rabbit|parrot|horse|hamster) (?:named|called) (?P<v>(?-i:[A-Z])[\w-]*)(?:\s.*)?",
-            lambda m: [Claim(f"{_pet(m['t'])}'s name", m["v"])],
+            lambda m: [Claim(f"{_pet(m['t'])}'s name", m["v"]), Claim("number of pets", "1+")],
         ),
         (
             r"(?:an? |any )?(?P<t>dog|cat|puppy|kitten|pet|rabbit|parrot|horse|hamster)s?(?:\s+(?:any ?more|now|these days))?",
-            lambda m: [Claim(f"{_pet(m['t'])}'s name", "")],
-        ),  # a value only when denied: "no longer has a dog"
+            lambda m: [Claim(f"{_pet(m['t'])}'s name", ""), Claim("number of pets", "1+")],
+        ),  # a name only when denied: "no longer has a dog"
+        (_COUNTED, _counted),
+        (_HOME, _home),  # "has a flat in Leeds"
         (r"(?:a |an )?(?:new )?(?:job|position) (?:at|with) (?P<v>.+)", _employer),
         (r"(?:a |an )?(?:new )?(?:job|position|role) as (?P<v>.+)", _role),
         (r"worked as (?P<v>.+)", _role),
@@ -1033,15 +1310,14 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
                 + (_claim("partner", m["v"]) if m["v"] else [])
             ),
         ),
-        (
-            r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|no) (?P<t>kids|children|dogs|cats|pets|sons|daughters"
-            r"|grandchildren)(?:\s.*)?",
-            lambda m: [Claim(f"number of {m['t']}", _COUNTS.get(m["n"].lower(), m["n"]))],
-        ),
         (r"(?:an? |the )?(?P<v>.+)", _kind_owned),
     ),
     "be": _frame(
         (r"(?:now\s+)?(?P<v>\d{1,3})(?: years? old)?(?:\s.*)?", lambda m: [Claim("age", m["v"])]),
+        (
+            r"(?:now\s+)?fluent in (?P<v>(?-i:[A-Z])[a-z]+)\b.*",
+            lambda m: [Claim(HABIT, habits.habit("speak", m["v"]))],  # "is fluent in German": speaks it
+        ),
         (r"(?:now\s+)?(?:a )?(?:resident|citizen) of (?P<v>.+)", _place),
         (
             r"(?:now\s+)?(?:an? )?(?:\w+ )?(?:student|pupil|freshman|sophomore|undergraduate|undergrad|"
@@ -1059,7 +1335,11 @@ FRAMES: dict[str, Callable[[str], list[Claim]]] = {
         (r"(?P<now>now\s+)?(?:at|with) (?P<v>(?-i:[A-Z]).+)", _at),
         (
             r"(?:now\s+)?(?P<v>(?:an?|the)\s.+)",
-            lambda m: _by_kind(m["v"]) if kind_of(m["v"]) == "role" else [],
+            lambda m: _a_thing(m["v"]) if kind_of(m["v"]) in ("role", "") else [],
         ),
+        (
+            r"(?P<v>.+)",
+            lambda m: _a_thing(m["v"]) if kind_of(m["v"]) == "" else [],
+        ),  # "is vegan", "is a non-smoker"
     ),
 }

@@ -128,6 +128,36 @@ CHANGES = [
     ("Tim lives in Leeds.", "Quick update: Tim moved to Osaka."),
     ("Tim lives in Leeds.", "Tim moved to Osaka, I think."),
     ("Tim works at Acme.", "Tim left Acme; she's now at Globex."),
+    # habits and states that end or turn over (a habit is its verb's stem and its object)
+    ("Tim smokes.", "Tim kicked the smoking habit."),
+    ("Tim is a heavy smoker.", "Tim stopped smoking in May."),
+    ("Tim rows every Sunday.", "Tim gave up rowing."),
+    ("Tim plays golf on weekends.", "Tim quit golf and took up archery."),
+    ("Tim doesn't speak Dutch.", "Tim is fluent in Dutch now."),
+    ("Tim doesn't eat fish.", "Tim eats fish again."),
+    ("Tim is a vegan.", "Tim started eating cheese again."),
+    ("Tim is vegetarian.", "Tim is no longer vegetarian."),
+    ("Tim has no pets.", "Tim adopted a tabby named Mo."),
+    ("Tim doesn't have any pets.", "Tim has a cat now."),
+    ("Tim owns three cats.", "Tim gave his cats away."),
+    ("Tim is a student at MIT.", "Tim graduated in June."),
+    ("Tim works at Acme.", "Tim retired in the spring."),
+    ("Tim is the CFO of Initech.", "Tim left Initech to travel."),
+    ("Tim is a cook at Nando's.", "Tim quit the kitchen and now drives for Lyft."),
+    ("Tim's wife is Sam.", "Tim is single again."),
+    ("I'm engaged to Sam.", "Sam and I broke up."),
+    ("Tim's favourite city is Rome.", "Tim says Oslo is the finest city in the world."),
+    ("Tim's favourite band is Blur.", "Tim now reckons Muse is the best band ever."),
+    ("Tim's favourite drink is tea.", "Nothing beats cola for Tim these days."),
+    ("Tim prefers trains to planes.", "Tim switched to planes."),
+    ("Tim loves opera.", "Tim can't stand opera any more."),
+    ("Tim supports Everton.", "Tim is a big Wolves fan now."),
+    ("Tim is an Everton supporter.", "Tim supports Wolves these days."),
+    ("Tim's boss is Paula.", "Tim reports to Ian since May."),
+    ("Tim works early shifts.", "Tim switched to late shifts."),
+    ("My email is tim@old.example.", "Use tim@new.example from now on."),
+    ("Tim rents a flat in Leeds.", "Tim bought a house in York and lives there now."),
+    ("Tim is a Leeds fan.", "Tim switched to supporting Derby."),
 ]
 # (earlier, later): both hold
 COMPATIBLE = [
@@ -176,6 +206,20 @@ COMPATIBLE = [
     ("Tim is married to Sam.", "Tim's sister got divorced."),
     ("Tim studies at MIT.", "Tim's daughter got into Harvard University."),
     ("Tim lives in Leeds.", "Tim lives in Leeds, in a small flat."),
+    ("Tim smokes.", "Tim is trying to cut down."),
+    ("Tim smokes.", "Tim might quit smoking next year."),
+    ("Tim smokes.", "Tim's husband stopped smoking."),
+    ("Tim speaks Spanish.", "Tim is learning Dutch."),
+    ("Tim plays golf.", "Tim also plays squash."),
+    ("Tim's boss is Paula.", "Tim mentors Ian."),
+    ("Tim's boss is Paula.", "Tim's boss is on holiday."),
+    ("Tim supports Everton.", "Tim supports Sam through hard times."),
+    ("Tim has a dog named Rex.", "Tim had a cat named Tilly as a child."),
+    ("Tim is vegetarian.", "Tim's brother eats meat."),
+    ("Tim works night shifts.", "Tim's wife works day shifts."),
+    ("Tim prefers tea over coffee.", "Tim switched to a standing desk."),
+    ("Tim switched to oat milk.", "Tim switched to a standing desk."),
+    ("Tim is a Blur fan.", "Tim is a big Oasis fan too."),
 ]
 
 
@@ -219,5 +263,27 @@ def test_a_restated_entry_is_no_merge_when_it_replaces_or_is_someone_elses():
         ("Jon is a student at Riverside College", "Jon dropped out of Riverside College"),
         ("I live in Osaka", "Nate has been living in Osaka for years"),
         ("I work at Vandelay Industries", "Caroline's brother works at Vandelay Industries"),
+        ("Lina works night shifts", "Lina's husband works day shifts"),  # a relative is another person
     ):
         assert [f[1] for f in _found(old, new) if f[1] == "duplicate"] == []
+
+
+def test_a_habit_ended_says_which_habit():
+    entries = E.parse_lines(
+        ["- Kai smokes a pack a day [added: 2026-01-01]", "- Kai gave up smoking [added: 2026-03-01]"],
+        "lessons.md",
+    )
+    assert [f.evidence for f in find(entries)] == [
+        "the later one ends Kai's habit told in 'Kai smokes a pack a day': 'Kai gave up smoking'"
+    ]
+
+
+def test_a_favourite_of_no_stated_kind_replaces_only_a_lone_favourite():
+    # "nothing beats Abba" says no kind: with two favourites told, it replaces neither
+    lines = [
+        "- Tim's favourite band is Blur [added: 2026-01-01]",
+        "- Nothing beats Abba for Tim [added: 2026-03-01]",
+    ]
+    assert [f.reason for f in find(E.parse_lines(lines, "lessons.md"))] == ["contradiction"]
+    lines.insert(1, "- Tim's favourite food is sushi [added: 2026-01-01]")
+    assert [f.reason for f in find(E.parse_lines(lines, "lessons.md"))] == []

@@ -87,15 +87,35 @@ def _whose(entry: E.Entry, reading: Reading) -> tuple[str, str]:
     if who:
         return who.lower(), who
     cls = FileClass.of(entry.file)
+    by_a_person = entry.by == "user"
+    if by_a_person and not is_personal(cls):
+        return "me", ""  # what a person wrote of themselves ("I", "we", no subject) is theirs, in any file
     return (cls.label if is_personal(cls) else ""), ""
 
 
 def _apart(a: Reading, b: Reading) -> bool:
     """Two entries no merge may join: about two people ("I live in Osaka" / "Nate lives in Osaka"),
     or one replacing the other's value ("Is a student at Riverside" / "Dropped out of Riverside")."""
-    if a[0] is not None and b[0] is not None and a[0].lower() != b[0].lower():
+    if a[0] is not None and b[0] is not None and _other_people(a[0].lower(), b[0].lower()):
         return True
     return any(attributes.replaces(x, y) or attributes.replaces(y, x) for x in a[1] for y in b[1])
+
+
+def _without_people_as_teams(readings: list[Reading], texts: list[str]) -> list[Reading]:
+    """ "Gina supports Jon": Jon is a person (a note here opens with him), not a team."""
+    people = {t.split(" ", 1)[0].removesuffix("'s").removesuffix("’s") for t in texts}
+    return [
+        (who, [c for c in claims if c.attribute != "team" or c.value.split(" ", 1)[0] not in people])
+        for who, claims in readings
+    ]
+
+
+def _other_people(x: str, y: str) -> bool:
+    """Two whose-keys that name two people: "tim" / "sam", "lina" / "lina's husband"; not two of
+    one person's relatives in other words ("john's kids" / "john's children")."""
+    if "'s " in x and "'s " in y:
+        return x.split("'s ", 1)[0] != y.split("'s ", 1)[0]
+    return x != y
 
 
 def _newer(a: int, b: int, entries: list[E.Entry]) -> bool:
@@ -136,7 +156,7 @@ def find(
     n = len(entries)
     pairs = sim.pairs(min(DUPLICATE, OPPOSITE))
     person_names = [names.of(t) for t in texts]
-    readings = [attributes.read(t, names.is_name) for t in texts]
+    readings = _without_people_as_teams([attributes.read(t, names.is_name) for t in texts], texts)
     actors = [names.actor(t) for t in texts]
     for a, b, score in pairs:  # a repeat of a pinned line: the copy outside MEMORY.md goes
         if b >= n > a and entries[a].file != MEMORY_MD and score >= DUPLICATE and free(a):
@@ -237,12 +257,22 @@ def _subject_changes(entries: list[E.Entry], readings: list[Reading], taken: set
     out = []
     for items in read.values():
         items.sort(key=lambda item: _order(entries, item[0]))
+        # "nothing beats Abba" names no kind of favourite: it replaces one only where there is one
+        kinds = {
+            c.attribute for _, _, claims in items for c in claims if c.attribute.startswith("favourite ")
+        }
         for at, (i, _who, old_claims) in enumerate(items):
             for j, who, new_claims in reversed(items[at + 1 :]):
                 if entries[i].subject is not None and entries[i].subject == entries[j].subject:
                     continue  # they share their subject: the write path replaces those itself
                 replaced = next(
-                    ((o, n) for o in old_claims for n in new_claims if attributes.replaces(o, n)), None
+                    (
+                        (o, n)
+                        for o in old_claims
+                        for n in new_claims
+                        if attributes.replaces(o, n) and (n.attribute != "favourite" or len(kinds) == 1)
+                    ),
+                    None,
                 )
                 if replaced is None:
                     continue
@@ -252,7 +282,7 @@ def _subject_changes(entries: list[E.Entry], readings: list[Reading], taken: set
                         "contradiction",
                         (entries[i], entries[j]),
                         entries[j],
-                        _replaced(who, replaced[0], replaced[1], entries[j].text),
+                        _replaced(who, replaced[0], replaced[1], entries[j].text, entries[i].text),
                     )
                 )
                 taken.update((i, j))
@@ -260,8 +290,11 @@ def _subject_changes(entries: list[E.Entry], readings: list[Reading], taken: set
     return out
 
 
-def _replaced(who: str, old: Claim, new: Claim, text: str) -> str:
+def _replaced(who: str, old: Claim, new: Claim, text: str, old_text: str) -> str:
     whose = f"{who}'s " if who else ""
+    if old.attribute == attributes.HABIT:  # a habit's stem ("smok") is no word to show
+        turned = "turns over" if new.holds else "ends"
+        return f"the later one {turned} {whose}habit told in {old_text!r}: {text!r}"
     if new.holds:
         return f"both give {whose}{old.attribute}, and the later one says {text!r}"
     return f"the later one ends {whose}{old.attribute} {old.value!r}: {text!r}"
