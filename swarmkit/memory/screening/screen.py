@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-REDACTED = "[REDACTED_SECRET]"
+from swarmkit.memory.screening.placeholder import REDACTED
+
 NO_MEMORY = "<no-memory>"
 
 

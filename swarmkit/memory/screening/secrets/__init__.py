@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from swarmkit.memory.screening.screen import REDACTED
+from swarmkit.memory.screening.placeholder import REDACTED
 from swarmkit.memory.screening.secrets import (
     bare,
     cards,
