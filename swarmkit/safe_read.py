@@ -43,7 +43,9 @@ class FileRefused(Exception):
 
 
 def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, in words."""
+    """What a file is, in words ("a file" for a regular one)."""
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):

@@ -198,8 +198,10 @@ def _run(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         return interrupted()
     except OSError as exc:  # the system refused a path the user gave: a name too long, no space, ...
+        import traceback
+
         output.error(*os_refusal(exc))
-        output.detail("".join(__import__("traceback").format_exception(exc)).rstrip())
+        output.detail("".join(traceback.format_exception(exc)).rstrip())
         return ExitStatus.INVALID
     except Exception as exc:  # a bug in swarmkit, never the user's input
         import traceback

@@ -38,9 +38,8 @@ def schema(name: str | None, out_dir: str | None) -> int:
         from swarmkit.errors import SwarmkitError
         from swarmkit.safe_read import kind_of
 
-        kind = kind_of(target.stat().st_mode) if target.exists() else "not a folder"
         raise SwarmkitError(
-            f"--out {out_dir} is {kind}, not a folder; nothing was written",
+            f"--out {out_dir} is {kind_of(target.stat().st_mode)}, not a folder; nothing was written",
             "give --out a folder (it is created if it does not exist)",
         ) from None
     for each in [name] if name else schema_names():

@@ -10,7 +10,7 @@ from swarmkit.workspace.diagnostics import Diagnostic, pointer_of
 from swarmkit.workspace.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_PURE_PARSE_BYTES
 from swarmkit.workspace.shape import HINTS
 from swarmkit.workspace.source import SourceFile
-from swarmkit.workspace.yaml_text import YamlAliasBomb, YamlNumberTooLong, YamlTooDeep, load_yaml_text
+from swarmkit.workspace.yaml_text import YamlRefused, load_yaml_text
 
 
 def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, list[Diagnostic]]:
@@ -85,33 +85,8 @@ def _parse(source: SourceFile) -> Diagnostic | None:
         data = load_yaml_text(text)
     except MarkedYAMLError as exc:
         return _marked_error(exc, rel, text)
-    except YamlTooDeep as exc:
-        return Diagnostic(
-            "yaml.too-deep",
-            str(exc),
-            rel,
-            exc.line,
-            exc.column,
-            hint=HINTS["yaml.too-deep"],
-        )
-    except YamlAliasBomb as exc:
-        return Diagnostic(
-            "yaml.alias-bomb",
-            str(exc),
-            rel,
-            exc.line,
-            exc.column,
-            hint=HINTS["yaml.alias-bomb"],
-        )
-    except YamlNumberTooLong as exc:
-        return Diagnostic(
-            "yaml.number-too-long",
-            str(exc),
-            rel,
-            exc.line,
-            exc.column,
-            hint=HINTS["yaml.number-too-long"],
-        )
+    except YamlRefused as exc:  # too deep, an alias bomb, a number too long: refused at a place
+        return Diagnostic(exc.code, str(exc), rel, exc.line, exc.column, hint=HINTS[exc.code])
     except RecursionError:
         return Diagnostic(
             "yaml.too-deep",

@@ -106,7 +106,9 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
             )
             break
         problems.extend(_to_diagnostics(error, source, validator.schema))
-    for path in _not_a_number(data):
+    text = source.text or ""
+    spelled_nan = ".nan" in text or ".NaN" in text or ".NAN" in text  # YAML's only spellings of NaN
+    for path in _not_a_number(data) if spelled_nan else ():
         problems.append(
             _diag(
                 "schema.range",

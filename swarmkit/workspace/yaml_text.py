@@ -9,22 +9,37 @@ from swarmkit.workspace.limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_INT_DIG
 _loaders: dict[object, object] = {}
 
 
-class YamlTooDeep(ValueError):
-    """The text nests collections deeper than MAX_DEPTH; line and column (1-based) of the first too deep."""
+class YamlRefused(ValueError):
+    """Text refused before or while it is built, at a place: `code` is its diagnostic code, line and
+    column are 1-based. Callers report every kind alike (str(exc) is the message)."""
 
-    def __init__(self, line: int, column: int) -> None:
-        super().__init__(f"the YAML nests more than {MAX_DEPTH} levels deep")
+    code = ""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
         self.line, self.column = line, column
 
 
-class YamlNumberTooLong(ValueError):
-    """An integer with more than MAX_INT_DIGITS digits; line and column (1-based) where it starts."""
+class YamlTooDeep(YamlRefused):
+    """The text nests collections deeper than MAX_DEPTH; the place of the first too deep."""
+
+    code = "yaml.too-deep"
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"the YAML nests more than {MAX_DEPTH} levels deep", line, column)
+
+
+class YamlNumberTooLong(YamlRefused):
+    """An integer with more than MAX_INT_DIGITS digits; the place where it starts."""
+
+    code = "yaml.number-too-long"
 
     def __init__(self, digits: int, line: int, column: int) -> None:
         super().__init__(
-            f"a number of {digits:,} digits (swarmkit reads numbers of at most {MAX_INT_DIGITS:,})"
+            f"a number of {digits:,} digits (swarmkit reads numbers of at most {MAX_INT_DIGITS:,})",
+            line,
+            column,
         )
-        self.line, self.column = line, column
 
 
 def _bounded_int_constructor():
@@ -56,13 +71,14 @@ def safe_yaml(pure: bool = False):
     return _loaders[pure]
 
 
-class YamlAliasBomb(ValueError):
+class YamlAliasBomb(YamlRefused):
     """Aliases (merge keys `<<:` included) would expand the text to more than MAX_EXPANDED_NODES
-    values; line and column (1-based) of the alias that passes the bound."""
+    values; the place of the alias that passes the bound."""
+
+    code = "yaml.alias-bomb"
 
     def __init__(self, line: int, column: int) -> None:
-        super().__init__(f"aliases expand to more than {MAX_EXPANDED_NODES:,} values")
-        self.line, self.column = line, column
+        super().__init__(f"aliases expand to more than {MAX_EXPANDED_NODES:,} values", line, column)
 
 
 def check_depth(text: str) -> None:

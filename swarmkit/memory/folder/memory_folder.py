@@ -323,7 +323,7 @@ class MemoryFolder:
         if not folder.is_dir():
             from swarmkit.safe_read import kind_of
 
-            kind = kind_of(folder.stat().st_mode) if not stat.S_ISREG(folder.stat().st_mode) else "a file"
+            kind = kind_of(folder.stat().st_mode)
             raise Conflict(
                 f"the memory folder {folder} is {kind}, not a folder",
                 "point storage.memory_folder at a folder"

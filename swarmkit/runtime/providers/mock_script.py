@@ -50,7 +50,7 @@ def load_script(path: str) -> list[dict]:
 
 def _parse(path: str, text: str) -> Any:
     from swarmkit.workspace.shape import HINTS, ShapeRefused, check_shape
-    from swarmkit.workspace.yaml_text import YamlAliasBomb, YamlNumberTooLong, YamlTooDeep, load_yaml_text
+    from swarmkit.workspace.yaml_text import YamlRefused, load_yaml_text
 
     try:
         if path.endswith((".yaml", ".yml")):
@@ -58,12 +58,10 @@ def _parse(path: str, text: str) -> Any:
         else:
             data = json.loads(text)
         check_shape(data)
-    except (YamlTooDeep, YamlAliasBomb, YamlNumberTooLong) as exc:
-        codes = {YamlTooDeep: "yaml.too-deep", YamlAliasBomb: "yaml.alias-bomb"}
-        code = codes.get(type(exc), "yaml.number-too-long")
+    except YamlRefused as exc:
         raise ProviderError(
             f"the mock script {path} cannot be parsed: {exc} (line {exc.line}, column {exc.column})",
-            HINTS[code],
+            HINTS[exc.code],
         ) from None
     except RecursionError:  # json's own guard
         raise ProviderError(

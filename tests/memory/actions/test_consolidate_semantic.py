@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from swarmkit.memory.actions.consolidate import consolidate
-from swarmkit.memory.recall import RecallIndex, semantic
+from swarmkit.memory.recall import RecallIndex
 from swarmkit.memory.recall.encoder import Encoder
 from swarmkit.memory.recall.meaning import SAME_COSINE, cosine_floor, meaning
 from swarmkit.memory.store import MemoryStore
 from tests.support.git import commit_count, git
 from tests.support.memory_files import lines
+from tests.support.semantic import packaged_model
 
 pytest.importorskip("tokenizers")
 
@@ -31,13 +32,7 @@ TEXTS = [
 @pytest.fixture
 def by_meaning(monkeypatch, tmp_path):
     """The packaged model in force (conftest turns it off for every other test)."""
-    monkeypatch.delenv(semantic.ENV, raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    semantic.forget_choice()
-    found = semantic.choice()
-    assert isinstance(found, semantic.Model), f"the packaged model is not installed: {found}"
-    yield found
-    semantic.forget_choice()
+    yield from packaged_model(monkeypatch, tmp_path / "cache")
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from swarmkit.memory.recall import RecallIndex, semantic, terms
 from swarmkit.memory.recall.fusion import fused
 from swarmkit.memory.recall.vectors import vectors_path
 from swarmkit.memory.store import MemoryStore
+from tests.support.semantic import packaged_model
 
 pytest.importorskip("tokenizers")
 
@@ -259,13 +260,7 @@ PAIRS_WITH_DISTRACTORS = [
 @pytest.fixture
 def by_meaning(monkeypatch, tmp_path):
     """The packaged model in force (conftest turns it off for every other test)."""
-    monkeypatch.delenv(semantic.ENV, raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    semantic.forget_choice()
-    found = semantic.choice()
-    assert isinstance(found, semantic.Model), f"the packaged model is not installed: {found}"
-    yield found
-    semantic.forget_choice()
+    yield from packaged_model(monkeypatch, tmp_path / "cache")
 
 
 def write(store: MemoryStore, rel: str, texts: list[str]) -> None:
