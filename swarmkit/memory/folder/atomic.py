@@ -15,10 +15,11 @@ _TEMP = re.compile(r"^\..+\.(?:tmp-|lock\.|break\.)(?P<pid>[0-9]+)-[0-9a-f]{8}$"
 STALE_TEMP_AGE = 3600.0  # seconds: a temp file this old is left over whoever wrote it
 
 
-def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
+def atomic_write(path: Path, text: str, mode: int = 0o644, durable: bool = True) -> None:
     """Replace `path` with `text` (UTF-8, `\\n` line endings) so readers see the old or the new file.
     Bytes that were not UTF-8 where the text was read (surrogate escapes) are written back as they
-    were; any other lone surrogate (a `\\ud800` escape) as U+FFFD."""
+    were; any other lone surrogate (a `\\ud800` escape) as U+FFFD. durable=False skips the fsyncs,
+    for derived data a crash may lose (the replacement stays atomic, its temp file swept alike)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
     data = text.encode("utf-8", ERRORS)
@@ -28,8 +29,9 @@ def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
             os.fchmod(fd, mode)  # the umask could have widened or narrowed it
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -37,7 +39,8 @@ def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
         except FileNotFoundError:
             pass
         raise
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
 
 
 def atomic_delete(path: Path) -> None:

@@ -30,8 +30,7 @@ def _count(store: MemoryFolder) -> int:
     The counter is read only if it is a small regular file (a 2 GB file there once cost each write
     30 s of CPU, a FIFO would block it) and replaced, never written in place; anything else in its
     place counts again from 1. Not fsynced: a count lost in a crash only moves the next pass."""
-    import os
-
+    from swarmkit.memory.folder.atomic import atomic_write
     from swarmkit.safe_read import FileRefused, read_regular
 
     path = store.folder / INDEX_DIR / _COUNTER
@@ -40,10 +39,7 @@ def _count(store: MemoryFolder) -> int:
     except (FileRefused, ValueError):
         done = 0
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{_COUNTER}.tmp-{os.getpid()}")
-        tmp.write_text(f"{done + 1}\n")
-        os.replace(tmp, path)
+        atomic_write(path, f"{done + 1}\n", durable=False)
     except OSError:
         return 0
     return done + 1
