@@ -3,7 +3,8 @@
 .index/vectors-<model id>.sqlite3 holds, per entry line, the line's digest (the index's 8 bytes:
 a hand edit to the line is a new digest, so its old vector is never used for it) and its vector as
 float16 (768 bytes for 384 dimensions), in chunks. In memory they stay float16 as read (no copy);
-a product converts one block of rows at a time to float32 (BLAS has no float16 product). A different model is a
+a product converts one block of rows at a time to float32 (BLAS has no float16 product), by
+`_widen`'s bit operations. A different model is a
 different file, so vectors of two models never mix. Everything here can be deleted: the next read
 embeds what is missing, `memory reindex` embeds everything again.
 """
@@ -76,11 +77,20 @@ class VectorStore:
         con = self._open()
         keys, blobs = [], []
         width = self.dim * 2
-        for digests, vecs in con.execute("SELECT digests, vecs FROM chunks ORDER BY id"):
-            if len(digests) % 8 or len(vecs) != len(digests) // 8 * width:
-                continue  # damage: those entries are embedded again
-            keys.append(bytes(digests))
-            blobs.append(vecs)
+        con.execute("BEGIN")  # one snapshot for the list and the blobs (a reindex may replace them)
+        try:
+            chunks = con.execute("SELECT id, digests, length(vecs) FROM chunks ORDER BY id").fetchall()
+            for chunk, digests, size in chunks:
+                if not isinstance(digests, bytes) or len(digests) % 8 or size != len(digests) // 8 * width:
+                    continue  # damage: those entries are embedded again
+                # a blob read is a third faster than the same blob through SELECT (100,000
+                # vectors: 43 ms against 80 with 64 KB pages)
+                with con.blobopen("chunks", "vecs", chunk, readonly=True) as blob:
+                    vecs = blob.read()
+                keys.append(digests)
+                blobs.append(vecs)
+        finally:
+            con.execute("COMMIT")
         self._keys = np.frombuffer(b"".join(keys), dtype=np.uint64)
         joined = blobs[0] if len(blobs) == 1 else b"".join(blobs)  # one chunk after a reindex: no copy
         self._half = np.frombuffer(joined, dtype=np.float16).reshape(len(self._keys), self.dim)
@@ -111,13 +121,16 @@ class VectorStore:
         half = self.half()
         vector = np.asarray(vector, dtype=np.float32)
         out = np.empty(len(half), dtype=np.float32)
-        block = np.empty((min(BLOCK, len(half)), self.dim), dtype=np.float32)
+        rows = min(BLOCK, len(half))
+        bits = np.empty((rows, self.dim), dtype=np.uint32)
+        sign = np.empty((rows, self.dim), dtype=np.uint32)
         for start in range(0, len(half), BLOCK):
             part = half[start : start + BLOCK]
-            rows = block[: len(part)]
-            np.copyto(rows, part)
-            np.matmul(rows, vector, out=out[start : start + len(part)])
-        return out
+            block = _widen(part, bits[: len(part)], sign[: len(part)])
+            np.matmul(block, vector, out=out[start : start + len(part)])
+        # unit vectors: a product outside [-1, 1] is rounding, or a damaged row (an infinite or NaN
+        # half read as a large number), which must not outrank every real entry
+        return np.clip(out, -1.0, 1.0, out=out)
 
     def row(self, at: int) -> np.ndarray:
         """One stored vector as float32."""
@@ -144,11 +157,12 @@ class VectorStore:
             return
         half = vectors.astype(np.float16)
         joined = b"".join(digests)
+        held = self.keys()  # read before the insert, or the new chunk would be held twice
         try:
             self._insert(joined, half.tobytes())
         except sqlite3.OperationalError:
             pass  # busy or read-only for long: kept in memory, the next process embeds them again
-        self._keys = np.concatenate([self.keys(), np.frombuffer(joined, dtype=np.uint64)])
+        self._keys = np.concatenate([held, np.frombuffer(joined, dtype=np.uint64)])
         self._half = np.concatenate([self._half, half])
         self._changed()
 
@@ -184,8 +198,31 @@ class VectorStore:
         self.load()
 
 
+_SCALE = np.float32(2.0**112)  # float16's exponent bias (15) to float32's (127): 2^(127 - 15)
+
+
+def _widen(half: np.ndarray, bits: np.ndarray, sign: np.ndarray) -> np.ndarray:
+    """float16 rows as float32, exactly as astype gives every finite value, in `bits` (its float32
+    view is returned): numpy converts float16 one value at a time, 65 ms for 100,000 vectors of
+    384, half of a one-shot search's scoring; these five passes over whole rows take a third of it.
+    The magnitude's 15 bits shifted into place are a float32 2^112 too small, normal and subnormal
+    halves alike (a product by a power of two is exact); the sign goes back last."""
+    raw = half.view(np.uint16)
+    np.bitwise_and(raw, 0x7FFF, out=bits, casting="unsafe")
+    np.left_shift(bits, 13, out=bits)
+    wide = bits.view(np.float32)
+    np.multiply(wide, _SCALE, out=wide)
+    np.bitwise_and(raw, 0x8000, out=sign, casting="unsafe")
+    np.left_shift(sign, 16, out=sign)
+    np.bitwise_or(bits, sign, out=bits)
+    return wide
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     con = sqlite3.connect(path, timeout=5, isolation_level=None)
+    # large pages for large blobs (a new file only; SQLite keeps an existing file's): 100,000
+    # vectors are 1,200 pages to read instead of 19,000
+    con.execute("PRAGMA page_size=65536")
     con.execute("PRAGMA journal_mode=WAL")
     con.execute(SCHEMA)
     con.execute("SELECT count(*) FROM chunks").fetchone()
