@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from swarmkit.memory.screening.secrets.shape import holds_any
+
 _NAMES = re.compile(
     r"(?i)(?<![a-z0-9])(?P<name>cvv2?|cvc2?|cv2|csc|cvn|cav2|cid|card[ \t]verification(?:[ \t](?:value|code|number))?|"
     r"(?:card[ \t])?security[ \t]code|card[ \t]code|(?:3|4|three|four)[ -]digit[ \t]code|sec\.?[ \t]?code"
@@ -135,7 +137,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         for match in _CODE_ON_THE_CARD.finditer(text):
             if _CARD_CONTEXT.search(text, max(0, match.start() - 200), match.end() + 200) is not None:
                 yield match.span("code")
-    if not any(word in low for word in _HINTS) or _count_digits(text) < 3:
+    if not holds_any(low, _HINTS) or _count_digits(text) < 3:
         return
     for match in _NAMES.finditer(text):
         name = " ".join((match.group("name") or match.group(0)).lower().split())

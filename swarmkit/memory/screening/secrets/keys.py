@@ -221,7 +221,7 @@ _USER_SLASH_PASSWORD = re.compile(
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the values of secret-named keys, in code and in prose."""
     for kind, pattern in PATTERNS.items():
-        if not any(trigger in low for trigger in TRIGGERS[kind]):
+        if not shape.holds_any(low, TRIGGERS[kind]):
             continue
         for hit in pattern.finditer(text):
             rest = hit.group("rest")

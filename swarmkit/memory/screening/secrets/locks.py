@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from swarmkit.memory.screening.secrets.keys import NOT_CODE_PREFIXES
+from swarmkit.memory.screening.secrets.shape import holds_any
 
 _CODE_WORD = re.compile(
     r"(?i)(?<![^\W\d_])(?:code|codes|codice|c[óo]digo|kod|kodu|kodas|koodi|kóði|combination|kombination|combinaison"
@@ -46,7 +47,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of lock codes told near a lock's name."""
     if not any(c.isdigit() for c in text):
         return
-    if text.isascii() and not any(word in low for word in _ASCII_HINTS):
+    if text.isascii() and not holds_any(low, _ASCII_HINTS):
         return  # the code words in Latin letters all hold one of these
     for code in _CODE_WORD.finditer(text):
         near = text[max(0, code.start() - _WINDOW) : code.end() + _WINDOW]

@@ -106,7 +106,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if _MAY_HOLD_A_PASSWORD.search(text) is None:
         return  # every value taken has a digit or a symbol in it, or is quoted
     for pattern, triggers in _PATTERNS:
-        if not any(word in low for word in triggers):
+        if not shape.holds_any(low, triggers):
             continue
         for match in pattern.finditer(text):
             value = match.group("value").rstrip(".,;:!?)")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from swarmkit.memory.screening.secrets.shape import entropy, is_prose
+from swarmkit.memory.screening.secrets.shape import entropy, holds_any, is_prose
 
 _SEED_WORDS = re.compile(
     r"(?i)(?<![a-z])(?:2fa|two[ -]factor|2[ -]step|two[ -]step|totp|hotp|mfa|multi[ -]factor|otp|"
@@ -145,7 +145,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         for match in _MODHEX.finditer(low):
             if entropy(match.group(0)) >= 3.0:
                 yield match.span()
-    if any(word in low for word in _SEED_HINTS):
+    if holds_any(low, _SEED_HINTS):
         seed_words = [_SEED_WORDS] if text.isascii() else [_SEED_WORDS, _SEED_WORDS_SCRIPTS]
         for match in (m for words in seed_words for m in words.finditer(text)):
             at, end = max(0, match.start() - _SEED_BEFORE), match.end() + _SEED_AFTER
@@ -158,7 +158,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 # a word before the groups ("secret 3JQG 6LW2 DMHM 5M6H"): read again from the next group
                 gap = _NEXT_GROUP.search(seed.group(0))
                 at = seed.start() + gap.end() if gap is not None else seed.end()
-    if any(word in low for word in _LIST_HINTS):
+    if holds_any(low, _LIST_HINTS):
         for match in _CODE_LIST_WORDS.finditer(text):
             found = list(_codes(text, match.end(), one=match.group("one") is not None))
             yield from found

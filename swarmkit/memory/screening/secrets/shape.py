@@ -5,6 +5,18 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
+
+
+def holds_any(low: str, words: Iterable[str]) -> bool:
+    """Whether the lowercase text holds one of the words (as substrings). A plain loop: detectors
+    ask this some 70 times a line, and `any(word in low for word in words)` costs a generator each
+    time, a tenth of an import's screening."""
+    for word in words:
+        if word in low:
+            return True
+    return False
+
 
 # Words that follow "password is", "token:" and the like in prose about a secret, not a secret.
 PROSE = frozenset(

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from swarmkit.memory.screening.secrets.shape import looks_random
+from swarmkit.memory.screening.secrets.shape import holds_any, looks_random
 
 # A token starts a run of its own characters: `xghp_...` is not one. A body that may hold `-` also
 # needs no `-` before it (so a long hyphenated run is scanned once, from its start); other tokens
@@ -197,7 +197,7 @@ _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of every issuer-shaped token (and private-key block) in the text."""
     for rule in RULES:
-        if not any(trigger in low for trigger in rule.triggers):
+        if not holds_any(low, rule.triggers):
             continue
         for match in rule.pattern.finditer(text):
             if rule.random and not looks_random(match.group(0), 16):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from swarmkit.memory.screening.secrets.shape import is_prose, is_reference
+from swarmkit.memory.screening.secrets.shape import holds_any, is_prose, is_reference
 
 _WIFI = re.compile(r"(?i)(?<![A-Za-z0-9])WIFI:")
 _PASSWORD = re.compile(r"(?i)(?<=[:;])P:(?P<value>(?:\\.|[^;\\\n]){1,256})")
@@ -44,7 +44,7 @@ _KEY_HINTS = ("wi", "wlan", "wireless", "hotspot", "ssid", "router", "network")
 
 
 def _told(text: str, low: str) -> Iterator[tuple[int, int]]:
-    if not any(hint in low for hint in _KEY_HINTS):
+    if not holds_any(low, _KEY_HINTS):
         return
     for wifi in _WIFI_WORD.finditer(text):
         for key in _KEY_WORD.finditer(text, wifi.end(), min(len(text), wifi.end() + _KEY_WINDOW)):
