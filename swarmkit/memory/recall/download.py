@@ -33,6 +33,24 @@ def what_it_fetches() -> str:
     )
 
 
+def first_hop() -> tuple[str, int, str]:
+    """(host, port, what to call it) of the first connection a download makes: the Hub, a mirror
+    named by HF_ENDPOINT (as huggingface-hub reads it), or the HTTPS proxy the environment sets."""
+    from urllib.parse import urlsplit
+    from urllib.request import getproxies, proxy_bypass
+
+    endpoint = urlsplit(os.environ.get("HF_ENDPOINT", "").strip() or f"https://{HOST}")
+    host = endpoint.hostname or HOST
+    port = endpoint.port or (80 if endpoint.scheme == "http" else 443)
+    proxy = getproxies().get(endpoint.scheme or "https")
+    if proxy and not proxy_bypass(host):
+        hop = urlsplit(proxy if "://" in proxy else f"http://{proxy}")
+        if hop.hostname:
+            hop_port = hop.port or (443 if hop.scheme == "https" else 80)
+            return hop.hostname, hop_port, f"the proxy {hop.hostname}:{hop_port}"
+    return host, port, host
+
+
 def fetch(say: Callable[[str], None]) -> tuple[Path | None, str | None]:
     """(the model folder, None), or (None, why not): never raises for a network failure."""
     say(what_it_fetches())
@@ -44,10 +62,11 @@ def fetch(say: Callable[[str], None]) -> tuple[Path | None, str | None]:
         return None, "huggingface-hub is not installed (it comes with the semantic extra)"
     if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() not in ("", "0", "false", "no"):
         return None, "HF_HUB_OFFLINE is set"
+    host, port, what = first_hop()
     try:  # one quick connection first: the Hub's client retries a dead network for half a minute
-        socket.create_connection((HOST, 443), timeout=CONNECT_TIMEOUT_S).close()
+        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S).close()
     except OSError as exc:
-        return None, f"could not fetch {REPO}: {HOST} cannot be reached ({exc.strerror or exc}; offline?)"
+        return None, f"could not fetch {REPO}: {what} cannot be reached ({exc.strerror or exc}; offline?)"
     try:
         partial.mkdir(parents=True, exist_ok=True)
         for name in FILES:

@@ -46,10 +46,16 @@ class Encoder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
+        from swarmkit.memory.recall.model_check import problem
+
         folder = Path(folder)
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-        if config.get("model_type", "bert") != "bert":
-            raise ValueError(f"{folder} holds a {config.get('model_type')} model; only BERT models are read")
+        weights = load_file(str(folder / "model.safetensors"))
+        # checked before any forward pass: a config that does not fit its weights would fail on
+        # the first text (a missing layer, heads that do not divide the width), after a commit
+        found = problem(config, {name: tuple(t.shape) for name, t in weights.items()})
+        if found is not None:
+            raise ValueError(f"{folder}: {found}")
         self.heads = int(config["num_attention_heads"])
         self.layers = int(config["num_hidden_layers"])
         self.eps = float(config.get("layer_norm_eps", 1e-12))
@@ -58,11 +64,15 @@ class Encoder:
         if st_config.is_file():
             limit = int(json.loads(st_config.read_text(encoding="utf-8")).get("max_seq_length", limit))
         self.max_tokens = min(limit, int(config.get("max_position_embeddings", 512)))
-        weights = load_file(str(folder / "model.safetensors"))
         prefix = "bert." if any(k.startswith("bert.") for k in weights) else ""
         self.w = {k.removeprefix(prefix): v.astype(np.float32, copy=False) for k, v in weights.items()}
-        self.dim = int(self.w["embeddings.word_embeddings.weight"].shape[1])
+        vocab, self.dim = self.w["embeddings.word_embeddings.weight"].shape
+        self.max_tokens = min(self.max_tokens, int(self.w["embeddings.position_embeddings.weight"].shape[0]))
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        if self.tokenizer.get_vocab_size() > vocab:
+            raise ValueError(
+                f"{folder}: tokenizer.json knows {self.tokenizer.get_vocab_size()} tokens, the weights {vocab}"
+            )
         self.tokenizer.enable_truncation(self.max_tokens)
         self.tokenizer.no_padding()
 

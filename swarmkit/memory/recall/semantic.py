@@ -63,14 +63,47 @@ def _is_model(folder: Path) -> bool:
     return all((folder / name).is_file() for name in MODEL_FILES)
 
 
+ID_SAMPLES = 16  # stretches of the weights read into a model's id (a fine-tune changes every one)
+ID_SAMPLE_BYTES = 4096
+
+
 def _model_id(folder: Path, name: str | None = None) -> str:
-    """The model's name and a digest of its config and tokenizer and the size of its weights: the
-    same model from two packages shares its vectors, a different one never does."""
+    """The model's name and a digest of its config, its tokenizer, its weights' header and sixteen
+    stretches of its weights: the same model from two packages shares its vectors, a different one
+    (a fine-tune saved under the same name and size, too) never does. Hashing all 90 MB would cost
+    every one-shot command 0.2 s; the stretches cost a few reads."""
+    from swarmkit.memory.recall.model_check import weights_header
+
     h = hashlib.sha256()
     for part in ("config.json", "tokenizer.json"):
         h.update((folder / part).read_bytes())
-    h.update(str((folder / "model.safetensors").stat().st_size).encode())
+    weights = folder / "model.safetensors"
+    size = weights.stat().st_size
+    h.update(str(size).encode())
+    try:
+        _, raw, start = weights_header(weights)
+    except ValueError:
+        raw, start = b"", 0
+    h.update(raw)
+    with weights.open("rb") as f:
+        span = max(0, size - start - ID_SAMPLE_BYTES)
+        for i in range(ID_SAMPLES):
+            f.seek(start + span * i // max(1, ID_SAMPLES - 1))
+            h.update(f.read(ID_SAMPLE_BYTES))
     return f"{name or folder.name}-{h.hexdigest()[:12]}"
+
+
+def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexical:
+    """The model in `folder`, or why it cannot be run (read from its config and weights' header)."""
+    from swarmkit.memory.recall.model_check import folder_problem
+
+    found = folder_problem(folder)
+    if found is not None:
+        return Lexical(
+            f"the embedding model in {folder} cannot be used: {found}",
+            f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
+        )
+    return Model(_model_id(folder, name), folder, source)
 
 
 def _runtime_missing() -> list[str]:
@@ -154,7 +187,7 @@ def _choose(setting: str) -> Model | Lexical:
                 f"{ENV}={setting} is not a model folder (it needs {', '.join(MODEL_FILES)})",
                 f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
             )
-        return Model(_model_id(folder), folder, ENV)
+        return _usable(folder, ENV)
     try:
         packaged = _packaged()
     except OSError as exc:
@@ -162,10 +195,10 @@ def _choose(setting: str) -> Model | Lexical:
         reason = f"the packaged model could not be unpacked into {cache_root()}: {exc.strerror or exc}"
         return Lexical(reason, "make the cache folder writable, or set SWARMKIT_EMBEDDING_MODEL")
     if packaged is not None:
-        return Model(_model_id(packaged[0], DEFAULT_NAME), packaged[0], packaged[1])
+        return _usable(packaged[0], packaged[1], DEFAULT_NAME)
     cached = cache_root() / DEFAULT_NAME
     if _is_model(cached):
-        return Model(_model_id(cached, DEFAULT_NAME), cached, "download cache")
+        return _usable(cached, "download cache", DEFAULT_NAME)
     return Lexical(
         NO_MODEL,
         "`swarmkit memory reindex` fetches all-MiniLM-L6-v2 once (about 91 MB)",
