@@ -46,7 +46,7 @@ class Encoder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        from swarmkit.memory.recall.model_check import problem
+        from swarmkit.memory.recall.model_check import problem, unprefixed
 
         folder = Path(folder)
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
@@ -63,11 +63,10 @@ class Encoder:
         st_config = folder / "sentence_bert_config.json"
         if st_config.is_file():
             limit = int(json.loads(st_config.read_text(encoding="utf-8")).get("max_seq_length", limit))
-        self.max_tokens = min(limit, int(config.get("max_position_embeddings", 512)))
-        prefix = "bert." if any(k.startswith("bert.") for k in weights) else ""
-        self.w = {k.removeprefix(prefix): v.astype(np.float32, copy=False) for k, v in weights.items()}
+        self.w = {k: v.astype(np.float32, copy=False) for k, v in unprefixed(weights).items()}
         vocab, self.dim = self.w["embeddings.word_embeddings.weight"].shape
-        self.max_tokens = min(self.max_tokens, int(self.w["embeddings.position_embeddings.weight"].shape[0]))
+        positions = self.w["embeddings.position_embeddings.weight"].shape[0]
+        self.max_tokens = min(limit, int(config.get("max_position_embeddings", 512)), int(positions))
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         if self.tokenizer.get_vocab_size() > vocab:
             raise ValueError(

@@ -119,7 +119,7 @@ class SemanticSide:
 
     def cosine_of(self, digest: bytes, qvec: np.ndarray) -> float | None:
         at = int(self.vectors.lookup(np.frombuffer(digest, dtype=np.uint64))[0])
-        return None if at < 0 else min(1.0, max(-1.0, float(self.vectors.row(at) @ qvec)))
+        return None if at < 0 else self.vectors.product(at, qvec)
 
 
 def best(

@@ -11,12 +11,19 @@ from __future__ import annotations
 import json
 import struct
 from pathlib import Path
+from typing import NamedTuple
 
 MAX_HEADER = 16 << 20  # a header names tensors; 16 MB of names is no model file
 
 
-def weights_header(path: Path) -> tuple[dict, bytes, int]:
-    """(the tensors' header, its raw bytes, where the data starts). ValueError when it is not one."""
+class Header(NamedTuple):
+    tensors: dict  # name → {"dtype", "shape", "data_offsets"} (and "__metadata__")
+    raw: bytes  # the header as stored (a model's id digests it)
+    start: int  # where the tensors' data starts in the file
+
+
+def weights_header(path: Path) -> Header:
+    """A safetensors file's header. ValueError when it is not one."""
     with path.open("rb") as f:
         head = f.read(8)
         if len(head) < 8:
@@ -33,7 +40,7 @@ def weights_header(path: Path) -> tuple[dict, bytes, int]:
         raise ValueError(f"{path.name} has no readable header ({exc})") from None
     if not isinstance(header, dict):
         raise ValueError(f"{path.name} has no readable header")
-    return header, raw, 8 + length
+    return Header(header, raw, 8 + length)
 
 
 def _int(config: dict, key: str) -> int:
@@ -67,14 +74,19 @@ def expected_shapes(config: dict, dim: int, vocab: int) -> dict[str, tuple[int, 
     return out
 
 
+def unprefixed(tensors: dict) -> dict:
+    """The tensors under the names the encoder reads: a BertModel export names them "bert.…"."""
+    prefix = "bert." if any(k.startswith("bert.") for k in tensors) else ""
+    return {k.removeprefix(prefix): v for k, v in tensors.items()}
+
+
 def problem(config: object, shapes: dict[str, tuple[int, ...]]) -> str | None:
     """Why a config and its tensors' shapes cannot be run (None: they can)."""
     if not isinstance(config, dict):
         return "config.json is not a JSON object"
     if config.get("model_type", "bert") != "bert":
         return f"it holds a {config.get('model_type')} model; only BERT models are read"
-    prefix = "bert." if any(k.startswith("bert.") for k in shapes) else ""
-    shapes = {k.removeprefix(prefix): tuple(v) for k, v in shapes.items()}
+    shapes = {k: tuple(v) for k, v in unprefixed(shapes).items()}
     words = shapes.get("embeddings.word_embeddings.weight")
     if words is None or len(words) != 2:
         return "its weights hold no word embeddings"
@@ -99,29 +111,32 @@ def problem(config: object, shapes: dict[str, tuple[int, ...]]) -> str | None:
     return None
 
 
-def folder_problem(folder: Path) -> str | None:
-    """Why the model folder cannot be run (None: it can), from config.json and the weights' header."""
+def read_model(folder: Path) -> Header:
+    """The header of the weights of a model folder the encoder can run, read with its config.json;
+    ValueError saying why it cannot run otherwise."""
+    weights = folder / "model.safetensors"
     try:
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-        weights = folder / "model.safetensors"
-        header, _, start = weights_header(weights)
-    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError too
-        return str(exc)
+        header = weights_header(weights)
+        size = weights.stat().st_size
     except OSError as exc:
-        return f"{exc.filename or folder} cannot be read ({exc.strerror or exc})"
-    size = weights.stat().st_size
+        raise ValueError(f"{exc.filename or folder} cannot be read ({exc.strerror or exc})") from None
+    # (a JSONDecodeError or UnicodeDecodeError of config.json is a ValueError already)
     shapes: dict[str, tuple[int, ...]] = {}
-    for name, info in header.items():
+    for name, info in header.tensors.items():
         if name == "__metadata__":
             continue
         if not isinstance(info, dict) or not isinstance(info.get("dtype"), str):
-            return f"model.safetensors' {name} is not a tensor"
+            raise ValueError(f"model.safetensors' {name} is not a tensor")
         shape, offsets = info.get("shape"), info.get("data_offsets")
         if not (isinstance(shape, list) and all(isinstance(n, int) and n >= 0 for n in shape)):
-            return f"model.safetensors' {name} has no shape"
+            raise ValueError(f"model.safetensors' {name} has no shape")
         if not (isinstance(offsets, list) and len(offsets) == 2 and all(isinstance(n, int) for n in offsets)):
-            return f"model.safetensors' {name} has no place in the file"
-        if not 0 <= offsets[0] <= offsets[1] or start + offsets[1] > size:
-            return f"model.safetensors ends before {name} (the file is cut short)"
+            raise ValueError(f"model.safetensors' {name} has no place in the file")
+        if not 0 <= offsets[0] <= offsets[1] or header.start + offsets[1] > size:
+            raise ValueError(f"model.safetensors ends before {name} (the file is cut short)")
         shapes[name] = tuple(shape)
-    return problem(config, shapes)
+    found = problem(config, shapes)
+    if found is not None:
+        raise ValueError(found)
+    return header

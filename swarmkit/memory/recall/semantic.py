@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from swarmkit.memory.recall.encoder import Encoder
+    from swarmkit.memory.recall.model_check import Header
 
 ENV = "SWARMKIT_EMBEDDING_MODEL"
 DEFAULT_NAME = "all-MiniLM-L6-v2"  # sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), 22.7M parameters
@@ -67,43 +68,42 @@ ID_SAMPLES = 16  # stretches of the weights read into a model's id (a fine-tune 
 ID_SAMPLE_BYTES = 4096
 
 
-def _model_id(folder: Path, name: str | None = None) -> str:
+def _model_id(folder: Path, name: str | None = None, header: Header | None = None) -> str:
     """The model's name and a digest of its config, its tokenizer, its weights' header and sixteen
     stretches of its weights: the same model from two packages shares its vectors, a different one
     (a fine-tune saved under the same name and size, too) never does. Hashing all 90 MB would cost
     every one-shot command 0.2 s; the stretches cost a few reads."""
     from swarmkit.memory.recall.model_check import weights_header
 
+    weights = folder / "model.safetensors"
+    header = header or weights_header(weights)
     h = hashlib.sha256()
     for part in ("config.json", "tokenizer.json"):
         h.update((folder / part).read_bytes())
-    weights = folder / "model.safetensors"
     size = weights.stat().st_size
     h.update(str(size).encode())
-    try:
-        _, raw, start = weights_header(weights)
-    except ValueError:
-        raw, start = b"", 0
-    h.update(raw)
+    h.update(header.raw)
     with weights.open("rb") as f:
-        span = max(0, size - start - ID_SAMPLE_BYTES)
+        span = max(0, size - header.start - ID_SAMPLE_BYTES)
         for i in range(ID_SAMPLES):
-            f.seek(start + span * i // max(1, ID_SAMPLES - 1))
+            f.seek(header.start + span * i // (ID_SAMPLES - 1))
             h.update(f.read(ID_SAMPLE_BYTES))
     return f"{name or folder.name}-{h.hexdigest()[:12]}"
 
 
 def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexical:
-    """The model in `folder`, or why it cannot be run (read from its config and weights' header)."""
-    from swarmkit.memory.recall.model_check import folder_problem
+    """The model in `folder`, or why it cannot be run (read from its config and weights' header,
+    which its id digests: the header is read once)."""
+    from swarmkit.memory.recall.model_check import read_model
 
-    found = folder_problem(folder)
-    if found is not None:
+    try:
+        header = read_model(folder)
+    except ValueError as exc:
         return Lexical(
-            f"the embedding model in {folder} cannot be used: {found}",
+            f"the embedding model in {folder} cannot be used: {exc}",
             f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
         )
-    return Model(_model_id(folder, name), folder, source)
+    return Model(_model_id(folder, name, header), folder, source)
 
 
 def _runtime_missing() -> list[str]:

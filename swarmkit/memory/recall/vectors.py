@@ -34,7 +34,7 @@ def vectors_path(index_dir: Path, model_id: str) -> Path:
 class VectorStore:
     """Digest → vector for one model, read once when first asked (a lexical-only search never reads
     them). Digests are 8 bytes, held as uint64 keys: a lookup of 100,000 is one sorted search in
-    numpy. `half()` is every stored vector as stored (float16); `products(q)` and `row(i)` compute
+    numpy. `half()` is every stored vector as stored (float16); `products(q)` and `product(i, q)` compute
     in float32."""
 
     def __init__(self, path: Path | None, dim: int):
@@ -130,9 +130,9 @@ class VectorStore:
             np.matmul(block, vector, out=out[start : start + len(part)])
         return np.clip(out, -1.0, 1.0, out=out)  # unit vectors: past ±1 is float16 rounding
 
-    def row(self, at: int) -> np.ndarray:
-        """One stored vector as float32."""
-        return self.half()[at].astype(np.float32)
+    def product(self, at: int, vector: np.ndarray) -> float:
+        """One stored vector's product with `vector` (float32), as `products` gives it."""
+        return min(1.0, max(-1.0, float(self.half()[at].astype(np.float32) @ vector)))
 
     def lookup(self, keys: np.ndarray) -> np.ndarray:
         """Each key's row in half() (-1: no vector); a key stored twice (two processes embedded

@@ -751,13 +751,13 @@ def test_a_model_folder_that_cannot_run_is_words_only_and_says_why(
     assert isinstance(found, semantic.Lexical)
     assert found.reason.startswith(f"the embedding model in {broken} cannot be used: {said}")
     assert semantic.describe().startswith("recall by words only (the embedding model in")
-    with pytest.raises(ValueError, match="cannot|missing|divide|positive|hidden_size|safetensors"):
-        if isinstance(damage, dict):  # the encoder checks the same before a forward pass
-            from swarmkit.memory.recall.encoder import Encoder
+    if isinstance(damage, dict):  # the encoder checks the same before a forward pass
+        import re
 
+        from swarmkit.memory.recall.encoder import Encoder
+
+        with pytest.raises(ValueError, match=re.escape(f"{broken}: {said}")):
             Encoder(broken)
-        else:
-            raise ValueError("safetensors")
 
 
 def test_a_fine_tune_saved_under_the_same_name_and_size_keeps_its_own_vectors(by_meaning, tmp_path):
