@@ -81,8 +81,8 @@ def history_repo(folder: Path, commits: int) -> None:
 
 
 def main(quick: bool = False) -> dict:
-    from swarmkit.memory.speech.facts import extract
     from swarmkit.memory.store import MemoryStore
+    from swarmkit.speech.facts import extract
 
     figures: dict = {}
     base = Path(tempfile.mkdtemp(prefix="swarmkit-bench-facts-"))

@@ -29,7 +29,7 @@ def _locomo() -> list[str]:
 
 
 def _per_line_us(lines: list[str], passes: int) -> float:
-    from swarmkit.memory.screening.screen import screen_entry
+    from swarmkit.screening.screen import screen_entry
 
     timings = []
     for _ in range(passes):
@@ -41,8 +41,8 @@ def _per_line_us(lines: list[str], passes: int) -> float:
 
 
 def main(quick: bool = False) -> dict:
-    from tests.memory.screening.test_screening_shapes import BENIGN_SHAPES, SHAPES
     from tests.reliability.secrets_corpus import BENIGN, FAMILY_CASES, HELD_OUT, secrets
+    from tests.screening.test_screening_shapes import BENIGN_SHAPES, SHAPES
 
     benign = list(BENIGN) + list(BENIGN_SHAPES) + _locomo()
     secret = (

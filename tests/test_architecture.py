@@ -124,16 +124,29 @@ def test_no_package_imports_itself_through_others():
     assert circles(packages) == []
 
 
-# The memory package's rooms, and the rooms each may import (besides itself): the folder core stands
-# on screening alone (every write is screened); recall reads the core; the actions use the core,
-# screening, speech and recall; speech and screening stand alone. store.py composes them all.
+# The memory package's rooms, and the rooms each may import (besides itself): recall reads the folder
+# core; the actions use the core and recall. store.py composes them all. Secret screening and
+# plain-speech reading are the ground floor outside memory (swarmkit.screening, swarmkit.speech):
+# any room may use them, and they import nothing of swarmkit but themselves.
 ROOMS_BELOW = {
-    "folder": {"screening"},
-    "screening": set(),
-    "speech": set(),
-    "recall": {"folder", "screening", "speech"},
-    "actions": {"folder", "screening", "speech", "recall"},
+    "folder": set(),
+    "recall": {"folder"},
+    "actions": {"folder", "recall"},
 }
+
+GROUND_FLOOR = ("swarmkit.screening", "swarmkit.speech")
+
+
+@pytest.mark.parametrize("engine", GROUND_FLOOR)
+def test_the_text_engines_import_nothing_of_swarmkit_but_themselves(engine):
+    found = {
+        f"{module} -> {target}"
+        for module in MODULES
+        if module == engine or module.startswith(engine + ".")
+        for target in GRAPH[module]
+        if not (target == engine or target.startswith(engine + "."))
+    }
+    assert found == set()
 
 
 def room(module: str) -> str | None:
@@ -156,7 +169,8 @@ def test_a_memory_room_imports_only_the_rooms_below_it(name):
 
 def test_the_memory_core_never_reaches_an_action():
     for module in (m for m in MODULES if room(m) == "folder"):
-        assert not {room(t) for t in _below(module)} & {"actions", "store", "recall", "speech"}, module
+        assert not {room(t) for t in _below(module)} & {"actions", "store", "recall"}, module
+        assert "swarmkit.speech" not in {component(t) for t in _below(module)}, module
 
 
 # A file class is read from a path once (FileClass.of) or parsed from a label once (FileClass.parse):

@@ -268,7 +268,7 @@ def usage_problem(exc: click.UsageError) -> tuple[str, str]:
     if isinstance(exc, click.NoSuchOption) and _text_not_option(exc.option_name):
         # a text that starts with "-" ("-----BEGIN … PRIVATE KEY-----"): never echoed whole, it may
         # be the very secret screening would have kept out
-        from swarmkit.memory.screening.screen import redact
+        from swarmkit.screening.screen import redact
 
         shown = redact(" ".join(exc.option_name.split()))[0]
         shown = shown if len(shown) <= 24 else shown[:23] + "…"

@@ -3,11 +3,8 @@
 folder/     the format and its safety: layout and limits, refs, entries, people and privacy, git,
             the write lock, atomic writes, hand edits and apply (MemoryFolder), the one write
             transaction every entry writer uses (transaction.py), and what the actions call on
-            the store (core.py's MemoryCore, which MemoryStore implements); it stands on
-            screening alone
-screening/  salience, `<no-memory>` and secret redaction (screen.py), with its detectors (secrets/)
-speech/     facts in plain speech (the mock provider's extraction, a person's own words); imports
-            nothing of memory
+            the store (core.py's MemoryCore, which MemoryStore implements); every write is
+            screened by swarmkit.screening, the ground-floor text engine beside swarmkit.speech
 recall/     ranked entries for a query, by words and by meaning; reads the folder
 actions/    what users and runs do: inbox, direct add and edit, curated facts, history, timeline,
             import, swarm notes, feedback, sync, consolidate/; each uses only the rooms above

@@ -33,8 +33,8 @@ from swarmkit.memory.recall.hit import RecallHit
 if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.dedupe import DedupeKeys
-from swarmkit.memory.screening.screen import redact_key, salience_problem, screen_entry, without_found
 from swarmkit.run_ids import run_source
+from swarmkit.screening.screen import redact_key, salience_problem, screen_entry, without_found
 
 
 class MemoryStore(MemoryCore):
@@ -199,7 +199,7 @@ class MemoryStore(MemoryCore):
 
         if not is_personal(FileClass.of(rel)):
             return None
-        from swarmkit.memory.speech.facts import subject_of
+        from swarmkit.speech.facts import subject_of
 
         for entry in existing:
             if entry.subject is None and subject_of(entry.text) == subject:

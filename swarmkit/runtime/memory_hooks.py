@@ -34,7 +34,7 @@ def redacted(value):
 
     A refused write (say, nothing but a secret) must not leave the secret in the record instead.
     """
-    from swarmkit.memory.screening.screen import redact
+    from swarmkit.screening.screen import redact
 
     if isinstance(value, str):
         return redact(value)[0]
@@ -49,7 +49,7 @@ def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
     """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
     the value but lose the words that said what it is ("To log into the router, use X" extracted
     as "Uses X"), so what screening found in the whole text is taken out of each fact too."""
-    from swarmkit.memory.screening.screen import REDACTED, echo_pattern, redact, redact_key
+    from swarmkit.screening.screen import REDACTED, echo_pattern, redact, redact_key
 
     found: list[str] = []
     for text in told:
@@ -270,7 +270,7 @@ class MemoryHooks:
         text, kind = fact["text"], fact["kind"]
         subject = fact.get("subject")
         if subject is None and kind in E.USER_KINDS:
-            from swarmkit.memory.speech.facts import subject_of
+            from swarmkit.speech.facts import subject_of
 
             subject = subject_of(text)
         personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")

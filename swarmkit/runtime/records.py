@@ -41,7 +41,7 @@ NOTE_KINDS = ("finding", "ruled_out", "question", "answer", "curated")
 def screened(value, key: str = "", found: list[str] | None = None):
     """The value with every secret redacted: strings, and the keys and values of dicts and lists
     (each secret replaced is appended to `found`)."""
-    from swarmkit.memory.screening.screen import redact
+    from swarmkit.screening.screen import redact
 
     if isinstance(value, str):
         if key:
@@ -77,7 +77,7 @@ STRUCTURAL = frozenset(
 def _without(value, pattern, key: str = ""):
     """The value with every echo of a secret the pattern names redacted (dict keys too), except in
     the structural fields."""
-    from swarmkit.memory.screening.screen import REDACTED
+    from swarmkit.screening.screen import REDACTED
 
     if key in STRUCTURAL:
         return value
@@ -108,7 +108,7 @@ def screened_record(record: dict) -> dict:
 def screened_throughout(value):
     """The value screened (see `screened`), and every secret found in one of its texts redacted
     wherever another echoes it: a run record, a conversation whose later turn quotes an earlier one."""
-    from swarmkit.memory.screening.screen import echo_pattern
+    from swarmkit.screening.screen import echo_pattern
 
     found: list[str] = []
     out = screened(value, found=found)

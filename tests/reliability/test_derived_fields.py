@@ -19,17 +19,17 @@ import pytest
 
 from swarmkit.cli.main import run as cli_run
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.screening.screen import (
+from swarmkit.memory.store import MemoryStore
+from swarmkit.runtime.records import screened_record, screened_throughout
+from swarmkit.scaffold import create_workspace
+from swarmkit.screening.screen import (
     echo_pattern,
     redact_key,
     screen,
     screen_block,
     without_found,
 )
-from swarmkit.memory.speech.facts import value_key
-from swarmkit.memory.store import MemoryStore
-from swarmkit.runtime.records import screened_record, screened_throughout
-from swarmkit.scaffold import create_workspace
+from swarmkit.speech.facts import value_key
 from tests.support.git import git
 
 DOOR_KEY = "Jw4nQ8zRt2Lp6v"

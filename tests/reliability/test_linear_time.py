@@ -16,8 +16,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.screening.screen import redact, screen_entry
-from swarmkit.memory.speech import fact_values, facts
+from swarmkit.screening.screen import redact, screen_entry
+from swarmkit.speech import fact_values, facts
 from tests.reliability.harness import examples
 from tests.reliability.hostile_lines import SHAPES, line
 
@@ -332,7 +332,7 @@ def test_issue_18_patterns_stay_linear(unit):
 def test_sentence_splitting_stays_linear_on_runs_of_marks(unit):
     # A run of dots with no space after it once made the end-of-sentence pattern rescan the run
     # from every position (x16 for 4x the text); hypothesis only sometimes drew that shape.
-    from swarmkit.memory.speech import sentences
+    from swarmkit.speech import sentences
 
     _assert_linear(unit, work=sentences.split)
     _assert_linear(unit, work=facts.extract)

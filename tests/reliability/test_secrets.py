@@ -17,9 +17,9 @@ from urllib.parse import quote
 import pytest
 
 from swarmkit.cli.main import run as cli_run
-from swarmkit.memory.screening.screen import screen
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
+from swarmkit.screening.screen import screen
 from tests.reliability.secrets_corpus import BENIGN, HELD_OUT, Secret, secrets
 from tests.support.git import git
 from tests.support.memory_files import assert_every_file_parses

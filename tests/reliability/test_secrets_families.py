@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.screening.screen import REDACTED, screen
-from swarmkit.memory.screening.secrets import phrases
 from swarmkit.memory.store import MemoryStore
 from swarmkit.runtime.records import screened_record
+from swarmkit.screening.screen import REDACTED, screen
+from swarmkit.screening.secrets import phrases
 from tests.reliability.secrets_corpus import FAMILY_CASES, Secret
 from tests.reliability.test_secrets import (
     _cli,

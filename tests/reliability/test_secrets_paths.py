@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 from swarmkit.cli.main import run as cli_run
-from swarmkit.memory.screening.screen import REDACTED
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
+from swarmkit.screening.screen import REDACTED
 from tests.support.git import git
 
 # Lines of our own: a bare token, a WIF-shaped key whose checksum fails, and an instruction

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from swarmkit.memory.speech import facts
 from swarmkit.runtime import prompts
 from swarmkit.runtime.providers.base import ChatRequest
 from swarmkit.runtime.providers.mock import MockProvider
+from swarmkit.speech import facts
 
 DOC = Path(__file__).parents[2] / "docs" / "providers.md"
 

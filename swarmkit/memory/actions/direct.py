@@ -15,7 +15,7 @@ from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.folder.transaction import Transaction
-from swarmkit.memory.screening.screen import NO_MEMORY, screen, screen_block
+from swarmkit.screening.screen import NO_MEMORY, screen, screen_block
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -70,7 +70,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
 def _target_file(store: MemoryCore, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
     from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD
     from swarmkit.memory.folder.refs import check_ref
-    from swarmkit.memory.speech.facts import in_first_person
+    from swarmkit.speech.facts import in_first_person
 
     if to is None:
         # A personal statement never defaults into a shared file, whatever its shape or kind.
@@ -115,7 +115,7 @@ def add(
     """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a sentence about
     themselves ("I live in Munich", "Prefers tabs") gives its own (identity, user.location), so it
     replaces the old value; without --to, it and any text in the first person go to their file."""
-    from swarmkit.memory.speech.facts import read_own_words
+    from swarmkit.speech.facts import read_own_words
 
     clean = checked_text(text)
     if kind is not None and kind not in E.KINDS:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.screening.screen import screen_entry
 from swarmkit.run_ids import check_run_id, run_source
+from swarmkit.screening.screen import screen_entry
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.screening.screen import NO_MEMORY, redact, salience_problem, screen_entry
+from swarmkit.screening.screen import NO_MEMORY, redact, salience_problem, screen_entry
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 if TYPE_CHECKING:
@@ -250,8 +250,8 @@ def _in_context(entries: list, text: str) -> list:
     notes must not lend each other context), and at most INTRO_CONTEXT characters of it."""
     from dataclasses import replace
 
-    from swarmkit.memory.screening.screen import REDACTED
-    from swarmkit.memory.screening.secrets import find_spans
+    from swarmkit.screening.screen import REDACTED
+    from swarmkit.screening.secrets import find_spans
 
     lines = E.split_lines(text)
     intro_of: dict[int, str] = {}

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
-from swarmkit.memory.screening.screen import redact
 from swarmkit.run_ids import run_source
+from swarmkit.screening.screen import redact
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 if TYPE_CHECKING:

@@ -303,7 +303,7 @@ def render(text: str, meta: dict | None = None) -> str:
         if key == "subject":
             # every writer's last word: a subject read as words says what it holds (a slug of a
             # sentence that told a key), and screening takes that out as it does from the text
-            from swarmkit.memory.screening.screen import redact_key
+            from swarmkit.screening.screen import redact_key
 
             value = redact_key(normalise_subject(value))
         pairs.append(f"{key.lower()}: {clean_value(value)}")

@@ -352,7 +352,7 @@ class Git:
         """Commit exactly these paths (added, changed or deleted); None when nothing changed.
 
         The message is screened like an entry: it quotes entry texts and names folders."""
-        from swarmkit.memory.screening.screen import redact
+        from swarmkit.screening.screen import redact
 
         message = redact(message)[0]
         present = [p for p in paths if os.path.lexists(self.folder / p)]

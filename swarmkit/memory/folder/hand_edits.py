@@ -10,8 +10,8 @@ from pathlib import Path
 from swarmkit.memory.folder import layout
 from swarmkit.memory.folder.atomic import atomic_write
 from swarmkit.memory.folder.layout import INDEX_DIR, is_memory_file
-from swarmkit.memory.screening.screen import redact
 from swarmkit.safe_read import MISSING, FileRefused, check_regular, read_regular
+from swarmkit.screening.screen import redact
 
 
 def inside(folder: Path, rel: str) -> bool:

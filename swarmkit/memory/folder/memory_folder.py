@@ -45,7 +45,6 @@ from swarmkit.memory.folder.locking import DEFAULT_TIMEOUT, FolderLock
 from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.memory.folder.rollback import restore, snapshot
-from swarmkit.memory.screening.screen import redact
 from swarmkit.safe_read import (
     MISSING,
     NOT_REGULAR,
@@ -55,6 +54,7 @@ from swarmkit.safe_read import (
     decode_text,
     read_regular,
 )
+from swarmkit.screening.screen import redact
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 

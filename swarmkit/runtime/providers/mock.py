@@ -25,7 +25,7 @@ LONG_TASK = 60  # characters: tasks at least this long get a long answer
 def extract_facts(text: str) -> list[dict]:
     """The facts the user stated about themselves, with kind and subject (speech/facts.py's table,
     documented in docs/providers.md)."""
-    from swarmkit.memory.speech.facts import extract
+    from swarmkit.speech.facts import extract
 
     return [fact.to_dict() for fact in extract(text)]
 

@@ -23,8 +23,8 @@ from swarmkit.memory.folder.file_class import FileClass
 from swarmkit.memory.folder.layout import MEMORY_MD
 from swarmkit.memory.recall.restatement import Names, same_fact
 from swarmkit.memory.recall.similarity import Lexical, Similarity, negated
-from swarmkit.memory.speech import attributes
-from swarmkit.memory.speech.attributes import Claim
+from swarmkit.speech import attributes
+from swarmkit.speech.attributes import Claim
 
 DUPLICATE = 0.6  # similarity from which two entries are proposed as one fact
 OPPOSITE = 0.75  # similarity from which a negated later entry contradicts the earlier one

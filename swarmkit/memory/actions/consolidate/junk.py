@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from swarmkit.memory.recall.words import STOP_WORDS
-from swarmkit.memory.speech.facts import POINTERS
+from swarmkit.speech.facts import POINTERS
 
 # How an assistant's reply starts, not a fact: "Sure, I can help", "Got it!", "Let me check".
 _CHATTER = re.compile(
