@@ -107,10 +107,9 @@ def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexic
 
 
 def _runtime_missing() -> list[str]:
-    """The semantic extra's modules not installed (looked for, not imported: numpy is slow to import)."""
-    from swarmkit.extras import EXTRAS
-
-    return [name for name in EXTRAS["semantic"] if importlib.util.find_spec(name) is None]
+    """What the encoder needs and is not installed: numpy, which the base install brings (looked
+    for, not imported: numpy is slow to import)."""
+    return [name for name in ("numpy",) if importlib.util.find_spec(name) is None]
 
 
 def _packaged() -> tuple[Path, str] | None:
