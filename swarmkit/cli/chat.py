@@ -67,6 +67,9 @@ def chat(
     ws, chosen, providers = prepare_run(
         workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was said", "chat"
     )
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(ws.memory.enabled)
     if resume is not None:
         conversation = load_conversation(ws.root, resume, user)
         if conversation.topology not in (None, chosen.ref) and topology is None:

@@ -231,6 +231,7 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
     """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
     store = _store(ctx)
     _require_folder(store)
+    _model_on_first_need(ctx)
     reader = _state(ctx)["settings"].search_reader  # what an agent recalls with; options override it
     chosen = threshold is not None  # a threshold given here is kept strictly: no closest fallback
     threshold = threshold if chosen else reader.similarity_threshold
@@ -369,7 +370,17 @@ def _text_argument(text: str) -> str:
 @click.pass_context
 def add(ctx: click.Context, text: str, kind: str | None, subject: str | None, to: str | None) -> int:
     """Tell memory TEXT directly (- reads it from standard input): yours, screened, deduped, one commit."""
-    return _report(ctx, _store(ctx).add(_text_argument(text), kind, subject, to))
+    store = _store(ctx)
+    text = _text_argument(text)
+    _model_on_first_need(ctx)
+    return _report(ctx, store.add(text, kind, subject, to))
+
+
+def _model_on_first_need(ctx: click.Context) -> None:
+    """search and add recall or embed: the embedding model is fetched first if it is not here yet."""
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(_state(ctx)["settings"].enabled)
 
 
 @memory.command()

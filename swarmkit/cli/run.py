@@ -83,6 +83,9 @@ def run(
         workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was run"
     )
     output.progress_bars()  # recall may build its index
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(ws.memory.enabled)
     the_run = Run(ws, chosen, providers, user=user)
     try:
         try:

@@ -349,14 +349,15 @@ class MemoryStore(MemoryCore):
 
     def reembed(self, say) -> tuple[int, str | None]:
         """After reindex: every entry's vector for recall by meaning, fetching the default model
-        once when the semantic extra has none (recall/download.py). (entries embedded, a notice)."""
+        now when it is not in the cache (recall/download.py; a remembered failure is tried again).
+        (entries embedded, a notice)."""
         from swarmkit.memory.recall import semantic
 
         found = semantic.choice()
-        if isinstance(found, semantic.Lexical) and found.reason == semantic.NO_MODEL:
+        if isinstance(found, semantic.Lexical) and found.fetchable:
             from swarmkit.memory.recall.download import fetch
 
-            _, failed = fetch(say)
+            _, failed = fetch(say, wait=True)
             if failed is not None:
                 return 0, f"{failed}; recall stays by words only (run `swarmkit memory reindex` again online)"
             found = semantic.choice()

