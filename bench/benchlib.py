@@ -32,12 +32,12 @@ class Process:
     code: int
 
 
-def process(command: list[str], cwd: Path | str | None = None) -> Process:
+def process(command: list[str], cwd: Path | str | None = None, env: dict | None = None) -> Process:
     """Run `command` (output discarded) and measure it whole, start to exit, as a user runs it."""
     import time
 
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     return Process(
@@ -45,8 +45,8 @@ def process(command: list[str], cwd: Path | str | None = None) -> Process:
     )
 
 
-def swarmkit(args: list[str], cwd: Path | str | None = None) -> Process:
-    return process(SWARMKIT + args, cwd)
+def swarmkit(args: list[str], cwd: Path | str | None = None, env: dict | None = None) -> Process:
+    return process(SWARMKIT + args, cwd, env)
 
 
 def percentile(values: list[float], p: float) -> float:
