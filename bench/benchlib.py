@@ -49,6 +49,33 @@ def swarmkit(args: list[str], cwd: Path | str | None = None, env: dict | None = 
     return process(SWARMKIT + args, cwd, env)
 
 
+# Started by a small interpreter of its own: a child forked from the benchmark itself (which may hold
+# a model and a large index) counts the benchmark's pages in its peak until it execs.
+_LAUNCHER = """
+import json, os, subprocess, sys, time
+command, cwd = json.loads(sys.argv[1]), sys.argv[2] or None
+start = time.perf_counter()
+proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+_, status, usage = os.wait4(proc.pid, 0)
+wall = time.perf_counter() - start
+print(json.dumps([wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)]))
+"""
+
+
+def fresh(command: list[str], cwd: Path | str | None = None, env: dict | None = None) -> Process:
+    """As process(), started from a fresh small interpreter: its peak memory is the command's own."""
+    import json
+
+    out = subprocess.run(
+        [sys.executable, "-c", _LAUNCHER, json.dumps(command), str(cwd or "")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return Process(*json.loads(out))
+
+
 def percentile(values: list[float], p: float) -> float:
     """The value at fraction `p` (0..1) of the sorted values, the nearest one."""
     ordered = sorted(values)
