@@ -10,7 +10,8 @@ local model finds).
 Every request is kept (its headers and body) for the tests to read. `mode`: "ok"; "scaled" (vectors
 three times longer than unit, as some servers send them); "fail" (500 with an error body); "slow"
 (the answer comes after `delay` seconds); "short" (one vector fewer than asked); "shuffled" (the
-data in reverse order, each with its index).
+data in reverse order, each with its index); "tokens" (a list of vectors per text, as
+llama-cpp-python's server answers for a model that names no pooling: their mean is the vector).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ not the documented one) raises EndpointFailed with one line saying why: recall g
 the rest of the process (semantic.failed), and says so once.
 
 The vectors come back as the server computes them and are made unit length here (not every server
-normalizes). Their width is learnt from the first answer and remembered in the cache
+normalizes); a server that answers one vector per token (llama-cpp-python's, for a model that names
+no pooling) has them averaged. Their width is learnt from the first answer and remembered in the cache
 (~/.cache/swarmkit/endpoints.json), so a later process sizes its vector store without a request.
 urllib, not httpx: the base install has no HTTP client and a POST needs none.
 """
@@ -110,6 +111,10 @@ class RemoteEncoder:
                 vector = item["embedding"]
                 if not isinstance(vector, list) or not vector:
                     raise ValueError("an embedding that is no list of numbers")
+                if isinstance(vector[0], list):
+                    # one vector per token (llama-cpp-python's server, for a model with no pooling
+                    # of its own): averaged, as a sentence-transformers model pools its tokens
+                    vector = np.asarray(vector, dtype=np.float32).mean(axis=0).tolist()
                 ordered[index] = vector
             matrix = np.array(ordered, dtype=np.float32)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:

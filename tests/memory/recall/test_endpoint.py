@@ -234,7 +234,9 @@ def test_a_failing_endpoint_is_recall_by_words_said_once(server, cli, workspace,
 
 
 def test_vectors_come_back_in_input_order_and_unit_length_whatever_the_server_sends(server, tmp_path):
-    for mode in ("shuffled", "scaled"):
+    """In order by `index`, unit length however long the server's are, and one vector from a list
+    of token vectors (their mean)."""
+    for mode in ("shuffled", "scaled", "tokens"):
         server.mode = mode
         semantic.forget_choice()
         vectors = semantic.embed(["Lives in Berlin", "Deploys happen on Tuesday mornings"])
