@@ -8,7 +8,11 @@ involve no distinct fact in any merge.
 
 Written for this project by hand, before consolidation learnt to weigh words and meaning
 together: T1 and T2 are the sets it was tuned on; H was written at the same time and is held out
-(never tuned on: it is measured, not fitted). T1's first two pairs are issue 32's examples.
+(never tuned on: it is measured, not fitted). T1's first two pairs are issue 32's examples. T3 was
+written later, while tuning, for the decoys the first two lacked: distinct facts in pairs that fill
+one frame with two values ("Likes jazz" / "Likes techno", "Has a dog named Max" / "Has a cat named
+Max"); it is tuned on too. T4, written with T3, holds decoys that differ in two words each
+("Drinks coffee in the morning" / "Drinks tea in the evening") and facts two words apart in topic.
 """
 
 from __future__ import annotations
@@ -92,5 +96,57 @@ SETS: dict[str, dict[str, list]] = {
             "Donates blood twice a year",
         ],
     },
+}
+SETS["T3"] = {
+    "pairs": [
+        ("Takes coffee black every morning", "Drinks black coffee each morning"),
+        ("Is left-handed", "Writes with the left hand"),
+        ("Sleeps with earplugs", "Uses earplugs to sleep"),
+        ("Owns a 3D printer", "Has a 3D printer at home"),
+        ("Is colourblind", "Has trouble telling red from green"),
+        ("Runs a small pottery studio", "Owns a little ceramics workshop"),
+        ("Grows tomatoes on the balcony", "Has tomato plants on the balcony"),
+        ("Plays chess online most evenings", "Plays online chess nearly every evening"),
+        ("Is saving for a house", "Puts money aside to buy a home"),
+        ("Speaks a little Italian", "Knows some basic Italian"),
+    ],
+    "distinct": [
+        "Has a dog named Max",
+        "Has a cat named Max",
+        "Speaks Spanish",
+        "Speaks Portuguese",
+        "Drives a Toyota",
+        "Drives a Honda",
+        "Prefers tabs",
+        "Prefers spaces",
+        "Likes jazz",
+        "Likes techno",
+    ],
+}
+SETS["T4"] = {
+    "pairs": [
+        ("Goes rock climbing at the gym", "Climbs at an indoor bouldering gym"),
+        ("Watches a lot of anime", "Is a big anime fan"),
+        ("Has a standing order to a charity", "Gives to a charity every month"),
+        ("Takes the bus to work", "Commutes to the office by bus"),
+        ("Wears glasses for reading", "Needs reading glasses"),
+        ("Keeps chickens in the garden", "Raises hens in the back garden"),
+        ("Is an only child", "Has no brothers or sisters"),
+        ("Hikes in the Alps every summer", "Spends summers hiking in the Alps"),
+        ("Sings in a choir", "Is a member of a local choir"),
+        ("Writes a weekly newsletter", "Sends out a newsletter every week"),
+    ],
+    "distinct": [
+        "Drinks coffee in the morning",
+        "Drinks tea in the evening",
+        "Reads science fiction",
+        "Reads historical novels",
+        "Has a dog",
+        "Has a cat",
+        "Plays tennis on Thursdays",
+        "Plays squash on Mondays",
+        "Works as a nurse",
+        "Works night shifts at the hospital",
+    ],
 }
 HELD_OUT = ("H",)

@@ -1,5 +1,5 @@
 """How alike two entries are, behind one small interface: lexical (stemmed words) here; by words and
-meaning (meaning.py) when the semantic extra and a model are in force, through SIMILARITIES.
+meaning (meaning.py) when an embedding model is in force, through SIMILARITIES.
 
 A similarity is built once over the texts it compares (`prepare`), so that the words every entry
 shares (a name in every line) weigh little, then answers `pairs` (every pair at or above a floor,
@@ -66,6 +66,9 @@ class Similarity(Protocol):
     def score(self, a: int, b: int) -> float:
         """How alike texts a and b are, in [0, 1]."""
 
+    def by_words(self, a: int, b: int) -> float:
+        """How alike by the words they share alone, in [0, 1] (a contradiction is read from it)."""
+
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         """Every pair (a < b) scoring at least `floor`, best first."""
 
@@ -111,6 +114,9 @@ class Lexical:
         if common == self.words[a] == self.words[b]:
             return 1.0
         return min(1.0, math.fsum(self.weights[w] for w in common) / (self.norms[a] * self.norms[b]))
+
+    def by_words(self, a: int, b: int) -> float:
+        return self.score(a, b)
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         # Prefix filtering: each text's words in one global order, rarest first. A pair scoring at
@@ -179,7 +185,7 @@ def _by_meaning(store: MemoryCore | None = None, entries: Sequence | None = None
     from swarmkit.memory.recall.meaning import ByMeaning, embedded, stored
 
     if store is not None and entries is not None:
-        return ByMeaning(Lexical(), stored(store, entries, model))
+        return ByMeaning(Lexical(), stored(store, entries, model), embedded(model))
     return ByMeaning(Lexical(), embedded(model))
 
 

@@ -2,7 +2,7 @@
 inbox item for a person to accept or keep both. Nothing a person wrote changes without their review.
 
 similarity.py  how alike two entries are, behind one interface; lexical
-meaning.py     by words and meaning (the semantic extra: the embedding model's cosine)
+meaning.py     by words and meaning (the embedding model's cosine, calibrated with the words)
 junk.py        text that is no fact (chatter, restated instructions, pronoun-only values)
 findings.py    what a pass finds over a list of entries (pure)
 proposals.py   findings as inbox items; accept and keep both
@@ -75,7 +75,7 @@ def consolidate(
     limit: int | None = None,
 ) -> Consolidation:
     """Find and (unless dry_run) propose; one commit for every proposal of the pass. `similarity`
-    None: by words and meaning when the semantic extra and a model are in force, else lexical."""
+    None: by words and meaning when an embedding model is in force, else lexical."""
     from swarmkit.memory.actions.consolidate.proposals import pending_refs, propose
     from swarmkit.memory.recall.semantic import EndpointFailed
     from swarmkit.memory.recall.similarity import default_name
