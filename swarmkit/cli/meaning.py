@@ -18,9 +18,9 @@ def fetch_model_on_first_need(memory_enabled: bool) -> None:
     found = semantic.choice()
     if not (isinstance(found, semantic.Lexical) and found.reason == semantic.NO_MODEL):
         return
-    from swarmkit.memory.recall.download import fetch, later, remembered_failure
+    from swarmkit.memory.recall.download import later, remembered_failure
 
-    _, failed = fetch(output.note)
+    failed = semantic.fetch_default(output.note)
     if failed is None:
         return
     failure = remembered_failure()

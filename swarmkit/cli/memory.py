@@ -147,7 +147,7 @@ def status(ctx: click.Context) -> int:
     info["memory"] = _state(ctx)["settings"].sentence()
     from swarmkit.memory.recall.semantic import describe, to_dict
 
-    if describe() is not None:  # only with the semantic extra: without it, the output is as it was
+    if describe() is not None:  # nothing with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
         info["recall"] = to_dict()
     if _as_json():
         _json(info)
@@ -222,7 +222,7 @@ def list_(ctx: click.Context, file: str | None) -> int:
 @click.option(
     "--explain",
     is_flag=True,
-    help="Show each score's parts: by words and, with the semantic extra, by meaning.",
+    help="Show each score's parts: by words and, with an embedding model, by meaning.",
 )
 @format_options("text", "json")
 @memory_options
@@ -617,7 +617,7 @@ def reindex(ctx: click.Context) -> int:
     count = store.reindex()
     from swarmkit.memory.recall.semantic import describe, to_dict
 
-    recall = describe()  # None without the semantic extra: the output is as it was
+    recall = describe()  # None with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
     embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
     if notice:
         output.result(f"swarmkit: {notice}", err=True)

@@ -355,9 +355,7 @@ class MemoryStore(MemoryCore):
 
         found = semantic.choice()
         if isinstance(found, semantic.Lexical) and found.fetchable:
-            from swarmkit.memory.recall.download import fetch
-
-            _, failed = fetch(say, wait=True)
+            failed = semantic.fetch_default(say, wait=True)
             if failed is not None:
                 return 0, f"{failed}; recall stays by words only (run `swarmkit memory reindex` again online)"
             found = semantic.choice()

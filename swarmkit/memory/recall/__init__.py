@@ -8,14 +8,15 @@ index.py     RecallIndex: keeps the index in step with the files, answers, check
 scope.py     which files a search reads
 dedupe.py    import's duplicate check through the index
 diverse.py   a hit that restates a higher one is folded into it
-similarity.py  how alike two texts are (by words; by meaning when a model is in force)
+similarity.py  how alike two texts are (by words; meaning.py: by words and meaning together)
+negation.py  whether a text denies what it names, and the numbers it holds
 restatement.py whether two alike texts state one fact (the same names and numbers)
 progress.py  the progress bar of a long build
 fusion.py    by words and meaning: the fused score, the vectors of one index
 encoder.py   the embedding model's forward pass (numpy), over wordpiece.py and weights.py
 endpoint.py  an OpenAI-compatible embeddings endpoint as the model
 vectors.py   the stored vectors, per model and line digest
-download.py  the default model's one-time fetch, on first need
+download.py  the default model's one-time fetch, on first need (model_cache.py: where it lives)
 semantic.py  which model is in force (embedding_settings.py: the person's choice), and embed/cosine
 """
 

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from swarmkit.memory.recall.semantic import DEFAULT_NAME, cache_root, forget_choice
+from swarmkit.memory.recall.model_cache import DEFAULT_NAME, cache_root
 
 REPO = "sentence-transformers/all-MiniLM-L6-v2"
 REVISION = "main"
@@ -140,7 +140,7 @@ class FetchFailed(Exception):
 
 def fetch(say: Callable[[str], None], wait: bool = False) -> tuple[Path | None, str | None]:
     """(the model folder, None), or (None, why not): never raises for a network failure, a busy
-    lock or a wrong file. `say` gets the line announcing the fetch. wait=False: when another process
+    lock or a wrong file (semantic.fetch_default fetches and looks for the model again). `say` gets the line announcing the fetch. wait=False: when another process
     is fetching, give up at once (recall goes on by words); wait=True waits for it (reindex)."""
     if offline():
         return None, "HF_HUB_OFFLINE is set"
@@ -159,7 +159,6 @@ def fetch(say: Callable[[str], None], wait: bool = False) -> tuple[Path | None, 
         from swarmkit.memory.recall.model_check import read_model
 
         if _whole(target(), read_model):
-            forget_choice()
             return target(), None  # another process fetched it while this one waited
         _sweep(root)
         try:
@@ -167,10 +166,8 @@ def fetch(say: Callable[[str], None], wait: bool = False) -> tuple[Path | None, 
         except FetchFailed as exc:
             reason = f"could not fetch {REPO}: {exc}"
             _remember(reason)
-            forget_choice()  # the memory line now says why
             return None, reason
         _forget_failure()
-        forget_choice()
         return folder, None
     finally:
         lock.release()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ENV_MODEL = "SWARMKIT_EMBEDDING_MODEL"
 ENV_BASE_URL = "SWARMKIT_EMBEDDING_BASE_URL"
@@ -141,3 +142,23 @@ def _read(path: Path) -> dict:
         if name in table and (isinstance(table[name], bool) or not isinstance(table[name], int | float)):
             raise ValueError(f"{path}: [{SECTION}] {name} must be a number")
     return table
+
+
+class EndpointFailed(Exception):
+    """An embeddings endpoint did not give the vectors asked for (the message says why, one line)."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """An OpenAI-compatible embeddings endpoint and the model it is asked for."""
+
+    base_url: str
+    name: str
+    api_key: str | None = field(default=None, repr=False)
+    timeout: float = 30.0
+    batch_size: int = 64
+
+    @property
+    def where(self) -> str:
+        parts = urlsplit(self.base_url)
+        return parts.netloc or self.base_url

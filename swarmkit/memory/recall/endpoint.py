@@ -27,7 +27,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from swarmkit.memory.recall.semantic import Endpoint, EndpointFailed, cache_root
+from swarmkit.memory.recall.embedding_settings import Endpoint, EndpointFailed
+from swarmkit.memory.recall.model_cache import cache_root
 
 MAX_CHARS = 2000
 DIM_PROBE = "dimension"  # embedded once to learn the width when no answer has told it yet

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from swarmkit.memory.recall.similarity import NEGATIONS, numbers
+from swarmkit.memory.recall.negation import NEGATIONS, numbers
 from swarmkit.memory.recall.words import STOP_WORDS, stem
 
 _NAME = re.compile(r"[A-Z][\w'’-]*")

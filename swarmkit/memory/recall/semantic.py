@@ -22,7 +22,7 @@ import hashlib
 import importlib.util
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,33 +34,24 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.endpoint import RemoteEncoder
     from swarmkit.memory.recall.model_check import Header
 
+from swarmkit.memory.recall.embedding_settings import Endpoint, EndpointFailed
+from swarmkit.memory.recall.model_cache import DEFAULT_NAME, cache_root
+
 ENV = "SWARMKIT_EMBEDDING_MODEL"
-DEFAULT_NAME = "all-MiniLM-L6-v2"  # sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), 22.7M parameters
+__all__ = [
+    "DEFAULT_NAME",
+    "ENV",
+    "Endpoint",
+    "EndpointFailed",
+    "Lexical",
+    "Model",
+    "cache_root",
+    "choice",
+    "embed",
+]
 
 MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
 NO_MODEL = "no embedding model yet; it is fetched on first use"
-
-
-class EndpointFailed(Exception):
-    """An embeddings endpoint did not give the vectors asked for (the message says why, one line)."""
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """An OpenAI-compatible embeddings endpoint and the model it is asked for."""
-
-    base_url: str
-    name: str
-    api_key: str | None = field(default=None, repr=False)
-    timeout: float = 30.0
-    batch_size: int = 64
-
-    @property
-    def where(self) -> str:
-        from urllib.parse import urlsplit
-
-        parts = urlsplit(self.base_url)
-        return parts.netloc or self.base_url
 
 
 @dataclass(frozen=True)
@@ -87,11 +78,6 @@ class Lexical:
     reason: str | None
     hint: str | None = None
     fetchable: bool = False  # the default model is not in the cache: download.py can fetch it
-
-
-def cache_root() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "swarmkit" / "models"
 
 
 def _is_model(folder: Path) -> bool:
@@ -286,6 +272,16 @@ def _remote(settings: Settings) -> Model | Lexical:
     endpoint = Endpoint(settings.base_url, name, settings.api_key, settings.timeout, settings.batch_size)
     digest = hashlib.sha256(f"{endpoint.base_url}\n{name}".encode()).hexdigest()[:12]
     return Model(f"{name}@{endpoint.where}-{digest}", None, settings.model_from, endpoint)
+
+
+def fetch_default(say, wait: bool = False) -> str | None:
+    """Fetch the default model now (download.py) and look for the model again; returns why it
+    could not be fetched (None: it is in the cache now)."""
+    from swarmkit.memory.recall.download import fetch
+
+    _, failed = fetch(say, wait=wait)
+    forget_choice()  # in force now, or the memory line says why not
+    return failed
 
 
 def forget_choice() -> None:

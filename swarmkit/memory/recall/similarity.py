@@ -18,41 +18,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from swarmkit.memory.recall.negation import ENDINGS, NEGATION_TERMS, NEGATIONS, negated, numbers
 from swarmkit.memory.recall.words import terms
 
-# Words that turn a statement around: "Likes tea" and "No longer likes tea" share every other word.
-NEGATIONS = frozenset(
-    "not no never nor none nobody nothing neither cannot longer anymore stopped quit".split()
-)
+__all__ = ["NEGATIONS", "Lexical", "Similarity", "negated", "numbers", "similarity"]
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_NEGATION_TERMS = frozenset(t for word in NEGATIONS for t in terms(word))
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-
-
-# Phrases that hold a negation word and deny nothing ("not long ago", "can't wait", "no doubt").
-_NOT_DENIALS = re.compile(
-    r"\b(?:not (?:long ago|only|just|yet|to mention|bad|too long ago)|no (?:doubt|matter|wonder|problem)|"
-    r"never (?:gets old|mind|fails to)|(?:can't|cannot|couldn't) (?:wait|help|stop|believe|be happier)|"
-    r"nothing (?:but|like))\b"
-)
-
-
-# Phrases that end what they name without a negation word ("gave up painting", "has gone off tea").
-_ENDINGS = re.compile(
-    r"\b(?:(?:gave|given|giving|give|gives) up(?: on)?|(?:gone|went|going|goes) off|lost (?:all )?interest(?: in)?)\b"
-)
-
-
-def negated(text: str) -> bool:
-    """Does the text deny or end what it names ("does not", "no longer", "never", "isn't", "gave up")?"""
-    lowered = _NOT_DENIALS.sub(" ", text.lower().replace("’", "'"))
-    words = _WORD.findall(lowered)
-    return any(w in NEGATIONS or w.endswith("n't") for w in words) or _ENDINGS.search(lowered) is not None
-
-
-def numbers(text: str) -> frozenset[str]:
-    """The numbers a text holds (ages, counts, dates): two texts with other numbers say other things."""
-    return frozenset(_NUMBER.findall(text))
 
 
 class Similarity(Protocol):
@@ -95,7 +65,7 @@ class Lexical:
         self.words = []
         for text in texts:
             # negations are left out ("gave up" too): whether one text denies the other is negated()'s to say
-            self.words.append(frozenset(terms(_ENDINGS.sub(" ", text.lower()))) - _NEGATION_TERMS)
+            self.words.append(frozenset(terms(ENDINGS.sub(" ", text.lower()))) - NEGATION_TERMS)
         df: dict[str, int] = {}
         for held in self.words:
             for word in held:
