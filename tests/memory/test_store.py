@@ -402,7 +402,9 @@ def test_temp_files_of_a_killed_writer_are_swept_on_takeover(store, folder):
     import socket
 
     store.remember("First lesson", kind="insight")
-    dead = subprocess.run(["true"]).returncode or 999_999  # a pid no process has
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    dead = ended.pid  # a pid whose process is gone (on every system)
     for name in (
         f".lessons.md.tmp-{dead}-0badc0de",
         f"users/.zoe.md.tmp-{dead}-0badc0de",
