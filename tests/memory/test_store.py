@@ -333,6 +333,7 @@ def test_without_git_files_are_written_with_a_warning(tmp_path):
         "print(r.status, r.ref, r.commit)\n"
     )
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
+    env |= {k: v for k, v in os.environ.items() if k == "SYSTEMROOT"}  # Windows' Python needs it
     proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"written {ref_of('lessons.md', 'Written without git')} None"
