@@ -205,7 +205,11 @@ def test_no_checkout_keeps_the_token_and_no_run_block_holds_an_expression():
 def test_a_job_named_for_the_schema_drift_check_runs_make_codegen_check():
     job = workflow("ci.yml")["jobs"]["schema-drift"]
     assert "drift" in job["name"].lower()
-    assert [step["run"] for step in steps(job) if "run" in step] == ["make codegen-check"]
+    check, summary = [step for step in steps(job) if "run" in step]
+    assert (check["id"], check["run"]) == ("drift", "make codegen-check")
+    # on drift, the diff goes on the run's summary page too
+    assert summary["if"] == "failure() && steps.drift.outcome == 'failure'"
+    assert "make -s codegen-check" in summary["run"] and "$GITHUB_STEP_SUMMARY" in summary["run"]
 
 
 def test_lint_runs_make_lint():
@@ -229,7 +233,8 @@ def _runs_on(job: dict, system: str) -> list[str]:
 
 def test_linux_runs_the_projects_own_ci_script_and_the_others_the_suite():
     job = workflow("ci.yml")["jobs"]["test"]
-    assert _runs_on(job, "'Linux'") == [".ci/run"]  # what it installs (Chromium, the Inspector) too
+    # .ci/run whole, what it installs (Chromium, the Inspector) too, as root as on the project's CI
+    assert _runs_on(job, "'Linux'")[-1] == 'sudo --preserve-env env "PATH=$PATH" .ci/run'
     assert _runs_on(job, "runner.os == 'macOS'") == [
         "make .venv/.installed-dev",
         ".venv/bin/python -m pytest -rs",
