@@ -44,8 +44,12 @@ SKIPS: dict[str, tuple[frozenset[str], str]] = {
         frozenset({WINDOWS}),
         PATHS,
     ),
-    "tests/test_validate_cli.py::test_validate_output": (frozenset({WINDOWS}), PATHS + " (the snapshots)"),
+    "tests/test_validate_cli.py": (frozenset({WINDOWS}), PATHS + " (the snapshots; the memory folder's)"),
     "tests/test_demo_transcript.py": (frozenset({WINDOWS}), PATHS + " (the memory folder's)"),
+    "tests/test_docs_examples.py::test_command_examples_run_and_print_what_they_show": (
+        frozenset({WINDOWS}),
+        PATHS + " (the transcripts in README.md and docs/)",
+    ),
     "tests/memory/test_cli.py::test_an_invalid_workspace": (frozenset({WINDOWS}), PATHS),
     "tests/compat/test_topology_versions.py::test_the_same_name_and_version_twice_is_still_a_duplicate": (
         frozenset({WINDOWS}),
