@@ -253,6 +253,7 @@ def test_a_busy_folder(cli, ws):
 
 def test_no_git_warning_on_the_cli(ws, tmp_path):
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
+    env |= {k: v for k, v in os.environ.items() if k == "SYSTEMROOT"}  # Windows' Python needs it
     proc = subprocess.run(
         [
             sys.executable,
