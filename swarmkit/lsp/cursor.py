@@ -136,7 +136,7 @@ def _in_node(node, path: tuple, position: Position, text: str) -> Spot | None:
 def _empty(node) -> bool:
     from ruamel.yaml.nodes import ScalarNode
 
-    return isinstance(node, ScalarNode) and node.value == "" and node.style is None
+    return isinstance(node, ScalarNode) and node.value == "" and not node.style  # not a quoted ""
 
 
 def _after_colon(key, value, position: Position, text: str) -> bool:
