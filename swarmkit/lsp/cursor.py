@@ -157,28 +157,30 @@ _BLANK = re.compile(r"[ ]*$")
 
 
 def _blank_line_key(root, text: str, position: Position, force: bool = False) -> Spot | None:
-    """A key being started on an empty line: its mapping is the innermost one whose keys sit at the
-    line's indentation, above it."""
+    """A key being started on an empty line: its mapping is the innermost block mapping whose keys
+    sit at the line's indentation and that spans the line (below the key that holds it)."""
     from ruamel.yaml.nodes import MappingNode, SequenceNode
 
     lines = text.split("\n")
     line, column = position
     if line >= len(lines) or not (force or _BLANK.match(lines[line])):
         return None
-    best: tuple[tuple, Any] | None = None
-    stack: list[tuple[tuple, Any]] = [((), root)]
+    best: tuple[int, tuple, Any] | None = None  # (the line of the key holding it, path, mapping)
+    stack: list[tuple[tuple, Any, int]] = [((), root, -1)]
     while stack:
-        path, node = stack.pop()
+        path, node, owner = stack.pop()
         if isinstance(node, MappingNode) and node.value and node.flow_style is not True:
             first = node.value[0][0]
-            if first.start_mark.column == column and first.start_mark.line < line:
-                if best is None or first.start_mark.line >= best[1].value[0][0].start_mark.line:
-                    best = (path, node)
-            stack.extend((path + (key.value,), value) for key, value in node.value)
+            spans = owner < line <= node.end_mark.line
+            if first.start_mark.column == column and spans and (best is None or owner >= best[0]):
+                best = (owner, path, node)
+            stack.extend((path + (key.value,), value, key.start_mark.line) for key, value in node.value)
         elif isinstance(node, SequenceNode):
-            stack.extend((path + (index,), item) for index, item in enumerate(node.value))
+            stack.extend(
+                (path + (index,), item, item.start_mark.line - 1) for index, item in enumerate(node.value)
+            )
     if best is None:
         return None
-    path, node = best
+    _, path, node = best
     keys = frozenset(str(key.value) for key, _ in node.value)
     return Spot(path + ("",), "key", "", position, position, keys)
