@@ -89,7 +89,7 @@ def main(quick: bool = False) -> dict:
         print(
             f"validate (init workspace): median {median * 1000:.0f} ms, peak {peak:.1f} MiB over {len(runs)} runs"
         )
-        targets.append({"name": "init validate median <= 0.20 s", "value": median, "ok": median <= 0.20})
+        targets.append({"name": "init validate median <= 0.12 s", "value": median, "ok": median <= 0.12})
         targets.append({"name": "init validate peak <= 60 MiB", "value": peak, "ok": peak <= 60})
 
         scales = [1] if quick else [1, 2, 4]
