@@ -47,19 +47,21 @@ class Unsupported(Exception):
 
 def passes(kind: str, data: Any) -> bool | None:
     """True or False as jsonschema would judge `data` against `kind`'s schema; None: ask jsonschema."""
-    check = _compiled(kind)
-    return None if check is None else check(data)
+    try:
+        return _compiled(kind)(data)
+    except Unsupported:  # met where a document first reached it
+        return None
 
 
 @cache
-def _compiled(kind: str) -> Check | None:
+def _compiled(kind: str, eager: bool = False) -> Check:
+    """`kind`'s check. Each part of the schema is compiled when a document first reaches it (a
+    workspace file uses a few of the dozens of blocks its schema allows); `eager` compiles it all
+    at once, raising Unsupported for a keyword anywhere."""
     from swarmkit.schemas import KIND_SCHEMAS, load_schema
 
     name = KIND_SCHEMAS[kind]
-    try:
-        return _Compiler(load_schema).compile(load_schema(name), name)
-    except Unsupported:
-        return None
+    return _Compiler(load_schema, eager).compile(load_schema(name), name)
 
 
 def _is_object(value: Any) -> bool:
@@ -151,11 +153,25 @@ def _all(checks: list[Check]) -> Check:
 class _Compiler:
     """Turns one schema (and the definitions it refers to) into a Check."""
 
-    def __init__(self, load: Callable[[str], dict]) -> None:
+    def __init__(self, load: Callable[[str], dict], eager: bool = False) -> None:
         self._load = load
+        self._eager = eager
         # (document, definition) -> its Check, filled once compiled; the list is the indirection a
         # recursive definition (an agent's children are agents) calls through
         self._refs: dict[tuple[str, str], list[Check]] = {}
+
+    def later(self, schema: Any, doc: str) -> Check:
+        """`schema`'s check, compiled on its first call (at once when eager)."""
+        if self._eager or isinstance(schema, bool):
+            return self.compile(schema, doc)
+        cell: list[Check] = []
+
+        def check(value: Any) -> bool:
+            if not cell:
+                cell.append(self.compile(schema, doc))
+            return cell[0](value)
+
+        return check
 
     def compile(self, schema: Any, doc: str) -> Check:
         if schema is True:
@@ -179,13 +195,13 @@ class _Compiler:
     # --- objects -----------------------------------------------------------------------------
 
     def _object(self, schema: dict, doc: str) -> Check:
-        properties = {key: self.compile(sub, doc) for key, sub in (schema.get("properties") or {}).items()}
+        properties = {key: self.later(sub, doc) for key, sub in (schema.get("properties") or {}).items()}
         patterns = [
-            (pattern, self.compile(sub, doc))
+            (pattern, self.later(sub, doc))
             for pattern, sub in (schema.get("patternProperties") or {}).items()
         ]
         extra = schema.get("additionalProperties")
-        extra_check = self.compile(extra, doc) if isinstance(extra, dict) else None
+        extra_check = self.later(extra, doc) if isinstance(extra, dict) else None
         refuse_extra = extra is not None and not isinstance(extra, dict) and not extra
 
         def check(value: Any) -> bool:
@@ -227,7 +243,7 @@ class _Compiler:
     def _items(self, sub: Any, schema: dict, doc: str) -> Check:
         if "prefixItems" in schema:
             raise Unsupported("prefixItems")
-        each = self.compile(sub, doc)
+        each = self.later(sub, doc)
         return lambda value: not isinstance(value, list) or all(each(item) for item in value)
 
     def _minItems(self, bound: int, schema: dict, doc: str) -> Check:
@@ -319,6 +335,6 @@ class _Compiler:
             definitions = self._load(target_doc).get("$defs") or {}
             if key[1] not in definitions:
                 raise Unsupported(f"$ref {ref}")
-            cell.append(self.compile(definitions[key[1]], target_doc))
+            cell.append(self.later(definitions[key[1]], target_doc))
         cell = self._refs[key]
         return lambda value: cell[0](value)

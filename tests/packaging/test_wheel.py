@@ -124,7 +124,9 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     refused = run(swarmkit_, "mcp", "team", cwd=home, env=env, check=False)
     assert refused.returncode == 1 and "swarmkit mcp needs the `mcp` extra (mcp)" in refused.stderr
     refused = run(swarmkit_, "lsp", cwd=home, env=env, check=False)
-    assert refused.returncode == 1 and "swarmkit lsp needs the `lsp` extra (pygls, lsprotocol)" in refused.stderr
+    assert (
+        refused.returncode == 1 and "swarmkit lsp needs the `lsp` extra (pygls, lsprotocol)" in refused.stderr
+    )
     refused = run(swarmkit_, "serve", "team", cwd=home, env=env, check=False)
     assert refused.returncode == 1, refused.stderr
     hint = refused.stderr.split("hint: install it: ", 1)[1].strip()

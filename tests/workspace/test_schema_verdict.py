@@ -145,7 +145,8 @@ def _mutate(data: dict, rng: random.Random) -> dict:
 
 def test_every_kind_compiles():
     """A keyword the verdict does not know would send a whole kind to jsonschema: none does."""
-    assert all(_compiled(kind) is not None for kind in KIND_SCHEMAS)
+    for kind in KIND_SCHEMAS:
+        _compiled(kind, eager=True)  # raises Unsupported for a keyword it does not know
 
 
 def test_the_documents_hold_valid_ones_of_the_main_kinds():
