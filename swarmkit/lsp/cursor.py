@@ -25,9 +25,17 @@ class Spot:
 
 
 def compose(text: str) -> Any | None:
-    """The document's node tree (None when it is not YAML)."""
-    from swarmkit.workspace.yaml_text import safe_yaml
+    """The document's node tree (None when it is not YAML, or more than swarmkit reads: too large,
+    too deep for the C composer's recursion, or aliases that would expand past the limit)."""
+    from swarmkit.workspace.limits import MAX_FILE_BYTES
+    from swarmkit.workspace.yaml_text import YamlRefused, check_depth, safe_yaml
 
+    if len(text) > MAX_FILE_BYTES:
+        return None
+    try:
+        check_depth(text)
+    except YamlRefused:
+        return None
     for pure in (False, True):
         try:
             return safe_yaml(pure).compose(text)

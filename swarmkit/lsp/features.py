@@ -251,8 +251,11 @@ def _symbol(
         types.Position(chosen.end_mark.line, chosen.end_mark.column),
     )
     whole_range = types.Range(types.Position(start.line, start.column), types.Position(end.line, end.column))
-    if not (_within(selection, whole_range)):
-        whole_range = selection
+    if not _within(selection, whole_range):
+        whole_range = types.Range(  # copies: server.py converts each position in place
+            types.Position(selection.start.line, selection.start.character),
+            types.Position(selection.end.line, selection.end.character),
+        )
     return types.DocumentSymbol(
         name=name,
         detail=detail,

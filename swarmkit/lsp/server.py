@@ -80,7 +80,7 @@ class SwarmkitServer(LanguageServer):
             return
         files = set(state.files.last)
         by_file: dict[Path, list[types.Diagnostic]] = {}
-        encoding = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        encoding = self.encoding()
         for diagnostic in found:
             path, prefix = file_of(diagnostic, state.root, files, state.workspace_file)
             lines = (state.text_of(path) or "").split("\n")
@@ -88,7 +88,7 @@ class SwarmkitServer(LanguageServer):
                 to_lsp(
                     diagnostic,
                     lines,
-                    str(encoding),
+                    encoding,
                     lambda rel: from_fs_path(str(state.root / rel)) or "",
                     prefix,
                 )
@@ -110,6 +110,11 @@ class SwarmkitServer(LanguageServer):
 
     # --- positions -------------------------------------------------------------------------------
 
+    def encoding(self) -> str:
+        """The unit of columns agreed with the client: "utf-16" unless it offered another."""
+        agreed = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return str(getattr(agreed, "value", agreed))  # str() of the enum names the member
+
     def located(self, uri: str, position: types.Position):
         """(state, path, text, 0-based character position) of a request, or None."""
         state = self.states.get(find_root(path_of(uri) or Path("/"), self.buffers) or Path("/"))
@@ -122,7 +127,7 @@ class SwarmkitServer(LanguageServer):
         lines = document.lines
         row = min(position.line, max(len(lines) - 1, 0))
         line_text = lines[row].rstrip("\r\n") if lines else ""
-        column = _character(line_text, position.character, str(self.workspace.position_encoding or "utf-16"))
+        column = _character(line_text, position.character, self.encoding())
         return state, path, document.source, (row, column)
 
     def location(self, state: WorkspaceState, target: features.Target) -> types.Location:
@@ -134,7 +139,7 @@ class SwarmkitServer(LanguageServer):
                 text = ""
         lines = text.split("\n")
         line = lines[target.line] if target.line < len(lines) else ""
-        encoding = str(self.workspace.position_encoding or "utf-16")
+        encoding = self.encoding()
         start = types.Position(target.line, client_column(line, target.column, encoding))
         end = types.Position(target.line, client_column(line, token_end(line, target.column), encoding))
         return types.Location(from_fs_path(str(target.path)) or "", types.Range(start, end))
@@ -154,6 +159,16 @@ def _character(line: str, units: int, encoding: str) -> int:
             else (2 if ord(char) > 0xFFFF else 1)
         )
     return len(line)
+
+
+def _in_client_units(symbol: types.DocumentSymbol, lines: list[str], encoding: str) -> None:
+    """A symbol's ranges (and its children's), from characters to the client's units."""
+    for where in (symbol.range, symbol.selection_range):
+        for position in (where.start, where.end):
+            line = lines[position.line] if position.line < len(lines) else ""
+            position.character = client_column(line, position.character, encoding)
+    for child in symbol.children or []:
+        _in_client_units(child, lines, encoding)
 
 
 def build_server() -> SwarmkitServer:
@@ -258,7 +273,11 @@ def build_server() -> SwarmkitServer:
             return []
         state = ls.states.get(root) or WorkspaceState(root, ls.buffers)
         document = ls.workspace.get_text_document(params.text_document.uri)
-        return features.symbols(state, path, document.source)
+        found = features.symbols(state, path, document.source)
+        lines = document.source.split("\n")
+        for symbol in found:
+            _in_client_units(symbol, lines, ls.encoding())
+        return found
 
     return server
 
