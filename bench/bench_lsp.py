@@ -1,5 +1,5 @@
 """`swarmkit lsp` speed: a re-check after an edit in a warm server, on the init workspace and on a
-300-skill workspace.
+300-skill workspace (bench_validate's generated workspace at 0.3 scale).
 
 One server process, driven over stdio as an editor drives it (tests/support/jsonrpc.py), with no
 debounce: each figure is the time from sending an edit (didChange) to receiving the edited file's
@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import bench_validate
 import benchlib
 
 benchlib.on_path()
@@ -24,49 +25,6 @@ benchlib.on_path()
 from tests.support.jsonrpc import JsonRpcClient  # noqa: E402
 
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
-SKILL = """apiVersion: swarmkit/v1
-kind: Skill
-metadata:
-  id: skill-{i}
-  name: Skill {i}
-  description: Generated skill number {i}.
-category: capability
-implementation:
-  type: llm_prompt
-  prompt: |
-    Do step {i} carefully.
-    Report what you found.
-provenance:
-  authored_by: human
-  version: 1.0.0
-"""
-
-
-def generate(root: Path, skills: int = 300) -> None:
-    """`skills` skills, one archetype per 5 of them, one topology of 5 agents per 10: all reached."""
-    subprocess.run(SWARMKIT + ["init", str(root)], check=True, stdout=subprocess.DEVNULL)
-    for i in range(skills):
-        (root / "skills" / f"skill-{i}.yaml").write_text(SKILL.format(i=i))
-    archetypes = skills // 5
-    for a in range(archetypes):
-        listed = ", ".join(f"skill-{a * 5 + k}" for k in range(5))
-        (root / "archetypes" / f"arch-{a}.yaml").write_text(
-            f"apiVersion: swarmkit/v1\nkind: Archetype\nmetadata:\n  id: arch-{a}\n  name: Archetype {a}\n"
-            f"  description: Generated archetype {a}.\nrole: worker\ndefaults:\n"
-            f"  model: {{provider: mock, name: m}}\n  prompt: {{system: You are number {a}.}}\n"
-            f"  skills: [{listed}]\nprovenance: {{authored_by: human, version: 1.0.0}}\n"
-        )
-    for t in range(skills // 10):
-        workers = "".join(
-            f"      - id: w{j}\n        role: worker\n        archetype: arch-{(t * 4 + j) % archetypes}\n"
-            f"        skills_additional: [skill-{(t * 10 + j) % skills}]\n"
-            for j in range(4)
-        )
-        (root / "topologies" / f"t{t}.yaml").write_text(
-            f"apiVersion: swarmkit/v1\nkind: Topology\nmetadata:\n  name: t{t}\n  version: 1.0.0\n"
-            f"agents:\n  root:\n    id: lead\n    role: root\n    archetype: assistant\n    children:\n"
-            + workers
-        )
 
 
 def rechecks(root: Path, rel: str, edit, watched: str, count: int) -> list[float]:
@@ -119,11 +77,11 @@ def main(quick: bool = False) -> dict:
             ),
         }
         large = base / "large"
-        generate(large)
+        bench_validate.generate(large, 0.3)  # 300 skills, 60 archetypes, 30 topologies of 5 agents
         # renaming skill-7 breaks archetype arch-1, which lists it
         cases["300_skills"] = (
             large,
-            "skills/skill-7.yaml",
+            "skills/group-7/skill-7.yaml",
             lambda t: t.replace("id: skill-7", "id: skill-7x"),
             "archetypes/arch-1.yaml",
         )

@@ -61,6 +61,12 @@ class SwarmkitServer(LanguageServer):
             self.states[root] = WorkspaceState(root, self.buffers)
         return self.states[root]
 
+    def on_document(self, uri: str, delay: float) -> None:
+        """A document opened, changed, saved or closed: re-check its workspace after `delay`."""
+        state = self.sync(uri)
+        if state is not None:
+            self.schedule(state, delay)
+
     def schedule(self, state: WorkspaceState, delay: float) -> None:
         pending = self._pending.pop(state.root, None)
         if pending is not None:
@@ -117,8 +123,9 @@ class SwarmkitServer(LanguageServer):
 
     def located(self, uri: str, position: types.Position):
         """(state, path, text, 0-based character position) of a request, or None."""
-        state = self.states.get(find_root(path_of(uri) or Path("/"), self.buffers) or Path("/"))
         path = path_of(uri)
+        root = find_root(path, self.buffers) if path is not None else None
+        state = self.states.get(root) if root is not None else None
         if state is None or path is None:
             return None
         if state.resolution is None:
@@ -205,27 +212,19 @@ def build_server() -> SwarmkitServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: SwarmkitServer, params: types.DidOpenTextDocumentParams) -> None:
-        state = ls.sync(params.text_document.uri)
-        if state is not None:
-            ls.schedule(state, 0)
+        ls.on_document(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: SwarmkitServer, params: types.DidChangeTextDocumentParams) -> None:
-        state = ls.sync(params.text_document.uri)
-        if state is not None:
-            ls.schedule(state, ls.debounce_s)
+        ls.on_document(params.text_document.uri, ls.debounce_s)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: SwarmkitServer, params: types.DidSaveTextDocumentParams) -> None:
-        state = ls.sync(params.text_document.uri)
-        if state is not None:
-            ls.schedule(state, 0)
+        ls.on_document(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: SwarmkitServer, params: types.DidCloseTextDocumentParams) -> None:
-        state = ls.sync(params.text_document.uri)  # the disk's text takes over
-        if state is not None:
-            ls.schedule(state, 0)
+        ls.on_document(params.text_document.uri, 0)  # the disk's text takes over
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_files(ls: SwarmkitServer, params: types.DidChangeWatchedFilesParams) -> None:
