@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,31 +143,27 @@ def cut_to(text: str, most_bytes: int) -> str:
 
 def fitted(task: str, output: str, window: int, cap: int, scale: float = 1.0) -> tuple[str, str]:
     """The user's words and the answer, cut so that the extraction prompt and a reply of `cap`
-    tokens fit `window` tokens. The user's words come first: the facts worth keeping are theirs,
-    so they keep up to two thirds of the room and the answer what is left. `scale` (>1) says the
-    estimate fell short of the server's own count and shrinks the room by that much."""
+    tokens fit `window` tokens. `scale` (>1) says the estimate fell short of the server's own
+    count, and shrinks the room by that much."""
     fixed = estimate_tokens(prompts.EXTRACTION_SYSTEM) + estimate_tokens(prompts.extraction_frame())
     room_tokens = window - cap - fixed - MARGIN_TOKENS
-    room = max(int(room_tokens * BYTES_PER_TOKEN / max(scale, 1.0)), SHORTEST_CUT)
-    task_bytes = len(task.encode("utf-8", "surrogatepass"))
-    output_bytes = len(output.encode("utf-8", "surrogatepass"))
-    if task_bytes + output_bytes <= room:
-        return task, output
-    task_room = max(room - output_bytes, room * 2 // 3)
-    task = cut_to(task, task_room)
-    return task, cut_to(output, max(room - len(task.encode("utf-8", "surrogatepass")), 0))
+    return within(task, output, max(int(room_tokens * BYTES_PER_TOKEN / max(scale, 1.0)), SHORTEST_CUT))
 
 
 def shorter(task: str, output: str) -> tuple[str, str]:
-    """Half the exchange, for a refusal that named no window: the answer goes first."""
-    total = len(task.encode("utf-8", "surrogatepass")) + len(output.encode("utf-8", "surrogatepass"))
-    return fitted_bytes(task, output, max(total // 2, SHORTEST_CUT))
+    """Half the exchange, for a refusal that named no window."""
+    return within(task, output, max((_size(task) + _size(output)) // 2, SHORTEST_CUT))
 
 
-def fitted_bytes(task: str, output: str, room: int) -> tuple[str, str]:
-    task_room = max(room - len(output.encode("utf-8", "surrogatepass")), room * 2 // 3)
-    task = cut_to(task, task_room)
-    return task, cut_to(output, max(room - len(task.encode("utf-8", "surrogatepass")), 0))
+def within(task: str, output: str, room: int) -> tuple[str, str]:
+    """The user's words and the answer in `room` bytes together. The user's words come first (the
+    facts worth keeping are theirs): they keep at least two thirds of it, the answer what is left."""
+    task = cut_to(task, max(room - _size(output), room * 2 // 3))
+    return task, cut_to(output, max(room - _size(task), 0))
+
+
+def _size(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def read_facts(text: str) -> list[dict] | None:
@@ -181,6 +178,20 @@ def read_facts(text: str) -> list[dict] | None:
     if data is None or not isinstance(data.get("facts"), list):
         return None
     return facts_of(data["facts"])
+
+
+_PLACEHOLDER = re.compile(r"<[a-z][a-z -]{2,58}>")  # words in brackets: "<dotted key>"
+
+
+def echoes_the_instructions(text: str) -> bool:
+    """Whether a "fact" is the extraction prompt's own example given back: a `<placeholder>`, or words
+    the instructions hold whole. A small model copies the shape it was shown, placeholders and all
+    (SmolLM2-135M: "<fact in a short third-person sentence>"); that is no fact about anyone."""
+    folded = " ".join(text.lower().split())
+    return bool(_PLACEHOLDER.search(text)) or (len(folded) > 3 and folded in _INSTRUCTIONS)
+
+
+_INSTRUCTIONS = " ".join(prompts.EXTRACTION_SYSTEM.lower().split())
 
 
 def _finished_part(text: str) -> dict | None:
@@ -232,7 +243,11 @@ def extract(run, agent, task: str, output: str) -> Outcome:
             )
             break
         except ProviderError as error:
-            problem = f"the writer's model call failed: {error.message}"
+            problem = f"the writer's model call failed: {' '.join(error.message.split())}"  # one line
+            if error.timed_out:
+                problem += (
+                    f" ({limits.timeout:g} s; {ENV_TIMEOUT} or extract_timeout_seconds gives it longer)"
+                )
             if error.overflow is None or attempt:
                 break
             # refused as too long: learn the window it names, and ask once more, shorter
@@ -256,17 +271,20 @@ def extract(run, agent, task: str, output: str) -> Outcome:
     if cut > 0:
         record["cut_chars"] = cut
     if reply is not None:
-        problem = None
         record["structured"] = reply.structured
         facts = read_facts(reply.content)
-        if facts is not None:
-            return Outcome(facts, "model", None, record)
+        echoed = [fact for fact in facts or () if echoes_the_instructions(fact["text"])]
+        if facts is not None and (not echoed or len(echoed) < len(facts)):
+            return Outcome([fact for fact in facts if fact not in echoed], "model", None, record)
         record["reply"] = _kept(reply.content)
-        problem = (
-            "the writer's reply was not the facts' JSON (empty)"
-            if not reply.content.strip()
-            else "the writer's reply was not the facts' JSON (the run record keeps it)"
-        )
+        if echoed:
+            problem = (
+                "the writer's reply only repeated the example in its instructions (the run record keeps it)"
+            )
+        elif not reply.content.strip():
+            problem = "the writer's reply was not the facts' JSON (empty)"
+        else:
+            problem = "the writer's reply was not the facts' JSON (the run record keeps it)"
     record["problem"] = problem
     return Outcome(offline_facts(task), "offline reader", problem, record)
 

@@ -63,6 +63,16 @@ def prose(body):
     return 200, completion("Sure! From what you said, you live in Lisbon and you like the Helix editor."), 0.0
 
 
+def echo(body):
+    """What SmolLM2-135M gave with the facts' schema as a grammar: the prompt's own example."""
+    example = {
+        "text": "<fact in a short third-person sentence>",
+        "kind": "identity",
+        "subject": "<dotted key>",
+    }
+    return 200, completion(json.dumps({"facts": [example]})), 0.0
+
+
 def server_error(body):
     return 500, {"error": {"message": "llama_decode returned -3"}}, 0.0
 
@@ -99,19 +109,29 @@ LONG_ANSWER = ANSWER + " " + "Here is everything about editors and cities, at le
     [
         (prose, ANSWER, "the writer's reply was not the facts' JSON (the run record keeps it)"),
         (
+            echo,
+            ANSWER,
+            "the writer's reply only repeated the example in its instructions (the run record keeps it)",
+        ),
+        (
             server_error,
             ANSWER,
             "the writer's model call failed: {url}/chat/completions answered HTTP 500: llama_decode "
             "returned -3 (2 attempts, 0 s apart)",
         ),
-        (too_slow, ANSWER, "the writer's model call failed: {url}/chat/completions did not answer in time"),
+        (
+            too_slow,
+            ANSWER,
+            "the writer's model call failed: {url}/chat/completions did not answer in time (0.5 s; "
+            "SWARMKIT_EXTRACT_TIMEOUT or extract_timeout_seconds gives it longer)",
+        ),
         (
             context_of(CONTEXT, []),
             LONG_ANSWER,
             None,  # refused, then asked again cut to the window the refusal named: a readable reply
         ),
     ],
-    ids=["prose", "http-500", "slower-than-its-timeout", "over-the-context"],
+    ids=["prose", "the-prompts-example", "http-500", "slower-than-its-timeout", "over-the-context"],
 )
 def test_a_failing_extraction_costs_the_run_nothing(init_ws, cli, serve, monkeypatch, fault, answer, reason):
     monkeypatch.setenv("SWARMKIT_EXTRACT_TIMEOUT", "0.5")
@@ -197,16 +217,20 @@ def test_a_configured_window_cuts_before_the_first_call(init_ws, cli, serve, mon
 
 
 def test_structured_output_steps_down_to_what_the_server_takes(init_ws, cli, serve):
-    """llama-cpp-python's server refuses response_format json_schema (422: its type must be text or
-    json_object) and takes json_object with a schema beside it, which it turns into a grammar."""
+    """llama-cpp-python's server refuses response_format json_schema (an HTTP 500 holding pydantic's
+    validation error: its type must be text or json_object), which is not asked again, and takes
+    json_object with a schema beside it, which it turns into a grammar."""
     formats = []
 
     def like_llama_cpp_python(body):
         asked = body.get("response_format")
         formats.append(asked and asked["type"])
         if asked and asked["type"] not in ("text", "json_object"):
-            detail = [{"type": "literal_error", "loc": ["body", "response_format", "type"]}]
-            return 422, {"detail": detail}, 0.0
+            detail = (
+                "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+                "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}"
+            )
+            return 500, {"error": {"message": detail, "type": "internal_server_error"}}, 0.0
         assert asked["schema"]["properties"]["facts"]["type"] == "array"
         return 200, completion(json.dumps({"facts": [LISBON]})), 0.0
 

@@ -16,6 +16,7 @@ class ProviderError(SwarmkitError):
 
     status: int | None = None  # the HTTP status the endpoint refused with, when it answered
     overflow: Overflow | None = None  # set when it refused a prompt over the model's context
+    timed_out: bool = False  # it did not answer within the timeout
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ class OpenAIProvider:
             try:
                 reply = self._complete(asked, request)
             except ProviderError as error:
-                if way is None or error.status not in (400, 422) or error.overflow is not None:
+                if way is None or error.status not in (400, 422, 500) or error.overflow is not None:
                     raise
                 if not refuses_format(error.message):
                     raise
@@ -165,11 +165,14 @@ class OpenAIProvider:
         for attempt in range(retries + 1):
             retry_after = None
             allowed = retries
+            response = None
+            timed_out = False
             try:
                 response = self._client.post(url, json=body, timeout=limit)
             except httpx.TimeoutException:
                 problem, hint = f"{shown} did not answer in time", "check the server, or raise the timeout"
                 allowed = 0  # it already waited the whole timeout: waiting again multiplies it
+                timed_out = True
             except httpx.ConnectError as exc:
                 problem = f"cannot reach {shown}: {exc.__class__.__name__}: {exc}"
                 hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
@@ -189,7 +192,10 @@ class OpenAIProvider:
                         ) from None
                 problem = f"{shown} answered HTTP {response.status_code}: {_error_text(response)}"
                 hint = _hint_for(response.status_code)
-                if response.status_code not in RETRY_STATUS:
+                # llama-cpp-python's server refuses a response_format it does not take with a 500:
+                # asking again cannot change its mind
+                refused = "response_format" in body and refuses_format(response.text[:2000])
+                if response.status_code not in RETRY_STATUS or refused:
                     error = ProviderError(problem, hint)
                     error.status = response.status_code
                     if 400 <= response.status_code < 500:
@@ -201,7 +207,10 @@ class OpenAIProvider:
                     raise error
                 retry_after = _retry_after(response)
             if attempt >= allowed:
-                raise ProviderError(problem + _tried(attempt + 1, waits), hint)
+                error = ProviderError(problem + _tried(attempt + 1, waits), hint)
+                error.status = None if response is None else response.status_code
+                error.timed_out = timed_out
+                raise error
             delay = self.backoff * (2**attempt)
             if retry_after is not None:
                 delay = min(max(delay, retry_after), 30.0)  # honour the server, within reason
