@@ -5,6 +5,8 @@ SWARMKIT_OPENAI_API_KEY / OPENAI_API_KEY). 429 and 5xx answers and dropped conne
 with exponential backoff, a refused connection once (a server restarting), a timeout never (it
 already waited the timeout); anything else fails at once with a message saying what to check.
 Each retry is logged (`swarmkit -v` shows it) and the final error says how often it tried.
+A call may bring its own timeout and retries (the memory-writer's) and ask for structured output
+(`_structured`); a refusal for a prompt over the model's context carries what it names (refusals.py).
 """
 
 from __future__ import annotations
