@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -180,32 +181,41 @@ def read_facts(text: str) -> list[dict] | None:
     return facts_of(data["facts"])
 
 
-_PLACEHOLDER = re.compile(r"<[a-z][a-z -]{2,58}>")  # words in brackets: "<dotted key>"
-
-
 def echoes_the_instructions(text: str) -> bool:
-    """Whether a "fact" is the extraction prompt's own example given back: a `<placeholder>`, or words
-    the instructions hold whole. A small model copies the shape it was shown, placeholders and all
-    (SmolLM2-135M: "<fact in a short third-person sentence>"); that is no fact about anyone."""
+    """Whether a "fact" is the extraction prompt's own example given back: one of its `<placeholders>`,
+    or words the instructions hold whole. A small model copies the shape it was shown, placeholders
+    and all (SmolLM2-135M: "<fact in a short third-person sentence>"); that is no fact about anyone.
+    A fact's own brackets ("Bearer <token> is the header format") are not the instructions'."""
     folded = " ".join(text.lower().split())
-    return bool(_PLACEHOLDER.search(text)) or (len(folded) > 3 and folded in _INSTRUCTIONS)
+    return any(placeholder in folded for placeholder in _PLACEHOLDERS) or (
+        len(folded) > 3 and folded in _INSTRUCTIONS
+    )
 
 
 _INSTRUCTIONS = " ".join(prompts.EXTRACTION_SYSTEM.lower().split())
+_PLACEHOLDERS = frozenset(re.findall(r"<[^<>]+>", _INSTRUCTIONS))
 
 
 def _finished_part(text: str) -> dict | None:
-    """A reply cut off inside its list of facts, closed after the last fact it finished."""
-    from swarmkit.runtime.verdicts import json_object
+    """A reply cut off inside its list of facts: the facts it finished, read one by one (a single
+    pass, however many braces a hostile reply holds)."""
+    match = _FACTS_LIST.search(text or "")
+    if match is None:
+        return None
+    decoder = json.JSONDecoder()
+    facts, at = [], match.end()
+    while True:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        try:
+            fact, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            break
+        facts.append(fact)
+    return {"facts": facts} if facts else None
 
-    start = (text or "").find("[")
-    end = (text or "").rfind("}")
-    while start >= 0 and end > start:
-        data = json_object(text[: end + 1] + "]}")
-        if data is not None:
-            return data
-        end = text.rfind("}", 0, end)
-    return None
+
+_FACTS_LIST = re.compile(r'"facts"\s*:\s*\[')
 
 
 def offline_facts(task: str) -> list[dict]:
