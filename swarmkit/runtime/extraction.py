@@ -13,6 +13,7 @@
 - **Advisory**: a failed call or a reply that is not the facts' JSON is a problem the run reports
   as a warning; the facts the person told plainly are then read from their words by the offline
   reader (swarmkit/speech, which the mock provider answers with), so they are not lost with it.
+  Those facts also join a readable reply that left them out (told_plainly_besides).
 """
 
 from __future__ import annotations
@@ -225,6 +226,23 @@ def offline_facts(task: str) -> list[dict]:
     return [fact.to_dict() for fact in extract(task)]
 
 
+def told_plainly_besides(facts: list[dict], task: str) -> list[dict]:
+    """The facts the person told plainly that the model's facts leave out: none of them has the same
+    subject or the same words. A model that misreads (SmolLM2-135M keeps "I have two editors" and
+    drops "I live in Lisbon") never costs what was said in so many words; a model that read it gave
+    the same subject (the prompt names the keys the offline reader uses) and nothing is added."""
+    from swarmkit.memory.folder.entries import normalise_subject
+
+    subjects = {normalise_subject(fact["subject"]) for fact in facts if fact.get("subject")}
+    texts = {" ".join(fact["text"].lower().split()) for fact in facts}
+    return [
+        fact
+        for fact in offline_facts(task)
+        if normalise_subject(fact.get("subject") or "") not in subjects
+        and " ".join(fact["text"].lower().split()) not in texts
+    ]
+
+
 def extract(run, agent, task: str, output: str) -> Outcome:
     """One extraction for `agent`'s exchange (see the module's docstring). Never raises a
     ProviderError: a failure is the Outcome's problem."""
@@ -285,7 +303,11 @@ def extract(run, agent, task: str, output: str) -> Outcome:
         facts = read_facts(reply.content)
         echoed = [fact for fact in facts or () if echoes_the_instructions(fact["text"])]
         if facts is not None and (not echoed or len(echoed) < len(facts)):
-            return Outcome([fact for fact in facts if fact not in echoed], "model", None, record)
+            read = [fact for fact in facts if fact not in echoed]
+            besides = told_plainly_besides(read, task)
+            if besides:
+                record["told_plainly_added"] = len(besides)
+            return Outcome(read + besides, "model", None, record)
         record["reply"] = _kept(reply.content)
         if echoed:
             problem = (

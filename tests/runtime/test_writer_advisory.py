@@ -214,6 +214,9 @@ def test_a_configured_window_cuts_before_the_first_call(init_ws, cli, serve, mon
     (extraction,) = record_of(root)["memory"]["extractions"]
     assert extraction["context_window_from"] == "SWARMKIT_CONTEXT_WINDOW"
     assert extraction["read_by"] == "model" and "Lives in Lisbon" in kept(root)
+    # the model left out the editor, told plainly: the offline reader's fact joins its one
+    assert extraction["told_plainly_added"] == 1 and "Editor is Helix" in kept(root)
+    assert kept(root).count("Lisbon") == 1
 
 
 def test_structured_output_steps_down_to_what_the_server_takes(init_ws, cli, serve):
