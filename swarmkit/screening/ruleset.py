@@ -35,7 +35,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 RULES_DIR = Path(__file__).with_name("rules")
 # `{name}`, name an identifier: a regular expression's `{2,5}` never is one
@@ -86,10 +86,6 @@ class Ruleset:
     def __init__(self, name: str, folder: Path = RULES_DIR) -> None:
         self.name = name
         self.path = folder / f"{name}.toml"
-        self.patterns = Patterns(self, "patterns")
-        self.words = Words(self)
-        self.lists = Lists(self)
-        self.tables = Tables(self)
         self._computed: dict[str, Callable[[Ruleset], str]] = {}
         self._sources: dict[str, str] = {}
         self._expanding: set[str] = set()
@@ -102,6 +98,23 @@ class Ruleset:
                 return tomllib.load(handle)
         except tomllib.TOMLDecodeError as error:
             raise RuleError(f"{self.path.name}: {error}") from None
+
+    @functools.cached_property
+    def patterns(self) -> Patterns:
+        table = {k: v for k, v in self.data.get("patterns", {}).items() if not isinstance(v, dict)}
+        return _holder(Patterns, self, "patterns", table, self._compile_entry)
+
+    @functools.cached_property
+    def words(self) -> Words:
+        return _holder(Words, self, "words", self.data.get("words", {}), self._word_set)
+
+    @functools.cached_property
+    def lists(self) -> Lists:
+        return _holder(Lists, self, "lists", self.data.get("lists", {}), self._word_list)
+
+    @functools.cached_property
+    def tables(self) -> Tables:
+        return _holder(Tables, self, "tables", self.data.get("tables", {}), self._table)
 
     def compute(self, name: str, build: Callable[[Ruleset], str]) -> None:
         """Supply the fragment `name` from code (see the class's docstring)."""
@@ -161,7 +174,9 @@ class Ruleset:
             table = self.entry("patterns", name)
             if not isinstance(table, dict):
                 raise RuleError(f"{self.path.name}: [patterns] {name} is a pattern, not a table")
-            group = self._groups[name] = Patterns(self, f"patterns.{name}", table)
+            group = self._groups[name] = _holder(
+                Patterns, self, f"patterns.{name}", table, functools.partial(self._compile_member, table)
+            )
         return group
 
     def records(self, name: str) -> list[dict[str, Any]]:
@@ -171,86 +186,115 @@ class Ruleset:
             raise RuleError(f"{self.path.name}: no array of tables [[{name}]]")
         return value
 
+    def _compile_entry(self, name: str, where: str) -> re.Pattern[str]:
+        return self._compiled(self.source(name), where)
 
-class Patterns:
-    """The compiled patterns of a rule file, or of a group in it: `patterns.bare`, `group["curl"]`.
-    It has no method of its own (but the dunders) so that no name of a rule is shadowed."""
+    def _compile_member(self, table: dict[str, Any], name: str, where: str) -> re.Pattern[str]:
+        return self._compiled(self.expand(joined(table[name], where), where), where)
 
-    def __init__(self, rules: Ruleset, where: str, table: dict[str, Any] | None = None) -> None:
-        self._rules, self._where, self._table = rules, where, table
-
-    def __getattr__(self, name: str) -> re.Pattern[str]:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return self[name]
-
-    def __getitem__(self, name: str) -> re.Pattern[str]:
-        cached = self.__dict__.get(name)
-        if cached is not None:
-            return cached
-        where = f"{self._rules.path.name} [{self._where}] {name}"
-        if self._table is None:
-            if isinstance(self._rules.entry("patterns", name), dict):
-                raise RuleError(f"{where}: a group of patterns, read with group({name!r})")
-            source = self._rules.source(name)
-        elif name in self._table:
-            source = self._rules.expand(joined(self._table[name], where), where)
-        else:
-            raise RuleError(f"{self._rules.path.name}: no pattern {name!r} in [{self._where}]")
+    @staticmethod
+    def _compiled(source: str, where: str) -> re.Pattern[str]:
         try:
-            pattern = re.compile(source)
+            return re.compile(source)
         except re.error as error:
             raise RuleError(f"{where}: {error}") from None
-        self.__dict__[name] = pattern  # from now on a plain attribute: __getattr__ is not called
-        return pattern
+
+    def _word_set(self, name: str, where: str) -> frozenset[str]:
+        return frozenset(split_words(self.entry("words", name), where))
+
+    def _word_list(self, name: str, where: str) -> tuple[str, ...]:
+        return split_words(self.entry("lists", name), where)
+
+    def _table(self, name: str, where: str) -> dict[str, Any]:
+        value = self.entry("tables", name)
+        if not isinstance(value, dict):
+            raise RuleError(f"{where} is not a table")
+        return value
+
+
+# How an entry is handed out. Each kind's holder is an object of a class made for its file, with a
+# descriptor for each name the file holds: the first access makes the entry (compiles the pattern)
+# and keeps it in the object's own dict, which Python reads before the class from then on. A class
+# with __getattr__ would do the same in fewer lines, but Python then routes every access through
+# it: three times the cost of a plain attribute, on the path every line of text takes.
+
+
+class _Made:
+    """An entry made on its first access and then kept in the holder's dict."""
+
+    def __init__(self, make: Callable[[str, str], Any], where: str) -> None:
+        self.make, self.where = make, where
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, holder: object, owner: type | None = None) -> Any:
+        if holder is None:
+            return self
+        value = holder.__dict__[self.name] = self.make(self.name, self.where)
+        return value
+
+
+class _Holder:
+    """The entries of one kind of a rule file, as attributes; `holder[name]` for any name."""
+
+    _where: str
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return getattr(self, name)
+        except AttributeError:
+            raise RuleError(f"{self._where}: no entry named {name!r}") from None
 
     def __iter__(self) -> Iterator[str]:
-        """The names of the patterns, in the file's order."""
-        return iter(self._table if self._table is not None else self._rules.data.get("patterns", {}))
+        """The names of the entries, in the file's order."""
+        return iter(name for name, value in vars(type(self)).items() if isinstance(value, _Made))
 
 
-class Words:
-    """The word sets of a rule file, by name: `words.prose` is a frozenset."""
+class Patterns(_Holder):
+    """The compiled patterns of a rule file or of a group in it: `patterns.bare`, `group["curl"]`."""
 
-    def __init__(self, rules: Ruleset) -> None:
-        self._rules = rules
+    if TYPE_CHECKING:
 
-    def __getattr__(self, name: str) -> frozenset[str]:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        where = f"{self._rules.path.name} [words] {name}"
-        value = self.__dict__[name] = frozenset(split_words(self._rules.entry("words", name), where))
-        return value
+        def __getattr__(self, name: str) -> re.Pattern[str]: ...
 
 
-class Lists:
-    """The ordered lists of a rule file, by name: `lists.triggers` is a tuple."""
+class Words(_Holder):
+    """The word sets of a rule file: `words.prose` is a frozenset."""
 
-    def __init__(self, rules: Ruleset) -> None:
-        self._rules = rules
+    if TYPE_CHECKING:
 
-    def __getattr__(self, name: str) -> tuple[str, ...]:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        where = f"{self._rules.path.name} [lists] {name}"
-        value = self.__dict__[name] = split_words(self._rules.entry("lists", name), where)
-        return value
+        def __getattr__(self, name: str) -> frozenset[str]: ...
 
 
-class Tables:
-    """The tables of a rule file, by name: `tables.iban_lengths` is a dict."""
+class Lists(_Holder):
+    """The ordered lists of a rule file: `lists.triggers` is a tuple."""
 
-    def __init__(self, rules: Ruleset) -> None:
-        self._rules = rules
+    if TYPE_CHECKING:
 
-    def __getattr__(self, name: str) -> dict[str, Any]:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        value = self._rules.entry("tables", name)
-        if not isinstance(value, dict):
-            raise RuleError(f"{self._rules.path.name}: [tables] {name} is not a table")
-        self.__dict__[name] = value
-        return value
+        def __getattr__(self, name: str) -> tuple[str, ...]: ...
+
+
+class Tables(_Holder):
+    """The tables of a rule file: `tables.iban_lengths` is a dict."""
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> dict[str, Any]: ...
+
+
+def _holder(base: type[_H], rules: Ruleset, kind: str, table: dict[str, Any], make: Callable[..., Any]) -> _H:
+    """An object of a class made for this file's entries of one kind (see _Made)."""
+    where = f"{rules.path.name} [{kind}]"
+    namespace: dict[str, Any] = {
+        name: _Made(make, f"{where} {name}") for name in table if not name.startswith("_")
+    }
+    holder = type(f"{base.__name__}({where})", (base,), namespace)()
+    holder._where = where
+    return holder
+
+
+_H = TypeVar("_H", bound=_Holder)
 
 
 def check(rules: Ruleset) -> list[re.Pattern[str]]:
@@ -266,12 +310,9 @@ def check(rules: Ruleset) -> list[re.Pattern[str]]:
             compiled.append(rules.patterns[key])
     for key in rules.data.get("fragments", {}):
         rules.source(key)  # a fragment no pattern uses still names only what exists
-    for key in rules.data.get("words", {}):
-        getattr(rules.words, key)
-    for key in rules.data.get("lists", {}):
-        getattr(rules.lists, key)
-    for key in rules.data.get("tables", {}):
-        getattr(rules.tables, key)
+    for holder in (rules.words, rules.lists, rules.tables):
+        for key in holder:
+            holder[key]
     for key, value in rules.data.items():
         if isinstance(value, list):
             for index, record in enumerate(rules.records(key)):

@@ -5,7 +5,6 @@ rules/screen.toml."""
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -38,11 +37,10 @@ P = RULES.patterns
 def _rest_of_it(redacted: str) -> int:
     """Letters and digits left once secrets, key names and filler words ("ok", "thanks") are taken out."""
     left = 0
+    filler, stems = RULES.words.filler, RULES.lists.key_stems
     for word in redacted.replace(REDACTED, " ").split():
         low = word.lower()
-        if low.strip("'\"`.,;:!?()[]{}") in RULES.words.filler or any(
-            stem in low for stem in RULES.lists.key_stems
-        ):
+        if low.strip("'\"`.,;:!?()[]{}") in filler or any(stem in low for stem in stems):
             continue
         left += sum(ch.isalnum() for ch in word)
     return left
@@ -191,10 +189,15 @@ def _spans_of(text: str) -> list[tuple[int, int]]:
     return find_spans(text)
 
 
-@functools.cache
+_TELEMETRY: tuple[re.Pattern[str], ...] = ()
+
+
 def _telemetry() -> tuple[re.Pattern[str], ...]:
+    """The telemetry patterns, compiled when a text is first screened (then a module constant)."""
+    global _TELEMETRY
     telemetry = RULES.group("telemetry")
-    return tuple(telemetry[name] for name in telemetry)
+    _TELEMETRY = tuple(getattr(telemetry, name) for name in telemetry)
+    return _TELEMETRY
 
 
 def salience_problem(text: str) -> str | None:
@@ -205,7 +208,7 @@ def salience_problem(text: str) -> str | None:
         return "too short (under 3 characters)"
     if not any(ch.isalnum() for ch in stripped):
         return "no letters or digits"
-    if any(pattern.search(stripped) for pattern in _telemetry()):
+    if any(pattern.search(stripped) for pattern in _TELEMETRY or _telemetry()):
         return "tool telemetry, not a fact"
     return None
 

@@ -16,6 +16,8 @@ from swarmkit.screening.secrets.shape import holds_any
 
 RULES = ruleset("cards")
 P, L = RULES.patterns, RULES.lists
+# asked of every text: bound once, as plain module constants
+_SIDES, _HINTS = L.sides, L.hints
 
 
 def _count_digits(text: str) -> int:
@@ -27,11 +29,11 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if "/" in text and ("redacted_secret" in low or _count_digits(text) >= 17):
         for line in P.card_line.finditer(text):
             yield line.span("code")
-    if holds_any(low, L.sides) and _count_digits(text) >= 15:
+    if holds_any(low, _SIDES) and _count_digits(text) >= 15:
         for match in P.code_on_the_card.finditer(text):
             if P.card_context.search(text, max(0, match.start() - 200), match.end() + 200) is not None:
                 yield match.span("code")
-    if not holds_any(low, L.hints) or _count_digits(text) < 3:
+    if not holds_any(low, _HINTS) or _count_digits(text) < 3:
         return
     for match in P.names.finditer(text):
         name = " ".join((match.group("name") or match.group(0)).lower().split())

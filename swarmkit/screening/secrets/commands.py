@@ -15,6 +15,8 @@ from swarmkit.screening.secrets.shape import holds_any, is_reference, looks_like
 
 RULES = ruleset("commands")
 P = RULES.patterns
+# asked of every text: bound once, as plain module constants
+_NAMES = RULES.lists.names
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
@@ -31,7 +33,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             ):
                 continue  # --secret name: a name, not the value
             yield span
-    if not holds_any(low, RULES.lists.names):
+    if not holds_any(low, _NAMES):
         return
     options, family = RULES.group("options"), RULES.tables.family
     commands = list(P.command.finditer(text))

@@ -23,6 +23,8 @@ from swarmkit.screening.secrets.shape import holds_any, is_prose, is_reference, 
 
 RULES = ruleset("cookies")
 P = RULES.patterns
+# asked of every text: bound once, as plain module constants
+_HINTS = RULES.lists.hints
 _COOKIE_WINDOW = 120
 
 
@@ -30,7 +32,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the values of session cookies named in the text."""
     if "cookie" in low:
         yield from _told_cookies(text)
-    if not holds_any(low, RULES.lists.hints):
+    if not holds_any(low, _HINTS):
         return
     if '"name"' in low and '"value"' in low:
         yield from _exported(text)

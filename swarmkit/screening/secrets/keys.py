@@ -29,18 +29,20 @@ NOT_CODE_PREFIXES = W.not_code_prefixes  # codes that open nothing (an error's, 
 ID_PREFIXES = W.id_prefixes
 # What a code opens, named after it: "the code for the door", "the combination to the safe".
 LOCKS = CODE_PREFIXES | W.locks
+# asked of every text: bound once, as plain module constants
+_VALUE_BEFORE_TRIGGERS = RULES.lists.value_before_triggers
 # One search per class of key, each with the strings a text must hold for it to run
-_SEARCHES = tuple((kind, getattr(RULES.lists, f"{kind}_triggers")) for kind in RULES.group("keyed"))
+_KEYED = RULES.group("keyed")
+_SEARCHES = tuple((kind, getattr(RULES.lists, f"{kind}_triggers")) for kind in _KEYED)
 _CODE_FORM = frozenset({"=", ":=", "==", "===", "=>", ":"})
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the values of secret-named keys, in code and in prose."""
-    keyed = RULES.group("keyed")
     for kind, triggers in _SEARCHES:
         if not shape.holds_any(low, triggers):
             continue
-        for hit in keyed[kind].finditer(text):
+        for hit in getattr(_KEYED, kind).finditer(text):
             rest = hit.group("rest")
             if rest and not _only_qualifiers(rest):
                 continue  # password_hash, token_expiry, key_id: another key
@@ -60,7 +62,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             value = match.group("value").rstrip(".,:!?)")
             if not shape.is_reference(value) and not shape.is_prose(value):
                 yield match.start("value"), match.start("value") + len(value)
-    if shape.holds_any(low, RULES.lists.value_before_triggers):
+    if shape.holds_any(low, _VALUE_BEFORE_TRIGGERS):
         for match in P.value_before.finditer(text):
             value = match.group("value").rstrip(".,;:!?")
             if shape.looks_like_password(value) and not shape.is_reference(value):

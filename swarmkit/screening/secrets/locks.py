@@ -18,6 +18,8 @@ from swarmkit.screening.secrets.shape import holds_any
 
 RULES = ruleset("locks")
 P = RULES.patterns
+# asked of every text: bound once, as plain module constants
+_ASCII_HINTS = RULES.lists.ascii_hints
 _WINDOW = 48
 _WORDS_BETWEEN = 6
 _NOT_LOCK_CODES = NOT_CODE_PREFIXES | RULES.words.not_lock_codes
@@ -27,7 +29,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of lock codes told near a lock's name."""
     if not any(c.isdigit() for c in text):
         return
-    if text.isascii() and not holds_any(low, RULES.lists.ascii_hints):
+    if text.isascii() and not holds_any(low, _ASCII_HINTS):
         return  # the code words in Latin letters all hold one of these
     for code in P.code_word.finditer(text):
         near = text[max(0, code.start() - _WINDOW) : code.end() + _WINDOW]

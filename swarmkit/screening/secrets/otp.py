@@ -19,6 +19,8 @@ from swarmkit.screening.secrets.shape import entropy, holds_any, is_prose
 
 RULES = ruleset("otp")
 P, L = RULES.patterns, RULES.lists
+# asked of every text: bound once, as plain module constants
+_SEED_HINTS, _LIST_HINTS = L.seed_hints, L.list_hints
 SHORT_SEED = 10  # RFC 4226 asks 128 bits and more; services show 80 (16 characters), some fewer
 _SEED_BEFORE = 40
 _SEED_AFTER = 120
@@ -32,7 +34,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         for match in P.modhex.finditer(low):
             if entropy(match.group(0)) >= 3.0:
                 yield match.span()
-    if holds_any(low, L.seed_hints):
+    if holds_any(low, _SEED_HINTS):
         seed_words = [P.seed_words] if text.isascii() else [P.seed_words, P.seed_words_scripts]
         for match in (m for words in seed_words for m in words.finditer(text)):
             at, end = max(0, match.start() - _SEED_BEFORE), match.end() + _SEED_AFTER
@@ -45,7 +47,7 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 # a word before the groups ("secret 3JQG 6LW2 DMHM 5M6H"): read again from the next group
                 gap = P.next_group.search(seed.group(0))
                 at = seed.start() + gap.end() if gap is not None else seed.end()
-    if holds_any(low, L.list_hints):
+    if holds_any(low, _LIST_HINTS):
         for match in P.code_list_words.finditer(text):
             found = list(_codes(text, match.end(), one=match.group("one") is not None))
             yield from found

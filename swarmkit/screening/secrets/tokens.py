@@ -10,7 +10,6 @@ bound, so a pattern never rescans a long run: the work is linear.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 
@@ -23,18 +22,24 @@ P = RULES.patterns
 
 class TokenRule:
     """One issuer's token, read from its [[token]] record; its pattern is compiled the first time a
-    text holds one of its triggers."""
+    text holds one of its triggers. (Slots: the triggers of some forty rules are read for every
+    text.)"""
+
+    __slots__ = ("family", "triggers", "random", "_source", "_where", "_pattern")
 
     def __init__(self, record: dict, index: int) -> None:
-        self.where = f"tokens.toml [[token]] #{index + 1}"
+        self._where = f"tokens.toml [[token]] #{index + 1}"
         self.family: str = record["family"]
-        self.triggers = split_words(record["triggers"], self.where)  # lowercase literals
-        self.source = joined(record["pattern"], self.where)
+        self.triggers = split_words(record["triggers"], self._where)  # lowercase literals
         self.random: bool = record.get("random", False)  # the body must look random
+        self._source = joined(record["pattern"], self._where)
+        self._pattern: re.Pattern[str] | None = None
 
-    @functools.cached_property
+    @property
     def pattern(self) -> re.Pattern[str]:
-        return RULES.compile(self.source, self.where)
+        if self._pattern is None:
+            self._pattern = RULES.compile(self._source, self._where)
+        return self._pattern
 
 
 TOKENS = tuple(TokenRule(record, index) for index, record in enumerate(RULES.records("token")))

@@ -17,6 +17,8 @@ from swarmkit.screening.secrets.shape import holds_any, is_prose, is_reference
 
 RULES = ruleset("wifi")
 P = RULES.patterns
+# asked of every text: bound once, as plain module constants
+_KEY_HINTS = RULES.lists.hints
 _WINDOW = 600
 
 
@@ -38,7 +40,7 @@ _KEY_WINDOW = 80
 
 
 def _told(text: str, low: str) -> Iterator[tuple[int, int]]:
-    if not holds_any(low, RULES.lists.hints):
+    if not holds_any(low, _KEY_HINTS):
         return
     for wifi in P.wifi_word.finditer(text):
         for key in P.key_word.finditer(text, wifi.end(), min(len(text), wifi.end() + _KEY_WINDOW)):
