@@ -1,6 +1,6 @@
 """The rule files (swarmkit/screening/rules/): each loads, every pattern in it compiles, every rule
 a detector names is in its file, and the engine says which entry is wrong when one is. Reading them
-is lazy: `swarmkit validate` never loads screening."""
+is lazy (and `swarmkit validate` never loads screening: tests/test_validate_cli.py)."""
 
 from __future__ import annotations
 
@@ -156,18 +156,6 @@ def test_a_rule_the_file_does_not_hold_is_named(tmp_path):
         rules.words["x"]
     with pytest.raises(AttributeError, match=r"Words\(case.toml \[words\]\)' object has no attribute 'x'"):
         rules.words.x  # noqa: B018
-
-
-def test_validate_never_loads_screening():
-    """Screening (its rules, tomllib) is read when a text is first screened, not at start-up."""
-    code = (
-        "import sys, tempfile, os; from swarmkit.cli.main import run;"
-        "from swarmkit.scaffold import create_workspace; d = tempfile.mkdtemp();"
-        "create_workspace(d + '/ws', 'X'); sys.stdout = open(os.devnull, 'w'); run(['validate', d + '/ws']);"
-        "sys.stderr.write(repr(sorted(m for m in sys.modules if m.startswith(('swarmkit.screening', 'tomllib')))))"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stderr == "[]"
 
 
 def test_a_rule_file_is_read_once_and_a_pattern_compiled_when_first_used():
