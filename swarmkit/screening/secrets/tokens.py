@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from swarmkit.screening.ruleset import joined, ruleset, split_words
 from swarmkit.screening.secrets.shape import holds_any, looks_random
@@ -20,29 +21,35 @@ RULES = ruleset("tokens")
 P = RULES.patterns
 
 
+@dataclass(slots=True)
 class TokenRule:
     """One issuer's token, read from its [[token]] record; its pattern is compiled the first time a
     text holds one of its triggers. (Slots: the triggers of some forty rules are read for every
     text.)"""
 
-    __slots__ = ("family", "triggers", "random", "_source", "_where", "_pattern")
+    family: str
+    triggers: tuple[str, ...]  # lowercase literals; the pattern runs only on a text holding one
+    random: bool  # the body must look random (keeps hyphenated prose like `sk-learn-...` out)
+    source: str
+    where: str
+    compiled: re.Pattern[str] | None = None
 
-    def __init__(self, record: dict, index: int) -> None:
-        self._where = f"tokens.toml [[token]] #{index + 1}"
-        self.family: str = record["family"]
-        self.triggers = split_words(record["triggers"], self._where)  # lowercase literals
-        self.random: bool = record.get("random", False)  # the body must look random
-        self._source = joined(record["pattern"], self._where)
-        self._pattern: re.Pattern[str] | None = None
+    @classmethod
+    def read(cls, record: dict, index: int) -> TokenRule:
+        where = f"tokens.toml [[token]] #{index + 1}"
+        triggers = split_words(record["triggers"], where)
+        return cls(
+            record["family"], triggers, record.get("random", False), joined(record["pattern"], where), where
+        )
 
     @property
     def pattern(self) -> re.Pattern[str]:
-        if self._pattern is None:
-            self._pattern = RULES.compile(self._source, self._where)
-        return self._pattern
+        if self.compiled is None:
+            self.compiled = RULES.compile(self.source, self.where)
+        return self.compiled
 
 
-TOKENS = tuple(TokenRule(record, index) for index, record in enumerate(RULES.records("token")))
+TOKENS = tuple(TokenRule.read(record, index) for index, record in enumerate(RULES.records("token")))
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
