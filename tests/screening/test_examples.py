@@ -13,6 +13,7 @@ from tests.screening.example_files import FOLDER, PLACEHOLDER, REFUSED, Example,
 
 SECRETS = examples("secrets")
 BENIGN = examples("benign")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def test_the_example_files_are_read_whole():
@@ -55,9 +56,6 @@ def test_each_secret_is_found_by_its_familys_detector(example: Example):
     text = example.text
     found = [text[a:b] for a, b in detector.find(text, text.translate(_ASCII_LOWER))]
     assert any(piece in secret or secret in piece for piece in found for secret in example.secrets), found
-
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 @pytest.mark.parametrize("example", BENIGN, ids=lambda e: e.where)
