@@ -63,11 +63,14 @@ class Mirror:
                 pass
 
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                # the mode as the request is counted: a test that sees the request and then
+                # changes the mode must not race the answer (reading the weights takes a while)
+                mode = mirror.mode
                 mirror.requests.append(self.path)
-                mirror.answer(self)
+                mirror.answer(self, mode=mode)
 
             def do_HEAD(self) -> None:  # noqa: N802
-                mirror.answer(self, body=False)
+                mirror.answer(self, body=False, mode=mirror.mode)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
@@ -81,12 +84,12 @@ class Mirror:
             self._server.server_close()
 
     # ---- answers ------------------------------------------------------------------------------
-    def answer(self, handler: BaseHTTPRequestHandler, body: bool = True) -> None:
+    def answer(self, handler: BaseHTTPRequestHandler, body: bool = True, mode: str = "ok") -> None:
         path = handler.path.split("?")[0]
-        if self.mode == "refuse":
+        if mode == "refuse":
             return self._send(handler, 503, b"Service Unavailable", {}, body)
         if path.startswith("/xet-bridge/"):
-            return self._bridge(handler, path.removeprefix("/xet-bridge/"), body)
+            return self._bridge(handler, path.removeprefix("/xet-bridge/"), body, mode)
         prefix = f"/{REPO}/resolve/"
         if not path.startswith(prefix):
             return self._send(handler, 404, b"Repository not found", {"X-Error-Code": "RepoNotFound"}, body)
@@ -109,14 +112,14 @@ class Mirror:
         headers = {"ETag": f'"{blob}"', "X-Repo-Commit": COMMIT, "Content-Type": "application/json"}
         return self._send(handler, 200, data, headers, body)
 
-    def _bridge(self, handler: BaseHTTPRequestHandler, name: str, body: bool) -> None:
+    def _bridge(self, handler: BaseHTTPRequestHandler, name: str, body: bool, mode: str) -> None:
         data = (self.folder / name).read_bytes()
         etag = hashlib.sha256(data).hexdigest()
-        if self.mode == "wrong":  # other weights (one byte), and their own digest
+        if mode == "wrong":  # other weights (one byte), and their own digest
             data = data[:-1] + bytes([data[-1] ^ 1])
             etag = hashlib.sha256(data).hexdigest()
         headers = {"ETag": f'"{etag}"', "Content-Type": "application/octet-stream"}
-        if self.mode in ("cut", "stall"):
+        if mode in ("cut", "stall"):
             handler.send_response(200)
             handler.send_header("Content-Length", str(len(data)))
             for key, value in headers.items():
@@ -125,7 +128,7 @@ class Mirror:
             if body:
                 handler.wfile.write(data[: len(data) // 2])
                 handler.wfile.flush()
-                if self.mode == "stall":
+                if mode == "stall":
                     self.release.wait(60)
             handler.close_connection = True
             return

@@ -270,6 +270,8 @@ def _remote(settings: Settings) -> Model | Lexical:
             f"the embeddings endpoint {settings.base_url!r} is no http(s) URL",
             "set SWARMKIT_EMBEDDING_BASE_URL",
         )
+    import hashlib  # here, as in _model_id: a command that only says which recall is in force never hashes
+
     endpoint = Endpoint(settings.base_url, name, settings.api_key, settings.timeout, settings.batch_size)
     digest = hashlib.sha256(f"{endpoint.base_url}\n{name}".encode()).hexdigest()[:12]
     return Model(f"{name}@{endpoint.where}-{digest}", None, settings.model_from, endpoint)
