@@ -24,7 +24,7 @@ from swarmkit.memory.folder.atomic import atomic_delete, atomic_write, sweep_tem
 from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.folder.file_class import NO_FILE, FileClass, Kind
 from swarmkit.memory.folder.gitops import Git, GitFailed
-from swarmkit.memory.folder.hand_edits import hand_edited, inside, screen_files
+from swarmkit.memory.folder.hand_edits import hand_edited, inside, screen_edited, screen_files
 from swarmkit.memory.folder.layout import (
     EXCLUDES,
     FILE_LIMIT,
@@ -54,7 +54,6 @@ from swarmkit.safe_read import (
     decode_text,
     read_regular,
 )
-from swarmkit.screening.screen import redact
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 
@@ -556,16 +555,13 @@ class MemoryFolder:
         for rel in files:
             self._check_inside(rel)
         edited = set(self._hand_edits or ())
+        # a hand-edited file this write rewrites was read before it was screened: its lines as typed
+        typed = {rel: set(self.read_lines(rel, exact=True) or ()) for rel in files if rel in edited}
         if edited and self.git.available and self.git.is_own_repo():
             self.commit_hand_edits()
-        if edited:
-            # a hand-edited file this write rewrites was read before it was screened: screen it again
+        if typed:
             files = {
-                rel: (
-                    E.split_lines(redact("\n".join(lines))[0])
-                    if rel in edited and lines is not None
-                    else lines
-                )
+                rel: screen_edited(lines, typed[rel]) if rel in typed and lines is not None else lines
                 for rel, lines in files.items()
             }
         versioned = self.git.available and self.git.is_own_repo()
