@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.dedupe import DedupeKeys
 from swarmkit.run_ids import run_source
-from swarmkit.screening.screen import redact_key, salience_problem, screen_entry, without_found
+from swarmkit.screening.screen import names_nothing, redact_key, salience_problem, screen_entry, without_found
 
 
 class MemoryStore(MemoryCore):
@@ -125,7 +125,9 @@ class MemoryStore(MemoryCore):
             source = run_source(run_id)
         # metadata is written too: a subject, sources or a URL a model chose can hold secrets, and a
         # subject made from the unscreened sentence (a slug of it) holds what the text's screen took out
-        subject = redact_key(subject, screened.found) if subject else subject
+        subject = redact_key(redact_key(subject, screened.found)) if subject else subject
+        if subject and names_nothing(subject):
+            subject = None  # `user.redacted` would make every such fact replace the last one
         meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
         if origin and origin not in ("swarmkit", "user"):  # `by: user` already says a person wrote it
             meta["origin"] = origin
