@@ -308,6 +308,9 @@ class MemoryStore(MemoryCore):
         where the model is already in use: loaded in this process (a run's reader loaded it), or
         this folder has vectors of it. The first write to a new folder never loads the model for
         that (a first `run` costs what it did); the next read embeds what is missing either way."""
+        if self.redacted:
+            self.redacted = False
+            self._forget_redacted()
         from swarmkit.memory.recall import semantic
 
         model = semantic.choice()
@@ -327,6 +330,22 @@ class MemoryStore(MemoryCore):
             index.embed_new(EMBED_ON_WRITE)
         except (OSError, sqlite3.Error):
             pass  # vectors are derived data: the write is committed, the next read embeds it
+
+    def _forget_redacted(self) -> None:
+        """A hand edit's secret was redacted in its file: the recall index, which may have read the
+        line before (its terms name the secret), keeps nothing of it (RecallIndex.scrub)."""
+        import sqlite3
+
+        from swarmkit.memory.recall import RecallIndex
+        from swarmkit.memory.recall.storage import index_path
+
+        if self._index is None and not index_path(self.folder).is_file():
+            return  # no index on disk: nothing read the secret into it
+        index = self._index = self._index or RecallIndex(self)
+        try:
+            index.scrub()
+        except (OSError, sqlite3.Error):
+            pass  # derived data: the next read rebuilds what it cannot trust
 
     def reindex(self) -> int:
         import sqlite3

@@ -109,6 +109,7 @@ class MemoryFolder:
         self._excludes_checked = False
         self._hand_edits: list[str] | None = None
         self._wrote = False  # apply() wrote files during the current writing()
+        self.redacted = False  # a hand edit's secret was redacted in its file: the index must forget it
         self._writing_depth = 0
 
     # ---- paths -------------------------------------------------------------------------------
@@ -361,7 +362,7 @@ class MemoryFolder:
             self.git.init()
             self._write_excludes()
             files = self.md_files()
-            screen_files(self.folder, files)
+            self.redacted = screen_files(self.folder, files) > 0 or self.redacted
             self.git.commit(
                 files + self._existing([".gitattributes"]),
                 "Start versioning the memory folder",
@@ -435,7 +436,7 @@ class MemoryFolder:
         finally:
             self._writing_depth -= 1
             self._hand_edits = None
-        if outermost and self._wrote:
+        if outermost and (self._wrote or self.redacted):
             self.after_commit()  # the lock is released: the commit never waits on what follows
 
     def after_commit(self) -> None:
@@ -527,6 +528,7 @@ class MemoryFolder:
             return None
         redacted = screen_files(self.folder, rels)
         if redacted:
+            self.redacted = True
             self._warn(
                 f"redacted {redacted} secret{'s' if redacted != 1 else ''} in hand edits of "
                 f"{', '.join(rels)} before committing them"
