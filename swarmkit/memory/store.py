@@ -52,16 +52,18 @@ class MemoryStore(MemoryCore):
 
     # ---- whose files ---------------------------------------------------------------------------
     def visible(self, rel: str) -> bool:
-        """A person's file is shown to that person only (folder/privacy.py)."""
-        from swarmkit.memory.folder.privacy import visible
-
-        return visible(FileClass.of(rel), self.own_class)
+        """A person's file, and a swarm folder of a person's run, is shown to that person only
+        (folder/privacy.py)."""
+        return self.class_visible(FileClass.of(rel))
 
     def check_visible(self, rel: str) -> None:
         if not self.visible(rel):
-            from swarmkit.memory.folder.privacy import not_yours
+            from swarmkit.memory.folder.privacy import not_your_swarm, not_yours, person
 
-            raise not_yours(rel, FileClass.of(rel), self.own_class, self.user)
+            cls = FileClass.of(rel)
+            if cls.kind is Kind.SWARM:
+                raise not_your_swarm(rel, self.user if self.user is not None else person(self.own_class))
+            raise not_yours(rel, cls, self.own_class, self.user)
 
     def entry_visible(self, entry: E.Entry) -> bool:
         """An inbox entry held back from a person's file (`for: users/ana.md`) is that person's too."""
@@ -395,11 +397,17 @@ class MemoryStore(MemoryCore):
         exists = self.exists()
         files = {}
         swarms = set()
+        hidden_swarms = set()
         inbox = 0
         others = 0
         for rel in self.md_files() if exists else []:
             if not self.visible(rel):
-                others += 1  # another person's file: not even its name is shown
+                # another person's file, or a swarm folder of their run: not even its name is shown
+                cls = FileClass.of(rel)
+                if cls.kind is Kind.SWARM:
+                    hidden_swarms.add(cls.slug)
+                else:
+                    others += 1
                 continue
             count = len(self.entries(rel)) if holds_entries(rel) else 0
             files[rel] = count
@@ -432,6 +440,7 @@ class MemoryStore(MemoryCore):
             "entries": sum(files.values()),
             "inbox": inbox,
             "swarms": sorted(swarms),
+            "other_swarms": len(hidden_swarms),  # of other people's runs: that they exist, no more
             "git": bool(git),
             "head": self.git.head() if git else None,
             "dirty": bool(self.hand_edits()) if git else False,

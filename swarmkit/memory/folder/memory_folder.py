@@ -94,7 +94,7 @@ class MemoryFolder:
         if problem:
             raise SwarmkitError(problem, "use a name such as --user alice")
         self.user = person_id(user) if user is not None else None  # NFC: one person however typed
-        self._owners: dict[str, tuple[tuple[int, ...], str | None]] = {}  # rel → (stat, first line)
+        self._owners: dict[str, tuple[tuple[int, ...], str | None]] = {}  # rel → (stat, its first 4 KB)
         self._moved: dict[str, str] = {}  # a person's file moved by this store: old path → new
         # (their file by the mapping, the one the old mapping named); None for the owner
         self._names: tuple[str, str | None] | None = None
@@ -152,6 +152,11 @@ class MemoryFolder:
 
     def _first_line(self, rel: str) -> str | None:
         """The first line of a regular file inside the folder (None otherwise), kept per stat."""
+        head = self._head(rel)
+        return None if head is None else head.split("\n", 1)[0]
+
+    def _head(self, rel: str) -> str | None:
+        """The first 4 KB of a regular file inside the folder (None otherwise), kept per stat."""
         path = self.path(rel)
         try:
             info = os.lstat(path)
@@ -161,7 +166,7 @@ class MemoryFolder:
         cached = self._owners.get(rel)
         if cached is not None and cached[0] == key:
             return cached[1]
-        line = None
+        head = None
         if stat.S_ISREG(info.st_mode) and inside(self.folder, rel):
             try:  # never blocks: O_NONBLOCK, and a regular file (a FIFO swapped in is refused)
                 fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
@@ -170,11 +175,26 @@ class MemoryFolder:
             if fd is not None:
                 try:
                     if stat.S_ISREG(os.fstat(fd).st_mode):
-                        line = os.read(fd, 2048).decode("utf-8", "replace").split("\n", 1)[0]
+                        head = os.read(fd, 4096).decode("utf-8", "replace")
                 finally:
                     os.close(fd)
-        self._owners[rel] = (key, line)
-        return line
+        self._owners[rel] = (key, head)
+        return head
+
+    def swarm_person(self, slug: str) -> str:
+        """Whose run a swarm folder is: the person's file its README names (privacy.swarm_person)."""
+        from swarmkit.memory.folder.privacy import swarm_person
+
+        return swarm_person(self._head(f"swarms/{slug}/README.md") or "")
+
+    def class_visible(self, cls: FileClass) -> bool:
+        """May this person read a file of class `cls`: a person's file is theirs alone, a swarm
+        folder its run's person's, the rest everyone's (folder/privacy.py)."""
+        from swarmkit.memory.folder.privacy import visible
+
+        if cls.kind is Kind.SWARM:
+            return visible(FileClass.of(self.swarm_person(cls.slug)), self.own_class)
+        return visible(cls, self.own_class)
 
     def _owner_of(self, rel: str) -> str | None:
         from swarmkit.memory.folder.people import recorded_owner

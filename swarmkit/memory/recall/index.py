@@ -122,6 +122,8 @@ class RecallIndex:
         shown: dict[tuple[FileClass, FileClass], bool] = {}
 
         def _shown(cls: FileClass) -> bool:
+            if cls.kind is Kind.SWARM:  # whose run it was is read from its README (kept per stat)
+                return store.class_visible(cls)
             key = (store.own_class, cls)
             return shown[key] if key in shown else shown.setdefault(key, visible(cls, key[0]))
 
