@@ -217,7 +217,10 @@ def test_streamable_http_answers_what_the_sdk_would_take_for_a_notification(tmp_
         with httpx2.Client(headers=headers, timeout=60) as http:
             started = http.post(url, content=json.dumps(INIT))
             assert started.status_code == 200, started.text
-            headers = {"mcp-session-id": started.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+            headers = {
+                "mcp-session-id": started.headers["mcp-session-id"],
+                "mcp-protocol-version": "2025-06-18",
+            }
             for what, raw, ident, code in MALFORMED:
                 response = http.post(url, content=raw.encode(), headers=headers)
                 assert response.status_code == 400, (what, response.status_code, response.text)
