@@ -274,11 +274,17 @@ def take_turn(workspace, topology, providers, conversation: Conversation, text: 
         "history_turns": len(history) // 2,
         "cut_turns": cut,
     }
+    failure: SwarmkitError | None = None
     try:
         the_run.execute(text)
+    except SwarmkitError as exc:  # a provider failed: the turn is kept, then the error goes on
+        failure = exc
+        raise
     finally:
         the_run.record.conversation["turn"] = len(_turns_now(workspace.root, conversation)) + 1
         saved = save_run(workspace.root, the_run.record)  # first: the record never waits on a lock
+        if failure is not None and saved.error:
+            failure.message = saved.error  # as the record keeps it: screened (an endpoint may echo the input)
         # The turn joins the turns saved meanwhile, under the conversations' lock: two sessions of
         # one conversation (`chat --resume` twice) each keep every turn, the other's included.
         try:
