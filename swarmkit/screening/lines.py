@@ -117,7 +117,7 @@ def screen_lines(
         count += len(spans)
         start, end = spans[-1]
         following = index + 1
-        if end >= len(line.rstrip()) and line.startswith(_BEGIN, start):
+        if end >= len(line.rstrip()) and line.find(_BEGIN, start, end) >= 0:
             following = _key_body_end(lines, index, keep)
             for body in range(index + 1, following):
                 out[body] = None

@@ -314,7 +314,7 @@ def swarm_was_theirs(
     or, for a folder removed since (`runs rm`), as it was at `rev` or just before it; a swarm is
     one run's, so what it says is read once per folder."""
     readme = f"swarms/{cls.slug}/README.md"
-    key = ("swarm", cls.slug)
+    key = ("", readme)  # every revision: a swarm is one run's
     if key not in owners:
         if store.path(readme).exists():
             owners[key] = store.class_visible(cls)
