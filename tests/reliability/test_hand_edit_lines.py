@@ -38,7 +38,15 @@ HEADERS = [
 ]
 BODY = "MIIEowIBAAKCAQEAx7d3Fj8QmZ2pLr9vKqW1nE0tYh3sJb6uT4oNc8gRfVa2XmLk"
 LATER = ["- Hand note one stays", "- Hand note cisco_type7 stays", "- The garage is painted blue"]
-FILES = ["me.md", "lessons.md", "notes/ops.md", "users/ana.md"]
+FILES = [
+    "me.md",
+    "lessons.md",
+    "notes/ops.md",
+    "users/ana.md",
+    "MEMORY.md",
+    "inbox.md",
+    "swarms/deploy-1a2b3c4d/findings.md",
+]
 
 
 def _store(tmp_path, rel: str) -> MemoryStore:
