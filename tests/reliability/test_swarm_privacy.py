@@ -171,6 +171,11 @@ def test_the_api_and_the_portal_show_a_swarm_to_its_person_only(world, user):
                 "/memory/entries", params={"q": "eu-west pool", "scope": f"swarm:{other['slug']}"}
             )
             assert scoped.status_code == 200 and scoped.json()["entries"] == []
+            page = view.get("/portal/memory", params={"q": "eu-west pool", "scope": f"swarm:{other['slug']}"})
+            assert page.status_code == 200 and _leaks(page.text.replace(other["slug"], ""), others) == []
+            assert other["marker"] + "NOTE" not in page.text
+            page = view.get("/portal/timeline", params={"file": f"swarms/{other['slug']}/findings.md"})
+            assert page.status_code == 403 and other["marker"] not in page.text
             ref = f"swarms/{other['slug']}/findings.md%23L3"
             sent = {"X-Swarmkit-Token": TOKEN, "Content-Type": "application/json"}
             for method, path, params in (
