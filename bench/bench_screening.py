@@ -29,9 +29,11 @@ def _locomo() -> list[str]:
 
 def _per_line_us(lines: list[str], passes: int) -> float:
     from swarmkit.screening.screen import screen_entry
+    from swarmkit.screening.secrets import forget_screened
 
     timings = []
     for _ in range(passes):
+        forget_screened()  # each pass reads the lines afresh, as a process meets them the first time
         start = time.process_time()
         for line in lines:
             screen_entry(line)
@@ -44,10 +46,12 @@ def _hand_edit_us_per_line(lines: list[str], passes: int) -> float:
     write screens hand edits before committing them: a line at a time, text apart from metadata."""
     from swarmkit.memory.folder.entries import entry_parts
     from swarmkit.screening.lines import redact_lines
+    from swarmkit.screening.secrets import forget_screened
 
     text = "# About me\n\n" + "".join(f"- {line} [by: user; added: 2026-12-01]\n" for line in lines)
     timings = []
     for _ in range(passes):
+        forget_screened()
         start = time.process_time()
         redact_lines(text, entry_parts)
         timings.append((time.process_time() - start) / len(lines) * 1e6)
