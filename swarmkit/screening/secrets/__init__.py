@@ -43,7 +43,7 @@ def find_spans(text: str) -> list[tuple[int, int]]:
 # One text is screened many times on its way through a command: a run's input is in its record's
 # input, its prompts and its steps, and a write screens what the record screened. The spans depend
 # on the text alone, so a text screened once in this process is not scanned again.
-_REMEMBERED_LENGTH = 1 << 16  # characters (64 MiB kept at most); longer texts are scanned each time
+_REMEMBERED_LENGTH = 1 << 16  # characters (64 Mi characters kept at most); longer ones are scanned each time
 
 
 @lru_cache(maxsize=1024)
