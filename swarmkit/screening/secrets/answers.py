@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from swarmkit.screening.ruleset import ruleset
-from swarmkit.screening.secrets.shape import is_prose, is_reference, looks_like_password
+from swarmkit.screening.secrets.shape import holds_any, is_prose, is_reference, looks_like_password
 
 RULES = ruleset("answers")
 P = RULES.patterns
@@ -24,11 +24,19 @@ _ANNOUNCE_WINDOW = 120
 _DROP_DIGITS = str.maketrans("", "", "0123456789")
 
 
+_QUESTION_HINTS = RULES.lists.question_hints
+_LOCK_HINTS = RULES.lists.lock_hints
+_ANNOUNCE_HINTS = RULES.lists.announce_hints
+
+
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
-    yield from _answers(text)
-    if len(text) - len(text.translate(_DROP_DIGITS)) >= 3:
+    plain = text.isascii()
+    if not plain or holds_any(low, _QUESTION_HINTS):
+        yield from _answers(text)
+    if len(text) - len(text.translate(_DROP_DIGITS)) >= 3 and (not plain or holds_any(low, _LOCK_HINTS)):
         yield from _lock_codes(text)
-    yield from _announced(text)
+    if not plain or holds_any(low, _ANNOUNCE_HINTS):
+        yield from _announced(text)
 
 
 def _answers(text: str) -> Iterator[tuple[int, int]]:

@@ -11,6 +11,7 @@ patterns and words are data: rules/configs.toml.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from swarmkit.screening.ruleset import ruleset
@@ -27,7 +28,9 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if holds_any(low, _HINTS):
         lines = RULES.group("lines")
         empty = RULES.words.empty_hashes
-        for name in lines:
+        for name, hints in _line_hints():
+            if not holds_any(low, hints):
+                continue
             for match in lines[name].finditer(text):
                 for group in ("v", "v2"):
                     if group not in match.re.groupindex or match.group(group) is None:
@@ -40,6 +43,13 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                     yield match.span(group)
     if "\n" in text and any(sep in text for sep in _SEPARATORS):
         yield from _table_cells(text)
+
+
+@functools.cache
+def _line_hints() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each line pattern's name and the strings a text must hold for it to be run."""
+    table = RULES.tables.line_hints
+    return tuple((name, tuple(table[name].split())) for name in RULES.group("lines"))
 
 
 def _table_cells(text: str) -> Iterator[tuple[int, int]]:

@@ -23,19 +23,27 @@ RULES = ruleset("identity")
 P = RULES.patterns
 _AFTER = 40  # the number follows its word within a few words ("PESEL mojej córki to …")
 _BEFORE = 28  # or comes just before it ("85041474119 is my PESEL")
+_LONGEST_WORD = 48  # characters: a word for an identity number is shorter
 _MIN_DIGITS = 4  # every format read has at least this many digits (a PAN has four)
 _DROP_DIGITS = str.maketrans("", "", "0123456789")
 
 
-def _bounded(word: str) -> str:
-    """A word as a pattern: at word boundaries where it starts or ends with a letter or digit of a
-    script that puts spaces between words (not in Chinese, Japanese or Thai, which do not)."""
-    out = re.escape(word).replace("\\ ", "[ \\t]{1,3}")
-    if word[0].isalnum() and ord(word[0]) < 0x0E00:
-        out = r"(?<![^\W_])" + out
-    if word[-1].isalnum() and ord(word[-1]) < 0x0E00:
-        out += r"(?![^\W_])"
-    return out
+def _spaced(word: str) -> str:
+    return re.escape(word).replace("\\ ", "[ \\t]{1,3}")
+
+
+def _alternation(words: list[str]) -> str:
+    """The words as one pattern: those of scripts that put spaces between words at word
+    boundaries (one lookaround for all of them, so the engine scans fast), the others (Chinese,
+    Japanese, Thai) anywhere."""
+    spaced = [w for w in words if ord(w[0]) < 0x0E00 and ord(w[-1]) < 0x0E00]
+    unspaced = [w for w in words if w not in spaced]
+    parts = []
+    if spaced:
+        parts.append(r"(?<![^\W_])(?:" + "|".join(map(_spaced, spaced)) + r")(?![^\W_])")
+    if unspaced:
+        parts.append("|".join(map(_spaced, unspaced)))
+    return "|".join(parts) or "(?!)"
 
 
 @functools.cache
@@ -57,11 +65,11 @@ def _all_words() -> list[str]:
 
 
 def _any_case(rules: Ruleset) -> str:
-    return "|".join(_bounded(w) for w in _all_words() if not (w.isupper() and w.isascii()))
+    return _alternation([w for w in _all_words() if not (w.isupper() and w.isascii())])
 
 
 def _capitals(rules: Ruleset) -> str:
-    return "|".join(_bounded(w) for w in _all_words() if w.isupper() and w.isascii())
+    return _alternation([w for w in _all_words() if w.isupper() and w.isascii()])
 
 
 RULES.compute("any_case_words", _any_case)
@@ -90,14 +98,36 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         for match in pattern.finditer(text):
             if _valid(match.group(0), (module,)):
                 yield match.span()
+    # the words are looked for only around a number with enough digits (rare in other text):
+    # one search of the whole text for some 300 words would cost more than all the rest
+    windows = _windows(text)
+    if not windows:
+        return
     names = _formats()
     for word_pattern in (P.word, P.capitals_word):
-        for word in word_pattern.finditer(text):
+        for word in (w for start, end in windows for w in word_pattern.finditer(text, start, end)):
             modules = names.get(word.group(0).casefold()) or names.get(
                 " ".join(word.group(0).split()).casefold(), ()
             )
             if modules:
                 yield from _numbers_near(text, word.start(), word.end(), modules)
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """The stretches of text where a word for an identity number may name a number: around each
+    candidate with enough digits, merged where they overlap."""
+    out: list[tuple[int, int]] = []
+    for candidate in P.candidate.finditer(text):
+        value = candidate.group(0)
+        if len(value) - len(value.translate(_DROP_DIGITS)) < _MIN_DIGITS:
+            continue
+        start = max(0, candidate.start() - _AFTER - _LONGEST_WORD)
+        end = min(len(text), candidate.end() + _BEFORE + _LONGEST_WORD)
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
 
 
 def _numbers_near(text: str, start: int, end: int, modules: tuple[str, ...]) -> Iterator[tuple[int, int]]:

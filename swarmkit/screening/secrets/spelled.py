@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from swarmkit.screening.ruleset import Ruleset, ruleset
+from swarmkit.screening.secrets.shape import holds_any
 
 RULES = ruleset("spelled")
 P = RULES.patterns
+_ASCII_HINTS = RULES.lists.ascii_hints
 _MIN_UNITS = 4
 _MAX_UNITS = 32
 
@@ -30,9 +32,9 @@ RULES.compute("script_words", _script_words)
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     ascii_text = text.isascii()
-    if ascii_text and " " not in text:
+    if ascii_text and (" " not in text or not holds_any(low, _ASCII_HINTS)):
         return
-    for cue in P.cue.finditer(text):
+    for cue in (P.cue_ascii if ascii_text else P.cue).finditer(text):
         link = P.link.match(text, cue.end())
         if link is None:
             continue
