@@ -85,6 +85,7 @@ class MemoryRun(Protocol):
     topology: Any  # the resolved topology: name, agents, walk()
     record: RunRecord
     providers: Any  # the run's ProviderSet: an extraction's settings and learnt context windows
+    carried_secrets: tuple[str, ...]  # secrets its input holds that the turn before it tells
 
     def record_decision(self, agent, binding, verdict: str, detail: str) -> None: ...
 
