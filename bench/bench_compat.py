@@ -27,7 +27,7 @@ SCRIPT = (
     if Path(sys.executable).with_name("swarmkit").is_file()
     else SWARMKIT
 )
-TARGET_RATIO = 20.0
+TARGET_RATIO = 25.0
 
 
 def cpu_of(command: list[str]) -> tuple[float, float, int]:

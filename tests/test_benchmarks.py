@@ -39,9 +39,19 @@ MEASURED = {
 
 
 def test_every_benchmark_is_found():
-    assert {"compat", "consolidate", "facts", "hostile", "mcp", "memory", "recall", "run", "scale"} <= set(
-        NAMES
-    )
+    assert {
+        "compat",
+        "consolidate",
+        "facts",
+        "hostile",
+        "lsp",
+        "mcp",
+        "memory",
+        "recall",
+        "run",
+        "scale",
+        "validate",
+    } <= set(NAMES)
 
 
 def run_benchmark(name: str) -> tuple[subprocess.CompletedProcess, dict]:
