@@ -1,8 +1,8 @@
 """Side by side: `swarmkit validate` and upstream swarmkit-runtime's, on the init workspace, by CPU time.
 
 Upstream is found as the tests find it (tests/compat/corpus.py: $SWARMKIT_UPSTREAM, its `swarmkit`
-executable or the venv that holds bin/swarmkit, else the venv .ci/run installs the `upstream` group
-into). Without it the comparison is skipped and said so. Both run on copies of the same workspace in
+executable or the venv that holds bin/swarmkit, else .venv/upstream, where `make test` installs the
+`upstream` group). Without it the comparison is skipped and said so. Both run on copies of the same workspace in
 one session, so the machine's load touches both alike. Quality: each side accepts the workspace.
 """
 

@@ -1,5 +1,5 @@
 """The upstream validator as a fixture: a test that compares with it skips, saying why, without it
-(and fails instead where SWARMKIT_REQUIRE_UPSTREAM=1, as .ci/run sets)."""
+(and fails instead where SWARMKIT_REQUIRE_UPSTREAM=1, as `make test` sets)."""
 
 from __future__ import annotations
 

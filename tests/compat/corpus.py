@@ -4,10 +4,10 @@ The corpus (upstream swarmkit's example workspaces) is not part of the repositor
 $SWARMKIT_COMPAT_CORPUS, at ../shared/compat/upstream beside the repository, or at
 /work/shared/compat/upstream. Tests that need it skip, saying why, when it is absent.
 
-Upstream swarmkit-runtime (the `upstream` dependency group) lives in a venv of its own outside the
-repository: it pulls langgraph, three model SDKs and mcp 1, and installs an executable named
-`swarmkit` too. .ci/run makes it at UPSTREAM_VENV and sets SWARMKIT_REQUIRE_UPSTREAM=1, so there a
-test that compares with upstream fails instead of skipping when upstream is missing.
+Upstream swarmkit-runtime (the `upstream` dependency group) lives in a venv of its own, never ours:
+it pulls langgraph, three model SDKs and mcp 1, and installs an executable named `swarmkit` too.
+`make test` makes it at .venv/upstream and sets SWARMKIT_REQUIRE_UPSTREAM=1, so there a test that
+compares with upstream fails instead of skipping when upstream is missing.
 """
 
 from __future__ import annotations
@@ -58,14 +58,13 @@ def needs_corpus() -> Path:
 
 
 def upstream_venv() -> Path:
-    """Where .ci/run installs the `upstream` group (a cache folder, never the repository)."""
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "swarmkit" / "upstream"
+    """Where `make test` installs the `upstream` group (inside .venv, which git ignores)."""
+    return REPO / ".venv" / "upstream"
 
 
 def upstream_validator() -> str | None:
     """Upstream swarmkit-runtime's `swarmkit` executable: $SWARMKIT_UPSTREAM (the executable or the
-    venv holding bin/swarmkit), else the venv .ci/run makes."""
+    venv holding bin/swarmkit), else the venv `make test` makes."""
     for candidate in (os.environ.get("SWARMKIT_UPSTREAM"), str(upstream_venv())):
         if not candidate:
             continue
@@ -82,8 +81,8 @@ def needs_upstream() -> str:
     command = upstream_validator()
     if command is None:
         reason = (
-            "upstream swarmkit-runtime is not installed here (.ci/run installs the `upstream` group at "
-            f"{upstream_venv()}; or set SWARMKIT_UPSTREAM to its swarmkit)"
+            "upstream swarmkit-runtime is not installed here (`make test` installs the `upstream` group "
+            f"at {upstream_venv()}; or set SWARMKIT_UPSTREAM to its swarmkit)"
         )
         if os.environ.get("SWARMKIT_REQUIRE_UPSTREAM") == "1":
             pytest.fail(f"SWARMKIT_REQUIRE_UPSTREAM=1 but {reason}", pytrace=False)
