@@ -189,7 +189,8 @@ def main(quick: bool = False) -> dict:
         [
             (f"memory search at {large_n:,} with vectors <= {RATIO}x at {small_n:,}", ratio, RATIO),
             (f"run on the init workspace with the extra costs <= {RUN_EXTRA_S} s more", extra, RUN_EXTRA_S),
-        ]
+        ],
+        "cost",
     )
     benchlib.print_targets(figures["targets"], digits=2)
     return figures
