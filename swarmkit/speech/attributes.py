@@ -29,6 +29,7 @@ the grammar that reads them: the three steps, a verb's forms, and the steps a fr
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,8 +44,11 @@ _PATTERNS = rules.Patterns(_DATA)
 _W = {name: rules.words(words) for name, words in _DATA["words"].items()}
 
 
-def _compile(name: str) -> re.Pattern[str]:
-    return _PATTERNS.compile(name)
+@functools.cache
+def _compile(name: str) -> rules.Lazy:
+    """A pattern of the data, compiled where it is first used (a process reading a few notes compiles
+    a few)."""
+    return _PATTERNS.lazy(name)
 
 
 _EMAIL = _compile("email")

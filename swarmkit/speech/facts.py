@@ -14,6 +14,7 @@ Where a value ends ("Munich now, so please …" is Munich) is speech/fact_values
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -54,15 +55,24 @@ def _third(verb: str) -> str:
 
 
 # The verb shape's fact reads the third person of its verbs ("studies", "writes").
-_PATTERNS = rules.Patterns(_DATA, {"VERBS_THIRD": "|".join(_third(verb).lower() for verb in VERBS)})
+_BARE_HABITS = rules.in_order(_WORDS["bare_habits"])
+_PATTERNS = rules.Patterns(
+    _DATA,
+    {
+        "VERBS_THIRD": "|".join(_third(verb).lower() for verb in VERBS),
+        "BARE_HABITS_THIRD": "|".join(_third(verb).lower() for verb in _BARE_HABITS),
+    },
+)
 _ADDITIVE = _PATTERNS.compile("additive")
 # Said at the start of a clause, these only introduce the fact ("and now I live in Valencia").
 _LEAD_IN = _PATTERNS.compile("lead_in")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
 _JOIN = _PATTERNS.compile("join")
+# Said in passing after "I" ("I honestly hate jazz"): dropped before a clause is read.
+_PASSING = _PATTERNS.compile("passing")
 # Words before the thing that do not change which thing it is: "my new editor" is my editor.
-_THING_ADJECTIVES = _PATTERNS.compile("thing_adjective_run")
+_THING_ADJECTIVES = _PATTERNS.lazy("thing_adjective_run")
 
 
 def _negated_subject(verb: str) -> str:
@@ -105,8 +115,21 @@ def _base(verb: str) -> str:
     return verb
 
 
+def _uncapped(value: str) -> str:
+    """A value that opened a sentence, as it would stand inside one ("Peanuts" → "peanuts"); a word
+    in capitals stays ("TV", "IPA")."""
+    return value[:1].lower() + value[1:] if value[1:2].islower() else value
+
+
+def _bare_habit(verb: str) -> str:
+    """A habit's verb as its base form, as said ("smoke") or as kept ("Smokes")."""
+    verb = verb.lower()
+    return next((base for base in _BARE_HABITS if verb in (base, _third(base).lower())), verb)
+
+
 # What a {group|filter} in a shape's render or subject does to the group.
 _FILTERS = {
+    "uncap": _uncapped,
     "lower": str.lower,
     "third": _third,
     "thing": _thing_text,
@@ -114,6 +137,7 @@ _FILTERS = {
     "thing_key": thing_key,
     "negated": _negated_subject,
     "base": _base,
+    "bare": _bare_habit,
 }
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
@@ -125,7 +149,9 @@ class Shape:
     __slots__ = (
         "name",
         "_said",
-        "_opens",
+        "opens",
+        "_holds",
+        "has_fact",
         "_fact",
         "_compiled",
         "_render",
@@ -133,6 +159,8 @@ class Shape:
         "_subject",
         "_when",
         "_not_a_value",
+        "_value",
+        "_ends_as",
         "_form",
         "place",
         "general",
@@ -150,14 +178,20 @@ class Shape:
             self._said = _PATTERNS.text(row["said"])
             self._fact = _PATTERNS.text(row["fact"]) if "fact" in row else None
             self._render = row["render"]
-        # what a clause in this shape starts with: a clause that does not is neither tried nor compiled for
-        self._opens = rules.compiled("(?i)(?:" + "|".join(re.escape(word) for word in row["opens"]) + ")")
+        # the first words such a clause can have: a clause with another is neither tried nor compiled for
+        self.opens: frozenset[str] | None = frozenset(row["opens"]) if "opens" in row else None
+        # a word list one of whose entries such a clause holds: a clause that holds none is not tried
+        holds = rules.in_order(_WORDS[row["holds"]]) if "holds" in row else ()
+        self._holds = "|".join(re.escape(word.lower()) for word in holds) if holds else None
+        self.has_fact = self._fact is not None  # an older line can be read back in this shape
         self._compiled: dict[str, re.Pattern] = {}
         self._kind: str = row["kind"]
         self._subject: str = row["subject"]
         when = row.get("subject_when_value")
-        self._when = (_PATTERNS.compile(when["pattern"]), when["subject"]) if when else None
+        self._when = (_PATTERNS.lazy(when["pattern"]), when["subject"]) if when else None
         self._not_a_value = row.get("not_a_value")
+        self._value: str | None = row.get("value")  # the value kept, made of the groups
+        self._ends_as: str | None = row.get("ends_as")  # the fact when the state ends
         self._form: dict[str, str] = row.get("form", {})
         self.place: bool = row.get("place", False)  # its value is a place: "for …" and "with …" end it
         self.general: bool = row.get("general", False)
@@ -165,7 +199,11 @@ class Shape:
 
     def match(self, form: str, text: str) -> re.Match | None:
         """`text` read in this shape's first-person form ("said") or its fact's own form ("fact")."""
-        if form == "said" and self._opens.match(text) is None:
+        if (
+            form == "said"
+            and self._holds is not None
+            and rules.compiled(self._holds).search(text.lower()) is None
+        ):
             return None
         compiled = self._compiled.get(form)
         if compiled is None:
@@ -186,6 +224,19 @@ class Shape:
 
     def render(self, groups: dict) -> str:
         return self._fill(self._render, groups)
+
+    def render_ended(self, groups: dict) -> str:
+        """The fact that the state this shape tells has ended ("No longer lives in Oslo")."""
+        if self._ends_as is not None:
+            return self._fill(self._ends_as, groups)
+        text = self.render(groups)
+        return "No longer " + text[:1].lower() + text[1:]
+
+    def valued(self, groups: dict) -> dict:
+        """The groups with the value kept: the value as cut (`thing`), or as the shape makes it."""
+        if self._value is None:
+            return groups | {"thing": groups["v"]}
+        return groups | {"thing": groups["v"], "v": self._fill(self._value, groups)}
 
     def kind(self, groups: dict) -> str:
         if self._kind == "by-thing":
@@ -246,10 +297,24 @@ def _strip_lead_in(clause: str) -> str:
     return _LEAD_IN.sub("", clause).strip()
 
 
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+_FACT_SHAPES = tuple(shape for shape in SHAPES if shape.has_fact)
+
+
+@functools.lru_cache(maxsize=256)
+def _shapes_opening_with(word: str) -> tuple[Shape, ...]:
+    """The shapes a clause whose first word is `word` (lower case) may be in, in the table's order."""
+    return tuple(shape for shape in SHAPES if shape.opens is None or word in shape.opens)
+
+
 def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
     """(shape, groups with the cleaned value, `text` without the value's tail) of the first shape
     whose `form` (said | fact) fits."""
-    for shape in SHAPES:
+    shapes = _FACT_SHAPES
+    if form == "said":
+        first = _FIRST_WORD.match(text)
+        shapes = _shapes_opening_with(first[0].lower() if first else "")
+    for shape in shapes:
         match = shape.match(form, text)
         if match is None:
             continue
@@ -261,17 +326,23 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
         if value is None or not shape.accepts(value):
             return None
         kept = text[: match.end("v") - len(tail)] + text[match.end("v") :]
-        return shape, groups | {"v": value}, kept
+        return shape, shape.valued(groups | {"v": value}), kept
     return None
 
 
 def read_statement(clause: str) -> Fact | None:
-    """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
+    """The fact one first-person clause states, or None ("where do I live", "I don't know"). A state
+    that ends ("I no longer live in Oslo", "I'm not vegan any more") is read whole: the state, then
+    its end, under the state's subject so that it replaces it."""
     if len(clause) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(clause)
     said = stated.rstrip(" .!")
-    found = _read(said, "said") if said and not said.endswith("?") else None
+    if not said or said.endswith("?"):
+        return None
+    said = _PASSING.sub(r"\1", said)  # "I honestly hate jazz" is "I hate jazz"
+    state = _state_that_ends(said)
+    found = _read(said if state is None else state, "said")
     if found is None:
         return None
     shape, groups, kept = found
@@ -279,7 +350,33 @@ def read_statement(clause: str) -> Fact | None:
     subject = shape.subject(groups)
     if _ADDITIVE.match(lead_in + kept) and subject.count(".") == 1:
         subject = f"{subject}.{value_key(groups['v'])}"  # "I also speak French" adds a language
-    return Fact(shape.render(groups), shape.kind(groups), subject, shape.name)
+    text = shape.render(groups) if state is None else shape.render_ended(groups)
+    return Fact(text, shape.kind(groups), subject, shape.name)
+
+
+# A state that ends, said in the first person ([[ended]] in the data): each pattern and the clause
+# that tells the state itself ("I no longer live in Oslo" → "I live in Oslo").
+_ENDED = tuple((_PATTERNS.text(row["said"]), row["state"], tuple(row["holds"])) for row in _DATA["ended"])
+# The end of a state as a fact is stored ("No longer lives in Oslo" → "Lives in Oslo").
+_ENDED_FACTS = tuple(
+    (_PATTERNS.text(row["fact"]), row["state"], tuple(row["holds"])) for row in _DATA["ended_fact"]
+)
+_ENDING_WORDS = frozenset(word for _, _, holds in _ENDED + _ENDED_FACTS for word in holds)
+
+
+def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
+    """The clause that tells the state `said` ends, or None when `said` ends no state."""
+    lowered = said.lower()
+    if not any(word in lowered for word in _ENDING_WORDS):
+        return None  # (a quick check: most clauses end no state)
+    for pattern, template, holds in endings:
+        if not any(word in lowered for word in holds):
+            continue
+        match = rules.compiled(pattern, re.I | re.S).match(said)
+        if match is not None:
+            state = template.format(**match.groupdict())
+            return state[:1].upper() + state[1:]
+    return None
 
 
 # After "and" or a comma, a verb that starts a statement of its own once "I" is put back.
@@ -321,7 +418,7 @@ def clauses(text: str) -> list[str]:
 
 
 # "Remember: coffee black, no sugar": what follows is to be kept as said, even in no shape of its own.
-_REMEMBER = _PATTERNS.compile("remember_note", re.S)
+_REMEMBER = _PATTERNS.lazy("remember_note", re.S)
 
 
 def read_note(clause: str) -> Fact | None:
@@ -351,11 +448,13 @@ def extract(text: str) -> list[Fact]:
 
 
 def read_fact(text: str) -> Fact | None:
-    """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape."""
+    """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape; the
+    end of a state ("No longer lives in Munich") is read as the state's."""
     if len(text) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(text).rstrip(" .!")
-    found = _read(stated, "fact")
+    state = _state_that_ends(stated, _ENDED_FACTS)
+    found = _read(stated if state is None else state, "fact")
     if found is None:
         return None
     shape, groups, _ = found
@@ -376,7 +475,7 @@ def read_own_words(text: str) -> Fact | None:
     return fact
 
 
-_FIRST_PERSON = _PATTERNS.compile("first_person", re.I)
+_FIRST_PERSON = _PATTERNS.lazy("first_person", re.I)
 
 
 def in_first_person(text: str) -> bool:

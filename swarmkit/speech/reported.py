@@ -18,20 +18,20 @@ _PATTERNS = rules.Patterns(rules.load("reported"))
 SPEECH_VERBS = _PATTERNS["SPEECH_VERBS"]  # "said", "told", "wrote" …: by "I", the speaker's own
 THOUGHT_VERBS = _PATTERNS["THOUGHT_VERBS"]  # "think", "dreamt", "wish" …: whoever has them
 # A head before ": " that holds one of these is someone's speech or thought, not a label.
-_SAYS = _PATTERNS.compile("says")
+_SAYS = _PATTERNS.lazy("says")
 # Where someone else's words begin inside a sentence: a speech verb before a comma ("My colleague
 # said, I …"), or a condition, wish or dream about "I" ("if I lived in …", "imagine I …").
 _OTHERS_BEGIN = _PATTERNS.compile("others_begin")
 # A clause boundary a speech verb's own clause starts after ("I live in Ghent, and my colleague said:").
-_CLAUSE_START = _PATTERNS.compile("clause_start")
+_CLAUSE_START = _PATTERNS.lazy("clause_start")
 # A quotation: double quotes, straight or curly, on one line.
 _QUOTED = re.compile(r'"[^"\n]*"|“[^“”\n]*”')
 _WINDOW = 60  # characters around a quotation read for who said it
-_SAID_BEFORE = _PATTERNS.compile("said_before")
-_SAID_AFTER = _PATTERNS.compile("said_after")
+_SAID_BEFORE = _PATTERNS.lazy("said_before")
+_SAID_AFTER = _PATTERNS.lazy("said_after")
 # A quotation that is itself a first-person statement ("I live in Antwerp"); a title such as
 # "I Will Survive" goes on with a capital.
-_FIRST_PERSON = _PATTERNS.compile("first_person")
+_FIRST_PERSON = _PATTERNS.lazy("first_person")
 
 
 def is_reported(head: str) -> bool:

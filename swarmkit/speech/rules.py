@@ -27,6 +27,7 @@ import marshal
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,45 @@ class Patterns:
     def compile(self, name: str, flags: int = 0) -> re.Pattern[str]:
         """The pattern `name`, compiled (once: `re`'s own cache holds what is compiled again)."""
         return _compiled(self[name.upper()], flags)
+
+    def lazy(self, name: str, flags: int = 0) -> Lazy:
+        """The pattern `name`, compiled when first used."""
+        return Lazy(self, name, flags)
+
+
+class Lazy:
+    """A pattern compiled on first use: what most texts never need (a quotation's speaker, a date)
+    costs nothing to a process that never reads one."""
+
+    __slots__ = ("_patterns", "_name", "_flags", "_compiled")
+
+    def __init__(self, patterns: Patterns, name: str, flags: int = 0):
+        self._patterns, self._name, self._flags = patterns, name, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = self._patterns.compile(self._name, self._flags)
+        return self._compiled
+
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.pattern.match(text, *args)
+
+    def fullmatch(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.pattern.fullmatch(text, *args)
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.pattern.search(text, *args)
+
+    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
+        return self.pattern.sub(replacement, text, count)
+
+    def finditer(self, text: str, *args: int) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(text, *args)
+
+    def split(self, text: str, maxsplit: int = 0) -> list[str | Any]:
+        return self.pattern.split(text, maxsplit)
 
 
 @functools.cache

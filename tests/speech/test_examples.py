@@ -26,6 +26,20 @@ def test_what_is_no_fact_of_the_speaker_is_not_kept(example):
     assert stored(example["said"]) == []
 
 
+@pytest.mark.parametrize("example", examples("casual", "positive"))
+def test_what_is_said_in_passing_is_kept_as_its_facts(example):
+    assert stored(example["said"]) == example["keeps"]
+
+
+@pytest.mark.parametrize("example", examples("casual", "negative"))
+def test_near_misses_said_in_passing_keep_no_such_fact(example):
+    kept = stored(example["said"])
+    if example.get("keeps_nothing"):
+        assert kept == []
+    for prefix in example.get("keeps_none_of", []):
+        assert not [fact for fact in kept if fact[1].startswith(prefix)], (prefix, kept)
+
+
 @pytest.mark.parametrize("example", examples("sentences", "positive"))
 def test_sentences_end_at_stops_but_not_after_abbreviations(example):
     assert sentences.split(example["text"]) == example["sentences"]
