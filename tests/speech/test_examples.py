@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from swarmkit.speech import facts, sentences
+from swarmkit.speech import facts, questions, sentences
 from tests.speech.examples import examples
 
 
@@ -53,3 +53,15 @@ def test_a_text_that_speaks_of_its_writer_reads_as_first_person(example):
 @pytest.mark.parametrize("example", examples("first_person", "negative"))
 def test_a_text_that_does_not_speak_of_its_writer_is_not_first_person(example):
     assert not facts.in_first_person(example["text"])
+
+
+@pytest.mark.parametrize("example", examples("questions", "positive"))
+def test_a_question_asked_by_its_purpose_says_what_it_asks_about(example):
+    asked = questions.purpose(example["question"])
+    assert asked is not None and asked.name == example["purpose"]
+    assert all(subject.startswith("user.") for subject in asked.subjects)
+
+
+@pytest.mark.parametrize("example", examples("questions", "negative"))
+def test_a_question_in_the_words_of_its_fact_has_no_purpose(example):
+    assert questions.purpose(example["question"]) is None

@@ -1,5 +1,6 @@
 """Example files of plain-speech reading, as check-jsonschema keeps its example files: one folder per
-reader (facts, casual: facts said in passing, attributes, sentences, first_person), each with `positive/` (what the reader finds, and
+reader (facts, casual: facts said in passing, attributes, sentences, first_person, questions:
+asked by purpose), each with `positive/` (what the reader finds, and
 what it makes of it) and `negative/` (what it must leave alone). Each file is TOML: a comment saying
 what its examples show and what their fields mean, then `[[example]]` tables. tests/speech/
 test_examples.py reads every file; a new example is a new table, a new file a new case.
