@@ -1,5 +1,5 @@
 """The rules of plain speech as data: each engine beside this module (sentences, reported, fact_values,
-habits, facts, attributes) reads its word lists, phrases, patterns, verb forms and frames from one TOML
+habits, facts, attributes, questions) reads its word lists, phrases, patterns, verb forms and frames from one TOML
 file in speech/data/, so that a new phrase is a change to a data file, not to code.
 
 What a data file may hold, and how an engine reads it:
@@ -16,7 +16,8 @@ speech imports one: `swarmkit validate` never does); patterns are compiled where
 As Python keeps a module's bytecode, a file's parsed form is kept in data/__pycache__ (marshal, keyed
 by the file's size and modification time and by the interpreter), so that a process does not import
 tomllib and parse the TOML again (together about 10 ms of CPU, more than the rest of the first use);
-without a writable folder, or with PYTHONDONTWRITEBYTECODE set, the TOML is parsed each time.
+nothing is written without a writable folder or with PYTHONDONTWRITEBYTECODE set (a cache already
+there is still read, as bytecode is).
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ class Patterns:
         self._patterns: dict[str, str | list[str]] = data.get("patterns", {})
         self._words: dict[str, str | list[str]] = data.get("words", {})
         self._expanded: dict[str, str] = dict(derived or {})
+        self._expanding: set[str] = set()  # the names being expanded: one that names itself is an error
 
     def text(self, source: str | list[str]) -> str:
         """A pattern's text (a string, or an array of parts) with its names expanded."""
@@ -105,7 +107,13 @@ class Patterns:
             if name.lower() in self._patterns and name.lower() in self._words:
                 raise KeyError(f"speech data: {name.lower()!r} is both a pattern and a word list")
             if name.lower() in self._patterns:
-                self._expanded[name] = self.text(self._patterns[name.lower()])
+                if name in self._expanding:
+                    raise KeyError(f"speech data: the pattern {name.lower()!r} names itself")
+                self._expanding.add(name)
+                try:
+                    self._expanded[name] = self.text(self._patterns[name.lower()])
+                finally:
+                    self._expanding.discard(name)
             elif name.lower() in self._words:
                 self._expanded[name] = "|".join(in_order(self._words[name.lower()]))
             else:
@@ -113,7 +121,7 @@ class Patterns:
         return self._expanded[name]
 
     def compile(self, name: str, flags: int = 0) -> re.Pattern[str]:
-        """The pattern `name`, compiled (once: `re`'s own cache holds what is compiled again)."""
+        """The pattern `name`, compiled once per process."""
         return _compiled(self[name.upper()], flags)
 
     def lazy(self, name: str, flags: int = 0) -> Lazy:

@@ -164,3 +164,12 @@ def test_a_shape_holds_what_its_pattern_needs(row):
     needs an entry of, so the check never turns away a clause the pattern would read."""
     if "holds" in row:
         assert "{" + row["holds"].upper() + "}" in row["said"], row["name"]
+
+
+def test_a_pattern_names_what_the_file_holds_and_never_itself():
+    patterns = rules.Patterns({"patterns": {"a": "x{B}", "b": "y", "c": "{C}"}, "words": {"w": "p q"}})
+    assert patterns["A"] == "xy" and patterns.text("{W}+") == "p|q+"
+    with pytest.raises(KeyError, match="names itself"):
+        patterns["C"]
+    with pytest.raises(KeyError, match="no pattern or word list named 'd'"):
+        patterns.text("{D}")
