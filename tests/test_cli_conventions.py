@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import signal
 import socket
 import subprocess
@@ -275,7 +274,10 @@ RED = "\x1b[31m"
 
 
 def on_a_terminal(args: list[str], cwd: Path, env: dict) -> str:
-    """What the command writes to a real terminal (a pseudo-terminal)."""
+    """What the command writes to a real terminal (a pseudo-terminal: POSIX, imported here so that
+    the module loads on Windows, where the tests that need one are skipped)."""
+    import pty
+
     main, child = pty.openpty()
     with subprocess.Popen(
         [sys.executable, "-m", "swarmkit", *args],
@@ -394,6 +396,55 @@ def test_ctrl_c_during_a_long_run_exits_130_and_records_the_run(team, tmp_path, 
     assert (out, err) == ("", "error: interrupted\n")
     (summary,) = json.loads(cli("runs", "-w", "ws", "--json")[1])["runs"]
     assert summary["status"] == "interrupted"
+
+
+# Ctrl-C reaches Python as a call of its SIGINT handler: from the terminal's line discipline on
+# POSIX, from the console through the C runtime on Windows, where a child without a console cannot
+# be sent one. So the handler is set off from inside the command (signal.raise_signal) at a chosen
+# moment, and everything from there is what a real Ctrl-C does, on every system: the test above
+# sends a real SIGINT where there is one.
+INTERRUPTED = """
+import signal, sys
+from swarmkit.memory.folder import memory_folder
+from swarmkit.runtime.providers.mock import MockProvider
+
+def ctrl_c(real):
+    def interrupted(*args, **kwargs):
+        signal.raise_signal(signal.SIGINT)
+        return real(*args, **kwargs)
+    return interrupted
+
+if sys.argv[1] == "the model answers":
+    MockProvider.complete = ctrl_c(MockProvider.complete)
+else:  # inside the memory folder's lock, as a file is replaced
+    memory_folder.atomic_write = ctrl_c(memory_folder.atomic_write)
+from swarmkit.cli.main import main
+sys.argv = ["swarmkit", *sys.argv[2:]]
+main()
+"""
+
+
+@pytest.mark.parametrize("moment", ["the model answers", "memory is written"])
+def test_ctrl_c_through_the_signal_handler_exits_130_and_records_the_run(team, tmp_path, cli, moment):
+    before = cli("memory", "-w", "ws", "list", "--json")[1]
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED, moment, "run", "ws", "--input", REMEMBER],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "error: interrupted\n")
+    (summary,) = json.loads(cli("runs", "-w", "ws", "--json")[1])["runs"]
+    assert summary["status"] == "interrupted"
+    # nothing half-written, the lock released (not left for a takeover), and the next write goes on
+    assert cli("memory", "-w", "ws", "list", "--json")[1] == before
+    memory = tmp_path / "ws" / ".swarmkit" / "memory"
+    if (memory / ".index" / "write.lock").exists():
+        assert (memory / ".index" / "write.lock").read_text() == ""
+    assert cli("memory", "-w", "ws", "add", "My editor is Helix")[0] == 0
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=memory, capture_output=True, text=True)
+    assert status.stdout == ""
 
 
 # ---- shell completion ---------------------------------------------------------------------------

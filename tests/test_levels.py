@@ -21,6 +21,7 @@ import json
 import re
 import shlex
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -75,11 +76,30 @@ def swarmkit(capsys):
     return invoke
 
 
+# Level 05 declares an MCP server at this address that nothing serves, and its README shows the run
+# going on without it. The copy points at a port this test holds bound but not listening instead, so
+# that whatever else listens on 127.0.0.1:8765 cannot change the outcome; output is compared with
+# the README's address put back.
+README_ENDPOINT = "127.0.0.1:8765"
+
+
 @pytest.fixture
-def level_copy(tmp_path, monkeypatch):
+def closed_port():
+    """A loopback port no one can listen on while the test runs: bound here, never listening."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        yield held.getsockname()[1]
+
+
+@pytest.fixture
+def level_copy(tmp_path, monkeypatch, closed_port):
     def copy(name: str) -> Path:
         target = tmp_path / "examples" / "levels" / name
         shutil.copytree(LEVELS_DIR / name, target, ignore=shutil.ignore_patterns(".swarmkit"))
+        declared = target / "workspace.yaml"
+        text = declared.read_text(encoding="utf-8")
+        if README_ENDPOINT in text:
+            declared.write_text(text.replace(README_ENDPOINT, f"127.0.0.1:{closed_port}"), encoding="utf-8")
         monkeypatch.chdir(tmp_path)
         return Path("examples/levels") / name
 
@@ -201,7 +221,7 @@ def test_level_readme_teaches_its_commands(name):
 
 
 @pytest.mark.parametrize("name", LEVELS)
-def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit):
+def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit, closed_port):
     level = level_copy(name)
     readme = (LEVELS_DIR / name / "README.md").read_text(encoding="utf-8")
     plan = steps(readme)
@@ -219,6 +239,7 @@ def test_level_runs_as_its_readme_shows(name, level_copy, swarmkit):
         assert argv[0] == "swarmkit", argv
         shown = shlex.join(argv)
         code, out = swarmkit(argv[1:], step.get("stdin"))
+        out = out.replace(f"127.0.0.1:{closed_port}", README_ENDPOINT)
         if argv[1] == "run":
             found = RUN_ID.search(out)
             assert found, out

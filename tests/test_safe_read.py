@@ -29,8 +29,10 @@ def test_a_regular_file_is_read_whole_up_to_its_cap(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device", "socket"])
-def test_what_is_not_a_regular_file_is_refused_without_blocking(tmp_path, kind):
+def test_what_is_not_a_regular_file_is_refused_without_blocking(tmp_path, kind, monkeypatch):
     import socket
+
+    monkeypatch.chdir(tmp_path)  # the socket is bound by a relative name: macOS allows 104 bytes
 
     path = tmp_path / "x.md"
     if kind == "fifo":
@@ -39,7 +41,7 @@ def test_what_is_not_a_regular_file_is_refused_without_blocking(tmp_path, kind):
         path.mkdir()
     elif kind == "socket":
         server = socket.socket(socket.AF_UNIX)
-        server.bind(str(path))
+        server.bind(path.name)
     else:
         path = "/dev/zero"  # reading it would never end
     with pytest.raises(FileRefused) as refused:

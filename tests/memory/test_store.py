@@ -333,6 +333,7 @@ def test_without_git_files_are_written_with_a_warning(tmp_path):
         "print(r.status, r.ref, r.commit)\n"
     )
     env = {"PATH": str(Path(sys.executable).parent), "HOME": str(tmp_path)}
+    env |= {k: v for k, v in os.environ.items() if k == "SYSTEMROOT"}  # Windows' Python needs it
     proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"written {ref_of('lessons.md', 'Written without git')} None"
@@ -402,7 +403,9 @@ def test_temp_files_of_a_killed_writer_are_swept_on_takeover(store, folder):
     import socket
 
     store.remember("First lesson", kind="insight")
-    dead = subprocess.run(["true"]).returncode or 999_999  # a pid no process has
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    dead = ended.pid  # a pid whose process is gone (on every system)
     for name in (
         f".lessons.md.tmp-{dead}-0badc0de",
         f"users/.zoe.md.tmp-{dead}-0badc0de",

@@ -49,7 +49,9 @@ def test_four_processes_times_250_remembers(tmp_path):
     time.sleep(0.5)  # let every interpreter start and wait on the start file
     start.touch()
     for proc in procs:
-        out, err = proc.communicate(timeout=180)
+        # a hang guard, not a speed bound: 3,000 git commands take minutes where starting a
+        # process is slow (Windows)
+        out, err = proc.communicate(timeout=600)
         assert proc.returncode == 0, err
         assert out.strip() == f"{{'written': {EACH}}}", out + err
 

@@ -4,6 +4,7 @@ the given mcp_tool skills, and the servers in workspace.yaml."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,7 @@ def git_repository(path: Path, message: str = "The first commit of the test repo
     path.mkdir(parents=True)
     env = {"GIT_AUTHOR_NAME": "Ana", "GIT_AUTHOR_EMAIL": "ana@example.org"}
     env |= {"GIT_COMMITTER_NAME": "Ana", "GIT_COMMITTER_EMAIL": "ana@example.org", "PATH": "/usr/bin:/bin"}
+    env |= {k: v for k, v in os.environ.items() if k == "SYSTEMROOT"}  # Windows programs need it
     subprocess.run(["git", "init", "-q", str(path)], check=True)
     (path / "README.md").write_text("hello\n", encoding="utf-8")
     subprocess.run(["git", "-C", str(path), "add", "README.md"], check=True, env=env)

@@ -16,6 +16,10 @@ from tests.runtime.test_mcp_client import run_with  # noqa: E402
 from tests.support.runs import RecordingMock  # noqa
 
 FAST = McpSettings(start_timeout=3, call_timeout=3)
+# A server that works must be let start however loaded the machine is (a Python MCP server took over
+# 3 s to start beside a full test run on 2 cores): only the timeout a case is about stays short.
+STARTS = McpSettings(start_timeout=120, call_timeout=120)
+ANSWERS_LATE = McpSettings(start_timeout=120, call_timeout=3)
 CPU_BOUND = 20.0  # seconds of this process's CPU a broken server may cost a run, at most
 
 
@@ -79,7 +83,8 @@ def test_a_server_that_writes_garbage(tmp_path):
 
 
 def test_a_tool_that_never_answers(tmp_path):
-    record = broken_run(tmp_path, python_server(str(FIXTURE_SERVER), "slow"), "slow", {"seconds": 600})
+    command = python_server(str(FIXTURE_SERVER), "slow")
+    record = broken_run(tmp_path, command, "slow", {"seconds": 600}, ANSWERS_LATE)
     (call,) = record["tool_calls"]
     assert call["status"] == "failed"
     assert call["result"] == {"error": "MCP server broken failed: did not answer within 3 s"}
@@ -100,7 +105,8 @@ def test_a_50_mb_result_is_dropped_as_it_streams_past(tmp_path):
 
 
 def test_a_big_result_under_the_limit_is_cut_for_the_model_and_the_record(tmp_path):
-    record = broken_run(tmp_path, python_server(str(FIXTURE_SERVER), "big"), "big", {"megabytes": 1})
+    command = python_server(str(FIXTURE_SERVER), "big")
+    record = broken_run(tmp_path, command, "big", {"megabytes": 1}, STARTS)
     (call,) = record["tool_calls"]
     assert call["status"] == "ok" and call["cut_from"] == 1024 * 1024
     assert call["result"]["content"].endswith("[… cut: 1048576 characters, the first 16000 kept]")
@@ -121,7 +127,7 @@ def judged_run(tmp_path, command, text):
         {"judge-it": ("judge", "judge", "decision")},
         JUDGE_BINDING,
     )
-    return run_with(root, RecordingMock(), FAST, text=text)
+    return run_with(root, RecordingMock(), STARTS, text=text)
 
 
 def test_an_mcp_decision_skill_gives_a_real_verdict(tmp_path):

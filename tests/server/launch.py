@@ -81,7 +81,10 @@ def serving(workspace: Path, *args: str) -> Iterator[Served]:
         yield served
     finally:
         if process.poll() is None:
-            process.send_signal(signal.SIGINT)  # Ctrl+C: the server shuts down cleanly
+            if sys.platform == "win32":  # no Ctrl+C for a child without a console: TerminateProcess
+                process.terminate()
+            else:
+                process.send_signal(signal.SIGINT)  # Ctrl+C: the server shuts down cleanly
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:

@@ -49,6 +49,6 @@ def run(
 
 
 def make_venv(path: Path) -> Path:
-    """A fresh venv (pip included) outside the checkout; returns its bin folder."""
+    """A fresh venv (pip included) outside the checkout; returns its bin folder (Scripts on Windows)."""
     venv.EnvBuilder(with_pip=True, clear=True).create(path)
-    return path / "bin"
+    return path / ("Scripts" if sys.platform == "win32" else "bin")

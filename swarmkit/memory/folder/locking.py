@@ -99,6 +99,9 @@ class FolderLock:
 
     def _open(self) -> int:
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not hasattr(os, "O_NOFOLLOW") and self.path.is_symlink():
+            # Windows has no O_NOFOLLOW: the open below would follow the link (and create its target)
+            raise OSError(errno.ELOOP, "a link in the lock's place", str(self.path))
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
         # O_NONBLOCK: a FIFO put in the lock's place must not hang the open (it is refused below)
         fd = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0), 0o644)

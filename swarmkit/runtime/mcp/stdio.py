@@ -4,7 +4,8 @@ Why not the SDK's stdio_client: it joins each chunk of a line onto the text read
 quadratic in the line's length (a 50 MB result took 90 s of CPU). This one keeps one bytearray per
 line, drops a line over `max_message` bytes as it streams past (answering its request with an
 error naming the size, so the call ends at once), and stops the server's whole process group when
-the run is done: stdin closed, then SIGTERM, then SIGKILL, each wait bounded.
+the run is done: stdin closed, then SIGTERM, then SIGKILL, each wait bounded. Windows has neither
+process groups nor SIGKILL: there the server itself is ended (TerminateProcess) after stdin closes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from typing import IO
@@ -29,6 +31,21 @@ _ID = re.compile(rb'"id"\s*:\s*("([^"\\]{1,200})"|(-?\d{1,20}))')
 # What a server inherits of swarmkit's environment besides what its declaration sets (as the SDK
 # does): enough to find its interpreter and its home, not the user's tokens.
 INHERITED = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "VIRTUAL_ENV")
+if sys.platform == "win32":  # as the SDK's list: Python itself will not start without SYSTEMROOT
+    INHERITED += (
+        "APPDATA",
+        "HOMEDRIVE",
+        "HOMEPATH",
+        "LOCALAPPDATA",
+        "PATHEXT",
+        "PROCESSOR_ARCHITECTURE",
+        "SYSTEMDRIVE",
+        "SYSTEMROOT",
+        "TEMP",
+        "TMP",
+        "USERNAME",
+        "USERPROFILE",
+    )
 
 
 def server_environment(spec: ServerSpec) -> dict[str, str]:
@@ -127,18 +144,31 @@ async def bounded_stdio(spec: ServerSpec, errlog: IO, max_message: int, notes: l
 
 
 async def stop_process(process) -> None:
-    """Close stdin, then SIGTERM, then SIGKILL the server's process group; each wait bounded."""
+    """Close stdin, then SIGTERM, then SIGKILL the server's process group (on Windows, end the
+    server); each wait bounded."""
     with suppress(Exception):
         if process.stdin is not None:
             await process.stdin.aclose()
-    for sig in (None, signal.SIGTERM, signal.SIGKILL):
-        if sig is not None:
+    for step in (None, *_STOP_STEPS):
+        if step is not None:
             with suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, sig)
+                step(process)
         with anyio.move_on_after(EXIT_WAIT):
             await process.wait()
         if process.returncode is not None:
             break
-    if process.returncode is not None:  # what it started may outlive it: its group goes too
-        with suppress(ProcessLookupError, PermissionError):
+    if process.returncode is not None and sys.platform != "win32":
+        with suppress(ProcessLookupError, PermissionError):  # what it started may outlive it
             os.killpg(process.pid, signal.SIGKILL)
+
+
+def _signal_group(sig: int):
+    return lambda process: os.killpg(process.pid, sig)
+
+
+# Windows has neither process groups nor SIGKILL: the server alone is ended (TerminateProcess).
+_STOP_STEPS = (
+    (lambda process: process.terminate(),)
+    if sys.platform == "win32"
+    else (_signal_group(signal.SIGTERM), _signal_group(signal.SIGKILL))
+)

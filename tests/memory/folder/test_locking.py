@@ -136,6 +136,17 @@ def test_a_lock_path_that_is_no_regular_file_is_refused_at_once(tmp_path, kind):
     assert not (tmp_path / "elsewhere").exists()
 
 
+def test_a_link_in_the_locks_place_is_refused_without_o_nofollow(tmp_path, monkeypatch):
+    """Windows' branch: no O_NOFOLLOW, so the link is looked for before the open would follow it."""
+    monkeypatch.delattr(os, "O_NOFOLLOW", raising=False)
+    path = tmp_path / "x.lock"
+    path.symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SwarmkitError) as info:
+        FolderLock(path, timeout=0.2).acquire()
+    assert info.value.message == f"the memory folder's lock {path} is a link; nothing was written"
+    assert not (tmp_path / "elsewhere").exists()
+
+
 def test_concurrent_writers_lose_nothing(folder):
     MemoryStore(folder, "demo").ensure()
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(n), "8"]) for n in range(3)]
