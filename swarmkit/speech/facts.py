@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,8 @@ NEGATABLE = rules.in_order(_WORDS["negatable"])
 _NEGATED_SUBJECTS: dict[str, str] = _DATA["negated_subjects"]
 # A value made only of these points at something said before ("I really like it there"): no fact.
 POINTERS = rules.words(_WORDS["pointers"])
+# Words that, with a pointer, still name nothing ("away from them")
+POINTER_PARTICLES = rules.words(_WORDS["pointer_particles"])
 
 
 def _third(verb: str) -> str:
@@ -188,7 +191,11 @@ class Shape:
         self._kind: str = row["kind"]
         self._subject: str = row["subject"]
         when = row.get("subject_when_value")
-        self._when = (_PATTERNS.lazy(when["pattern"]), when["subject"]) if when else None
+        self._when: tuple[Callable[[str], object], str] | None = None
+        if when and "pattern" in when:
+            self._when = (_PATTERNS.lazy(when["pattern"]).match, when["subject"])
+        elif when:
+            self._when = (functools.partial(_is_of_kind, when["kind"]), when["subject"])
         self._not_a_value = row.get("not_a_value")
         self._value: str | None = row.get("value")  # the value kept, made of the groups
         self._ends_as: str | None = row.get("ends_as")  # the fact when the state ends
@@ -244,12 +251,20 @@ class Shape:
         return self._kind
 
     def subject(self, groups: dict) -> str:
-        if self._when is not None and self._when[0].match(groups["v"]):
+        if self._when is not None and self._when[0](groups["v"]):
             return self._when[1]
         return self._fill(self._subject, groups)
 
     def accepts(self, value: str) -> bool:
         return self._not_a_value is None or _PATTERNS.compile(self._not_a_value).fullmatch(value) is None
+
+
+def _is_of_kind(kind: str, value: str) -> bool:
+    """Whether `value` is of `kind` as consolidation's reader tells it ("a nurse at St Mary's" is a
+    role, "a vegetarian" none): one list of occupations for both readers."""
+    from swarmkit.speech import attributes  # (only for a clause of a shape that asks: "I'm a …")
+
+    return attributes.kind_of(value) == kind
 
 
 SHAPES: tuple[Shape, ...] = tuple(Shape(row) for row in _DATA["shape"])
@@ -282,7 +297,10 @@ def _clean_value(value: str) -> str | None:
     value = _unquoted(value.rstrip(".!,;: ").strip())
     if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
         return None
-    if all(word in POINTERS for word in value.lower().split()):
+    words = value.lower().split()
+    if all(word in POINTERS or word in POINTER_PARTICLES for word in words) and any(
+        word in POINTERS for word in words
+    ):
         return None
     return value
 

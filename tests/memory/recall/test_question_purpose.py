@@ -68,3 +68,46 @@ def test_a_question_in_the_words_of_its_fact_is_asked_by_its_words():
         "occup",
         "profess",
     ]
+
+
+# Facts told the ways people say them, not the ways the first set does ("I'm a nurse", not "I work
+# as a nurse"), written before the reader learnt them: each question finds its fact first.
+TOLD_PLAINLY = [
+    "I'm a nurse at St Mary's",
+    "I'm originally from Porto",
+    "I was born on 3 May 1990",
+    "I'm married to Ana",
+    "I live in Lisbon",
+    "I love hiking",
+    "Peanuts make me break out in hives",
+    "We adopted a tabby cat and named her Pixel",
+    "I drive a blue Toyota",
+]
+
+
+@pytest.fixture
+def told_plainly(store):
+    store.ensure()
+    for said in TOLD_PLAINLY:
+        for fact in extract(said):
+            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
+    return store
+
+
+@pytest.mark.parametrize(
+    "question, fact",
+    [
+        ("What do I do for a living?", "Is a nurse at St Mary's"),
+        ("What's my job?", "Is a nurse at St Mary's"),
+        ("Where do I work?", "Is a nurse at St Mary's"),
+        ("Where am I from?", "Is originally from Porto"),
+        ("Where did I grow up?", "Is originally from Porto"),
+        ("When was I born?", "Was born on 3 May 1990"),
+        ("How old am I?", "Was born on 3 May 1990"),
+        ("Who am I married to?", "Is married to Ana"),
+        ("Who is my partner?", "Is married to Ana"),
+    ],
+)
+def test_a_question_by_purpose_finds_a_fact_told_plainly(told_plainly, question, fact):
+    assert [h.text for h in told_plainly.recall(question, max_results=5)][:1] == [fact]
+    assert [h.text for h in scan_search(told_plainly, question, 5)][:1] == [fact]
