@@ -245,7 +245,7 @@ class Status(BaseModel):
     )
     warnings: list[str] = []
     recall: dict[str, Any] | None = Field(
-        None, description="With the semantic extra: which recall is in force."
+        None, description="Which recall is in force (absent with SWARMKIT_EMBEDDING_MODEL=off)."
     )
 
 
