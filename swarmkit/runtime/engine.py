@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from swarmkit.memory_skills import READER_ID, WRITER_ID
 from swarmkit.run_ids import new_run_id
-from swarmkit.runtime import prompts, tools
+from swarmkit.runtime import memory_talk, prompts, tools
 from swarmkit.runtime.mcp.toolbox import McpSettings, McpToolbox
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider
@@ -315,6 +315,7 @@ class Run:
             specs.append(tools.SWARM_NOTE)
         if self.memory.can_propose(agent):
             specs.append(tools.REMEMBER_FACT)
+        specs += self.memory.talk.specs(agent)  # memory_known, memory_forget: the root's
         specs += self.mcp.specs(agent, {spec["function"]["name"] for spec in specs})
         return specs
 
@@ -332,6 +333,8 @@ class Run:
             return self.memory.search(agent, call.arguments), {}
         if call.name == "swarm_note":
             return self.memory.swarm_note(agent, call.arguments), {}
+        if call.name in memory_talk.NAMES:
+            return self.memory.talk_call(agent, call.name, call.arguments), {}
         return self.memory.propose(agent, call.arguments), {}
 
     def reconcile(self, agent, known: str, proposed: str, subject: str, attribute: str) -> dict | None:

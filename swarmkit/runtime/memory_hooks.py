@@ -101,6 +101,9 @@ class MemoryHooks:
         self._swarm = None
         # agent id → what untrusted content it read; its memory writes are marked `tainted: yes`
         self.tainted: dict[str, str] = run.record.tainted
+        from swarmkit.runtime.memory_talk import MemoryTalk
+
+        self.talk = MemoryTalk(run, self.store)  # what the person asks of memory itself (its tools)
 
     def taint(self, agent_id: str, why: str) -> None:
         self.tainted.setdefault(agent_id, why)
@@ -212,6 +215,13 @@ class MemoryHooks:
             ]
         }
 
+    # ---- memory_known and memory_forget, the tools (runtime/memory_talk.py) ------------------
+    def talk_call(self, agent, name: str, arguments: dict) -> dict:
+        try:
+            return self.talk.call(agent, name, arguments)
+        except MEMORY_FAILURES as exc:
+            return {"error": getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"}
+
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
         """One extraction call when the output clears min_output_length; none otherwise."""
@@ -230,6 +240,7 @@ class MemoryHooks:
             return
         reply = self.run.call_model(agent, "extract", prompts.extraction_messages(task, output))
         facts = without_told_secrets(parse_facts(reply.content), task, output)
+        facts = [fact for fact in facts if not self.talk.was_forgotten(fact["text"])]  # asked gone
         results = [self._remember(agent, fact) for fact in facts]
         statuses = [r.status for r in results if r is not None]
         written = sum(status in ("written", "replaced") for status in statuses)
@@ -273,6 +284,9 @@ class MemoryHooks:
             from swarmkit.speech.facts import subject_of
 
             subject = subject_of(text)
+        from swarmkit.runtime.memory_talk import corrected_subject
+
+        subject = corrected_subject(self.run, store, text, subject)  # "that's wrong, I live in Porto"
         personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
         target = "me" if personal else "auto"
         tainted = self.tainted.get(agent.id)

@@ -19,6 +19,7 @@ from pathlib import Path
 from swarmkit.speech import reported, sentences
 
 DATA = Path(__file__).parent / "data" / "memory_requests.toml"
+TOPICS = Path(__file__).parent / "data" / "memory_topics.toml"
 MAX_SENTENCE = 1000  # characters: a longer "sentence" is a pasted text, not a request to memory
 _MACRO = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _QUOTATION = re.compile(r'"[^"\n]*"|“[^“”\n]*”')
@@ -183,3 +184,19 @@ def _trimmed(target: str) -> str:
 @functools.cache
 def pattern_of_tails() -> re.Pattern:
     return re.compile(rf"(?i)[\s,]+(?:{_alternatives(list(words('target_tails')))})\s*[.!?]*$")
+
+
+@functools.cache
+def _topics() -> dict[str, frozenset[str]]:
+    import tomllib
+
+    with open(TOPICS, "rb") as handle:
+        covers = tomllib.load(handle)["covers"]
+    return {topic: frozenset(word.lower() for word in words) for topic, words in covers.items()}
+
+
+def related(word: str) -> frozenset[str]:
+    """The words a topic word covers ("car" → drive, vehicle, …), itself included; a word that is no
+    topic covers only itself."""
+    lowered = word.lower()
+    return _topics().get(lowered, frozenset()) | {lowered}

@@ -59,3 +59,38 @@ def test_topics_are_said_back_to_the_person():
 def test_every_pattern_of_the_data_file_compiles():
     for name in memory_requests._data()["patterns"]:
         assert memory_requests.pattern(name).pattern
+
+
+DOC = Path(__file__).parents[2] / "docs" / "providers.md"
+
+
+def table(header: str) -> list[list[str]]:
+    lines = DOC.read_text(encoding="utf-8").splitlines()
+    start = lines.index(header) + 2
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    assert rows, header
+    return rows
+
+
+ASKS = {"what it knows": "recall", "forget": "forget", "correction": "correct"}
+
+
+@pytest.mark.parametrize("said, asks, about", table("| You ask | Memory request | About |"))
+def test_each_documented_phrasing(said, asks, about):
+    (request,) = memory_requests.read(said)
+    assert request.asks == ASKS[asks]
+    if request.asks == "recall":
+        assert request.about == ("" if about == "everything about you" else about)
+    elif request.asks == "forget":
+        assert request.about == about
+    else:
+        assert request.statement == about
+
+
+@pytest.mark.parametrize("said, why", table("| You say | Why it asks nothing of memory |"))
+def test_each_documented_look_alike(said, why):
+    assert memory_requests.read(said) == []

@@ -24,9 +24,17 @@ LONG_TASK = 60  # characters: tasks at least this long get a long answer
 
 def extract_facts(text: str) -> list[dict]:
     """The facts the user stated about themselves, with kind and subject (speech/facts.py's table,
-    documented in docs/providers.md)."""
+    documented in docs/providers.md). A request to memory states nothing ("forget that I drive a
+    Skoda" is no fact to keep); a correction states its right value ("that's wrong, I live in Porto")."""
     from swarmkit.speech.facts import extract
+    from swarmkit.speech.memory_requests import read
 
+    asked = read(text)
+    if any(request.asks in ("recall", "forget") for request in asked):
+        return []
+    corrections = [request.statement for request in asked if request.asks == "correct"]
+    if corrections:
+        text = " ".join(corrections)
     return [fact.to_dict() for fact in extract(text)]
 
 
@@ -41,6 +49,13 @@ class MockProvider:
         scripted = self._scripted(request)
         if scripted is not None:
             return scripted
+        if request.purpose == "answer" and request.tools:  # "What do you know about me?", "forget …"
+            from swarmkit.runtime.providers.mock_memory import memory_step
+
+            task = _last(request, "user").partition("\n\nReports from your team:\n")[0]
+            step = memory_step(request, task)
+            if step is not None:
+                return step
         handler = {
             "decide": _decide,
             "extract": _extract,

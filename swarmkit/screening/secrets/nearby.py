@@ -39,6 +39,7 @@ _TICKET = re.compile(r"[A-Z]{2,10}-[0-9]{1,8}(?:-[0-9]{1,8})*")
 _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?::[0-9]{1,5})?")
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]{6,}")
 _DATE_TIME = re.compile(r"[0-9]{1,4}(?:[-/.:][0-9]{1,4}){1,3}(?:[a-zA-Z]{1,3})?")
+_MEMORY_REF = re.compile(r"[\w.-]+(?:/[\w.-]+)*\.md#(?:[0-9a-f]{8}|L[0-9]{1,7})")
 _DIGEST = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?)[:-]")
 _SYMBOLS = frozenset("!#$%^&*+=?@~|\\<>_")
 
@@ -88,6 +89,8 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         return  # a URL or a path
     if _DIGEST.match(run):
         return  # "SHA256:RpJVzMM9…": a host key's fingerprint
+    if _MEMORY_REF.fullmatch(run):
+        return  # "me.md#9a6c9bf6": a memory entry's ref, which answers about memory name beside its text
     if _NAMED_BEFORE.search(text, max(0, start - 32), start) or _PUBLIC_KEY_BEFORE.search(
         text, max(0, start - 24), start
     ):
