@@ -16,6 +16,7 @@ from swarmkit.memory.actions.inbox import hold_for_review
 from swarmkit.memory.actions.swarm import LATEST_FINDINGS
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entry_model import MemoryWrite
+from swarmkit.memory.folder.layout import MEMORY_MD
 from swarmkit.runtime import prompts
 from swarmkit.runtime.verdicts import parse_facts
 
@@ -138,10 +139,15 @@ class MemoryHooks:
         if store is not None:
             try:
                 if store.exists():
-                    hits = store.recall(
-                        task, reader.max_results, reader.similarity_threshold, reader.search_scope
-                    )
                     pinned = store.pinned()
+                    # the pinned lines are given as pinned: never a second time as recalled MEMORY.md#…
+                    hits = store.recall(
+                        task,
+                        reader.max_results + len(pinned),
+                        reader.similarity_threshold,
+                        reader.search_scope,
+                    )
+                    hits = [hit for hit in hits if hit.file != MEMORY_MD][: reader.max_results]
             except MEMORY_FAILURES as exc:
                 self._fail("recall", exc)
                 hits, pinned = [], []
