@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.progress import Progress
 
 from swarmkit.cli import output
-from swarmkit.cli.main import Group
 from swarmkit.cli.options import (
     common_options,
     format_options,
@@ -21,6 +20,7 @@ from swarmkit.cli.options import (
     output_format,
     remember_given,
 )
+from swarmkit.cli.workspace_args import WorkspaceGroup
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
 from swarmkit.memory.folder.entries import KINDS, digest_ref
@@ -129,7 +129,7 @@ def _stable(entry) -> str:
     return entry.ref
 
 
-@click.group(cls=Group)
+@click.group(cls=WorkspaceGroup)
 @memory_options
 def memory() -> None:
     """Read, search and curate the memory folder (markdown files under git)."""
@@ -190,6 +190,9 @@ def status(ctx: click.Context) -> int:
 @click.pass_context
 def list_(ctx: click.Context, file: str | None) -> int:
     """Every entry with its ref (or only FILE's, e.g. lessons.md)."""
+    from swarmkit.cli.workspace_args import misplaced
+
+    misplaced(file or "", "memory list")  # `swarmkit memory list ws`: the workspace goes first, or with -w
     store = _store(ctx)
     _require_folder(store)
     items = store.entries(file)
