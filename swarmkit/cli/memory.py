@@ -444,7 +444,7 @@ def import_(ctx: click.Context, path: str) -> int:
             if result.skipped_files
             else ""
         )
-        + (", truncated (limits reached)" if result.truncated else "")
+        + (f", truncated at {' and '.join(result.limits)}" if result.truncated else "")
         + (f"; commit {result.commit[:10]}" if result.commit else "")
     )
     for rel, why in result.skipped_files:  # each counted in the line above
