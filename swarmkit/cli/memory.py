@@ -551,7 +551,8 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 @memory_options
 @click.pass_context
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
-    """Record your feedback on one of your runs as a correction in the workspace file."""
+    """Record your feedback on one of your runs as a correction (the owner's in the workspace file,
+    a named user's in their own file)."""
     store = _store(ctx)
     from swarmkit.run_ids import is_run_id
     from swarmkit.runtime.records import load_run

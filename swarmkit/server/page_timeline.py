@@ -85,6 +85,10 @@ async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | 
         check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
         ctx.store.check_visible(wanted)  # another person's file (403)
     everything = await run_in_threadpool(timeline.events, ctx.store)  # one read of the history
+    from swarmkit.server.run_links import only_openable_runs
+
+    # another person's run is no run to this view: never linked, never named
+    everything = await run_in_threadpool(only_openable_runs, everything, ctx.workspace.root, ctx.store.user)
     found = [e for e in everything if wanted is None or e["file"] == wanted]
     return found, sorted({e["file"] for e in everything}), wanted
 

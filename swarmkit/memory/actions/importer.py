@@ -249,7 +249,9 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
     try:
         visit(root, 1)
     except _Stop:
-        result.skipped_files.append(("…", f"the walk stopped after naming {UNREAD_LISTED} files it did not read"))
+        result.skipped_files.append(
+            ("…", f"the walk stopped after naming {UNREAD_LISTED} files it did not read")
+        )
     return found
 
 
