@@ -94,7 +94,7 @@ class MemoryTalk:
 
     def _scope(self) -> str:
         scope = self.run.ws.memory.search_reader.search_scope
-        return str(getattr(scope, "value", scope) or "all")
+        return str(getattr(scope, "value", scope))
 
     def call(self, agent, name: str, arguments: dict) -> dict:
         """A memory tool's result; what the folder can fail with is the caller's to catch."""

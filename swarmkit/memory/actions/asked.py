@@ -40,7 +40,7 @@ def group_title(rel: str) -> str:
     }.get(kind, "Notes")
 
 
-def readable(store: MemoryCore, scope: str = "all") -> list[E.Entry]:
+def readable(store: MemoryCore, scope: str | None = None) -> list[E.Entry]:
     """Every entry this person's view may be told about: their file, the pinned lines, and (unless
     the scope is `user`) the shared files; in file order, their own file first."""
     out = []
@@ -101,7 +101,7 @@ def subject_of_entry(entry: E.Entry) -> str | None:
     return entry.subject or subject_of(entry.text)
 
 
-def meant(store: MemoryCore, words: str, scope: str = "all") -> list[E.Entry]:
+def meant(store: MemoryCore, words: str, scope: str | None = None) -> list[E.Entry]:
     """The entries `words` mean, best first: the one stated word for word (or the same subject with
     the same value), else those holding the largest share (at least CLEAR) of what the words name.
     More than one means the words do not say which."""
@@ -125,7 +125,7 @@ def meant(store: MemoryCore, words: str, scope: str = "all") -> list[E.Entry]:
     return [e for share, e in scored if share == best]
 
 
-def about(store: MemoryCore, topic: str, scope: str = "all") -> list[E.Entry]:
+def about(store: MemoryCore, topic: str, scope: str | None = None) -> list[E.Entry]:
     """The entries about a topic ("your work"): those holding at least CLEAR of what it names; every
     readable entry for no topic."""
     entries = readable(store, scope)
@@ -180,7 +180,7 @@ class Known:
         return "\n".join(lines)
 
 
-def known(store: MemoryCore, topic: str = "", scope: str = "all") -> Known:
+def known(store: MemoryCore, topic: str = "", scope: str | None = None) -> Known:
     """What memory keeps about the person (on `topic`, as said back to them: "your work"), grouped."""
     result = Known(topic)
     for entry in about(store, topic, scope):
@@ -242,7 +242,7 @@ class Forgotten:
         return f"Nothing I have saved matches “{what}”, so nothing was forgotten."
 
 
-def forget(store: MemoryCore, words: str, ref: str | None = None, scope: str = "all") -> Forgotten:
+def forget(store: MemoryCore, words: str, ref: str | None = None, scope: str | None = None) -> Forgotten:
     """Forget the one entry `words` (or `ref`) clearly mean, in one commit."""
     if ref is not None:
         try:
