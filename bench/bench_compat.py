@@ -24,7 +24,7 @@ SCRIPT = (
     if Path(sys.executable).with_name("swarmkit").is_file()
     else SWARMKIT
 )
-TARGET_RATIO = 20.0
+TARGET_RATIO = 25.0
 
 
 def upstream_command() -> str | None:

@@ -1,8 +1,7 @@
 """Screening's cost per line: every memory write reads its text through every secret detector.
 
-The lines are the benign corpus, the secret corpora and the issue-18 shapes of tests/reliability
-and tests/memory (prose, code, URLs, JSON, many languages), plus LoCoMo's dev facts when the
-shared data is here. Figure: CPU microseconds per line (the median of five passes), for benign
+The lines are the screening examples of tests/screening/examples/, benign and secret (prose, code,
+URLs, JSON, many languages), plus LoCoMo's dev facts when the shared data is here. Figure: CPU microseconds per line (the median of five passes), for benign
 lines (most writes) and for secret-bearing lines.
 """
 
@@ -41,16 +40,10 @@ def _per_line_us(lines: list[str], passes: int) -> float:
 
 
 def main(quick: bool = False) -> dict:
-    from tests.reliability.secrets_corpus import BENIGN, FAMILY_CASES, HELD_OUT, secrets
-    from tests.screening.test_screening_shapes import BENIGN_SHAPES, SHAPES
+    from tests.screening.example_files import benign_texts, secret_examples
 
-    benign = list(BENIGN) + list(BENIGN_SHAPES) + _locomo()
-    secret = (
-        [s.text for s in secrets()]
-        + [s.text for s in HELD_OUT]
-        + [text for _, text, _ in FAMILY_CASES]
-        + [text for _, text, _ in SHAPES]
-    )
+    benign = benign_texts() + _locomo()
+    secret = [example.text for example in secret_examples()]
     passes = 2 if quick else 5
     _per_line_us(benign[:50] + secret[:50], 1)  # warm: compiled patterns, the wordlist
     figures = {

@@ -21,6 +21,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "serve": ("fastapi", "starlette", "uvicorn"),
     "openai": ("httpx",),
     "mcp": ("mcp",),
+    "lsp": ("pygls", "lsprotocol"),  # `swarmkit lsp`, the language server
     "semantic": ("numpy", "tokenizers", "safetensors"),  # recall by meaning (memory/recall/semantic.py)
 }
 

@@ -20,7 +20,18 @@ NAMES = sorted(path.stem.removeprefix("bench_") for path in BENCH.glob("bench_*.
 
 
 def test_every_benchmark_is_found():
-    assert {"compat", "facts", "hostile", "mcp", "memory", "recall", "run", "scale", "validate"} <= set(NAMES)
+    assert {
+        "compat",
+        "facts",
+        "hostile",
+        "lsp",
+        "mcp",
+        "memory",
+        "recall",
+        "run",
+        "scale",
+        "validate",
+    } <= set(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -46,6 +46,7 @@ def chat(
     resume: str | None,
     provider: str | None,
     user: str | None,
+    model: str | None,
     base_url: str | None,
     api_key: str | None,
     timeout: float | None,
@@ -65,7 +66,17 @@ def chat(
 
     user = checked_user(user)
     ws, chosen, providers = prepare_run(
-        workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was said", "chat"
+        workspace,
+        topology,
+        provider,
+        user,
+        script,
+        base_url,
+        api_key,
+        timeout,
+        "nothing was said",
+        "chat",
+        model=model,
     )
     if resume is not None:
         conversation = load_conversation(ws.root, resume, user)
@@ -213,7 +224,8 @@ class ChatSession:
             raise
         self.last = saved
         if saved.status == "ok":
-            output.result(saved.output)
+            if saved.output.strip():  # an empty answer: its warning says so
+                output.result(saved.output)
         else:
             self.failed = True
             output.error(

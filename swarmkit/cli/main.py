@@ -44,6 +44,11 @@ COMMANDS = {
         "mcp",
         "Serve the memory folder to MCP clients (stdio, or streamable HTTP with a token).",
     ),
+    "lsp": (
+        "swarmkit.cli.lsp",
+        "lsp",
+        "Serve the language server over stdio: validate's diagnostics as you type, and more.",
+    ),
     "serve": (
         "swarmkit.cli.serve",
         "serve",

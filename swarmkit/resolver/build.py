@@ -497,6 +497,19 @@ def _resolve_agent(
     )
 
 
+def workspace_memory(root: Path, raw_ws: dict) -> MemoryConfig:
+    """The memory a schema-valid workspace.yaml sets, whatever the rest of the workspace holds: what
+    the language server says of `memory:` while another file has errors."""
+    block = memory_block(raw_ws)
+    written = len(decision_list(raw_ws))  # apply_memory_defaults only appends
+    bindings = tuple(
+        make_binding(raw, "explicit" if i < written else "auto", "workspace", "", 0, block)
+        for i, raw in enumerate(decision_list(apply_memory_defaults(raw_ws, block)))
+        if is_enabled(raw)
+    )
+    return _memory_config(root, raw_ws, block, explicit_memory_bindings(raw_ws), bindings)
+
+
 def _memory_config(root: Path, raw_ws: dict, block: dict, explicit, ws_bindings) -> MemoryConfig:
     """Memory as the workspace's own bindings make it: each side's effective config, or None when off."""
     by_id = {b.id: b for b in ws_bindings}

@@ -10,6 +10,7 @@ from swarmkit.workspace.diagnostics import Diagnostic, DiagnosticSink
 
 if TYPE_CHECKING:  # imported by build.py when it runs: this module stays import-light
     from swarmkit.resolver.resolved import ResolvedWorkspace
+    from swarmkit.workspace.files import WorkspaceFiles
 
 
 @dataclass(frozen=True)
@@ -35,36 +36,36 @@ class Resolution:
         return self.workspace is not None and not self.errors
 
 
-def resolve(root: Path | str) -> Resolution:
-    """Discover, load, check, apply memory defaults, build models and link, collecting every problem."""
+def resolve(root: Path | str, files: WorkspaceFiles | None = None) -> Resolution:
+    """Discover, load, check, apply memory defaults, build models and link, collecting every problem.
+
+    `files`: where each file's text comes from (default: the disk; the language server's layers
+    an editor's unsaved buffers over it).
+    """
     from swarmkit.resolver.artifacts import Artifact
     from swarmkit.resolver.known import ids_in_text
     from swarmkit.workspace.discovery import discover
-    from swarmkit.workspace.loading import load_source
-    from swarmkit.workspace.schema_check import check_document
-
-    root = Path(root)
-    sink = DiagnosticSink()
-    found, problems = discover(root)
-    sink.extend(problems)
+    from swarmkit.workspace.files import WorkspaceFiles
     from swarmkit.workspace.layout import ARTIFACT_KINDS
 
+    root = Path(root)
+    files = files if files is not None else WorkspaceFiles()
+    sink = DiagnosticSink()
+    found, problems = discover(root, files.unsaved(root))
+    sink.extend(problems)
     by_kind: dict[str, list[Artifact]] = {kind: [] for kind in ARTIFACT_KINDS}
     dropped: dict[str, set[str]] = {kind: set() for kind in ARTIFACT_KINDS}
     for item in found:
-        source, problems = load_source(item.path, item.rel, item.kind)
-        sink.extend(problems)
+        checked = files.check(item)
+        sink.extend(checked.problems)
+        source = checked.source
         if source.data is None:
             # Reported for its own problem: references to it are not reported as unknown too. Its
             # id is its file's stem by custom, or the id a plain line of its text declares.
             dropped[item.kind].add(item.path.name.rsplit(".", 1)[0])
             dropped[item.kind].update(ids_in_text(source.text))
             continue
-        artifact = Artifact(source)
-        by_kind[item.kind].append(artifact)
-        problems = check_document(source)
-        sink.extend(problems)
-        artifact.valid = not any(p.is_error for p in problems)
+        by_kind[item.kind].append(Artifact(source, valid=checked.schema_valid))
     if any(d.code == "workspace.not-found" for d in sink.items):
         return Resolution(root, None, sink.sorted())
 

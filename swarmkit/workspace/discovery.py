@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from swarmkit.workspace.diagnostics import Diagnostic, Severity
-from swarmkit.workspace.layout import FOLDER_KINDS, WORKSPACE_FILES, YAML_SUFFIXES
+from swarmkit.workspace.layout import FOLDER_KINDS, WORKSPACE_FILES, YAML_SUFFIXES, kind_at
 from swarmkit.workspace.limits import MAX_FILES
 
 
@@ -18,14 +19,21 @@ class Found:
     kind: str
 
 
-def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
-    """Every artifact file under `root` in a stable order, and problems with the layout itself."""
+def discover(root: Path, unsaved: Collection[Path] = ()) -> tuple[list[Found], list[Diagnostic]]:
+    """Every artifact file under `root` in a stable order, and problems with the layout itself.
+
+    `unsaved`: files an editor holds that are not on the disk yet (absolute paths); each is found
+    where the layout puts it, as if it had been saved.
+    """
     found: list[Found] = []
     problems: list[Diagnostic] = []
+    new = _unsaved_places(root, unsaved)
     # anything but a folder by that name is the workspace file, to be told what is wrong with it (a
     # FIFO, a device, a dangling link): "no workspace.yaml" would send the user looking elsewhere
     present = [
-        name for name in WORKSPACE_FILES if os.path.lexists(root / name) and not (root / name).is_dir()
+        name
+        for name in WORKSPACE_FILES
+        if (os.path.lexists(root / name) and not (root / name).is_dir()) or name in new
     ]
     if not present:
         problems.append(
@@ -51,9 +59,11 @@ def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
         _add(found, problems, real_root, root / present[0], present[0], "Workspace")
     for folder, kind in FOLDER_KINDS.items():
         base = root / folder
-        if not base.is_dir():
-            continue
-        for rel in _walk(base, folder, problems):
+        walked = _walk(base, folder, problems) if base.is_dir() else []
+        added = [rel for rel, at in new.items() if at == kind and rel.startswith(folder + "/")]
+        if added:
+            walked = sorted(walked + added, key=lambda rel: rel.split("/"))  # as _walk orders them
+        for rel in walked:
             _add(found, problems, real_root, root / rel, rel, kind)
     artifacts = len(found) - (1 if present else 0)
     if artifacts > MAX_FILES:
@@ -69,6 +79,20 @@ def discover(root: Path) -> tuple[list[Found], list[Diagnostic]]:
         )
         found = found[:1] if present else []
     return found, problems
+
+
+def _unsaved_places(root: Path, unsaved: Collection[Path]) -> dict[str, str]:
+    """rel -> kind of each unsaved file the layout reads (the others are no part of the workspace)."""
+    out = {}
+    for path in unsaved:
+        try:
+            rel = path.relative_to(root).as_posix()
+        except ValueError:
+            continue
+        kind = kind_at(rel)
+        if kind is not None and not os.path.lexists(path):
+            out[rel] = kind
+    return out
 
 
 def _walk(base: Path, folder: str, problems: list[Diagnostic]) -> list[str]:

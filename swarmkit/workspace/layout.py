@@ -19,3 +19,16 @@ for _folder, _kind in FOLDER_KINDS.items():
 ARTIFACT_KINDS = ("Workspace", *KIND_FOLDERS)
 YAML_SUFFIXES = (".yaml", ".yml")
 STATE_FOLDER = ".swarmkit"  # runtime state (memory folder, run records); git-ignored
+
+
+def kind_at(rel: str) -> str | None:
+    """The kind discovery reads the file at `rel` (a posix path in the workspace) as, else None: the
+    workspace file, or a YAML file in a kind's folder or one sub-folder below it, no dotfile on the way."""
+    parts = rel.split("/")
+    if any(part.startswith(".") or not part for part in parts):
+        return None
+    if len(parts) == 1:
+        return "Workspace" if rel in WORKSPACE_FILES else None
+    if len(parts) > 3 or not parts[-1].endswith(YAML_SUFFIXES):
+        return None
+    return FOLDER_KINDS.get(parts[0])

@@ -13,9 +13,12 @@ from swarmkit.workspace.source import SourceFile
 from swarmkit.workspace.yaml_text import YamlRefused, load_yaml_text
 
 
-def load_source(path: Path, rel: str, expected_kind: str) -> tuple[SourceFile, list[Diagnostic]]:
+def load_source(
+    path: Path, rel: str, expected_kind: str, text: str | None = None
+) -> tuple[SourceFile, list[Diagnostic]]:
+    """The file at `path`, read from the disk, or from `text` where an editor holds it unsaved."""
     source = SourceFile(path=path, rel=rel, expected_kind=expected_kind)
-    problem = _read_text(source)
+    problem = _read_text(source) if text is None else _take_text(source, text)
     if problem is not None:
         return source, [problem]
     problem = _parse(source)
@@ -42,14 +45,7 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
                 hint="workspace files must be plain files; remove or rename this one",
             )
         if refused.reason == TOO_LARGE:
-            return Diagnostic(
-                "file.too-large",
-                f"the file is {refused.size:,} bytes; workspace files may be at most {MAX_FILE_BYTES:,} bytes",
-                rel,
-                1,
-                1,
-                hint="split it into several files, or remove what is not configuration",
-            )
+            return _too_large(rel, refused.size or 0)
         return Diagnostic(
             "file.unreadable",
             f"cannot read the file: {refused.problem}",
@@ -74,6 +70,27 @@ def _read_text(source: SourceFile) -> Diagnostic | None:
         )
     source.text = text
     return None
+
+
+def _take_text(source: SourceFile, text: str) -> Diagnostic | None:
+    """An editor's text, held to the limit a file on disk is (its UTF-8 size, as it would be saved)."""
+    text = text.removeprefix("\ufeff")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_FILE_BYTES:
+        return _too_large(source.rel, size)
+    source.text = text
+    return None
+
+
+def _too_large(rel: str, size: int) -> Diagnostic:
+    return Diagnostic(
+        "file.too-large",
+        f"the file is {size:,} bytes; workspace files may be at most {MAX_FILE_BYTES:,} bytes",
+        rel,
+        1,
+        1,
+        hint="split it into several files, or remove what is not configuration",
+    )
 
 
 def _parse(source: SourceFile) -> Diagnostic | None:

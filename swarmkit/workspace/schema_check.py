@@ -53,6 +53,7 @@ _SCOPE_HINT = 'use "*" for every agent, or agent ids separated by commas (for ex
 def check_document(source: SourceFile) -> list[Diagnostic]:
     """Kind against folder first (a file in the wrong folder is checked by no schema), then schema."""
     from swarmkit.schemas import KIND_SCHEMAS, validator_for
+    from swarmkit.workspace.schema_verdict import passes
 
     data = source.data
     kind = data.get("kind")
@@ -88,8 +89,27 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
                 did_you_mean(kind, [expected], f"write kind: {expected}"),
             )
         )
-    validator = validator_for(expected)
-    for error in validator.iter_errors(data):
+    if not passes(expected, data):
+        # jsonschema only for a document that fails, for its errors: its import and checks cost
+        # most of validating a valid workspace
+        _add_schema_errors(source, validator_for(expected), problems)
+    text = source.text or ""
+    spelled_nan = ".nan" in text or ".NaN" in text or ".NAN" in text  # YAML's only spellings of NaN
+    for path in _not_a_number(data) if spelled_nan else ():
+        problems.append(
+            _diag(
+                "schema.range",
+                f"{_field_name(path)} is .nan (not a number), which no setting can mean",
+                source,
+                path,
+                hint="write a number, or remove the key for its default",
+            )
+        )
+    return _dedupe(problems)
+
+
+def _add_schema_errors(source: SourceFile, validator, problems: list[Diagnostic]) -> None:
+    for error in validator.iter_errors(source.data):
         if problems and tuple(error.absolute_path) == ("kind",):
             continue  # already reported as kind.mismatch
         if len(problems) >= MAX_DIAGNOSTICS_PER_FILE:
@@ -106,19 +126,6 @@ def check_document(source: SourceFile) -> list[Diagnostic]:
             )
             break
         problems.extend(_to_diagnostics(error, source, validator.schema))
-    text = source.text or ""
-    spelled_nan = ".nan" in text or ".NaN" in text or ".NAN" in text  # YAML's only spellings of NaN
-    for path in _not_a_number(data) if spelled_nan else ():
-        problems.append(
-            _diag(
-                "schema.range",
-                f"{_field_name(path)} is .nan (not a number), which no setting can mean",
-                source,
-                path,
-                hint="write a number, or remove the key for its default",
-            )
-        )
-    return _dedupe(problems)
 
 
 def _not_a_number(data: Any) -> list[tuple]:

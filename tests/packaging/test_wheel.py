@@ -57,7 +57,7 @@ def test_wheel_metadata_names_the_distribution_licence_extras_and_urls(dist):
     requires = meta.get_all("Requires-Dist")
     base = {normalized(re.split(r"[<>=!~; \[]", r)[0]) for r in requires if "extra ==" not in r}
     assert base == BASE_REQUIREMENTS
-    assert set(meta.get_all("Provides-Extra")) == {"serve", "openai", "semantic", "mcp", "all"}
+    assert set(meta.get_all("Provides-Extra")) == {"serve", "openai", "semantic", "mcp", "lsp", "all"}
     assert {u.split(",")[0] for u in meta.get_all("Project-URL")} >= {
         "Homepage",
         "Documentation",
@@ -123,6 +123,10 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     assert 'model provider "openai" (OpenAI-compatible) needs the `openai` extra (httpx)' in refused.stderr
     refused = run(swarmkit_, "mcp", "team", cwd=home, env=env, check=False)
     assert refused.returncode == 1 and "swarmkit mcp needs the `mcp` extra (mcp)" in refused.stderr
+    refused = run(swarmkit_, "lsp", cwd=home, env=env, check=False)
+    assert (
+        refused.returncode == 1 and "swarmkit lsp needs the `lsp` extra (pygls, lsprotocol)" in refused.stderr
+    )
     refused = run(swarmkit_, "serve", "team", cwd=home, env=env, check=False)
     assert refused.returncode == 1, refused.stderr
     hint = refused.stderr.split("hint: install it: ", 1)[1].strip()

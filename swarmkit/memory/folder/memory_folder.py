@@ -697,6 +697,10 @@ class MemoryFolder:
             return path, "a file" if stat.S_ISREG(mode) else kind_of(mode)
         return None
 
+    def can_be_created(self) -> bool:
+        """Whether a first write can create the folder: nothing that is no folder in its way."""
+        return self._not_a_folder_in_the_way() is None
+
     def missing_error(self) -> NotFound:
         blocking = self._not_a_folder_in_the_way()
         if blocking is not None:  # `.swarmkit` or `.swarmkit/memory` is a file: no write makes one

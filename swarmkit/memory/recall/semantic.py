@@ -16,7 +16,6 @@ Nothing here imports numpy until a model is used: `choice()` only looks for file
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import threading
@@ -73,6 +72,8 @@ def _model_id(folder: Path, name: str | None = None, header: Header | None = Non
     stretches of its weights: the same model from two packages shares its vectors, a different one
     (a fine-tune saved under the same name and size, too) never does. Hashing all 90 MB would cost
     every one-shot command 0.2 s; the stretches cost a few reads."""
+    import hashlib  # here: a one-shot command that says which recall is in force never hashes
+
     from swarmkit.memory.recall.model_check import weights_header
 
     weights = folder / "model.safetensors"

@@ -5,60 +5,28 @@ token begins (never again in the middle of the same run of characters), so no in
 pattern rescan the text; a keyword search resumes after each key it reads. The families and their
 shapes are facts from the issuers and from published rule sets (gitleaks, detect-secrets); check
 digits (Luhn for cards, ISO 7064 mod 97 for IBANs, Base58Check for wallet keys) keep ordinary numbers out.
+
+The detectors are listed in rules/secrets.toml; each reads its own rule file (swarmkit/screening/
+ruleset.py says how), and what needs code (check digits, the wordlist, reading a list of codes or a
+sentence's grammar) is in its module here.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Callable, Iterator
 
 from swarmkit.screening.placeholder import REDACTED
-from swarmkit.screening.secrets import (
-    bare,
-    cards,
-    commands,
-    cookies,
-    hashes,
-    headers,
-    instructions,
-    keys,
-    languages,
-    locks,
-    logins,
-    nearby,
-    numbers,
-    otp,
-    phrases,
-    query,
-    tokens,
-    urls,
-    wallets,
-    wifi,
-)
+from swarmkit.screening.ruleset import ruleset
 
+RULES = ruleset("secrets")
 _PLACEHOLDER = re.compile(re.escape(REDACTED))
-_FILLER = re.compile(r"[\s.,;:!?\"'`()\[\]{}<>=&#/|*-]*")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-DETECTORS = (
-    tokens.find,
-    urls.find,
-    headers.find,
-    commands.find,
-    keys.find,
-    numbers.find,
-    wallets.find,
-    cookies.find,
-    otp.find,
-    phrases.find,
-    languages.find,
-    logins.find,
-    instructions.find,
-    query.find,
-    cards.find,
-    hashes.find,
-    wifi.find,
-    nearby.find,
-    locks.find,
-    bare.find,
+Detector = Callable[[str, str], Iterator[tuple[int, int]]]
+# Each detector's find, in the order rules/secrets.toml lists them
+DETECTORS: tuple[Detector, ...] = tuple(
+    importlib.import_module(f"{__name__}.{name}").find for name in RULES.lists.detectors
 )
 
 
@@ -100,5 +68,5 @@ def _outside_placeholders(text: str, spans: list[tuple[int, int]]) -> list[tuple
             index += 1
         if at < end:
             pieces.append((at, end))
-        out += [(a, b) for a, b in pieces if not _FILLER.fullmatch(text, a, b)]
+        out += [(a, b) for a, b in pieces if not RULES.patterns.filler.fullmatch(text, a, b)]
     return sorted(out)
