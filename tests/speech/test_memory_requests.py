@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from swarmkit.speech import memory_requests
+from tests.support import doc_tables
 
 EXAMPLES = Path(__file__).parent / "examples" / "memory_requests"
 
@@ -61,19 +62,8 @@ def test_every_pattern_of_the_data_file_compiles():
         assert memory_requests.pattern(name).pattern
 
 
-DOC = Path(__file__).parents[2] / "docs" / "providers.md"
-
-
 def table(header: str) -> list[list[str]]:
-    lines = DOC.read_text(encoding="utf-8").splitlines()
-    start = lines.index(header) + 2
-    rows = []
-    for line in lines[start:]:
-        if not line.startswith("|"):
-            break
-        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    assert rows, header
-    return rows
+    return doc_tables.table("providers.md", header)
 
 
 ASKS = {"what it knows": "recall", "forget": "forget", "correction": "correct"}
