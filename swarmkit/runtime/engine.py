@@ -142,6 +142,7 @@ class Run:
         ]
         output = self._answer(agent, messages, "answer")
         output = self._post_output(agent, messages, output)
+        output = self._memory_requests_left_undone(agent, output)
         for binding in (b for b in bindings if b.id == WRITER_ID):
             if binding.trigger == "post_output" and self._outermost_in_scope(agent, binding):
                 self.memory.write(agent, binding, task, output)
@@ -156,6 +157,26 @@ class Run:
             }
         )
         return output
+
+    def _memory_requests_left_undone(self, agent, output: str) -> str:
+        """What the person asked of memory in their own words ("forget that …", "what do you know
+        about me?") and the model did not call a tool for: done here, its answer added below the
+        model's (runtime/memory_talk.py's left_undone)."""
+        called = {c["name"] for c in self.record.tool_calls if c["agent"] == agent.id}
+        answers = []
+        for name, arguments in self.memory.talk.left_undone(agent, called):
+            result = self.memory.talk_call(agent, name, arguments)
+            self.record.tool_calls.append(
+                {
+                    "agent": agent.id,
+                    "name": name,
+                    "arguments": redacted(arguments),
+                    "result": result,
+                    "by": "swarmkit: the person asked in their own words and the model did not call it",
+                }
+            )
+            answers.append(str(result.get("answer") or f"Memory could not answer: {result.get('error')}"))
+        return "\n\n".join([output.rstrip(), *answers] if output.strip() else answers) if answers else output
 
     def _child_task(self, parent, task: str) -> str:
         return f"{parent.id} asks for your part of this request: {task}"

@@ -152,8 +152,42 @@ class MemoryTalk:
         return outcome.to_dict()
 
     def was_forgotten(self, text: str) -> bool:
-        """Whether an extracted fact restates what this run forgot: it is not written back."""
-        return E.dedupe_key(text) in self.forgotten
+        """Whether an extracted fact restates what this run forgot, or what the person asked in this
+        turn to forget (when the entry was not forgotten: several meant, or none kept): it is not
+        written back. A model may read "forget that I drive a Skoda" as a fact about the car."""
+        if E.dedupe_key(text) in self.forgotten:
+            return True
+        from swarmkit.memory.recall.words import terms
+        from swarmkit.speech.memory_requests import read
+
+        said = {term for word in text.split() for term in terms(word)}
+        for request in read(self.run.user_input):
+            if request.asks == "forget" and said:
+                asked = {term for word in request.about.split() for term in terms(word)}
+                if said <= asked:
+                    return True
+        return False
+
+    def left_undone(self, agent, called: set[str]) -> list[tuple[str, dict]]:
+        """The tool calls the person's own words in this turn ask for and the model did not make
+        (`called`: the tools it called): a model that does not call tools, or chose not to, still
+        forgets what the person asked and still says what memory keeps. Only the person's words
+        count here too, so nothing a note or a tool result says is ever done this way."""
+        if not self.offered(agent):
+            return []
+        from swarmkit.speech.memory_requests import read
+
+        undone: list[tuple[str, dict]] = []
+        for request in read(self.run.user_input):
+            if request.asks == "recall" and KNOWN not in called:
+                undone.append((KNOWN, {"topic": request.about}))
+                called = called | {KNOWN}
+            elif request.asks == "forget" and FORGET not in called:
+                undone.append(
+                    (FORGET, {"what": request.about} | ({"ref": request.ref} if request.ref else {}))
+                )
+                called = called | {FORGET}
+        return undone
 
 
 def corrected_subject(run: MemoryRun, store, text: str, subject: str | None) -> str | None:

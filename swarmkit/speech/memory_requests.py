@@ -117,6 +117,23 @@ def first(text: str, asks: str) -> MemoryRequest | None:
     return next((request for request in read(text) if request.asks == asks), None)
 
 
+def stated(text: str) -> str:
+    """What a message states, for reading facts from it: its sentences without those that ask
+    memory what it knows or to forget ("forget that I drive a Skoda" states no fact to keep), a
+    correction as its right value ("that's wrong, I live in Porto" → "I live in Porto"). A message
+    that asks nothing of memory is returned as it is."""
+    if not read(text):
+        return text
+    kept = []
+    for sentence in sentences.split(str(text)):
+        asked = read(sentence)
+        if not asked:
+            kept.append(sentence)
+        elif asked[0].asks == "correct":
+            kept.append(asked[0].statement)
+    return "\n".join(kept)
+
+
 def _recall(sentence: str) -> MemoryRequest | None:
     for name, personal_only in (
         ("recall_memory", False),

@@ -360,3 +360,65 @@ def test_an_imported_note_that_asks_to_forget_forgets_nothing(init_ws, tmp_path,
     assert call["result"]["status"] == "refused"
     chat(cli, monkeypatch, root, ["Where do I live? Check my notes"])
     assert "Lives in Lisbon" in listed(cli, root)
+
+
+NOTED = (  # longer than the writer's min_output_length, so that the exchange is read
+    "Thank you for telling me; I will keep that in mind in our conversations from now on, and you can "
+    "tell me whenever it changes."
+)
+
+
+def test_what_the_person_asked_is_done_when_the_model_calls_no_tool(init_ws, cli):
+    """A model that never calls a tool (many small local ones) and says it forgot: what the person
+    asked in their own words is done all the same, its answer added below the model's, and the record
+    says swarmkit made the call. Its extraction that reads the request as a fact about the car is not
+    written back, when the forget happened and when several entries were meant and none was."""
+    from swarmkit.runtime.providers.openai import OpenAIProvider
+    from tests.runtime.test_openai_provider import FakeEndpoint
+
+    def answer(request):
+        said = request["messages"][-1]["content"]
+        if "User said:" in said:  # the memory-writer's extraction reads every request as a fact
+            facts = [{"text": "Drives a red Skoda Octavia", "kind": "preference", "subject": "user.car"}]
+            if "Lisbon" in said:
+                facts = [{"text": "Lives in Lisbon", "kind": "preference", "subject": "user.location"}]
+            return {"choices": [{"message": {"role": "assistant", "content": json.dumps({"facts": facts})}}]}
+        reply = "Sure, I have forgotten that." if "forget" in said else NOTED
+        return {"choices": [{"message": {"role": "assistant", "content": reply}}]}
+
+    endpoint = FakeEndpoint()
+    endpoint.answer = answer  # type: ignore[method-assign]
+    root = init_ws()
+    try:
+        provider = OpenAIProvider(endpoint.url, None, timeout=10)
+        run_once(root, "I live in Lisbon", provider)
+        run_once(root, "I drive a red Skoda Octavia", provider)
+        known, _ = run_once(root, "What do you know about me?", provider)
+        forgot, _ = run_once(root, "Please forget that I drive a red Skoda Octavia", provider)
+    finally:
+        endpoint.close()
+    assert known["output"].startswith(NOTED + "\n\nHere is what I have saved about you (2 entries)")
+    assert "Drives a red Skoda Octavia" in known["output"] and "Lives in Lisbon" in known["output"]
+    (call,) = forgot["tool_calls"]
+    assert call["name"] == "memory_forget" and call["by"].startswith("swarmkit: the person asked")
+    assert call["result"]["status"] == "forgotten"
+    assert forgot["output"].split("\n\n")[1].startswith("Forgotten: Drives a red Skoda Octavia (me.md#")
+    assert listed(cli, root) == ["Lives in Lisbon"]
+
+
+def test_a_request_to_forget_is_never_kept_as_a_fact(init_ws, cli):
+    """Several entries meant, so none is forgotten: the request's words are not kept as a new fact,
+    by the model's extraction or the offline reader's, which reads the rest of the message."""
+    from swarmkit.runtime.extraction import offline_facts
+
+    root = init_ws()
+    for line in ("I drive a red Skoda Octavia", "I drive a blue Skoda Fabia"):
+        run_once(root, line)
+    record, _ = run_once(root, "Please forget that I drive a Skoda.")
+    (call,) = [c for c in record["tool_calls"] if c["name"] == "memory_forget"]
+    assert call["result"]["status"] != "forgotten"
+    assert listed(cli, root) == ["Drives a red Skoda Octavia", "Drives a blue Skoda Fabia"]
+    assert offline_facts("Please forget that I drive a Skoda. I live in Porto.") == offline_facts(
+        "I live in Porto."
+    )
+    assert offline_facts("That's wrong, I live in Porto") == offline_facts("I live in Porto")

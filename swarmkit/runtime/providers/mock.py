@@ -24,18 +24,12 @@ LONG_TASK = 60  # characters: tasks at least this long get a long answer
 
 def extract_facts(text: str) -> list[dict]:
     """The facts the user stated about themselves, with kind and subject (speech/facts.py's table,
-    documented in docs/providers.md). A request to memory states nothing ("forget that I drive a
-    Skoda" is no fact to keep); a correction states its right value ("that's wrong, I live in Porto")."""
-    from swarmkit.speech.facts import extract
-    from swarmkit.speech.memory_requests import read
+    documented in docs/providers.md): the offline reader's, which reads no fact from a request to
+    memory ("forget that I drive a Skoda") and a correction's right value ("that's wrong, I live in
+    Porto")."""
+    from swarmkit.runtime.extraction import offline_facts
 
-    asked = read(text)
-    if any(request.asks in ("recall", "forget") for request in asked):
-        return []
-    corrections = [request.statement for request in asked if request.asks == "correct"]
-    if corrections:
-        text = " ".join(corrections)
-    return [fact.to_dict() for fact in extract(text)]
+    return offline_facts(text)
 
 
 class MockProvider:
