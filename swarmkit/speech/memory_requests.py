@@ -139,6 +139,7 @@ def _recall(sentence: str) -> MemoryRequest | None:
         ("recall_memory", False),
         ("recall_in_memory", False),
         ("recall_anything", False),
+        ("recall_facts_about", True),
         ("recall_knowing", True),
     ):
         match = pattern(name).match(sentence)
