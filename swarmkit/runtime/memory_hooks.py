@@ -241,7 +241,16 @@ class MemoryHooks:
 
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
-        """One extraction call when the output clears min_output_length; none otherwise."""
+        """One extraction call when the output clears min_output_length and the message states
+        something; none otherwise."""
+        from swarmkit.runtime.memory_talk import only_asks_memory
+
+        if only_asks_memory(task):
+            # "What do you know about me?", "Please forget that …": the person stated nothing, and
+            # the answer lists memory back; a model reading that exchange keeps the listing again
+            self._note("writer skipped: the message only asks memory what it knows or to forget")
+            self.run.record_decision(agent, binding, "pass", "skipped: a request to memory states no fact")
+            return
         minimum = binding.writer.min_output_length
         if len(output) < minimum:
             # an auto binding takes the memory block's value; one written out has its own config

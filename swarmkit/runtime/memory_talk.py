@@ -190,6 +190,13 @@ class MemoryTalk:
         return undone
 
 
+def only_asks_memory(task: str) -> bool:
+    """Whether a message only asks memory what it knows or to forget, stating nothing to keep."""
+    from swarmkit.speech.memory_requests import read, stated
+
+    return bool(read(task)) and not stated(task).strip()
+
+
 def corrected_subject(run: MemoryRun, store, text: str, subject: str | None) -> str | None:
     """The subject a fact is written under: in a turn that corrects memory ("that's wrong, I live in
     Porto", "actually my wife is called Priya"), the subject of the one entry of the person's it puts

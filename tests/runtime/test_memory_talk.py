@@ -372,7 +372,7 @@ def test_what_the_person_asked_is_done_when_the_model_calls_no_tool(init_ws, cli
     """A model that never calls a tool (many small local ones) and says it forgot: what the person
     asked in their own words is done all the same, its answer added below the model's, and the record
     says swarmkit made the call. Its extraction that reads the request as a fact about the car is not
-    written back, when the forget happened and when several entries were meant and none was."""
+    written back."""
     from swarmkit.runtime.providers.openai import OpenAIProvider
     from tests.runtime.test_openai_provider import FakeEndpoint
 
@@ -394,7 +394,9 @@ def test_what_the_person_asked_is_done_when_the_model_calls_no_tool(init_ws, cli
         run_once(root, "I live in Lisbon", provider)
         run_once(root, "I drive a red Skoda Octavia", provider)
         known, _ = run_once(root, "What do you know about me?", provider)
-        forgot, _ = run_once(root, "Please forget that I drive a red Skoda Octavia", provider)
+        forgot, _ = run_once(
+            root, "Please forget that I drive a red Skoda Octavia. My editor is Helix.", provider
+        )
     finally:
         endpoint.close()
     assert known["output"].startswith(NOTED + "\n\nHere is what I have saved about you (2 entries)")
@@ -403,7 +405,10 @@ def test_what_the_person_asked_is_done_when_the_model_calls_no_tool(init_ws, cli
     assert call["name"] == "memory_forget" and call["by"].startswith("swarmkit: the person asked")
     assert call["result"]["status"] == "forgotten"
     assert forgot["output"].split("\n\n")[1].startswith("Forgotten: Drives a red Skoda Octavia (me.md#")
-    assert listed(cli, root) == ["Lives in Lisbon"]
+    assert listed(cli, root) == ["Lives in Lisbon", "Editor is Helix"]
+    # a message that only asks memory states nothing: no extraction reads its exchange
+    assert "extract" not in [c["purpose"] for c in known["model_calls"]]
+    assert "extract" in [c["purpose"] for c in forgot["model_calls"]]  # it told the editor too
 
 
 def test_a_request_to_forget_is_never_kept_as_a_fact(init_ws, cli):
