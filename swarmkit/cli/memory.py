@@ -170,6 +170,8 @@ def status(ctx: click.Context) -> int:
     output.result(f"Inbox: {info['inbox']} unreviewed")
     if info["swarms"]:
         output.result(f"Swarms: {', '.join(info['swarms'])}")
+    if info["other_swarms"]:
+        output.result(f"Swarms of other people's runs: {info['other_swarms']} (shown only to them)")
     if info["git"]:
         state = "uncommitted hand edits" if info["dirty"] else "clean"
         output.result(

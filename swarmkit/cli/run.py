@@ -99,17 +99,20 @@ def run(
     )
     output.progress_bars()  # recall may build its index
     the_run = Run(ws, chosen, providers, user=user)
+    saved = None
     try:
         try:
-            record = the_run.execute(text)
+            the_run.execute(text)
         finally:
             saved = save_run(ws.root, the_run.record)
     except SwarmkitError as exc:  # a provider failed: the run was recorded, so say which one it is
-        exc.message = f"run {the_run.record.id} failed: {exc.message}"
+        shown = saved.error if saved is not None and saved.error else exc.message  # as kept: screened
+        exc.message = f"run {the_run.record.id} failed: {shown}"
         exc.hint = "; ".join(
             filter(None, [exc.hint, f"`swarmkit runs show {the_run.record.id}` shows what happened"])
         )
         raise
+    record = saved  # what is printed is what was kept: screened as the record is (the answer too)
     as_json = output_format() == "json"
     if as_json:
         output.result(json_document(saved.to_json()))  # as it was kept: screened

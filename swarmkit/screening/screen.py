@@ -132,8 +132,12 @@ def _parts(value: str) -> list[str]:
 
 def _echoes(tokens: list[str], secret: list[str]) -> set[int]:
     """Which of a key's tokens spell the secret's parts in a row (the last may be cut short, as a
-    slug cut at 60 characters is), counting only runs of MIN_KEY_ECHO characters or more."""
+    slug cut at 60 characters is), counting only runs of MIN_KEY_ECHO characters or more that say
+    something of the secret: the whole of it, a part that is no plain word (digits in it), or at
+    least half its letters. A plain word that a long span happens to hold ("editor", in a key
+    block with no END that ran on over the sentence after it) is no echo of it."""
     hit: set[int] = set()
+    whole = sum(map(len, secret))
     for start in range(len(tokens)):
         for first in range(len(secret)):
             run, at = 0, start
@@ -143,7 +147,11 @@ def _echoes(tokens: list[str], secret: list[str]) -> set[int]:
                     run, at = run + 1, at + 1
                     continue
                 break
-            if run and sum(len(t) for t in tokens[start:at]) >= MIN_KEY_ECHO:
+            spelled = sum(len(t) for t in tokens[start:at])
+            if not run or spelled < MIN_KEY_ECHO:
+                continue
+            parts = secret[first : first + run]
+            if run == len(secret) or 2 * spelled >= whole or not all(p.isalpha() for p in parts):
                 hit.update(range(start, at))
     return hit
 
@@ -181,6 +189,13 @@ def redact_key(key: str, found: list[str] | tuple[str, ...] = ()) -> str:
         at = b
     out.append(key[at:])
     return "".join(out)
+
+
+def names_nothing(key: str) -> bool:
+    """A key that names nothing once its secrets are out (`user.redacted`): every word past its
+    first (the namespace) is `redacted`. Two facts under such a subject would replace each other."""
+    words = [word for word in re.split(r"[._:\-]+", key.lower()) if word]
+    return KEY_REDACTED in words[1:] and all(word == KEY_REDACTED for word in words[1:])
 
 
 def _spans_of(text: str) -> list[tuple[int, int]]:

@@ -470,9 +470,11 @@ def swarms_section(ctx, info: dict) -> Safe:
             parts.append(tag("h4", name))
             parts.append(entries_table(entries) if entries else empty("None yet."))
         blocks.append(tag("section", parts, class_="swarm", id=f"swarm-{swarm['slug']}"))
+    hidden = info["counts"].get("other_swarms") or 0
     intro = tag(
         "p",
-        "Notes the agents of one multi-agent run share: findings, ruled-out paths, questions.",
+        "Notes the agents of one multi-agent run share: findings, ruled-out paths, questions."
+        + (f" {hidden} of other people's runs, shown only to them." if hidden else ""),
         class_="muted",
     )
     return tag(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from swarmkit.screening.placeholder import REDACTED
 from swarmkit.screening.ruleset import ruleset
@@ -34,6 +35,31 @@ def find_spans(text: str) -> list[tuple[int, int]]:
     """Sorted, non-overlapping (start, end) spans of every secret in the text. A placeholder
     already in the text is never part of a span (screening a screened text changes nothing: no
     `?secret=[REDACTED_SECRET]]`), and what a span held beside it is still taken."""
+    if len(text) > _REMEMBERED_LENGTH:
+        return _find_spans(text)
+    return list(_remembered_spans(text))
+
+
+# One text is screened many times on its way through a command: a run's input is in its record's
+# input, its prompts and its steps, and a write screens what the record screened. The spans depend
+# on the text alone, so a text screened once in this process is not scanned again.
+_REMEMBERED_LENGTH = 1 << 16  # characters (64 Mi characters kept at most); longer ones are scanned each time
+
+
+@lru_cache(maxsize=1024)
+def _remembered_spans(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(_find_spans(text))
+
+
+def forget_screened() -> None:
+    """Empty what this process remembers of texts it screened (a benchmark measures a first read)."""
+    from swarmkit.screening.secrets import nearby
+
+    _remembered_spans.cache_clear()
+    nearby.forget_screened()
+
+
+def _find_spans(text: str) -> list[tuple[int, int]]:
     low = text.translate(_ASCII_LOWER)  # same length as the text, so positions carry over
     spans = sorted(span for detector in DETECTORS for span in detector(text, low) if span[1] > span[0])
     if REDACTED in text:

@@ -14,6 +14,7 @@ the shapes that are no password are data: rules/nearby.toml.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from swarmkit.screening.ruleset import ruleset
 from swarmkit.screening.secrets import shape
@@ -25,6 +26,10 @@ _STRIP_LEFT = "([{<'\"`“‘«"
 _STRIP_RIGHT = ".,;:!?)]}>'\"`”’»"
 _BEFORE = 80
 _AFTER = 60
+_WHOLE_TEXT_AFTER = 16  # password-shaped tokens in one text before the text is searched whole
+# The longest word about getting in is 19 characters (tests/screening/test_nearby.py checks it), so
+# one that spans the gap where a token was holds at most 18 of either side's.
+_GAP = 18
 _SYMBOLS = frozenset("!#$%^&*+=?@~|\\<>_")
 
 
@@ -33,7 +38,11 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if P.candidate.search(text) is None:
         return  # no token with a digit, a symbol or mixed case
     # the words about getting in are looked for only around a token shaped as a password (rare
-    # in other text): one search of the whole text for so many words would cost more than the rest
+    # in other text): one search of the whole text for so many words would cost more than the rest.
+    # A text with many such tokens (a hostile line of ids, 800 in 16,000 characters) is searched
+    # whole once instead: where it holds no such word anywhere, a window can only find one that
+    # spans the gap where the token was, so only the gap's few characters are looked at again.
+    shaped, anywhere = 0, True
     for run in P.token.finditer(text):
         if P.candidate.search(text, run.start(), run.end()) is None:
             continue
@@ -41,9 +50,25 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             value = text[start:end]
             if not _password_shaped(value):
                 continue
-            near = text[max(0, start - _BEFORE) : start] + " " + text[end : end + _AFTER]
-            if P.context.search(near) is not None:
+            shaped += 1
+            if shaped == _WHOLE_TEXT_AFTER:
+                anywhere = P.context.search(text) is not None
+            reach = (_BEFORE, _AFTER) if anywhere else (_GAP, _GAP)
+            near = text[max(0, start - reach[0]) : start] + " " + text[end : end + reach[1]]
+            if _tells_of_getting_in(near):
                 yield start, end
+
+
+# A window or a token seen before (a repeated line; the same input inside a run's prompts, steps
+# and record) is not read again: both answers depend on the string alone.
+@lru_cache(maxsize=8192)
+def _tells_of_getting_in(near: str) -> bool:
+    return P.context.search(near) is not None
+
+
+def forget_screened() -> None:
+    _tells_of_getting_in.cache_clear()
+    _password_shaped.cache_clear()
 
 
 def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -70,6 +95,7 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         at += len(piece)
 
 
+@lru_cache(maxsize=8192)
 def _password_shaped(value: str) -> bool:
     if len(value) < 6 or len(value) > 64:
         return False
