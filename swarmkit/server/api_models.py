@@ -131,7 +131,8 @@ class ImportResult(BaseModel):
     imported: int
     duplicates: int
     skipped: int
-    truncated: bool = Field(description="A limit (200 files, 2 MB) stopped the walk.")
+    truncated: bool = Field(description="A limit (200 files, 2 MB, the inbox's size) stopped the import.")
+    limits: list[str] = Field([], description="Which limits stopped it ('200 files', ...).")
     commit: str | None
     files_read: int | None = None
     skipped_files: list[dict[str, str]] = []

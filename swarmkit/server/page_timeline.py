@@ -52,11 +52,10 @@ def chart(days: list[dict]) -> Safe:
                     data_count=str(day[kind]),
                 )
             )
-    labels = [
-        tag("text", days[0]["day"], x="0", y=str(HEIGHT + 14), class_="axis"),
-        tag("text", days[-1]["day"], x=str(WIDTH), y=str(HEIGHT + 14), text_anchor="end", class_="axis"),
-        tag("text", f"{top} on the busiest day", x="0", y="12", class_="axis"),
-    ]
+    # the labels are the page's text, not the drawing's: an SVG's text shrinks with it (to 5 px on a
+    # 390-px phone), a paragraph keeps its size at any width
+    span = days[0]["day"] if len(days) == 1 else f"{days[0]['day']} to {days[-1]['day']}"
+    labels = tag("p", f"{span}; {top} on the busiest day", class_="axis")
     legend = tag(
         "p",
         [join([tag("span", "■", style=None, class_=f"key {k}"), f" {k} "]) for k in timeline.KINDS],
@@ -65,14 +64,13 @@ def chart(days: list[dict]) -> Safe:
     svg = tag(
         "svg",
         shapes,
-        labels,
-        viewBox=f"0 0 {WIDTH} {HEIGHT + 20}",
+        viewBox=f"0 0 {WIDTH} {HEIGHT}",
         role="img",
         aria_label="Entries added, replaced and forgotten per day",
         class_="timeline",
         xmlns="http://www.w3.org/2000/svg",
     )
-    return join([svg, legend])
+    return join([svg, labels, legend])
 
 
 async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | None]:
@@ -85,6 +83,10 @@ async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | 
         check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
         ctx.store.check_visible(wanted)  # another person's file (403)
     everything = await run_in_threadpool(timeline.events, ctx.store)  # one read of the history
+    from swarmkit.server.run_links import only_openable_runs
+
+    # another person's run is no run to this view: never linked, never named
+    everything = await run_in_threadpool(only_openable_runs, everything, ctx.workspace.root, ctx.store.user)
     found = [e for e in everything if wanted is None or e["file"] == wanted]
     return found, sorted({e["file"] for e in everything}), wanted
 
