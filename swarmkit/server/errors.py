@@ -2,17 +2,15 @@
 
 Every error a user can fix is a SwarmkitError, which carries its HTTP status and stable code
 (swarmkit/errors.py: not found 404, conflict 409, the rest 400 unless its kind says otherwise);
-one handler turns it into the response.
+one handler turns it into the response, and one (validation.py) a request FastAPI's validation
+refuses. A portal page that fails says so as a page, with the same status, message and hint.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
+from starlette.responses import Response
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.server.json_response import JSONResponse
@@ -40,8 +38,17 @@ def error_response(status: int, code: str, message: str, hint: str = "", headers
     return JSONResponse(error_body(code, message, hint), status_code=status, headers=headers)
 
 
-async def on_swarmkit_error(request: Request, exc: SwarmkitError) -> JSONResponse:
-    return error_response(exc.http_status, exc.code, exc.message, exc.http_hint or exc.hint)
+def respond(request: Request, error: SwarmkitError) -> Response:
+    """The error as JSON, or as a page when the route that failed is a portal page."""
+    if getattr(request.scope.get("route"), "is_page", False):
+        from swarmkit.server.render import error_page
+
+        return error_page(request, error)
+    return error_response(error.http_status, error.code, error.message, error.http_hint or error.hint)
+
+
+async def on_swarmkit_error(request: Request, exc: SwarmkitError) -> Response:
+    return respond(request, exc)
 
 
 async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -54,14 +61,6 @@ async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     return error_response(exc.status_code, code, message, hint, headers=getattr(exc, "headers", None))
 
 
-async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    # The routes read their own parameters and bodies (params.py), so FastAPI validates nothing and
-    # this does not happen; were it to, the answer is still one of ours, never FastAPI's 422.
-    first: dict = next(iter(exc.errors()), {})
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    return error_response(400, "invalid_request", f"{where or 'the request'}: {first.get('msg', 'invalid')}")
-
-
 async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
     # A bug in swarmkit. Starlette re-raises after this reply, so the server's log gets the
     # traceback once; the client only gets a short JSON error.
@@ -71,11 +70,3 @@ async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
         f"internal error ({type(exc).__name__}); this is a bug in swarmkit",
         "the server's log has the details; please report it",
     )
-
-
-HANDLERS: dict[Any, Callable[..., Any]] = {
-    SwarmkitError: on_swarmkit_error,
-    HTTPException: on_http_error,
-    RequestValidationError: on_validation_error,
-    Exception: on_internal_error,
-}
