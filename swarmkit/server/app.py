@@ -36,6 +36,7 @@ from swarmkit.server.config import LOOPBACK_NAMES, ServerConfig, new_token
 from swarmkit.server.errors import on_http_error, on_internal_error, on_swarmkit_error
 from swarmkit.server.guard import TOKEN_HEADER, Guard
 from swarmkit.server.validation import on_validation_error
+from swarmkit.server.workspace_cache import WorkspaceCache
 
 DESCRIPTION = (
     "The memory and runs of one swarmkit workspace. Every request must use a loopback Host (or the host "
@@ -97,6 +98,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.config = config
+    app.state.workspaces = WorkspaceCache(config.workspace)
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
     return app
 

@@ -1,4 +1,5 @@
-"""Per request: resolve the workspace afresh (so an edited workspace.yaml shows on reload) and open its store."""
+"""Per request: the workspace as its files are now (resolved again only when they changed:
+workspace_cache.py) and its memory store, opened for the view's person."""
 
 from __future__ import annotations
 
@@ -51,9 +52,7 @@ def server_config(request: Request) -> ServerConfig:
 
 def resolution(request: Request) -> Resolution:
     """The workspace's resolution, valid or not, as its files are now."""
-    from swarmkit.resolver import resolve
-
-    return resolve(server_config(request).workspace)
+    return request.app.state.workspaces.get()
 
 
 def load(request: Request) -> Context:
