@@ -31,9 +31,10 @@ from swarmkit.server import (
     page_timeline,
 )
 from swarmkit.server.access_log import AccessLog
+from swarmkit.server.answers import on_swarmkit_error
 from swarmkit.server.api_route import ApiRoute, documented
 from swarmkit.server.config import LOOPBACK_NAMES, ServerConfig, new_token
-from swarmkit.server.errors import on_http_error, on_internal_error, on_swarmkit_error
+from swarmkit.server.errors import on_http_error, on_internal_error
 from swarmkit.server.guard import TOKEN_HEADER, Guard
 from swarmkit.server.validation import on_validation_error
 from swarmkit.server.workspace_cache import WorkspaceCache

@@ -2,15 +2,15 @@
 
 Every error a user can fix is a SwarmkitError, which carries its HTTP status and stable code
 (swarmkit/errors.py: not found 404, conflict 409, the rest 400 unless its kind says otherwise);
-one handler turns it into the response, and one (validation.py) a request FastAPI's validation
-refuses. A portal page that fails says so as a page, with the same status, message and hint.
+one handler (answers.py) turns it into the response, and one (validation.py) a request FastAPI's
+validation refuses. A portal page that fails says so as a page, with the same status, message and
+hint.
 """
 
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.server.json_response import JSONResponse
@@ -36,19 +36,6 @@ def error_body(code: str, message: str, hint: str = "") -> dict:
 
 def error_response(status: int, code: str, message: str, hint: str = "", headers=None) -> JSONResponse:
     return JSONResponse(error_body(code, message, hint), status_code=status, headers=headers)
-
-
-def respond(request: Request, error: SwarmkitError) -> Response:
-    """The error as JSON, or as a page when the route that failed is a portal page."""
-    if getattr(request.scope.get("route"), "is_page", False):
-        from swarmkit.server.render import error_page
-
-        return error_page(request, error)
-    return error_response(error.http_status, error.code, error.message, error.http_hint or error.hint)
-
-
-async def on_swarmkit_error(request: Request, exc: SwarmkitError) -> Response:
-    return respond(request, exc)
 
 
 async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:

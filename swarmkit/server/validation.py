@@ -18,7 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 
-from swarmkit.server.errors import ApiError, respond
+from swarmkit.server.answers import respond
+from swarmkit.server.errors import ApiError
 from swarmkit.server.refusals import MARK
 
 _NOT_AN_OBJECT = {"model_attributes_type", "model_type", "dict_type", "missing"}
