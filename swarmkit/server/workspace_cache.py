@@ -2,7 +2,7 @@
 
 Resolving reads and checks every file of the workspace: about 4 ms for the init workspace and
 0.35 s for one of 300 skills, which every request paid. A request now pays for a look at the files
-instead (one folder walk and a stat per file): the resolution is kept with the files' fingerprint,
+instead (one listing of the layout's folders and a stat per file): the resolution is kept with the files' fingerprint,
 each file's size, modification time, inode and kind, the set of files (a new or removed skill shows),
 the files the resolution looked at beyond them (an output_schema's file, there or not) and the
 links among the state folders (a `.swarmkit` turned into a link is refused at once). A
@@ -28,6 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from swarmkit.workspace.layout import FOLDER_KINDS, WORKSPACE_FILES
+from swarmkit.workspace.layout import YAML_SUFFIXES as YAML
+
 if TYPE_CHECKING:
     from swarmkit.resolver.pipeline import Resolution
 
@@ -39,7 +42,7 @@ SETTLED_NS = 2_000_000_000
 Fingerprint = tuple
 
 
-def _stat(path: Path) -> tuple:
+def _stat(path: str | Path) -> tuple:
     """What a change to the file changes: kind, size, modification time, inode (a file replaced by
     another, or a link retargeted); the error's number when it cannot be read."""
     try:
@@ -52,22 +55,70 @@ def _stat(path: Path) -> tuple:
     return (stat.S_IFMT(own.st_mode), stat.S_IFMT(seen.st_mode), seen.st_size, seen.st_mtime_ns, seen.st_ino)
 
 
+def _listed(folder: str) -> list[os.DirEntry] | tuple:
+    """A folder's entries that discovery may read (no dotfile; a folder, or a YAML file), by name;
+    the error's number when it cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            kept = [
+                e for e in entries if not e.name.startswith(".") and (_is_dir(e) or e.name.endswith(YAML))
+            ]
+    except OSError as error:
+        return ("unlisted", error.errno)
+    return sorted(kept, key=lambda e: e.name)
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _tree(root: Path) -> tuple:
+    """Every name discovery looks at, with its stat: the workspace file, the layout's folders, what
+    is in them and one folder down (through links, as discovery goes). Discovery itself resolves
+    every file's path to refuse links out of the workspace, ten times the cost of these stats (20
+    against 2 ms for 391 files); a link shows here by its kind and its target's stat. A folder one
+    down holds no artifact but is stat'ed too, so a file put below it (only ever a warning that it
+    is too deep) shows by the folder's modification time. Editors' dotfiles and backups (a swap
+    file, `skill.yaml~`) are no part of it, nor the times of the folders listed (which change with
+    them): an editor's own files are not the workspace's."""
+    out: list[tuple] = [(name, _stat(root / name)) for name in WORKSPACE_FILES]
+    for folder in FOLDER_KINDS:
+        base = os.path.join(root, folder)
+        out.append((folder, _stat(base)[:2]))  # a listed folder's own time changes with any dotfile
+        listed = _listed(base)
+        if isinstance(listed, tuple):
+            out.append((folder, listed))
+            continue
+        for entry in listed:
+            rel = f"{folder}/{entry.name}"
+            if not _is_dir(entry):
+                out.append((rel, _stat(entry.path)))
+                continue
+            out.append((rel, _stat(entry.path)[:2]))
+            inner = _listed(entry.path)
+            if isinstance(inner, tuple):
+                out.append((rel, inner))
+                continue
+            out.extend((f"{rel}/{sub.name}", _stat(sub.path)) for sub in inner)
+    return tuple(out)
+
+
 def fingerprint(
     root: Path, memory_folder: Path | None = None, looked_at: tuple[Path, ...] = ()
 ) -> tuple[Fingerprint, int]:
-    """The workspace's files as the resolver finds them, each with its stat, the files beyond them
+    """The workspace's files as discovery finds them, each with its stat, the files beyond them
     that the last resolution looked at (looked_at.py), and the state folders' links; with the
-    newest modification time among the files."""
-    from swarmkit.workspace.discovery import discover
+    newest modification time among them."""
     from swarmkit.workspace.state_folders import linked_state
 
-    found, problems = discover(root)
-    stats = tuple((item.rel, _stat(item.path)) for item in found)
+    tree = _tree(root)
     extra = tuple((str(path), _stat(path)) for path in looked_at)
-    newest = max((s[3] for _, s in (*stats, *extra) if len(s) == 5), default=0)
+    newest = max((s[3] for _, s in (*tree, *extra) if len(s) == 5), default=0)
     links = tuple((str(link), target) for link, target in linked_state(root, memory_folder))
-    layout = tuple(sorted((d.code, d.file or "", d.message) for d in problems))
-    return (stats, extra, links, layout), newest
+    return (tree, extra, links), newest
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,3 +161,32 @@ def test_a_file_written_this_moment_is_resolved_again_until_it_settles(app, cach
     assert workspace_name(cached) == "Fresh"
     assert workspace_name(cached) == "Fresh"
     assert resolutions(app) == 3
+
+
+def test_an_editors_own_files_do_not_resolve_it_again(app, cached, root):
+    assert cached.get("/memory/status").status_code == 200
+    write(root / "skills" / ".summarize.yaml.swp", "swap")
+    write(root / "skills" / "summarize.yaml~", "backup")
+    write(root / "skills" / "notes.txt", "not an artifact")
+    assert cached.get("/memory/status").status_code == 200
+    assert resolutions(app) == 1
+
+
+def test_a_linked_skill_shows_when_its_link_is_pointed_elsewhere(app, cached, root):
+    """A file reached through a link is watched through it: a link turned to another file changes
+    what is read, though no file of the workspace changed."""
+    shared = root / "shared"
+    skill = (root / "skills" / "summarize.yaml").read_text(encoding="utf-8")
+    write(shared / "one.yaml", skill)
+    write(shared / "two.yaml", skill.replace("summarize", "condense"))
+    (root / "skills" / "summarize.yaml").unlink()
+    (root / "skills" / "summarize.yaml").symlink_to(shared / "one.yaml")
+    assert cached.get("/memory/status").status_code == 200
+    link = root / "skills" / "summarize.yaml"
+    link.unlink()
+    link.symlink_to(shared / "two.yaml")
+    response = cached.get(
+        "/memory/status"
+    )  # the skill is condense now: summarize, which a topology names, is gone
+    assert response.status_code == 409, response.text
+    assert resolutions(app) == 2
