@@ -162,7 +162,8 @@ def test_validate_never_writes_a_file(cli, workspace):
 
 
 def test_validate_does_not_import_pydantic_or_the_models():
-    """Start-up stays lean: the schema check needs neither (see swarmkit/models_lazy.py)."""
+    """Start-up stays lean: the schema check needs neither (see swarmkit/models_lazy.py), nor
+    secret screening and its rule files."""
     import subprocess
     import sys
 
@@ -170,7 +171,8 @@ def test_validate_does_not_import_pydantic_or_the_models():
         "import sys; from swarmkit.cli.main import run; from swarmkit.scaffold import create_workspace;"
         "import tempfile, os; d = tempfile.mkdtemp(); create_workspace(d + '/ws', 'X');"
         "sys.stdout = open(os.devnull, 'w'); run(['validate', d + '/ws']);"
-        "sys.stderr.write(repr(sorted(m for m in sys.modules if m.startswith(('pydantic', 'swarmkit.models.')))))"
+        "sys.stderr.write(repr(sorted(m for m in sys.modules"
+        " if m.startswith(('pydantic', 'swarmkit.models.', 'swarmkit.screening', 'tomllib')))))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stderr == "[]"

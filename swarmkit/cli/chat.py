@@ -46,6 +46,7 @@ def chat(
     resume: str | None,
     provider: str | None,
     user: str | None,
+    model: str | None,
     base_url: str | None,
     api_key: str | None,
     timeout: float | None,
@@ -65,7 +66,17 @@ def chat(
 
     user = checked_user(user)
     ws, chosen, providers = prepare_run(
-        workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was said", "chat"
+        workspace,
+        topology,
+        provider,
+        user,
+        script,
+        base_url,
+        api_key,
+        timeout,
+        "nothing was said",
+        "chat",
+        model=model,
     )
     if resume is not None:
         conversation = load_conversation(ws.root, resume, user)
@@ -146,6 +157,13 @@ def _terminal_lines():
             return
 
 
+def _screened(text: str) -> str:
+    """What a chat prints of a line that is not a turn (a command), screened as a turn's record is."""
+    from swarmkit.screening.screen import redact
+
+    return redact(text)[0]
+
+
 def _record_of(root, turn: dict):
     """The run record of a turn (for /memory after a cancelled turn), or None."""
     from swarmkit.errors import SwarmkitError
@@ -206,7 +224,8 @@ class ChatSession:
             raise
         self.last = saved
         if saved.status == "ok":
-            output.result(saved.output)
+            if saved.output.strip():  # an empty answer: its warning says so
+                output.result(saved.output)
         else:
             self.failed = True
             output.error(
@@ -237,8 +256,8 @@ class ChatSession:
                 )
         elif name == "/forget":
             self._forget(argument)
-        else:
-            output.error(f"no command {name}", "/help lists the commands")
+        else:  # the line is no turn, so no record screens it: screened here, as a turn's would be
+            output.error(f"no command {_screened(text).partition(' ')[0]}", "/help lists the commands")
         return None
 
     def _show_memory(self) -> None:
@@ -268,7 +287,7 @@ class ChatSession:
         store = MemoryStore(self.ws.memory.folder, self.ws.id, self.conversation.user)
         try:
             result = store.forget(ref)
-        except SwarmkitError as exc:
-            output.error(exc.message, exc.hint or "")
+        except SwarmkitError as exc:  # it names the ref as typed: screened, as the command line is
+            output.error(_screened(exc.message), exc.hint or "")
             return
         output.result(f"forgotten {result.stable_ref or result.ref}: {result.text}")

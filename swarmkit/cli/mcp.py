@@ -64,7 +64,9 @@ def mcp(workspace: str | None, user: str | None, http: bool, host: str, port: in
     if not http:
         if not output.settings.quiet:  # on stderr: stdout carries the protocol
             click.echo(f'Serving {whose} of workspace "{ws.id}" over MCP stdio.', err=True)
-        server.run("stdio")
+        from swarmkit.memory_mcp.wire import serve_stdio
+
+        serve_stdio(server)  # every malformed request answered with a JSON-RPC error
         return 0
     return _serve_http(server, Path(ws.root), host, port, user, whose, ws.id)
 

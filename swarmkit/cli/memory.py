@@ -170,6 +170,8 @@ def status(ctx: click.Context) -> int:
     output.result(f"Inbox: {info['inbox']} unreviewed")
     if info["swarms"]:
         output.result(f"Swarms: {', '.join(info['swarms'])}")
+    if info["other_swarms"]:
+        output.result(f"Swarms of other people's runs: {info['other_swarms']} (shown only to them)")
     if info["git"]:
         state = "uncommitted hand edits" if info["dirty"] else "clean"
         output.result(
@@ -191,8 +193,20 @@ def status(ctx: click.Context) -> int:
 def list_(ctx: click.Context, file: str | None) -> int:
     """Every entry with its ref (or only FILE's, e.g. lessons.md)."""
     store = _store(ctx)
-    _require_folder(store)
-    items = store.entries(file)
+    if store.exists():
+        items = store.entries(file)
+    else:
+        # Nothing kept yet (say, runs that found nothing to keep): nothing to list, which is no
+        # failure. A file in the folder's place still is: no write can create the folder there.
+        missing = store.missing_error()
+        if not store.can_be_created():
+            raise missing
+        if file:
+            from swarmkit.memory.folder.refs import check_ref
+
+            check_ref(f"{file}#L1")  # a path that could never be a memory file is still refused
+        output.note(f"{missing.message}: {missing.hint}")
+        items = []
     if _as_json():
         from swarmkit.memory.actions.entry_views import with_lines
 

@@ -157,7 +157,10 @@ def show_logged_details() -> None:
 
     class Details(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            echo(f"  {record.getMessage()}", err=True)
+            from swarmkit.screening.screen import redact
+
+            # an endpoint's error may echo what it was sent: screened as the run's record is
+            echo(f"  {redact(record.getMessage())[0]}", err=True)
 
     logger = logging.getLogger("swarmkit")
     settings.log_handler = Details(logging.INFO)

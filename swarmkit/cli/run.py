@@ -28,6 +28,11 @@ def provider_options(f):
                 "model.provider.",
             ),
             click.option(
+                "--model",
+                help="The model name sent for every agent (llama3.1, gpt-4o-mini, ...). Default: each "
+                "agent's model.name.",
+            ),
+            click.option(
                 "--base-url", help="openai: the endpoint's base URL (default: $OPENAI_BASE_URL or OpenAI's)."
             ),
             click.option("--api-key", help="openai: the API key (default: $OPENAI_API_KEY)."),
@@ -61,6 +66,7 @@ def run(
     text: str,
     provider: str | None,
     user: str | None,
+    model: str | None,
     base_url: str | None,
     api_key: str | None,
     timeout: float | None,
@@ -80,25 +86,37 @@ def run(
     if not text.strip():
         raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
     ws, chosen, providers = prepare_run(
-        workspace, topology, provider, user, script, base_url, api_key, timeout, "nothing was run"
+        workspace,
+        topology,
+        provider,
+        user,
+        script,
+        base_url,
+        api_key,
+        timeout,
+        "nothing was run",
+        model=model,
     )
     output.progress_bars()  # recall may build its index
     the_run = Run(ws, chosen, providers, user=user)
+    saved = None
     try:
         try:
-            record = the_run.execute(text)
+            the_run.execute(text)
         finally:
             saved = save_run(ws.root, the_run.record)
     except SwarmkitError as exc:  # a provider failed: the run was recorded, so say which one it is
-        exc.message = f"run {the_run.record.id} failed: {exc.message}"
+        shown = saved.error if saved is not None and saved.error else exc.message  # as kept: screened
+        exc.message = f"run {the_run.record.id} failed: {shown}"
         exc.hint = "; ".join(
             filter(None, [exc.hint, f"`swarmkit runs show {the_run.record.id}` shows what happened"])
         )
         raise
+    record = saved  # what is printed is what was kept: screened as the record is (the answer too)
     as_json = output_format() == "json"
     if as_json:
         output.result(json_document(saved.to_json()))  # as it was kept: screened
-    elif record.status == "ok":
+    elif record.status == "ok" and record.output.strip():  # an empty answer: its warning says so
         output.result(record.output)
     for warning in record.warnings:
         output.warning(warning)
@@ -161,6 +179,7 @@ def prepare_run(
     timeout: float | None,
     nothing: str,
     command: str = "run",
+    model: str | None = None,
 ):
     """The workspace, the topology and the providers a run (or a chat) uses, each checked before
     anything runs: (ResolvedWorkspace, topology, ProviderSet). `nothing` ends the refusals."""
@@ -197,6 +216,7 @@ def prepare_run(
         base_url=base_url,
         api_key=api_key,
         timeout=timeout,
+        model=model,
     )
     # A provider this run cannot use (an extra not installed, say) fails here, before anything runs
     # or is recorded.
@@ -244,6 +264,7 @@ def step_lines(record: RunRecord) -> list[str]:
     lines = [f"  agent {a['id']} ({a['role']}): {a['output']}" for a in record.agents]
     lines += [
         f"  model call {c['agent']} {c['purpose']} {c['model']}: {c['duration_ms']} ms"
+        + (f", failed: {c['error']}" if c.get("error") else "")
         for c in record.model_calls
     ]
     return lines

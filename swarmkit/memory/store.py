@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.dedupe import DedupeKeys
 from swarmkit.run_ids import run_source
-from swarmkit.screening.screen import redact_key, salience_problem, screen_entry, without_found
+from swarmkit.screening.screen import names_nothing, redact_key, salience_problem, screen_entry, without_found
 
 
 class MemoryStore(MemoryCore):
@@ -52,16 +52,18 @@ class MemoryStore(MemoryCore):
 
     # ---- whose files ---------------------------------------------------------------------------
     def visible(self, rel: str) -> bool:
-        """A person's file is shown to that person only (folder/privacy.py)."""
-        from swarmkit.memory.folder.privacy import visible
-
-        return visible(FileClass.of(rel), self.own_class)
+        """A person's file, and a swarm folder of a person's run, is shown to that person only
+        (folder/privacy.py)."""
+        return self.class_visible(FileClass.of(rel))
 
     def check_visible(self, rel: str) -> None:
         if not self.visible(rel):
-            from swarmkit.memory.folder.privacy import not_yours
+            from swarmkit.memory.folder.privacy import not_your_swarm, not_yours, person
 
-            raise not_yours(rel, FileClass.of(rel), self.own_class, self.user)
+            cls = FileClass.of(rel)
+            if cls.kind is Kind.SWARM:
+                raise not_your_swarm(rel, self.user if self.user is not None else person(self.own_class))
+            raise not_yours(rel, cls, self.own_class, self.user)
 
     def entry_visible(self, entry: E.Entry) -> bool:
         """An inbox entry held back from a person's file (`for: users/ana.md`) is that person's too."""
@@ -125,7 +127,9 @@ class MemoryStore(MemoryCore):
             source = run_source(run_id)
         # metadata is written too: a subject, sources or a URL a model chose can hold secrets, and a
         # subject made from the unscreened sentence (a slug of it) holds what the text's screen took out
-        subject = redact_key(subject, screened.found) if subject else subject
+        subject = redact_key(redact_key(subject, screened.found)) if subject else subject
+        if subject and names_nothing(subject):
+            subject = None  # `user.redacted` would make every such fact replace the last one
         meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
         if origin and origin not in ("swarmkit", "user"):  # `by: user` already says a person wrote it
             meta["origin"] = origin
@@ -306,6 +310,9 @@ class MemoryStore(MemoryCore):
         where the model is already in use: loaded in this process (a run's reader loaded it), or
         this folder has vectors of it. The first write to a new folder never loads the model for
         that (a first `run` costs what it did); the next read embeds what is missing either way."""
+        if self.redacted:
+            self.redacted = False
+            self._forget_redacted()
         from swarmkit.memory.recall import semantic
 
         model = semantic.choice()
@@ -325,6 +332,22 @@ class MemoryStore(MemoryCore):
             index.embed_new(EMBED_ON_WRITE)
         except (OSError, sqlite3.Error):
             pass  # vectors are derived data: the write is committed, the next read embeds it
+
+    def _forget_redacted(self) -> None:
+        """A hand edit's secret was redacted in its file: the recall index, which may have read the
+        line before (its terms name the secret), keeps nothing of it (RecallIndex.scrub)."""
+        import sqlite3
+
+        from swarmkit.memory.recall import RecallIndex
+        from swarmkit.memory.recall.storage import index_path
+
+        if self._index is None and not index_path(self.folder).is_file():
+            return  # no index on disk: nothing read the secret into it
+        index = self._index = self._index or RecallIndex(self)
+        try:
+            index.scrub()
+        except (OSError, sqlite3.Error):
+            pass  # derived data: the next read rebuilds what it cannot trust
 
     def reindex(self) -> int:
         import sqlite3
@@ -374,11 +397,17 @@ class MemoryStore(MemoryCore):
         exists = self.exists()
         files = {}
         swarms = set()
+        hidden_swarms = set()
         inbox = 0
         others = 0
         for rel in self.md_files() if exists else []:
             if not self.visible(rel):
-                others += 1  # another person's file: not even its name is shown
+                # another person's file, or a swarm folder of their run: not even its name is shown
+                cls = FileClass.of(rel)
+                if cls.kind is Kind.SWARM:
+                    hidden_swarms.add(cls.slug)
+                else:
+                    others += 1
                 continue
             count = len(self.entries(rel)) if holds_entries(rel) else 0
             files[rel] = count
@@ -411,6 +440,7 @@ class MemoryStore(MemoryCore):
             "entries": sum(files.values()),
             "inbox": inbox,
             "swarms": sorted(swarms),
+            "other_swarms": len(hidden_swarms),  # of other people's runs: that they exist, no more
             "git": bool(git),
             "head": self.git.head() if git else None,
             "dirty": bool(self.hand_edits()) if git else False,

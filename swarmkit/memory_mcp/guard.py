@@ -1,5 +1,7 @@
 """The token check of `swarmkit mcp --http`: every request (an MCP client's POSTs and its GET
-stream alike, since both carry memory), plus `swarmkit serve`'s Host and browser-origin checks."""
+stream alike, since both carry memory), plus `swarmkit serve`'s Host and browser-origin checks;
+then the JSON-RPC gate (wire.answer): a POSTed request the SDK would take for a notification (an id
+that is a float or null) or refuse without its id is answered with its JSON-RPC error here."""
 
 from __future__ import annotations
 
@@ -50,4 +52,49 @@ class McpGuard:
             )
             await response(scope, receive, send)
             return
+        if scope.get("method") == "POST":
+            body, whole = await _body(receive)
+            if whole:
+                from swarmkit.memory_mcp.wire import answer
+
+                error = answer(body.decode("utf-8", "replace"))
+                if error is not None:
+                    await JSONResponse(error, status_code=400)(scope, receive, send)
+                    return
+            receive = _replay(body, whole, receive)
         await self.app(scope, receive, send)
+
+
+MAX_BODY = 4 * 1024 * 1024  # the SDK's own cap on a request body: a larger one is its to refuse
+
+
+async def _body(receive) -> tuple[bytes, bool]:
+    """The request's body as read, and whether it is whole (it is not past MAX_BODY: the rest is
+    left to the SDK, which refuses it)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks), True
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks), True
+        if size > MAX_BODY:
+            return b"".join(chunks), False
+
+
+def _replay(body: bytes, whole: bool, receive):
+    """A `receive` that gives the body read already, then what the connection says next."""
+    sent = False
+
+    async def again():
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": not whole}
+        return await receive()
+
+    return again

@@ -116,6 +116,35 @@ def conversations_dir(workspace_root: Path) -> Path:
 MAX_CONVERSATION_BYTES = 16 * 1024 * 1024  # a file over this was not written by swarmkit: not read
 
 
+def _writing(workspace_root: Path):
+    """The lock that serialises the writers of a workspace's conversations across processes (two
+    `chat --resume` of one conversation, a portal turn): the memory folder's OS lock
+    (memory/folder/locking.py) on `.swarmkit/conversations/.write.lock`, released when its holder
+    ends, however it ends. A turn holds it only while it saves, never while a model answers."""
+    from swarmkit.memory.folder.locking import FolderLock
+    from swarmkit.workspace.state_folders import ensure_state_folder
+
+    folder = conversations_dir(workspace_root)
+    try:
+        ensure_state_folder(workspace_root, folder)
+    except OSError as exc:  # a file in its place, no permission: the save below says it in its words
+        raise Conflict(
+            f"the conversations folder {folder} cannot be written: {exc.strerror or exc}",
+            f"fix {folder} (a folder swarmkit may write); each turn's run record is kept",
+            code="conversation_unsaved",
+        ) from None
+    return FolderLock(folder / ".write.lock", what="the conversations folder")
+
+
+def _turns_now(workspace_root: Path, conversation: Conversation) -> list[dict]:
+    """The conversation's turns as saved now (another session may have added some since this one
+    read it); this session's own when it has none saved or its file cannot be read."""
+    try:
+        return load_conversation(workspace_root, conversation.id).turns
+    except SwarmkitError:
+        return list(conversation.turns)
+
+
 def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
     """Screen the conversation and write it atomically, readable by its owner only (bytes that were
     not UTF-8 as `\\udcXX` escapes, as run records keep them)."""
@@ -232,9 +261,11 @@ def take_turn(workspace, topology, providers, conversation: Conversation, text: 
     """Run one turn of `conversation` (the topology given its history), keep its run record and the
     turn, and return the record as it was kept (screened). A failed or cancelled turn is kept too,
     with its status, before the exception goes on."""
+    from swarmkit.memory.folder.locking import LockBusy
     from swarmkit.runtime.engine import Run
     from swarmkit.runtime.records import save_run
 
+    conversation.turns = _turns_now(workspace.root, conversation)  # another session's turns too
     history, cut = conversation.history()
     the_run = Run(workspace, topology, providers, user=conversation.user, history=history)
     the_run.record.conversation = {
@@ -243,11 +274,29 @@ def take_turn(workspace, topology, providers, conversation: Conversation, text: 
         "history_turns": len(history) // 2,
         "cut_turns": cut,
     }
+    failure: SwarmkitError | None = None
     try:
         the_run.execute(text)
+    except SwarmkitError as exc:  # a provider failed: the turn is kept, then the error goes on
+        failure = exc
+        raise
     finally:
-        saved = save_run(workspace.root, the_run.record)
-        conversation.turns.append(turn_of(saved))
-        conversation.updated_at = now()
-        save_conversation(workspace.root, conversation)
+        the_run.record.conversation["turn"] = len(_turns_now(workspace.root, conversation)) + 1
+        saved = save_run(workspace.root, the_run.record)  # first: the record never waits on a lock
+        if failure is not None and saved.error:
+            failure.message = saved.error  # as the record keeps it: screened (an endpoint may echo the input)
+        # The turn joins the turns saved meanwhile, under the conversations' lock: two sessions of
+        # one conversation (`chat --resume` twice) each keep every turn, the other's included.
+        try:
+            with _writing(workspace.root):
+                conversation.turns = _turns_now(workspace.root, conversation)
+                conversation.turns.append(turn_of(saved))
+                conversation.updated_at = now()
+                save_conversation(workspace.root, conversation)
+        except LockBusy as busy:
+            raise Conflict(
+                f"the conversation {conversation.id} was not saved: {busy.message}",
+                busy.hint or "",
+                code="conversation_unsaved",
+            ) from None
     return saved

@@ -17,7 +17,7 @@ from swarmkit.run_ids import new_run_id
 from swarmkit.runtime import prompts, tools
 from swarmkit.runtime.mcp.toolbox import McpSettings, McpToolbox
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
-from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider
+from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError
 from swarmkit.runtime.providers.registry import ProviderSet
 from swarmkit.runtime.records import RunRecord
 from swarmkit.runtime.skipped import skipped_features
@@ -83,6 +83,11 @@ class Run:
             output = self._agent(self.topology.root, user_input)
             self.record.output = output
             self.record.status = "ok"
+            if not output.strip():  # printed, it would be a blank line that looks like nothing happened
+                root = self.topology.agents[self.topology.root]
+                self.record.warnings.append(
+                    f"the answer is empty: {root.id}'s model ({self.model_name(root)}) replied with no text"
+                )
         except RunStopped as stop:
             self.record.status = stop.status
             self.record.error = stop.message
@@ -239,25 +244,43 @@ class Run:
 
     # ---- model calls ----------------------------------------------------------------------
     def call_model(
-        self, agent, purpose: str, messages: list[dict], tool_specs: list | None = None
+        self,
+        agent,
+        purpose: str,
+        messages: list[dict],
+        tool_specs: list | None = None,
+        *,
+        max_tokens: int | None = None,
+        timeout: float | None = None,
+        retries: int | None = None,
+        reply_schema: dict | None = None,
     ) -> ChatReply:
-        """One model call for `agent` through its provider, recorded in the run record."""
+        """One model call for `agent` through its provider, recorded in the run record. The keywords
+        are one call's own limits (the memory-writer's), over the agent's model block and the
+        provider's settings."""
         model = dict(agent.model) if agent.model else {}
         request = ChatRequest(
-            model=model.get("name", DEFAULT_MODEL),
+            model=self.model_name(agent),
             messages=messages,
             purpose=purpose,
             agent=agent.id,
             tools=tool_specs or [],
             temperature=model.get("temperature"),
-            max_tokens=model.get("max_tokens"),
+            max_tokens=max_tokens if max_tokens is not None else model.get("max_tokens"),
+            timeout=timeout,
+            retries=retries,
+            reply_schema=reply_schema,
         )
         provider = self.providers.for_agent(agent)
         started = time.perf_counter()
         reply = None
+        failure = None
         try:
             reply = provider.complete(request)
             return reply
+        except ProviderError as error:
+            failure = error.message
+            raise
         finally:
             call = {
                 "agent": agent.id,
@@ -266,9 +289,19 @@ class Run:
                 "model": request.model,
                 "duration_ms": round((time.perf_counter() - started) * 1000, 1),
             }
+            if max_tokens is not None:
+                call["max_tokens"] = max_tokens
             if reply is not None and reply.usage:  # where the provider reports them
                 call["tokens"] = dict(reply.usage)
+            if reply is not None and reply.structured:
+                call["structured"] = reply.structured
+            if failure is not None:
+                call["error"] = failure
             self.record.model_calls.append(call)
+
+    def model_name(self, agent) -> str:
+        """The model name sent for `agent`: --model, else its model.name, else the mock's."""
+        return self.providers.model or str((agent.model or {}).get("name") or DEFAULT_MODEL)
 
     def _answer(self, agent, messages: list[dict], purpose: str) -> str:
         """One answer, running the tool calls the model makes (bounded rounds)."""

@@ -17,7 +17,6 @@ from swarmkit.memory.actions.swarm import LATEST_FINDINGS
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entry_model import MemoryWrite
 from swarmkit.runtime import prompts
-from swarmkit.runtime.verdicts import parse_facts
 
 if TYPE_CHECKING:
     from swarmkit.memory.store import MemoryStore
@@ -85,10 +84,22 @@ class MemoryRun(Protocol):
     ws: Any  # the ResolvedWorkspace (resolver/resolved.py): memory, skills, id
     topology: Any  # the resolved topology: name, agents, walk()
     record: RunRecord
+    providers: Any  # the run's ProviderSet: an extraction's settings and learnt context windows
 
     def record_decision(self, agent, binding, verdict: str, detail: str) -> None: ...
 
-    def call_model(self, agent, purpose: str, messages: list[dict]) -> ChatReply: ...
+    def call_model(
+        self,
+        agent,
+        purpose: str,
+        messages: list[dict],
+        tool_specs: list | None = None,
+        *,
+        max_tokens: int | None = None,
+        timeout: float | None = None,
+        retries: int | None = None,
+        reply_schema: dict | None = None,
+    ) -> ChatReply: ...
 
     def reconcile(self, agent, known: str, proposed: str, subject: str, attribute: str) -> dict | None: ...
 
@@ -228,24 +239,43 @@ class MemoryHooks:
                 agent, binding, "pass", f"skipped: output {len(output)} < {minimum} chars"
             )
             return
-        reply = self.run.call_model(agent, "extract", prompts.extraction_messages(task, output))
-        facts = without_told_secrets(parse_facts(reply.content), task, output)
+        from swarmkit.runtime.extraction import extract
+
+        # advisory: a failed call or an unreadable reply is a warning, never the run's failure
+        outcome = extract(self.run, agent, task, output)
+        self.run.record.memory.setdefault("extractions", []).append(
+            {"agent": agent.id, "read_by": outcome.read_by, **outcome.record}
+        )
+        if outcome.problem:
+            self.run.record.warnings.append(
+                f"memory: {outcome.problem}; the answer is kept, and "
+                + (
+                    f"the offline reader kept what you told plainly ({len(outcome.facts)} found)"
+                    if outcome.facts
+                    else "the offline reader found nothing told plainly to keep"
+                )
+            )
+        facts = without_told_secrets(outcome.facts, task, output)
         results = [self._remember(agent, fact) for fact in facts]
         statuses = [r.status for r in results if r is not None]
         written = sum(status in ("written", "replaced") for status in statuses)
-        self._note(self._why_nothing(len(facts), statuses) if not written else None)
+        self._note(self._why_nothing(len(facts), statuses, outcome.problem) if not written else None)
         held = sum(status == "held" for status in statuses)
         detail = f"extracted {len(facts)}, wrote {written}" + (f", {held} to the inbox" if held else "")
-        self.run.record_decision(agent, binding, "pass", detail)
+        if outcome.problem:
+            detail = f"{outcome.problem}; the offline reader {detail}"
+        self.run.record_decision(agent, binding, "error" if outcome.problem else "pass", detail)
 
     def _note(self, note: str | None) -> None:
         """Why the memory-writer kept nothing, for the run's summary line."""
         if note:
             self.run.record.memory.setdefault("writer", []).append(note)
 
-    def _why_nothing(self, extracted: int, statuses: list[str]) -> str:
+    def _why_nothing(self, extracted: int, statuses: list[str], problem: str | None = None) -> str:
         if not extracted:
-            return "writer found no facts to keep"
+            return (
+                f"{problem}, and nothing told plainly to keep" if problem else "writer found no facts to keep"
+            )
         counts: dict[str, int] = {}
         for status in statuses:
             counts[status] = counts.get(status, 0) + 1

@@ -123,6 +123,11 @@ def extraction_messages(user_input: str, output: str) -> list[dict]:
     ]
 
 
+def extraction_frame() -> str:
+    """The extraction's user message without the exchange: what it costs whatever the exchange."""
+    return extraction_messages("", "")[1]["content"]
+
+
 def revision_messages(messages: list[dict], previous: str, skill: str, reason: str) -> list[dict]:
     return [
         *messages,

@@ -40,8 +40,13 @@ def parse_facts(text: str) -> list[dict]:
     not a non-empty string becomes None."""
     data = json_object(text)
     facts = data.get("facts") if data else None
+    return facts_of(facts if isinstance(facts, list) else [])
+
+
+def facts_of(facts: list) -> list[dict]:
+    """The well-formed facts of a reply's `facts` list (see parse_facts); others are left out."""
     out = []
-    for fact in facts if isinstance(facts, list) else []:
+    for fact in facts:
         if isinstance(fact, dict) and isinstance(fact.get("text"), str) and fact["text"].strip():
             kind = fact.get("kind") if fact.get("kind") in KINDS else None
             subject = fact.get("subject")

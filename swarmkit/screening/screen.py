@@ -1,4 +1,7 @@
-"""Screening before every memory write: salience, secret redaction and `<no-memory>`."""
+"""Screening before every memory write: salience, secret redaction and `<no-memory>`.
+
+What is tool telemetry and what is left of a text that held nothing but secrets are data:
+rules/screen.toml."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from swarmkit.screening.placeholder import REDACTED
+from swarmkit.screening.ruleset import ruleset
 
 NO_MEMORY = "<no-memory>"
 
@@ -26,43 +30,17 @@ class Screened:
         return self.refused is None
 
 
-_TELEMETRY = [
-    re.compile(r"^\s*(?:tool_call|tool_result|tool_use|function_call|function_result)\b", re.I),
-    re.compile(r"^\s*<\/?(?:tool|function)[_a-z]*\b", re.I),
-    re.compile(r"^\s*\{\s*\"(?:tool|tool_name|function|type)\"\s*:", re.I),
-    re.compile(r"^\s*(?:called|calling|running|ran|invoking|invoked) tool\b", re.I),
-    re.compile(r"^\s*(?:exit (?:code|status)|returncode)\s*[:=]?\s*-?\d+\s*$", re.I),
-    re.compile(r"^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}\S*\s+(?:DEBUG|INFO|WARN|WARNING|ERROR|TRACE)\b"),
-    re.compile(r"^\s*(?:stdout|stderr|tokens? used|latency|elapsed)\s*[:=]", re.I),
-]
-# What is left of a redacted text when it held nothing but secrets: key names and filler words.
-_KEY_STEMS = (
-    "pass",
-    "pwd",
-    "secret",
-    "key",
-    "token",
-    "bearer",
-    "authoris",
-    "authoriz",
-    "credential",
-    "pin",
-    "code",
-    "basic",
-    "cookie",
-)
-_FILLER = frozenset(
-    """my is the use our here this it for and a an to id was are ok okay thanks thank you please pls
-    remember note noted fyi btw so just also now yes yeah yep sure that's here's got new current""".split()
-)
+RULES = ruleset("screen")
+P = RULES.patterns
 
 
 def _rest_of_it(redacted: str) -> int:
     """Letters and digits left once secrets, key names and filler words ("ok", "thanks") are taken out."""
     left = 0
+    filler, stems = RULES.words.filler, RULES.lists.key_stems
     for word in redacted.replace(REDACTED, " ").split():
         low = word.lower()
-        if low.strip("'\"`.,;:!?()[]{}") in _FILLER or any(stem in low for stem in _KEY_STEMS):
+        if low.strip("'\"`.,;:!?()[]{}") in filler or any(stem in low for stem in stems):
             continue
         left += sum(ch.isalnum() for ch in word)
     return left
@@ -106,7 +84,7 @@ def echo_pattern(found: list[str], folded: bool = False) -> re.Pattern | None:
     if folded:
         # a secret in other letters is looked for as written: its ASCII parts alone say too little
         spelled = (
-            "[^A-Za-z0-9]{1,3}".join(map(re.escape, _KEY_WORD.findall(v))) if v.isascii() else re.escape(v)
+            "[^A-Za-z0-9]{1,3}".join(map(re.escape, P.key_word.findall(v))) if v.isascii() else re.escape(v)
             for v in values[:MAX_ECHOES]
         )
         alternatives = "|".join(p for p in spelled if p)
@@ -115,9 +93,6 @@ def echo_pattern(found: list[str], folded: bool = False) -> re.Pattern | None:
         return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
     alternatives = "|".join(re.escape(v) for v in values[:MAX_ECHOES])
     return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
-
-
-_KEY_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def _echoable(found: list[str] | tuple[str, ...]) -> list[str]:
@@ -148,18 +123,21 @@ def without_found(value: str, found: list[str] | tuple[str, ...], screen_it: boo
 
 
 KEY_REDACTED = "redacted"  # what stands for a secret in a key: brackets have no place in a subject
-_KEY_PART = re.compile(r"[a-z0-9]+")
 MIN_KEY_ECHO = 3  # a 3-digit card code told in the text is taken out of the subject made from it
 
 
 def _parts(value: str) -> list[str]:
-    return _KEY_PART.findall(value.lower())
+    return P.key_part.findall(value.lower())
 
 
 def _echoes(tokens: list[str], secret: list[str]) -> set[int]:
     """Which of a key's tokens spell the secret's parts in a row (the last may be cut short, as a
-    slug cut at 60 characters is), counting only runs of MIN_KEY_ECHO characters or more."""
+    slug cut at 60 characters is), counting only runs of MIN_KEY_ECHO characters or more that say
+    something of the secret: the whole of it, a part that is no plain word (digits in it), or at
+    least half its letters. A plain word that a long span happens to hold ("editor", in a key
+    block with no END that ran on over the sentence after it) is no echo of it."""
     hit: set[int] = set()
+    whole = sum(map(len, secret))
     for start in range(len(tokens)):
         for first in range(len(secret)):
             run, at = 0, start
@@ -169,7 +147,11 @@ def _echoes(tokens: list[str], secret: list[str]) -> set[int]:
                     run, at = run + 1, at + 1
                     continue
                 break
-            if run and sum(len(t) for t in tokens[start:at]) >= MIN_KEY_ECHO:
+            spelled = sum(len(t) for t in tokens[start:at])
+            if not run or spelled < MIN_KEY_ECHO:
+                continue
+            parts = secret[first : first + run]
+            if run == len(secret) or 2 * spelled >= whole or not all(p.isalpha() for p in parts):
                 hit.update(range(start, at))
     return hit
 
@@ -181,14 +163,14 @@ def redact_key(key: str, found: list[str] | tuple[str, ...] = ()) -> str:
     (`_`, `.`, `-` and `:` as spaces), since a slug of an unscreened sentence still says what it holds."""
     if not key:
         return key
-    spans = [(m.start(), m.end()) for m in re.finditer(r"[A-Za-z0-9]+", key)]
+    spans = [(m.start(), m.end()) for m in P.key_word.finditer(key)]
     tokens = [key[a:b].lower() for a, b in spans]
     hit: set[int] = set()
     for secret in _echoable(found):
         parts = _parts(secret)
         if parts:
             hit |= _echoes(tokens, parts)
-    spoken = re.sub(r"[_.:\-]", " ", key)
+    spoken = P.key_separators.sub(" ", key)
     for start, end in _spans_of(spoken):
         # a slug is cut after a few words, so what it read as a password may be the next plain word
         # ("…_admin_password_should"): read as words, only what no sentence spells is taken
@@ -209,10 +191,28 @@ def redact_key(key: str, found: list[str] | tuple[str, ...] = ()) -> str:
     return "".join(out)
 
 
+def names_nothing(key: str) -> bool:
+    """A key that names nothing once its secrets are out (`user.redacted`): every word past its
+    first (the namespace) is `redacted`. Two facts under such a subject would replace each other."""
+    words = [word for word in re.split(r"[._:\-]+", key.lower()) if word]
+    return KEY_REDACTED in words[1:] and all(word == KEY_REDACTED for word in words[1:])
+
+
 def _spans_of(text: str) -> list[tuple[int, int]]:
     from swarmkit.screening.secrets import find_spans
 
     return find_spans(text)
+
+
+_TELEMETRY: tuple[re.Pattern[str], ...] = ()
+
+
+def _telemetry() -> tuple[re.Pattern[str], ...]:
+    """The telemetry patterns, compiled when a text is first screened (then a module constant)."""
+    global _TELEMETRY
+    telemetry = RULES.group("telemetry")
+    _TELEMETRY = tuple(getattr(telemetry, name) for name in telemetry)
+    return _TELEMETRY
 
 
 def salience_problem(text: str) -> str | None:
@@ -223,7 +223,7 @@ def salience_problem(text: str) -> str | None:
         return "too short (under 3 characters)"
     if not any(ch.isalnum() for ch in stripped):
         return "no letters or digits"
-    if any(p.search(stripped) for p in _TELEMETRY):
+    if any(pattern.search(stripped) for pattern in _TELEMETRY or _telemetry()):
         return "tool telemetry, not a fact"
     return None
 
@@ -271,7 +271,7 @@ def screen_block(text: str | None) -> Screened:
         return screen(text)
     block: list[str] = []
     redact(str(text), block)
-    joined = re.sub(r"\s+", " ", str(text)).strip()
+    joined = P.white_space.sub(" ", str(text)).strip()
     first = screen(joined)
     pattern = echo_pattern(block)
     if not first.ok or pattern is None:

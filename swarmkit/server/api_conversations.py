@@ -55,8 +55,11 @@ def say(request: Request, body: M.Say) -> JSONResponse:
     if not text.strip():
         raise SwarmkitError("text is empty", "send {text: what you say}")
     if text.strip().startswith("/"):  # /memory, /forget: the terminal's commands, not a message
+        from swarmkit.screening.screen import redact
+
+        shown = redact(text.strip())[0].split()[0]  # no turn records it: screened as one would be
         raise SwarmkitError(
-            f"{text.split()[0]} is a command of `swarmkit chat` on a terminal, not a message",
+            f"{shown} is a command of `swarmkit chat` on a terminal, not a message",
             "the page shows what memory recalled and kept at each turn; forget an entry on the Memory page",
         )
     ctx = load(request)

@@ -393,6 +393,9 @@ class Counts(BaseModel):
     entries: int
     inbox: int
     swarms: int
+    other_swarms: int | None = Field(
+        None, description="Swarm folders of other people's runs: that they exist, never their names."
+    )
 
 
 class GitState(BaseModel):

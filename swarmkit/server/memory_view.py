@@ -77,6 +77,7 @@ def status(workspace, store: MemoryStore) -> dict:
             "entries": info["entries"],
             "inbox": info["inbox"],
             "swarms": len(info["swarms"]),
+            "other_swarms": info["other_swarms"],
         },
         "swarms": info["swarms"],
         "git": {

@@ -21,11 +21,15 @@ from swarmkit.cli.main import run as cli_run
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
 from swarmkit.screening.screen import screen
-from tests.reliability.secrets_corpus import BENIGN, HELD_OUT, Secret, secrets
+from tests.screening.example_files import Secret, benign_texts, channel_corpus, held_out
 from tests.support.git import git
 from tests.support.memory_files import assert_every_file_parses
 
-SECRETS = secrets()
+# The examples of tests/screening/examples/ told in prose, code, a URL and JSON, the benign ones,
+# and the shapes a review held out
+SECRETS = channel_corpus()
+BENIGN = benign_texts("told to every channel")
+HELD_OUT = held_out()
 FAMILIES = {s.family for s in SECRETS}
 
 
@@ -219,7 +223,9 @@ def test_feedback_never_keeps_a_secret(tmp_path):
 def test_metadata_values_are_screened_like_the_text(tmp_path):
     """A subject or sources a model chose are written into the line too."""
     store = MemoryStore(tmp_path / "memory", "reliability")
-    github, url = SECRETS[8], next(s for s in SECRETS if s.family == "url credentials")
+    token = next(s for s in SECRETS if s.id == "github classic/prose")
+    github = Secret(token.family, token.context, token.text, token.core.removeprefix("ghp_"))  # its body
+    url = next(s for s in SECRETS if s.family == "url credentials")
     store.remember(
         "Staging deploys need the ops key",
         kind="insight",

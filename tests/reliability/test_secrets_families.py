@@ -16,7 +16,6 @@ from swarmkit.memory.store import MemoryStore
 from swarmkit.runtime.records import screened_record
 from swarmkit.screening.screen import REDACTED, screen
 from swarmkit.screening.secrets import phrases
-from tests.reliability.secrets_corpus import FAMILY_CASES, Secret
 from tests.reliability.test_secrets import (
     _cli,
     _run,
@@ -24,6 +23,10 @@ from tests.reliability.test_secrets import (
     assert_no_secret_in_runs,
     leaked,
 )
+from tests.screening.example_files import Secret, issue_18_cases
+
+# (family, text, the text screened): the examples labelled `issue 18: <family>`
+FAMILY_CASES = issue_18_cases()
 
 FAMILIES = sorted({family for family, _, _ in FAMILY_CASES})
 

@@ -45,6 +45,7 @@ def test_status_is_the_effective_configuration_and_the_folder_state(client, root
         "entries": 7,
         "inbox": 2,
         "swarms": 1,
+        "other_swarms": 0,
     }
     assert data["swarms"] == [refs["swarm"]]
     assert data["git"] == {
@@ -105,7 +106,14 @@ def test_a_workspace_without_a_memory_folder_yet(tmp_path):
     with TestClient(create_app(tmp_path / "fresh"), base_url=BASE) as client:
         data = client.get("/memory/status").json()
         assert data["exists"] is False
-        assert data["counts"] == {"files": {}, "others": 0, "entries": 0, "inbox": 0, "swarms": 0}
+        assert data["counts"] == {
+            "files": {},
+            "others": 0,
+            "entries": 0,
+            "inbox": 0,
+            "swarms": 0,
+            "other_swarms": 0,
+        }
         assert data["git"] == {
             "versioned": False,
             "head": None,

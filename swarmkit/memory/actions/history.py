@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.file_class import FileClass, Kind
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -279,18 +280,22 @@ def _history(store: MemoryCore, who: _Identity) -> list[dict]:
             rev = parent if event["change"] == "removed" else commit["commit"]
             held = entry.meta.get("for")
             if (
-                _was_theirs(store, entry.file, rev, owners)
-                and (not held or _was_theirs(store, held, rev, owners))
-                and (event["from"] is None or _was_theirs(store, event["from"], parent, owners))
+                was_visible(store, entry.file, rev, owners)
+                and (not held or was_visible(store, held, rev, owners))
+                and (event["from"] is None or was_visible(store, event["from"], parent, owners))
             ):
                 out.append(event)
     return out
 
 
-def _was_theirs(store: MemoryCore, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
+def was_visible(store: MemoryCore, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
     """May this person see the file `rel` as it was at `rev`: a person's file by whose it was then
     (its heading at that commit, folder/people.py), since a name can change hands when a file
-    written by the old mapping moves to its person; any other file as it is now."""
+    written by the old mapping moves to its person; a swarm folder's file by whose run its README
+    named (a removed swarm's README as it was); any other file as it is now."""
+    cls = FileClass.of(rel)
+    if cls.kind is Kind.SWARM:
+        return swarm_was_theirs(store, cls, rev, owners)
     if store.user is None or not rel.startswith("users/"):
         return store.visible(rel)
     if (rev, rel) not in owners:
@@ -300,3 +305,27 @@ def _was_theirs(store: MemoryCore, rel: str, rev: str, owners: dict[tuple[str, s
         first = shown.stdout.split("\n", 1)[0] if shown.returncode == 0 else None
         owners[rev, rel] = is_theirs(store.user, rel, first)
     return owners[rev, rel]
+
+
+def swarm_was_theirs(
+    store: MemoryCore, cls: FileClass, rev: str, owners: dict[tuple[str, str], bool]
+) -> bool:
+    """A swarm folder's file: this person's when its README names them. The README as it is now,
+    or, for a folder removed since (`runs rm`), as it was at `rev` or just before it; a swarm is
+    one run's, so what it says is read once per folder."""
+    readme = f"swarms/{cls.slug}/README.md"
+    key = ("", readme)  # every revision: a swarm is one run's
+    if key not in owners:
+        if store.path(readme).exists():
+            owners[key] = store.class_visible(cls)
+        else:
+            from swarmkit.memory.folder.privacy import swarm_person, visible
+
+            head = ""
+            for at in (rev, rev + "^"):
+                shown = store.git.run("show", f"{at}:{readme}", check=False)
+                if shown.returncode == 0:
+                    head = shown.stdout
+                    break
+            owners[key] = visible(FileClass.of(swarm_person(head)), store.own_class)
+    return owners[key]

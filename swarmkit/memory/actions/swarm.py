@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.privacy import SWARM_PERSON
 from swarmkit.run_ids import run_source
 from swarmkit.screening.screen import redact
 from swarmkit.surrogates import ERRORS as SURROGATES
@@ -65,20 +66,23 @@ def _members(members) -> list[tuple[str, bool]]:
 
 
 def read_readme(lines: list[str]) -> dict:
-    """What a swarm folder's README.md says: goal, run, and members as (id, read_only)."""
-    goal = run = section = None
+    """What a swarm folder's README.md says: goal, run, the person's file it ran for, and members
+    as (id, read_only)."""
+    goal = run = section = person = None
     members: list[tuple[str, bool]] = []
     for line in lines:
         if line.startswith("Goal: "):
             goal = line[6:].strip()
         elif line.startswith("Run: "):
             run = line[5:].strip()
+        elif line.startswith(SWARM_PERSON):
+            person = line[len(SWARM_PERSON) :].strip()
         elif line.startswith("## "):
             section = line[3:].strip().lower()
         elif section == "members" and line.startswith("- "):
             name = line[2:].strip()
             members.append((name.removesuffix("(read-only)").strip(), name.endswith("(read-only)")))
-    return {"goal": goal, "run": run, "members": members}
+    return {"goal": goal, "run": run, "person": person, "members": members}
 
 
 def question_id(text: str) -> str:
@@ -111,7 +115,10 @@ class Swarm:
 
     def readme(self) -> dict:
         """Goal and members as README.md says (falling back to what this object was given)."""
-        info = read_readme(self.store.read_lines(f"{self.rel}/README.md") or [])
+        readme = f"{self.rel}/README.md"
+        if self.store.path(readme).exists():
+            self.store.check_visible(readme)  # a folder of another person's run (an id they share)
+        info = read_readme(self.store.read_lines(readme) or [])
         return {"goal": info["goal"] or self.goal, "members": info["members"] or self.members}
 
     def open_questions(self) -> list[E.Entry]:
@@ -155,7 +162,17 @@ class Swarm:
         # the goal is the run's input, written into the memory folder: screened like every entry
         goal = redact(goal)[0] if goal else goal
         one_line = E.cut_text(re.sub(r"\s+", " ", goal or "").strip(), 200) or "(not stated)"
-        lines = [f"# Swarm {self.slug}", "", f"Goal: {one_line}", f"Run: {self.run_id}", "", "## Members"]
+        # whose run it is: only that person's view shows the goal, the notes and the run id
+        person = f"{SWARM_PERSON}{self.store.person_file}"
+        lines = [
+            f"# Swarm {self.slug}",
+            "",
+            f"Goal: {one_line}",
+            f"Run: {self.run_id}",
+            person,
+            "",
+            "## Members",
+        ]
         lines += [f"- {m} (read-only)" if ro else f"- {m}" for m, ro in members] or ["- (none listed)"]
         lines += ["", "## Rules"] + [f"- {rule}" for rule in RULES]
         return lines
@@ -192,7 +209,9 @@ class Swarm:
                 extra["answers"] = question_id(target.text)
         readme_rel = f"{self.rel}/README.md"
         also = None
-        if not self.store.path(readme_rel).exists():
+        if self.store.path(readme_rel).exists():
+            self.store.check_visible(readme_rel)  # another person's run's folder: never written into
+        else:
             lines = self._readme_lines(goal or self.goal, members)
 
             def also():

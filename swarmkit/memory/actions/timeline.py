@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from swarmkit.memory.actions.history import changed_lines
+from swarmkit.memory.actions.history import changed_lines, swarm_was_theirs
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.file_class import FileClass, Kind
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -39,16 +40,27 @@ def _pairs(removed: list[E.Entry], added: list[E.Entry]):
 
 def events(store: MemoryCore) -> list[dict]:
     """Every change to an entry this person may see, newest first (at most MAX_EVENTS): {day, date,
-    commit, file, change, text, old, origin, run}."""
+    commit, file, change, text, old, origin, run}. What `history` and `search --inbox` hide is
+    hidden here too: another person's file, a swarm folder of another person's run, and an inbox
+    entry held for another person (`for:`)."""
     if not store.exists() or not store.git.available or not store.git.is_own_repo():
         return []
     out: list[dict] = []
+    swarms: dict[tuple[str, str], bool] = {}  # a swarm is one run's: whose, read once per folder
+
+    def shown(rel: str, rev: str) -> bool:
+        cls = FileClass.of(rel)
+        return swarm_was_theirs(store, cls, rev, swarms) if cls.kind is Kind.SWARM else store.visible(rel)
+
+    def theirs(lines: list[str], rel: str) -> list[E.Entry]:
+        found = (E.parse_line(line, rel, 0) for line in lines)
+        return [e for e in found if e is not None and (not e.meta.get("for") or store.visible(e.meta["for"]))]
+
     for commit in changed_lines(store, None):
         for rel, minus, plus in commit["hunks"]:
-            if not rel or not store.visible(rel):
+            if not rel or not shown(rel, commit["commit"]):
                 continue
-            removed = [e for e in (E.parse_line(line, rel, 0) for line in minus) if e is not None]
-            added = [e for e in (E.parse_line(line, rel, 0) for line in plus) if e is not None]
+            removed, added = theirs(minus, rel), theirs(plus, rel)
             for old, new in _pairs(removed, added):
                 if old is not None and new is not None and E.dedupe_key(old.text) == E.dedupe_key(new.text):
                     continue  # only its metadata changed

@@ -169,6 +169,37 @@ def split_metadata(body: str) -> tuple[str, dict]:
     return text.strip(), meta
 
 
+# Metadata values swarmkit writes that hold nothing of a person's: a screen need not read them.
+_PLAIN_VALUES = {"by": ("user", "agent"), "tainted": ("yes",)}
+
+
+def entry_parts(line: str) -> list[tuple[int, int]]:
+    """(start, end) in the line of each part of an entry that is screened on its own: its text (the
+    bullet with it) and each `key: value` of its metadata groups, so a word of the text never makes
+    a date or a subject look like what it named ("the door code changed [added: 2026-12-01]").
+    Values swarmkit writes in a fixed shape (`by: user`, a kind, an `added` date) are left out;
+    a line that is no entry is one part."""
+    if parse_fields(line) is None:
+        return [(0, len(line))]
+    cut = len(line)
+    parts: list[tuple[int, int]] = []
+    for start, inner in _trailing_groups(line):
+        if _parse_group(inner) is None:
+            break
+        cut = start
+        at = start + 1
+        for segment in inner.split(";"):
+            key = (_pair_key(segment) or "").lower()
+            value = segment.partition(":")[2].strip()
+            plain = value in _PLAIN_VALUES.get(key, ()) or (
+                (key == "kind" and value in KINDS + SWARM_KINDS) or (key == "added" and _DATE.match(value))
+            )
+            if segment.strip() and not plain:
+                parts.append((at, at + len(segment)))
+            at += len(segment) + 1
+    return [(0, cut), *parts]
+
+
 def parse_fields(line: str) -> tuple[str, dict] | None:
     """(text, metadata) of the entry on this line, or None; parse_line without building an Entry."""
     stripped = line.strip()

@@ -1,5 +1,9 @@
 """Hand edits: memory files changed by a person outside swarmkit, found, bounded and screened before
-they are committed (a secret typed into a file by hand is redacted in it)."""
+they are committed (a secret typed into a file by hand is redacted in it).
+
+A file is screened a line at a time, an entry's text apart from its metadata (screening/lines.py):
+a secret never reaches past its own line, so a private key's header with no END line costs its
+own line (and its key's body), never the entries after it."""
 
 from __future__ import annotations
 
@@ -9,9 +13,10 @@ from pathlib import Path
 
 from swarmkit.memory.folder import layout
 from swarmkit.memory.folder.atomic import atomic_write
+from swarmkit.memory.folder.entries import entry_parts
 from swarmkit.memory.folder.layout import INDEX_DIR, is_memory_file
 from swarmkit.safe_read import MISSING, FileRefused, check_regular, read_regular
-from swarmkit.screening.screen import redact
+from swarmkit.screening.lines import redact_lines, screen_lines
 
 
 def inside(folder: Path, rel: str) -> bool:
@@ -60,8 +65,17 @@ def screen_files(folder: Path, rels: list[str]) -> int:
             data = read_regular(path, layout.HAND_EDITED_FILE_LIMIT, follow_links=False)
         except FileRefused:
             continue  # hand_edited() left it out, with a warning
-        clean, count = redact(data.decode("utf-8", "surrogateescape"))
+        clean, count = redact_lines(data.decode("utf-8", "surrogateescape"), entry_parts)
         if count:
             atomic_write(path, clean)
             total += count
     return total
+
+
+def screen_edited(lines: list[str], typed: set[str]) -> list[str]:
+    """A file's lines as a write put them together, screened where they are hand edits: the lines
+    that were in the file as it was typed (`typed`); the lines the write itself put there are
+    screened already, and are never changed (what the write reports is what the file holds)."""
+    mine = {index for index, line in enumerate(lines) if line not in typed}
+    screened, count = screen_lines(lines, mine, entry_parts)
+    return lines if not count else [line for line in screened if line is not None]

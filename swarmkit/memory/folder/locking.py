@@ -78,9 +78,10 @@ def _read_all(fd: int) -> str:
 class FolderLock:
     """`with FolderLock(path): ...`; re-entrant within one object."""
 
-    def __init__(self, path: Path, timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, path: Path, timeout: float = DEFAULT_TIMEOUT, what: str = "the memory folder"):
         self.path = Path(path)
         self.timeout = timeout
+        self.what = what  # what the lock guards, as its messages name it (a chat's conversations too)
         self._depth = 0
         self._fd: int | None = None
         # Set when the last holder died holding the lock; whoever cleans up after it resets it.
@@ -108,7 +109,7 @@ class FolderLock:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             raise Conflict(
-                f"the memory folder's lock {self.path} is not a regular file; nothing was written",
+                f"{self.what}'s lock {self.path} is not a regular file; nothing was written",
                 f"delete {self.path} (swarmkit creates it again)",
             )
         return fd
@@ -134,7 +135,7 @@ class FolderLock:
         except OSError as exc:
             if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link put in the lock's place
                 raise Conflict(
-                    f"the memory folder's lock {self.path} is a link; nothing was written",
+                    f"{self.what}'s lock {self.path} is a link; nothing was written",
                     f"delete {self.path} (swarmkit creates it again)",
                 ) from None
             raise
@@ -146,7 +147,7 @@ class FolderLock:
                     holder = self.holder()
                     who = f" (pid {holder['pid']})" if holder and holder["pid"] else ""
                     raise LockBusy(
-                        f"the memory folder is busy: another swarmkit process{who} is writing to it",
+                        f"{self.what} is busy: another swarmkit process{who} is writing to it",
                         "retry in a moment: the lock is released as soon as that process ends, "
                         f"even if it is killed ({self.path})",
                     )

@@ -24,7 +24,7 @@ from swarmkit.memory.folder.atomic import atomic_delete, atomic_write, sweep_tem
 from swarmkit.memory.folder.entries import text_digest
 from swarmkit.memory.folder.file_class import NO_FILE, FileClass, Kind
 from swarmkit.memory.folder.gitops import Git, GitFailed
-from swarmkit.memory.folder.hand_edits import hand_edited, inside, screen_files
+from swarmkit.memory.folder.hand_edits import hand_edited, inside, screen_edited, screen_files
 from swarmkit.memory.folder.layout import (
     EXCLUDES,
     FILE_LIMIT,
@@ -54,7 +54,6 @@ from swarmkit.safe_read import (
     decode_text,
     read_regular,
 )
-from swarmkit.screening.screen import redact
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 
@@ -95,7 +94,7 @@ class MemoryFolder:
         if problem:
             raise SwarmkitError(problem, "use a name such as --user alice")
         self.user = person_id(user) if user is not None else None  # NFC: one person however typed
-        self._owners: dict[str, tuple[tuple[int, ...], str | None]] = {}  # rel → (stat, first line)
+        self._owners: dict[str, tuple[tuple[int, ...], str | None]] = {}  # rel → (stat, its first 4 KB)
         self._moved: dict[str, str] = {}  # a person's file moved by this store: old path → new
         # (their file by the mapping, the one the old mapping named); None for the owner
         self._names: tuple[str, str | None] | None = None
@@ -110,6 +109,7 @@ class MemoryFolder:
         self._excludes_checked = False
         self._hand_edits: list[str] | None = None
         self._wrote = False  # apply() wrote files during the current writing()
+        self.redacted = False  # a hand edit's secret was redacted in its file: the index must forget it
         self._writing_depth = 0
 
     # ---- paths -------------------------------------------------------------------------------
@@ -152,6 +152,11 @@ class MemoryFolder:
 
     def _first_line(self, rel: str) -> str | None:
         """The first line of a regular file inside the folder (None otherwise), kept per stat."""
+        head = self._head(rel)
+        return None if head is None else head.split("\n", 1)[0]
+
+    def _head(self, rel: str) -> str | None:
+        """The first 4 KB of a regular file inside the folder (None otherwise), kept per stat."""
         path = self.path(rel)
         try:
             info = os.lstat(path)
@@ -161,7 +166,7 @@ class MemoryFolder:
         cached = self._owners.get(rel)
         if cached is not None and cached[0] == key:
             return cached[1]
-        line = None
+        head = None
         if stat.S_ISREG(info.st_mode) and inside(self.folder, rel):
             try:  # never blocks: O_NONBLOCK, and a regular file (a FIFO swapped in is refused)
                 fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
@@ -170,11 +175,26 @@ class MemoryFolder:
             if fd is not None:
                 try:
                     if stat.S_ISREG(os.fstat(fd).st_mode):
-                        line = os.read(fd, 2048).decode("utf-8", "replace").split("\n", 1)[0]
+                        head = os.read(fd, 4096).decode("utf-8", "replace")
                 finally:
                     os.close(fd)
-        self._owners[rel] = (key, line)
-        return line
+        self._owners[rel] = (key, head)
+        return head
+
+    def swarm_person(self, slug: str) -> str:
+        """Whose run a swarm folder is: the person's file its README names (privacy.swarm_person)."""
+        from swarmkit.memory.folder.privacy import swarm_person
+
+        return swarm_person(self._head(f"swarms/{slug}/README.md") or "")
+
+    def class_visible(self, cls: FileClass) -> bool:
+        """May this person read a file of class `cls`: a person's file is theirs alone, a swarm
+        folder its run's person's, the rest everyone's (folder/privacy.py)."""
+        from swarmkit.memory.folder.privacy import visible
+
+        if cls.kind is Kind.SWARM:
+            return visible(FileClass.of(self.swarm_person(cls.slug)), self.own_class)
+        return visible(cls, self.own_class)
 
     def _owner_of(self, rel: str) -> str | None:
         from swarmkit.memory.folder.people import recorded_owner
@@ -362,7 +382,7 @@ class MemoryFolder:
             self.git.init()
             self._write_excludes()
             files = self.md_files()
-            screen_files(self.folder, files)
+            self.redacted = screen_files(self.folder, files) > 0 or self.redacted
             self.git.commit(
                 files + self._existing([".gitattributes"]),
                 "Start versioning the memory folder",
@@ -436,7 +456,7 @@ class MemoryFolder:
         finally:
             self._writing_depth -= 1
             self._hand_edits = None
-        if outermost and self._wrote:
+        if outermost and (self._wrote or self.redacted):
             self.after_commit()  # the lock is released: the commit never waits on what follows
 
     def after_commit(self) -> None:
@@ -528,6 +548,7 @@ class MemoryFolder:
             return None
         redacted = screen_files(self.folder, rels)
         if redacted:
+            self.redacted = True
             self._warn(
                 f"redacted {redacted} secret{'s' if redacted != 1 else ''} in hand edits of "
                 f"{', '.join(rels)} before committing them"
@@ -556,16 +577,13 @@ class MemoryFolder:
         for rel in files:
             self._check_inside(rel)
         edited = set(self._hand_edits or ())
+        # a hand-edited file this write rewrites was read before it was screened: its lines as typed
+        typed = {rel: set(self.read_lines(rel, exact=True) or ()) for rel in files if rel in edited}
         if edited and self.git.available and self.git.is_own_repo():
             self.commit_hand_edits()
-        if edited:
-            # a hand-edited file this write rewrites was read before it was screened: screen it again
+        if typed:
             files = {
-                rel: (
-                    E.split_lines(redact("\n".join(lines))[0])
-                    if rel in edited and lines is not None
-                    else lines
-                )
+                rel: screen_edited(lines, typed[rel]) if rel in typed and lines is not None else lines
                 for rel, lines in files.items()
             }
         versioned = self.git.available and self.git.is_own_repo()
@@ -696,6 +714,10 @@ class MemoryFolder:
                 return None
             return path, "a file" if stat.S_ISREG(mode) else kind_of(mode)
         return None
+
+    def can_be_created(self) -> bool:
+        """Whether a first write can create the folder: nothing that is no folder in its way."""
+        return self._not_a_folder_in_the_way() is None
 
     def missing_error(self) -> NotFound:
         blocking = self._not_a_folder_in_the_way()

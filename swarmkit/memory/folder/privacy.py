@@ -1,7 +1,11 @@
-"""Whose memory a file is: me.md is the owner's, users/<name>.md a named person's, the rest shared.
+"""Whose memory a file is: me.md is the owner's, users/<name>.md a named person's, a swarm folder
+the person's whose run wrote it, the rest shared.
 
 A person's file is recalled for, and shown to, that person only, whatever the search scope: an
-agent running for ana never reads bob's facts or the owner's. Scopes choose among the rest.
+agent running for ana never reads bob's facts or the owner's. Scopes choose among the rest. A swarm
+folder holds a run's goal (the person's input), its notes and its run id: its README names the
+person's file (`For: users/ana.md`), and only that person sees what is in it; others see that it
+exists (a count), never its name, which holds the run id.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from swarmkit.errors import SwarmkitError
 from swarmkit.memory.folder.file_class import FileClass, Kind
 
 OWNER_FILE = "me.md"
+SWARM_PERSON = "For: "  # the swarm README's line naming the person's file the run was for
 
 
 def is_personal(cls: FileClass) -> bool:
@@ -20,6 +25,16 @@ def is_personal(cls: FileClass) -> bool:
 def visible(cls: FileClass, own: FileClass) -> bool:
     """May the person whose own file class is `own` read a file of class `cls`."""
     return cls == own or not is_personal(cls)
+
+
+def swarm_person(readme_head: str) -> str:
+    """The person's file a swarm README names on its `For:` line; the owner's (me.md) when it
+    names none, or no person's file: a folder written before swarm folders were kept apart."""
+    for line in readme_head.split("\n")[:16]:
+        if line.startswith(SWARM_PERSON):
+            named = line[len(SWARM_PERSON) :].strip()
+            return named if FileClass.of(named).personal else OWNER_FILE
+    return OWNER_FILE
 
 
 def person(cls: FileClass) -> str:
@@ -55,4 +70,13 @@ def not_yours(rel: str, cls: FileClass, own: FileClass, viewer: str | None = Non
     return NotYours(
         f"{rel} is {whose} personal file, and this view is {viewer_name}'s; nothing was shown or changed",
         f"a person's facts are only shown to them: open the memory {how}",
+    )
+
+
+def not_your_swarm(rel: str, viewer: str) -> NotYours:
+    """The error for reading another person's swarm folder (its goal, notes and run id)."""
+    return NotYours(
+        f"{rel} is in the swarm folder of another person's run, and this view is {viewer}'s; "
+        "nothing was shown or changed",
+        "a run's swarm notes are shown only to the person it ran for: open the memory as that person",
     )

@@ -28,6 +28,7 @@ from swarmkit.memory.recall.storage import (
     IndexDB,
     IndexedEntry,
     SegmentWriter,
+    index_path,
     line_digest,
     remove_index_files,
     unpack,
@@ -92,7 +93,7 @@ class RecallIndex:
 
     def __init__(self, store: MemoryCore, scorer: Scorer | None = None):
         self.store = store
-        self.path = store.folder / ".index" / "recall.sqlite3"
+        self.path = index_path(store.folder)
         self.scorer = scorer or Coverage()
         self._db: IndexDB | None = None
         self._generation: int | None = None
@@ -121,6 +122,8 @@ class RecallIndex:
         shown: dict[tuple[FileClass, FileClass], bool] = {}
 
         def _shown(cls: FileClass) -> bool:
+            if cls.kind is Kind.SWARM:  # whose run it was is read from its README (kept per stat)
+                return store.class_visible(cls)
             key = (store.own_class, cls)
             return shown[key] if key in shown else shown.setdefault(key, visible(cls, key[0]))
 
@@ -367,6 +370,19 @@ class RecallIndex:
             self._db = None
         self._forget()
         remove_index_files(self.path)
+
+    def scrub(self) -> None:
+        """After a hand edit's secret was redacted in its file: index the files as they are now and
+        keep nothing of their old lines on disk, whose terms named the secret (their postings
+        rewritten without them, the database rebuilt and its log emptied)."""
+        with self._lock:
+            self.refresh()
+            db = self._open()
+            with db.writing():
+                db.purge_dead()
+                db.bump_generation()
+            db.compact()
+            self._forget()
 
     def rebuild(self) -> int:
         """Drop the index and build it again from the files; returns the number of entries."""

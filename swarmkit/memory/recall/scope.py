@@ -26,8 +26,9 @@ def scope_predicate(
     """Does a file class belong to the scope."""
     search_scope = str(getattr(search_scope, "value", search_scope))  # an enum from the reader config
     swarm = swarm_scope(search_scope)
-    if swarm is not None:
-        return lambda cls: cls == swarm
+    if swarm is not None:  # a swarm of another person's run is none of this person's
+        shown = store.class_visible(swarm)
+        return lambda cls: shown and cls == swarm
     if search_scope not in SCOPES:
         raise SwarmkitError(
             f"unknown search scope {search_scope!r}",

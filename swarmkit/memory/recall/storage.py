@@ -33,6 +33,11 @@ _ID_TYPE = next(code for code in "IL" if array(code).itemsize == 4)
 _SWAP = sys.byteorder != "little"  # stored little-endian whatever the machine
 
 
+def index_path(folder: Path) -> Path:
+    """Where a memory folder's recall index is."""
+    return Path(folder) / ".index" / "recall.sqlite3"
+
+
 @dataclass(frozen=True, slots=True)
 class FileRow:
     id: int
@@ -253,6 +258,19 @@ class IndexDB:
             con.execute("UPDATE segments SET size=? WHERE id=?", (live, target))
         else:
             con.execute("DELETE FROM segments WHERE id=?", (target,))
+
+    def purge_dead(self) -> None:
+        """Rewrite every segment that still lists the ids of changed lines (inside writing()): the
+        terms of a line no file holds any more leave the postings."""
+        for (segment,) in self.con.execute("SELECT DISTINCT segment FROM dead").fetchall():
+            self._merge([segment])
+
+    def compact(self) -> None:
+        """Rebuild the file (VACUUM) and empty its write-ahead log: no free page or old log frame
+        keeps what was deleted. A reader holding an old snapshot keeps its frames until it ends."""
+        if self.path is not None:
+            self.con.execute("VACUUM")
+            self.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def bump_generation(self) -> None:
         self.con.execute("UPDATE meta SET value=CAST(value AS INTEGER) + 1 WHERE key='generation'")

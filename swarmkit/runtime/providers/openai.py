@@ -5,6 +5,8 @@ SWARMKIT_OPENAI_API_KEY / OPENAI_API_KEY). 429 and 5xx answers and dropped conne
 with exponential backoff, a refused connection once (a server restarting), a timeout never (it
 already waited the timeout); anything else fails at once with a message saying what to check.
 Each retry is logged (`swarmkit -v` shows it) and the final error says how often it tried.
+A call may bring its own timeout and retries (the memory-writer's) and ask for structured output
+(`_structured`); a refusal for a prompt over the model's context carries what it names (refusals.py).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import json
 import logging
 import os
 import time
+from dataclasses import replace
 
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, ProviderError, ToolCall
+from swarmkit.runtime.providers.refusals import overflow, refuses_format
 from swarmkit.urls import without_credentials
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -23,6 +27,8 @@ DEFAULT_RETRIES = 3
 DEFAULT_BACKOFF = 0.5  # seconds before the first retry; each retry waits twice as long
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 REFUSED_RETRIES = 1  # nothing listening: one retry for a server that is restarting, then give up
+# The ways of asking for structured output, strongest first; None: the prompt alone asks.
+STRUCTURED = ("json_schema", "json_object+schema", "json_object", None)
 
 _log = logging.getLogger(__name__)
 
@@ -55,6 +61,7 @@ class OpenAIProvider:
         self.retries = retries
         self.backoff = backoff
         self._without_tools: set[str] = set()  # models the endpoint said cannot call tools
+        self._structured_from: dict[str, int] = {}  # model → the first way of STRUCTURED still tried
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
@@ -103,8 +110,13 @@ class OpenAIProvider:
             body["temperature"] = request.temperature
         if request.max_tokens is not None:
             body["max_tokens"] = request.max_tokens
+        if request.reply_schema is not None:
+            return self._structured(body, request)
+        return self._complete(body, request)
+
+    def _complete(self, body: dict, request: ChatRequest) -> ChatReply:
         try:
-            return _parse(self._post(body), self.shown_url)
+            return _parse(self._post(body, request.timeout, request.retries), self.shown_url)
         except ProviderError as error:
             # A model that cannot call tools (Ollama: "does not support tools") is asked again
             # without them, and from then on: every agent is offered memory_search, so a run on
@@ -113,26 +125,60 @@ class OpenAIProvider:
                 raise
             self._without_tools.add(request.model)
             del body["tools"]
-            return _parse(self._post(body), self.shown_url)
+            return _parse(self._post(body, request.timeout, request.retries), self.shown_url)
 
-    def _post(self, body: dict) -> dict:
+    def _structured(self, body: dict, request: ChatRequest) -> ChatReply:
+        """Ask for a reply of the request's schema in the strongest way the endpoint takes: a JSON
+        schema (OpenAI, vLLM, LM Studio, llama.cpp's server; Ollama's /v1 turns it into its own
+        `format`), else JSON mode with the schema beside it (llama-cpp-python's server, which turns
+        it into a grammar), else plain JSON mode, else the prompt alone. A refused way is not asked
+        again of that model while this provider lives (a chat's turns)."""
+        assert request.reply_schema is not None
+        first = self._structured_from.get(request.model, 0)
+        for level in range(first, len(STRUCTURED)):
+            way = STRUCTURED[level]
+            asked = dict(body)
+            if way is not None:
+                asked["response_format"] = _response_format(way, request.reply_schema)
+            try:
+                reply = self._complete(asked, request)
+            except ProviderError as error:
+                if way is None or error.status not in (400, 422, 500) or error.overflow is not None:
+                    raise
+                if not refuses_format(error.message):
+                    raise
+                _log.info("openai: %s refused response_format %s; asking another way", request.model, way)
+                self._structured_from[request.model] = level + 1
+                continue
+            return replace(reply, structured=way.split("+")[0] if way else None)
+        raise AssertionError("unreachable")  # the last way (the prompt alone) returns or raises
+
+    def _post(self, body: dict, timeout: float | None = None, retries: int | None = None) -> dict:
         import httpx
 
         url = f"{self.base_url}/chat/completions"
         shown = f"{self.shown_url}/chat/completions"
+        retries = self.retries if retries is None else retries
+        # one call's own timeout (the memory-writer's), else the client's
+        limit = (
+            self._client.timeout if timeout is None else httpx.Timeout(timeout, connect=min(timeout, 10.0))
+        )
         waits: list[float] = []
-        for attempt in range(self.retries + 1):
+        for attempt in range(retries + 1):
             retry_after = None
-            allowed = self.retries
+            allowed = retries
+            response = None
+            timed_out = False
             try:
-                response = self._client.post(url, json=body)
+                response = self._client.post(url, json=body, timeout=limit)
             except httpx.TimeoutException:
                 problem, hint = f"{shown} did not answer in time", "check the server, or raise the timeout"
                 allowed = 0  # it already waited the whole timeout: waiting again multiplies it
+                timed_out = True
             except httpx.ConnectError as exc:
                 problem = f"cannot reach {shown}: {exc.__class__.__name__}: {exc}"
                 hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
-                allowed = min(self.retries, REFUSED_RETRIES)
+                allowed = min(retries, REFUSED_RETRIES)
             except httpx.HTTPError as exc:  # a dropped connection, a broken answer
                 problem = f"cannot reach {shown}: {exc.__class__.__name__}: {exc}"
                 hint = "check that the server runs and that --base-url (or OPENAI_BASE_URL) is right"
@@ -148,13 +194,25 @@ class OpenAIProvider:
                         ) from None
                 problem = f"{shown} answered HTTP {response.status_code}: {_error_text(response)}"
                 hint = _hint_for(response.status_code)
-                if response.status_code not in RETRY_STATUS:
+                # llama-cpp-python's server refuses a response_format it does not take with a 500:
+                # asking again cannot change its mind
+                refused = "response_format" in body and refuses_format(response.text[:2000])
+                if response.status_code not in RETRY_STATUS or refused:
                     error = ProviderError(problem, hint)
                     error.status = response.status_code
+                    if 400 <= response.status_code < 500:
+                        error.overflow = overflow(response.text[:2000])
+                        if error.overflow is not None:
+                            error.hint = "the prompt and the reply do not fit the model's context; " + (
+                                "shorten the input, or serve the model with a larger context"
+                            )
                     raise error
                 retry_after = _retry_after(response)
             if attempt >= allowed:
-                raise ProviderError(problem + _tried(attempt + 1, waits), hint)
+                error = ProviderError(problem + _tried(attempt + 1, waits), hint)
+                error.status = None if response is None else response.status_code
+                error.timed_out = timed_out
+                raise error
             delay = self.backoff * (2**attempt)
             if retry_after is not None:
                 delay = min(max(delay, retry_after), 30.0)  # honour the server, within reason
@@ -162,6 +220,17 @@ class OpenAIProvider:
             waits.append(delay)
             time.sleep(delay)
         raise AssertionError("unreachable")
+
+
+def _response_format(way: str, reply_schema: dict) -> dict:
+    if way == "json_schema":
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": reply_schema["name"], "schema": reply_schema["schema"], "strict": True},
+        }
+    if way == "json_object+schema":
+        return {"type": "json_object", "schema": reply_schema["schema"]}
+    return {"type": "json_object"}
 
 
 def _tried(attempts: int, waits: list[float]) -> str:

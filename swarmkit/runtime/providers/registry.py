@@ -4,8 +4,9 @@ Without `--provider`, each agent's `model.provider` decides. A `model_providers`
 workspace.yaml wins over a built-in name of the same id: class openai-compatible brings its
 config (base_url, api_key_env, timeout_seconds), class mock the mock. Otherwise the name is one of
 upstream's built-in providers (catalog.py): the mock, or an OpenAI-compatible endpoint with its
-documented base URL and key variable. `--provider` sends every agent to one provider. Flags
-(`--base-url`, `--api-key`, `--timeout`) win over a declaration, which wins over the environment.
+documented base URL and key variable. `--provider` sends every agent to one provider, `--model`
+names the model sent for every agent. Flags (`--base-url`, `--api-key`, `--timeout`) win over a
+declaration, which wins over the environment.
 """
 
 from __future__ import annotations
@@ -27,9 +28,13 @@ class ProviderSet:
         base_url: str | None = None,
         api_key: str | None = None,
         timeout: float | None = None,
+        model: str | None = None,
     ) -> None:
         self.declared = dict(declared or {})
         self.forced = forced
+        self.model = model  # --model: the model name sent for every agent, over model.name
+        # (provider, model) → the context window a server's refusal named, for later calls
+        self.learnt_windows: dict[tuple[str, str], int] = {}
         self.flags: dict[str, Any] = {
             "script": script,
             "base_url": base_url,
@@ -52,10 +57,22 @@ class ProviderSet:
         return self.forced or "per-agent"
 
     def for_agent(self, agent) -> Provider:
+        return self._get(self._key(agent))
+
+    def _key(self, agent) -> str:
         if self.forced is not None:
-            return self._get(self.forced)
-        model = agent.model or {}
-        return self._get(expand(str(model.get("provider") or "mock")))
+            return self.forced
+        return expand(str((agent.model or {}).get("provider") or "mock"))
+
+    def config_for(self, agent) -> Mapping:
+        """The declared config (model_providers) of the provider this agent talks to; {} for none."""
+        declaration = self.declared.get(self._key(agent)) or {}
+        config = declaration.get("config") if isinstance(declaration, Mapping) else None
+        return config if isinstance(config, Mapping) else {}
+
+    def window_key(self, agent) -> tuple[str, str]:
+        """What a learnt context window belongs to: the agent's provider and the model it is sent."""
+        return self._key(agent), self.model or str((agent.model or {}).get("name") or "")
 
     def check(self, name: str) -> None:
         """Fail now, with a hint, for a provider this run could not use (before any agent runs)."""

@@ -5,60 +5,29 @@ token begins (never again in the middle of the same run of characters), so no in
 pattern rescan the text; a keyword search resumes after each key it reads. The families and their
 shapes are facts from the issuers and from published rule sets (gitleaks, detect-secrets); check
 digits (Luhn for cards, ISO 7064 mod 97 for IBANs, Base58Check for wallet keys) keep ordinary numbers out.
+
+The detectors are listed in rules/secrets.toml; each reads its own rule file (swarmkit/screening/
+ruleset.py says how), and what needs code (check digits, the wordlist, reading a list of codes or a
+sentence's grammar) is in its module here.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from swarmkit.screening.placeholder import REDACTED
-from swarmkit.screening.secrets import (
-    bare,
-    cards,
-    commands,
-    cookies,
-    hashes,
-    headers,
-    instructions,
-    keys,
-    languages,
-    locks,
-    logins,
-    nearby,
-    numbers,
-    otp,
-    phrases,
-    query,
-    tokens,
-    urls,
-    wallets,
-    wifi,
-)
+from swarmkit.screening.ruleset import ruleset
 
+RULES = ruleset("secrets")
 _PLACEHOLDER = re.compile(re.escape(REDACTED))
-_FILLER = re.compile(r"[\s.,;:!?\"'`()\[\]{}<>=&#/|*-]*")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-DETECTORS = (
-    tokens.find,
-    urls.find,
-    headers.find,
-    commands.find,
-    keys.find,
-    numbers.find,
-    wallets.find,
-    cookies.find,
-    otp.find,
-    phrases.find,
-    languages.find,
-    logins.find,
-    instructions.find,
-    query.find,
-    cards.find,
-    hashes.find,
-    wifi.find,
-    nearby.find,
-    locks.find,
-    bare.find,
+Detector = Callable[[str, str], Iterator[tuple[int, int]]]
+# Each detector's find, in the order rules/secrets.toml lists them
+DETECTORS: tuple[Detector, ...] = tuple(
+    importlib.import_module(f"{__name__}.{name}").find for name in RULES.lists.detectors
 )
 
 
@@ -66,6 +35,31 @@ def find_spans(text: str) -> list[tuple[int, int]]:
     """Sorted, non-overlapping (start, end) spans of every secret in the text. A placeholder
     already in the text is never part of a span (screening a screened text changes nothing: no
     `?secret=[REDACTED_SECRET]]`), and what a span held beside it is still taken."""
+    if len(text) > _REMEMBERED_LENGTH:
+        return _find_spans(text)
+    return list(_remembered_spans(text))
+
+
+# One text is screened many times on its way through a command: a run's input is in its record's
+# input, its prompts and its steps, and a write screens what the record screened. The spans depend
+# on the text alone, so a text screened once in this process is not scanned again.
+_REMEMBERED_LENGTH = 1 << 16  # characters (64 Mi characters kept at most); longer ones are scanned each time
+
+
+@lru_cache(maxsize=1024)
+def _remembered_spans(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(_find_spans(text))
+
+
+def forget_screened() -> None:
+    """Empty what this process remembers of texts it screened (a benchmark measures a first read)."""
+    from swarmkit.screening.secrets import nearby
+
+    _remembered_spans.cache_clear()
+    nearby.forget_screened()
+
+
+def _find_spans(text: str) -> list[tuple[int, int]]:
     low = text.translate(_ASCII_LOWER)  # same length as the text, so positions carry over
     spans = sorted(span for detector in DETECTORS for span in detector(text, low) if span[1] > span[0])
     if REDACTED in text:
@@ -100,5 +94,5 @@ def _outside_placeholders(text: str, spans: list[tuple[int, int]]) -> list[tuple
             index += 1
         if at < end:
             pieces.append((at, end))
-        out += [(a, b) for a, b in pieces if not _FILLER.fullmatch(text, a, b)]
+        out += [(a, b) for a, b in pieces if not RULES.patterns.filler.fullmatch(text, a, b)]
     return sorted(out)

@@ -6,34 +6,28 @@ A random token of an alphabet of 62 (or Base58) characters has capitals, small l
 mixed all along it, and no run of small letters that could be a word; words, names in camelCase
 (`Base64EncodedString`), versions, hex digests and UUIDs have not (hex has no capitals). Twenty
 characters and more: that is about 119 bits, a key's length, and longer than any word or id people
-write. The check reads each run of letters and digits once, so the work is linear.
+write. The check reads each run of letters and digits once, so the work is linear. The shapes are
+data: rules/bare.toml.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from swarmkit.screening.ruleset import ruleset
 from swarmkit.screening.secrets.shape import entropy
+from swarmkit.screening.secrets.wallets import B58, base58check_payload
 
+RULES = ruleset("bare")
+P = RULES.patterns
 MIN_LENGTH = 20
-_RUN = re.compile(r"[A-Za-z0-9]{20,}")
-_LOWER_RUN = re.compile(r"[a-z]{6,}")
-# A private address: a path segment the service made secret ("private-…", "secret-…", "token-…")
-_PRIVATE_SEGMENT = re.compile(
-    r"(?i)/(?:private|secret|token|key|share|sharing)[-_](?P<value>[A-Za-z0-9_-]{12,256})(?=[/?#\s\"'<>]|$)"
-)
-# A feed or calendar address: each path segment that reads as a token is its secret
-_FEED = re.compile(r"(?i)webcal://|\.ics\b|/ical/|/feeds?/|/calendars?/|/rss\b|/published/|\.rss\b|/atom\b")
-_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{16,256}(?=[/?#\s\"'<>.]|$)")
-_NAMED_SEGMENT = re.compile(r"(?i)(?:private|secret|token|key|share|sharing)[-_]")
-_URL = re.compile(r"(?i)[a-z][a-z0-9+.-]{0,31}://[^\s\"'<>]{1,2048}")
+_B58 = frozenset(B58)
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of unannounced random tokens and of the secret segments of private addresses."""
     if len(text) >= MIN_LENGTH:
-        for run in _RUN.finditer(text):
+        for run in P.run.finditer(text):
             value = run.group(0)
             if looks_generated(value) and not _public(text, run.start()) and not _address(value):
                 yield run.span()
@@ -50,7 +44,7 @@ def looks_generated(value: str) -> bool:
     upper = sum(c.isupper() for c in value)
     lower = sum(c.islower() for c in value)
     digits = len(value) - upper - lower
-    if upper < 3 or lower < 3 or digits < 2 or _LOWER_RUN.search(value) is not None:
+    if upper < 3 or lower < 3 or digits < 2 or P.lower_run.search(value) is not None:
         return False
     changes = sum(1 for a, b in zip(value, value[1:], strict=False) if _kind(a) != _kind(b))
     # a random token of 62 characters changes kind at 6 characters in 10; a product's name with its
@@ -58,23 +52,13 @@ def looks_generated(value: str) -> bool:
     return changes * 20 >= (len(value) - 1) * 9 and entropy(value[:256]) >= 3.9
 
 
-# What a run may be part of that is no secret: a digest named as one (`SHA256:nThbg6k…`,
-# `integrity=sha384-oqVu…`) and a public key (`ssh-ed25519 AAAAC3Nz…`, its base64 starts `AAAA`)
-_CHUNK_BEFORE = re.compile(r"[A-Za-z0-9+/=:_-]{0,200}$")
-_DIGEST = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|sha3-[0-9]{3}|md5|blake2[bs]?|blake3)[:_-]")
-_PUBLIC_KEY = re.compile(
-    r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com"
-    r"|sk-ecdsa-sha2-nistp256@openssh\.com|fingerprint|public[ \t]key|pubkey)[ \t:=]{1,3}$"
-)
-
-
 def _public(text: str, start: int) -> bool:
     """Is the run at `start` part of a named digest or a public key?"""
-    chunk = _CHUNK_BEFORE.search(text, max(0, start - 200), start)
+    chunk = P.chunk_before.search(text, max(0, start - 200), start)
     begin = chunk.start() if chunk is not None else start
-    if _DIGEST.search(text, begin, start + 1) is not None or text.startswith("AAAA", begin):
+    if P.digest.search(text, begin, start + 1) is not None or text.startswith("AAAA", begin):
         return True
-    return _PUBLIC_KEY.search(text, max(0, begin - 40), begin) is not None
+    return P.public_key.search(text, max(0, begin - 40), begin) is not None
 
 
 def _address(value: str) -> bool:
@@ -86,13 +70,8 @@ def _address(value: str) -> bool:
         return True
     if not 25 <= len(value) <= 35:
         return False
-    from swarmkit.screening.secrets.wallets import base58check_payload
-
     payload = base58check_payload(value)
     return payload is not None and len(payload) == 21
-
-
-_B58 = frozenset("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
 
 
 def _kind(char: str) -> int:
@@ -100,20 +79,20 @@ def _kind(char: str) -> int:
 
 
 def _private_addresses(text: str) -> Iterator[tuple[int, int]]:
-    for url in _URL.finditer(text):
+    for url in P.url.finditer(text):
         address = url.group(0)
         base = url.start()
-        for segment in _PRIVATE_SEGMENT.finditer(address):
+        for segment in P.private_segment.finditer(address):
             value = segment.group("value")
             if sum(c.isdigit() for c in value) and sum(c.isalpha() for c in value):
                 yield base + segment.start("value"), base + segment.end("value")
-        if _FEED.search(address) is None:
+        if P.feed.search(address) is None:
             continue
         path = address.find("/", address.find("://") + 3)
         if path < 0:
             continue
-        for segment in _SEGMENT.finditer(address, path):
-            named = _NAMED_SEGMENT.match(segment.group(0))
+        for segment in P.segment.finditer(address, path):
+            named = P.named_segment.match(segment.group(0))
             start = segment.start() + (named.end() if named is not None else 0)
             value = address[start : segment.end()]
             digits = sum(c.isdigit() for c in value)

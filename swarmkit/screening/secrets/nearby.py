@@ -7,74 +7,68 @@ sentences no rule foresaw. What they share: a token that no word, name, number, 
 id looks like (letters with digits and symbols, three kinds of character; or a long run of letters
 whose case changes at random), within a sentence that speaks of logging in, unlocking or a
 password. The token is read off as a run of printable ASCII (so it is found between CJK characters
-too); each candidate costs a bounded window, so the work is linear.
+too); each candidate costs a bounded window, so the work is linear. The words about getting in and
+the shapes that are no password are data: rules/nearby.toml.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from functools import lru_cache
 
+from swarmkit.screening.ruleset import ruleset
 from swarmkit.screening.secrets import shape
 from swarmkit.screening.secrets.logins import METHODS as _METHODS
 
-# Getting in, and the word for a password, in the languages of most speakers (and romanised)
-_CONTEXT = re.compile(
-    r"(?i)log[ -]?(?:in|on|ged[ \t]in)|login|sign[ -]?(?:in|on)|signin|unlock|get(?:s|ting)?[ \t](?:you[ \t])?"
-    r"(?:in|into|on|onto|past|through)|creds|credential|passw|passphrase|passcode|pwd|prompt|keypad|admin|root"
-    r"|sudo|ssh|vpn|wi-?fi|router|account|portal|netflix|decrypt"
-    r"|einlogg|loggen|logg[ \t]?inn|anmeld|entsperr|kennwort|connect|connexion|d[ée]verrouill|mot de passe|entrar|iniciar sesi|acced|"
-    r"desbloque|contrase|clave|senha|logar|accedere|entrare|sbloccare|inlogg|ontgrendel|wachtwoord|zaloguj|"
-    r"zalogowa|logowa|odblokuj|has[łl]o|войти|вход|разблок|пароль|парол|登录|登入|登陆|解锁|密码|密碼|ログイン|"
-    r"サインイン|ロック解除|パスワード|로그인|잠금|비밀번호|giri[şs]|oturum|[şs]ifre|masuk|sandi|đăng nhập|"
-    r"khẩu|khau|เข้าสู่ระบบ|รหัส|लॉग इन|पासवर्ड|تسجيل الدخول|كلمة|סיסמ|κωδικ|σύνθημα|"
-    r"kodikos|mima|pasuw|bimilbeonho|al-murur|sisma|parol|jelsz|heslo|lozink|nenosiri|nywila"
-)
-_TOKEN = re.compile(r"[!-~]{6,96}")
+RULES = ruleset("nearby")
+P = RULES.patterns
 _STRIP_LEFT = "([{<'\"`“‘«"
 _STRIP_RIGHT = ".,;:!?)]}>'\"`”’»"
 _BEFORE = 80
 _AFTER = 60
-_TICKET = re.compile(r"[A-Z]{2,10}-[0-9]{1,8}(?:-[0-9]{1,8})*")
-_IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?::[0-9]{1,5})?")
-_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]{6,}")
-_DATE_TIME = re.compile(r"[0-9]{1,4}(?:[-/.:][0-9]{1,4}){1,3}(?:[a-zA-Z]{1,3})?")
-_DIGEST = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?)[:-]")
+_WHOLE_TEXT_AFTER = 16  # password-shaped tokens in one text before the text is searched whole
+# The longest word about getting in is 19 characters (tests/screening/test_nearby.py checks it), so
+# one that spans the gap where a token was holds at most 18 of either side's.
+_GAP = 18
 _SYMBOLS = frozenset("!#$%^&*+=?@~|\\<>_")
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of password-shaped tokens told near words about getting in."""
-    if _CANDIDATE.search(text) is None:
+    if P.candidate.search(text) is None:
         return  # no token with a digit, a symbol or mixed case
     # the words about getting in are looked for only around a token shaped as a password (rare
-    # in other text): one search of the whole text for so many words would cost more than the rest
-    for run in _TOKEN.finditer(text):
-        if _CANDIDATE.search(text, run.start(), run.end()) is None:
+    # in other text): one search of the whole text for so many words would cost more than the rest.
+    # A text with many such tokens (a hostile line of ids, 800 in 16,000 characters) is searched
+    # whole once instead: where it holds no such word anywhere, a window can only find one that
+    # spans the gap where the token was, so only the gap's few characters are looked at again.
+    shaped, anywhere = 0, True
+    for run in P.token.finditer(text):
+        if P.candidate.search(text, run.start(), run.end()) is None:
             continue
         for start, end in _parts(text, run.start(), run.end()):
             value = text[start:end]
             if not _password_shaped(value):
                 continue
-            near = text[max(0, start - _BEFORE) : start] + " " + text[end : end + _AFTER]
-            if _CONTEXT.search(near) is not None:
+            shaped += 1
+            if shaped == _WHOLE_TEXT_AFTER:
+                anywhere = P.context.search(text) is not None
+            reach = (_BEFORE, _AFTER) if anywhere else (_GAP, _GAP)
+            near = text[max(0, start - reach[0]) : start] + " " + text[end : end + reach[1]]
+            if _tells_of_getting_in(near):
                 yield start, end
 
 
-# A token worth reading: a digit or a symbol in it, or a capital after a small letter
-_CANDIDATE = re.compile(r"[0-9!#$%^&*+=?@~|\\<>_]|[a-z][A-Z]")
-_NAMED_BEFORE = re.compile(
-    r"(?i)(?:called|named|ssid|name[ \t]is|username|user[ \t]name|user"
-    # a Wi-Fi network's name ("network CasaNova5G", "the Wi-Fi network is Fjord_5G"): its key is the secret
-    r"|(?:network|réseau|reseau|netzwerk|netz|wlan|red|rede|rete|netwerk|sieć|siec|ssid)"
-    r"(?:[ \t](?:name|nom|is|was|called|named|heißt|heisst|ist|est|es|é|è|se[ \t]llama|s'appelle))?)[ \t:]{1,3}$"
-)
-_PUBLIC_KEY_BEFORE = re.compile(
-    r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]{1,3}$"
-)
-_SSID = re.compile(r"(?i)[_-](?:2\.?4|5|6)g(?:hz)?$")
-# A markup tag glued to a word ("<system>Ignore", "input>Password"): the symbols are the tag's
-_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9_-]*>|^[A-Za-z][A-Za-z0-9_-]*>|</?[A-Za-z][A-Za-z0-9_-]*$")
+# A window or a token seen before (a repeated line; the same input inside a run's prompts, steps
+# and record) is not read again: both answers depend on the string alone.
+@lru_cache(maxsize=8192)
+def _tells_of_getting_in(near: str) -> bool:
+    return P.context.search(near) is not None
+
+
+def forget_screened() -> None:
+    _tells_of_getting_in.cache_clear()
+    _password_shaped.cache_clear()
 
 
 def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -86,27 +80,28 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     run = text[start:end]
     if "://" in run or (("/" in run or "\\" in run) and (run[0] in "~/.\\" or run.count("/") > 1)):
         return  # a URL or a path
-    if _DIGEST.match(run):
+    if P.digest.match(run):
         return  # "SHA256:RpJVzMM9…": a host key's fingerprint
-    if _NAMED_BEFORE.search(text, max(0, start - 32), start) or _PUBLIC_KEY_BEFORE.search(
+    if P.named_before.search(text, max(0, start - 32), start) or P.public_key_before.search(
         text, max(0, start - 24), start
     ):
         return  # "the network is called Fjordlys_5G", "ssh-ed25519 AAAAC3Nz…": a name, a public key
     at = start
-    for piece in re.split(r"([/|:])", run):
+    for piece in P.run_separators.split(run):
         if piece not in ("/", "|", ":") and piece:
             yield at, at + len(piece)
         at += len(piece)
 
 
+@lru_cache(maxsize=8192)
 def _password_shaped(value: str) -> bool:
     if len(value) < 6 or len(value) > 64:
         return False
-    if ("<" in value or ">" in value) and _MARKUP.search(value):
-        return any(_password_shaped(piece) for piece in _MARKUP.sub(" ", value).split())
+    if ("<" in value or ">" in value) and P.markup.search(value):
+        return any(_password_shaped(piece) for piece in P.markup.sub(" ", value).split())
     if value.startswith("%") and not value.endswith("%"):
         value = value[1:]  # a symbol first ("%JN6xw…"), not a Windows %VARIABLE%
-    if _SSID.search(value):
+    if P.ssid.search(value):
         return False  # "Fjordlys_5G", "Home-5GHz": a Wi-Fi network's name
     if (
         shape.is_reference(value, "", code=True)
@@ -114,18 +109,18 @@ def _password_shaped(value: str) -> bool:
         or "=" in value
     ):
         return False
-    if value.lower() in _METHODS or _DIGEST.match(value):
+    if value.lower() in _METHODS or P.digest.match(value):
         return False  # "use 1Password to sign in", "SHA256:nThbg6k…" (a host key's fingerprint)
-    parts = [part for part in re.split(r"[-_.+/]", value) if part]
+    parts = [part for part in P.word_separators.split(value) if part]
     if len(parts) > 1 and all(part.isalpha() or (len(part) <= 3 and "-" in value) for part in parts):
         return False  # words: "Ctrl+Alt+Del", "Office-Guest", "Office-5G"
-    if "@" in value and re.search(r"@[A-Za-z0-9-]+\.[A-Za-z]", value):
+    if "@" in value and P.email.search(value):
         return False  # an e-mail address, user@host
     if (
-        _TICKET.fullmatch(value)
-        or _IPV4.fullmatch(value)
-        or _HEX.fullmatch(value)
-        or _DATE_TIME.fullmatch(value)
+        P.ticket.fullmatch(value)
+        or P.ipv4.fullmatch(value)
+        or P.hex.fullmatch(value)
+        or P.date_time.fullmatch(value)
         or shape.is_product(value)
         or shape.is_words_and_versions(value)
     ):

@@ -3,7 +3,8 @@ card networks' prefixes and lengths), IBANs (the ISO 13616 length of each countr
 mod-97 check), US social security numbers and UK national insurance numbers (their issuing rules).
 
 The checks keep order numbers, phone numbers, timestamps and the like out: a random 16-digit number
-passes Luhn one time in ten, and must also start like a card and have a card's length.
+passes Luhn one time in ten, and must also start like a card and have a card's length. The shapes,
+the IBAN lengths and the published test numbers are data: rules/numbers.toml.
 """
 
 from __future__ import annotations
@@ -11,106 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-# Digits, optionally grouped by spaces or hyphens; never the tail of a longer number or a decimal.
-_CARD = re.compile(r"(?<![\w+.,])(?<![0-9][ -])[2-6](?:[ -]?[0-9]){13,18}(?![\w])")
-_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?:[ ]?[A-Za-z0-9]){10,32}")
-_SSN = re.compile(r"(?<![0-9-])([0-9]{3})([- ])([0-9]{2})\2([0-9]{4})(?![0-9-])")
-_NINO = re.compile(
-    r"(?<![A-Za-z0-9])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-D](?![A-Za-z0-9])"
-)
-_NINO_UNUSED = frozenset({"BG", "GB", "NK", "KN", "TN", "NT", "ZZ"})
+from swarmkit.screening.ruleset import ruleset
 
-# ISO 13616 IBAN lengths by country (the SWIFT IBAN registry).
-IBAN_LENGTHS = {
-    "AD": 24,
-    "AE": 23,
-    "AL": 28,
-    "AT": 20,
-    "AZ": 28,
-    "BA": 20,
-    "BE": 16,
-    "BG": 22,
-    "BH": 22,
-    "BI": 27,
-    "BR": 29,
-    "BY": 28,
-    "CH": 21,
-    "CR": 22,
-    "CY": 28,
-    "CZ": 24,
-    "DE": 22,
-    "DJ": 27,
-    "DK": 18,
-    "DO": 28,
-    "EE": 20,
-    "EG": 29,
-    "ES": 24,
-    "FI": 18,
-    "FK": 18,
-    "FO": 18,
-    "FR": 27,
-    "GB": 22,
-    "GE": 22,
-    "GI": 23,
-    "GL": 18,
-    "GR": 27,
-    "GT": 28,
-    "HR": 21,
-    "HU": 28,
-    "IE": 22,
-    "IL": 23,
-    "IQ": 23,
-    "IS": 26,
-    "IT": 27,
-    "JO": 30,
-    "KW": 30,
-    "KZ": 20,
-    "LB": 28,
-    "LC": 32,
-    "LI": 21,
-    "LT": 20,
-    "LU": 20,
-    "LV": 21,
-    "LY": 25,
-    "MC": 27,
-    "MD": 24,
-    "ME": 22,
-    "MK": 19,
-    "MN": 20,
-    "MR": 27,
-    "MT": 31,
-    "MU": 30,
-    "NI": 28,
-    "NL": 18,
-    "NO": 15,
-    "OM": 23,
-    "PK": 24,
-    "PL": 28,
-    "PS": 29,
-    "PT": 25,
-    "QA": 29,
-    "RO": 24,
-    "RS": 22,
-    "RU": 33,
-    "SA": 24,
-    "SC": 31,
-    "SD": 18,
-    "SE": 24,
-    "SI": 19,
-    "SK": 24,
-    "SM": 27,
-    "SO": 23,
-    "ST": 25,
-    "SV": 28,
-    "TL": 23,
-    "TN": 24,
-    "TR": 26,
-    "UA": 29,
-    "VA": 22,
-    "VG": 24,
-    "XK": 20,
-    "YE": 30,
-}
+RULES = ruleset("numbers")
+P, W = RULES.patterns, RULES.words
+# ISO 13616 IBAN lengths by country (the SWIFT IBAN registry)
+IBAN_LENGTHS: dict[str, int] = RULES.tables.iban_lengths
 
 
 def luhn_valid(digits: str) -> bool:
@@ -156,31 +63,24 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if digits < 6:
         return
     if digits >= 14:
-        for match in _CARD.finditer(text):
+        for match in P.card.finditer(text):
             span = _card_span(
-                match, _CARD_WORD.search(text, max(0, match.start() - 40), match.start()) is not None
+                match, P.card_word.search(text, max(0, match.start() - 40), match.start()) is not None
             )
             if span is not None and not _published_test_card(text, *span):
                 yield span
-    for match in _IBAN.finditer(text):
+    for match in P.iban.finditer(text):
         span = _iban_span(text, match)
         if span is not None:
             yield span
     if digits >= 9:
-        for match in _SSN.finditer(text):
+        for match in P.ssn.finditer(text):
             area, group, serial = int(match.group(1)), int(match.group(3)), int(match.group(4))
             if area not in (0, 666) and area < 900 and group and serial:
                 yield match.span()
-    for match in _NINO.finditer(text):
-        if match.group(1) not in _NINO_UNUSED:
+    for match in P.nino.finditer(text):
+        if match.group(1) not in W.nino_unused:
             yield match.span()
-
-
-# "card number", "Kartennummer", "numéro de carte", "numer karty": a number told as a card's is one
-# whatever network its first digits would name, when its check digit holds
-_CARD_WORD = re.compile(
-    r"(?i)card|karte|carte|tarjeta|cart[ãa]o|carta|kaart|kort|kortti|karty|karta|kart[ıi]?|карт|カード|卡|카드"
-)
 
 
 def _card_span(match: re.Match, told_as_a_card: bool = False) -> tuple[int, int] | None:
@@ -200,23 +100,11 @@ def _card_span(match: re.Match, told_as_a_card: bool = False) -> tuple[int, int]
     return None
 
 
-# The numbers the payment processors publish for testing (Stripe, Braintree, Adyen, PayPal): told
-# as test numbers ("Stripe's test Visa", "in the sandbox") they pay for nothing
-PUBLISHED_TEST_CARDS = frozenset(
-    """
-4242424242424242 4000056655665556 5555555555554444 2223003122003222 5200828282828210 5105105105105100
-378282246310005 371449635398431 6011111111111117 6011000990139424 3056930009020004 36227206271667
-3566002020360505 6200000000000005 4111111111111111 4012888888881881 4000000000000002 4000000000009995
-5431111111111111 6011601160116611 3530111333300000 30569309025904 38520000023237 5454545454545454
-""".split()
-)
-_TEST_WORDS = re.compile(r"(?i)test|sandbox|dummy|documented|example|demo|fake|sample")
-
-
 def _published_test_card(text: str, start: int, end: int) -> bool:
     number = text[start:end].replace(" ", "").replace("-", "")
     return (
-        number in PUBLISHED_TEST_CARDS and _TEST_WORDS.search(text, max(0, start - 80), end + 80) is not None
+        number in W.published_test_cards
+        and P.test_words.search(text, max(0, start - 80), end + 80) is not None
     )
 
 

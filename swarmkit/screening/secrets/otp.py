@@ -5,7 +5,8 @@ A seed is base32 (RFC 4648: A-Z and 2-7), 16 to 128 characters, often in groups 
 taken only near a word that names it (2FA, TOTP, MFA, OTP, authenticator, two-factor, …). A list of
 codes is read from where "recovery codes" (backup, scratch, emergency, one-time, 2FA codes, …) is
 said, one code after another, for as long as what follows is a code; so the words after the list
-are not part of it. Each keyword costs a bounded window, so the work is linear.
+are not part of it. Each keyword costs a bounded window, so the work is linear. The words that name
+seeds and lists, in each language, and the shapes are data: rules/otp.toml.
 """
 
 from __future__ import annotations
@@ -13,153 +14,41 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from swarmkit.screening.ruleset import ruleset
 from swarmkit.screening.secrets.shape import entropy, holds_any, is_prose
 
-_SEED_WORDS = re.compile(
-    r"(?i)(?<![a-z])(?:2fa|two[ -]factor|2[ -]step|two[ -]step|totp|hotp|mfa|multi[ -]factor|otp|"
-    r"authenticator|google[ -]auth|authy|one[ -]time[ -]password|okta[ \t]verify|duo|seed|"
-    # two factors / two steps and the authenticator app, in other languages
-    r"zwei[ -]?faktor|2-faktor|deux[ \t]facteurs|deux[ \t][ée]tapes|doble[ \t]factor|dos[ \t]factores|dos[ \t]pasos|"
-    r"dois[ \t]fatores|duas[ \t]etapas|due[ \t]fattori|due[ \t]passaggi|twee-?staps|twee-?factor|dwuetapow|"
-    r"dwusk[łl]adnikow|iki[ \t]fakt[öo]rl[üu]|iki[ \t]ad[ıi]ml[ıi]|dua[ \t]faktor|hai[ \t]y[ếe]u[ \t]t[ốo]|"
-    r"autenticador|authentificateur|autenticatore|authentifizierung|tvåstegs|tofaktor|kaksivaiheinen"
-    r")(?![a-z])"
-)
-# The same in scripts other than Latin, looked for only in a text that has such letters
-_SEED_WORDS_SCRIPTS = re.compile(
-    r"двухфактор|двуфактор|двухэтап|аутентификатор|автентифікатор|двофактор|二段階|2段階|二要素|認証アプリ"
-    r"|シークレットキー|二步|两步|兩步|双重|雙重|验证器|驗證器|身份验证|动态口令|2단계|이중[ \t]?인증|인증[ \t]?앱|OTP"
-)
-# base32, alone or in groups (of 4 most often) separated by single spaces or hyphens
-_BASE32 = re.compile(
-    r"(?<![A-Za-z0-9])(?:[A-Za-z2-7]{4,8}(?:[ -][A-Za-z2-7]{4,8}){2,15}|[A-Za-z2-7]{10,128})={0,6}"
-    r"(?![A-Za-z0-9])"
-)
-_SEED_HINTS = (
-    "2fa",
-    "factor",
-    "step",
-    "totp",
-    "hotp",
-    "mfa",
-    "otp",
-    "auth",
-    "okta",
-    "duo",
-    "seed",
-    "faktor",
-    "facteur",
-    "fattor",
-    "fator",
-    "pasos",
-    "tapes",
-    "etap",
-    "passagg",
-    "staps",
-    "adım",
-    "adim",
-    "faktör",
-    "yếu tố",
-    "autentic",
-    "tvåstegs",
-    "kaksivaih",
-    "двух",
-    "двуф",
-    "двоф",
-    "аутентиф",
-    "автентиф",
-    "段階",
-    "要素",
-    "認証",
-    "シークレット",
-    "步",
-    "双重",
-    "雙重",
-    "验证",
-    "驗證",
-    "口令",
-    "단계",
-    "인증",
-)
-_NEXT_GROUP = re.compile(r"[ -]")
+RULES = ruleset("otp")
+P, L = RULES.patterns, RULES.lists
+# asked of every text: bound once, as plain module constants
+_SEED_HINTS, _LIST_HINTS = L.seed_hints, L.list_hints
 SHORT_SEED = 10  # RFC 4226 asks 128 bits and more; services show 80 (16 characters), some fewer
 _SEED_BEFORE = 40
 _SEED_AFTER = 120
-
-_CODE_LIST_WORDS = re.compile(
-    r"(?i)(?<![a-z])(?:(?:recovery|backup|back-up|scratch|emergency|one[ -]time|single[ -]use|2fa|mfa|"
-    r"two[ -]factor|otp|verification|rescue|fallback|reserve|spare)[ \t_-]{0,3}(?:login[ \t_-]{1,3})?codes"
-    r"|(?P<one>(?:recovery|backup|rescue|emergency)[ \t_-]{0,3}(?:code|key))"
-    # French, Spanish, Portuguese, Italian, German, Dutch, Polish, Nordic, Finnish, Czech, Turkish,
-    # Indonesian, Vietnamese, Russian, Ukrainian, Japanese, Chinese, Korean
-    r"|codes?[ \t]de[ \t](?:secours|récupération|recuperation|sauvegarde|secours)"
-    r"|c[óo]digos[ \t]de[ \t](?:respaldo|recuperaci[óo]n|recupera[çc][ãa]o|backup|seguran[çc]a|emergencia|reserva)"
-    r"|codici[ \t]di[ \t](?:backup|recupero|emergenza|riserva)|(?:wiederherstellungs|sicherungs|notfall|backup-?)codes"
-    r"|(?:herstel|back-?up|reserve)codes|kody[ \t](?:zapasowe|odzyskiwania|awaryjne)"
-    r"|(?:reserve?|backup|gjenopprettings|gendannelses|återställnings)koder|varakoodit|palautuskoodit"
-    r"|(?:záložní|obnovovací)[ \t]kódy|(?:yedek|kurtarma)[ \t]kodlar[ıi]?[a-zıü]{0,3}|kode[ \t](?:cadangan|pemulihan)"
-    r"|mã[ \t](?:dự[ \t]phòng|khôi[ \t]phục)|(?:резервные|запасные)[ \t]коды|коды[ \t]восстановления"
-    r"|резервні[ \t]коди)(?![a-z])"
-    r"|バックアップコード|リカバリーコード|復旧コード|备用码|恢复码|备份码|備用碼|復原碼|备用验证码|恢复代码|备用代码|救援码|紧急代码|백업[ \t]?코드|복구[ \t]?코드"
-)
-# A code of a list: letters and digits, in groups joined by hyphens ("a1b2c-3d4e5", "ABCD-EFGH-IJKL")
-_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{3,24}(?:-[A-Za-z0-9]{2,24}){0,5}(?![A-Za-z0-9])")
-_LIST_GAP = re.compile(
-    r"[ \t]{0,3}(?:[,;/|·•、，；][ \t]{0,3}|\n[ \t]{0,3}(?:[-*•][ \t]{1,3}|[0-9]{1,2}[.)][ \t]{1,3})?"
-    r"|[ \t]{1,3}(?:and|&|then|or|et|y|e|und|en|i)[ \t]{1,3}|[ \t]{1,3}[-—–][ \t]{1,3}"
-    r"|[ \t]{1,3}(?:[0-9]{1,2}[.)][ \t]{1,3})?)"
-)
-# What may stand between the words that name a list and its first code ("for Proton: ", " - ", "(keep safe) ")
-_LEAD = re.compile(r"[\s:=,;()\[\]\"'`*•—–：、，-]{0,8}(?:[0-9]{1,2}[.)][ \t]{1,3})?")
-_WORD_BEFORE = re.compile(r"[^\s]{1,40}")
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 _LEAD_WORDS = 8  # "for dropbox, keep safe -": the words a list's introduction may go on with
-_OPEN = re.compile(r"[\[(]?[ \t]{0,2}[\"'`]?")  # a code of a JSON or YAML list, quoted or not
-_CLOSE = re.compile(r"[\"'`]?[\])]?")
 MAX_CODES = 32
-_LIST_HINTS = (
-    "code",
-    "cod",
-    "ódigo",
-    "kod",
-    "kód",
-    "koder",
-    "коды",
-    "коди",
-    "コード",
-    "码",
-    "碼",
-    "코드",
-    "mã",
-)
-
-
-# A YubiKey's one-time password: 32 to 48 letters of modhex (its 16-letter alphabet), the key's
-# 12-letter id then 32 of the encrypted counter; no word is that long in those letters alone
-_MODHEX = re.compile(r"(?<![A-Za-z0-9])[cbdefghijklnrtuv]{32,64}(?![A-Za-z0-9])")
 
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of 2FA seeds, YubiKey one-time passwords and each recovery code."""
     if len(text) >= 32 and max(map(len, low.split()), default=0) >= 32:
-        for match in _MODHEX.finditer(low):
+        for match in P.modhex.finditer(low):
             if entropy(match.group(0)) >= 3.0:
                 yield match.span()
     if holds_any(low, _SEED_HINTS):
-        seed_words = [_SEED_WORDS] if text.isascii() else [_SEED_WORDS, _SEED_WORDS_SCRIPTS]
+        seed_words = [P.seed_words] if text.isascii() else [P.seed_words, P.seed_words_scripts]
         for match in (m for words in seed_words for m in words.finditer(text)):
             at, end = max(0, match.start() - _SEED_BEFORE), match.end() + _SEED_AFTER
-            while (seed := _BASE32.search(text, at, end)) is not None:
+            while (seed := P.base32.search(text, at, end)) is not None:
                 close = match.end() <= seed.start() <= match.end() + 40
                 if _is_seed(seed.group(0), close):
                     yield seed.span()
                     at = seed.end()
                     continue
                 # a word before the groups ("secret 3JQG 6LW2 DMHM 5M6H"): read again from the next group
-                gap = _NEXT_GROUP.search(seed.group(0))
+                gap = P.next_group.search(seed.group(0))
                 at = seed.start() + gap.end() if gap is not None else seed.end()
     if holds_any(low, _LIST_HINTS):
-        for match in _CODE_LIST_WORDS.finditer(text):
+        for match in P.code_list_words.finditer(text):
             found = list(_codes(text, match.end(), one=match.group("one") is not None))
             yield from found
             if not found and match.group("one") is None:
@@ -183,7 +72,7 @@ def _is_seed(value: str, close: bool = False) -> bool:
     if not (body.isupper() or body.islower() or body.isdigit()):
         if body.upper() != body:
             return False
-    groups = re.split(r"[ -]", value.rstrip("="))
+    groups = P.next_group.split(value.rstrip("="))
     if len(groups) > 1 and len({len(g) for g in groups[:-1]}) != 1:
         return False  # words of different lengths, not a seed shown in groups
     has_digit = any(c.isdigit() for c in body)
@@ -200,15 +89,15 @@ def _codes(text: str, at: int, one: bool = False) -> Iterator[tuple[int, int]]:
     two codes, so one word with a digit in the sentence ("stored in 1Password") is no list; a code
     named alone ("recovery key is one code: …") is long, letters and digits mixed."""
     for skipped in range(_LEAD_WORDS + 1):
-        at = _LEAD.match(text, at).end()  # type: ignore[union-attr]
+        at = P.lead.match(text, at).end()  # type: ignore[union-attr]
         codes = list(_list_at(text, at, headed=not one))
         if codes and (
             skipped == 0 or len(codes) >= 2 or (one and _strong_code(text[codes[0][0] : codes[0][1]]))
         ):
             yield from codes
             return
-        word = _WORD_BEFORE.match(text, at)
-        if word is None or _SENTENCE_END.search(word.group(0) + " ") is not None:
+        word = P.word_before.match(text, at)
+        if word is None or P.sentence_end.search(word.group(0) + " ") is not None:
             return
         at = word.end()
 
@@ -219,32 +108,26 @@ def _strong_code(value: str) -> bool:
 
 
 _BEFORE_WINDOW = 400
-_INTRO_AFTER_LIST = re.compile(
-    r"[\s,;:)\]\"'`]{0,4}(?:(?:are|were|is|=|—|-)[ \t]{1,3})?(?:[^\s.!?]{1,20}[ \t]{1,3}){0,4}$"
-)
 
 
 def _codes_before(text: str, end: int) -> Iterator[tuple[int, int]]:
     """A list told first, then named: "1. 4b2w3-ic9dl 2. 1m698-jw664 … are my GitLab recovery codes"."""
     start = max(0, end - _BEFORE_WINDOW)
-    codes = [m for m in _CODE.finditer(text, start, end) if _is_code(m.group(0))]
+    codes = [m for m in P.code.finditer(text, start, end) if _is_code(m.group(0))]
     run: list[re.Match] = []
     for code in reversed(codes):
         stop = run[-1].start() if run else end
         between = text[code.end() : stop]
         if run:
-            gap = _LIST_GAP.fullmatch(text, code.end(), stop) or _NUMBERED.fullmatch(between)
+            gap = P.list_gap.fullmatch(text, code.end(), stop) or P.numbered.fullmatch(between)
             if gap is None:
                 break
-        elif _INTRO_AFTER_LIST.fullmatch(between) is None:
+        elif P.intro_after_list.fullmatch(between) is None:
             return
         run.append(code)
     if len(run) >= 2:
         for code in run:
             yield code.span()
-
-
-_NUMBERED = re.compile(r"[ \t]{1,3}[0-9]{1,2}[.):][ \t]{1,3}|[ \t]*\n[ \t]*(?:[0-9]{1,2}[.)][ \t]{1,3})?")
 
 
 def _list_at(text: str, at: int, headed: bool = False) -> Iterator[tuple[int, int]]:
@@ -258,12 +141,12 @@ def _list_at(text: str, at: int, headed: bool = False) -> Iterator[tuple[int, in
         return
     first: tuple[int, ...] | None = None
     for _ in range(MAX_CODES):
-        at = _OPEN.match(text, at).end()  # type: ignore[union-attr]  # a quote or a bracket, or nothing
-        code = _CODE.match(text, at)
+        at = P.open.match(text, at).end()  # type: ignore[union-attr]  # a quote or a bracket, or nothing
+        code = P.code.match(text, at)
         if code is None:
             return
         end = code.end()
-        pair = _PAIR.match(text, code.start())
+        pair = P.pair.match(text, code.start())
         shown = pair.group(0) if pair is not None else code.group(0)
         if pair is not None and (_is_pair(pair.group(1), pair.group(2)) or _same_shape(shown, first)):
             end = pair.end()  # "8472 1934": one code shown in two groups
@@ -273,8 +156,8 @@ def _list_at(text: str, at: int, headed: bool = False) -> Iterator[tuple[int, in
         if first is None:
             first = _shape_of(value)
         yield code.start(), end
-        at = _CLOSE.match(text, end).end()  # type: ignore[union-attr]
-        gap = _LIST_GAP.match(text, at)
+        at = P.close.match(text, end).end()  # type: ignore[union-attr]
+        gap = P.list_gap.match(text, at)
         if gap is None or gap.end() == at:
             return
         at = gap.end()
@@ -285,12 +168,12 @@ def _headed_list(text: str, at: int) -> Iterator[tuple[int, int]]:
     first: tuple[int, ...] | None = None
     marked = False  # a code of the list reads as one by itself (digits in it, groups of capitals)
     for _ in range(MAX_CODES):
-        at = _OPEN.match(text, at).end()  # type: ignore[union-attr]
-        code = _CODE.match(text, at)
+        at = P.open.match(text, at).end()  # type: ignore[union-attr]
+        code = P.code.match(text, at)
         if code is None:
             break
         end = code.end()
-        pair = _PAIR.match(text, code.start())
+        pair = P.pair.match(text, code.start())
         if pair is not None and (_is_pair(pair.group(1), pair.group(2)) or _same_shape(pair.group(0), first)):
             end = pair.end()  # "8472 1934": one code shown in two groups
         value = text[code.start() : end]
@@ -301,8 +184,8 @@ def _headed_list(text: str, at: int) -> Iterator[tuple[int, int]]:
         if first is None:
             first = _shape_of(value)
         spans.append((code.start(), end))
-        at = _CLOSE.match(text, end).end()  # type: ignore[union-attr]
-        gap = _LIST_GAP.match(text, at)
+        at = P.close.match(text, end).end()  # type: ignore[union-attr]
+        gap = P.list_gap.match(text, at)
         if gap is None or gap.end() == at:
             break
         at = gap.end()
@@ -328,11 +211,8 @@ def _listed_code(value: str, first: tuple[int, ...] | None) -> bool:
     return len(letters) >= 6 and vowels / len(letters) <= 0.3
 
 
-_PAIR = re.compile(r"([A-Za-z0-9]{3,6}) ([A-Za-z0-9]{3,6})(?![A-Za-z0-9-])")
-
-
 def _shape_of(value: str) -> tuple[int, ...]:
-    return tuple(len(group) for group in re.split(r"[ -]", value))
+    return tuple(len(group) for group in P.next_group.split(value))
 
 
 def _same_shape(value: str, first: tuple[int, ...] | None) -> bool:

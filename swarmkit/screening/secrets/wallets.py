@@ -1,5 +1,5 @@
 """Cryptocurrency private keys in Base58Check: WIF keys (`5…`, `K…`, `L…`, testnet `9…`, `c…`) and
-BIP32 extended private keys (`xprv…`, `tprv…`, …).
+BIP32 extended private keys (`xprv…`, `tprv…`, …). Their shapes are data: rules/wallets.toml.
 
 The checksum (the first four bytes of a double SHA-256 of the payload) keeps ordinary base58-looking
 runs out, as Luhn does for cards: a random string passes it one time in four billion.
@@ -8,15 +8,15 @@ runs out, as Luhn does for cards: a random string passes it one time in four bil
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Iterator
 
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-_B58_VALUE = {char: index for index, char in enumerate(_B58)}
-_RUN = rf"[{_B58}]"
-# Only where a run of letters and digits starts, and only the run's whole length: bounded work.
-_WIF = re.compile(rf"(?<![A-Za-z0-9])[5KLc9]{_RUN}{{50,51}}(?![A-Za-z0-9])")
-_EXTENDED = re.compile(rf"(?<![A-Za-z0-9])[xyztuvZYUV]prv{_RUN}{{100,108}}(?![A-Za-z0-9])")
+from swarmkit.screening.ruleset import ruleset
+
+B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_B58_VALUE = {char: index for index, char in enumerate(B58)}
+RULES = ruleset("wallets")
+RULES.compute("base58", lambda rules: f"[{B58}]")
+P = RULES.patterns
 # WIF version bytes: 0x80 mainnet, 0xef testnet; 32 key bytes, then 0x01 for a compressed key.
 _WIF_VERSIONS = (0x80, 0xEF)
 
@@ -44,12 +44,12 @@ def _is_wif(payload: bytes) -> bool:
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of the checksummed wallet private keys in the text."""
-    for match in _WIF.finditer(text):
+    for match in P.wif.finditer(text):
         payload = base58check_payload(match.group(0))
         if payload is not None and _is_wif(payload):
             yield match.span()
     if "prv" in low:
-        for match in _EXTENDED.finditer(text):
+        for match in P.extended.finditer(text):
             payload = base58check_payload(match.group(0))
             if payload is not None and len(payload) == 78:
                 yield match.span()

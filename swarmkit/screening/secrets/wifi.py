@@ -5,17 +5,20 @@ password; the network's name (`S:`) is kept.
 Told in words, a network and its key: "Wi-Fi: network CasaNova5G, key tortilla-verde-88", "guest
 wifi Fjord / pw mango-77": the value after the key's word (key, pw, psk, clé, Schlüssel, …) within
 a short window after a word for Wi-Fi is the secret (a digit or a symbol in it, or quoted); the
-network's name is not (nearby.py leaves a name told as a network's alone)."""
+network's name is not (nearby.py leaves a name told as a network's alone). The words and shapes are
+data: rules/wifi.toml."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from swarmkit.screening.ruleset import ruleset
 from swarmkit.screening.secrets.shape import holds_any, is_prose, is_reference
 
-_WIFI = re.compile(r"(?i)(?<![A-Za-z0-9])WIFI:")
-_PASSWORD = re.compile(r"(?i)(?<=[:;])P:(?P<value>(?:\\.|[^;\\\n]){1,256})")
+RULES = ruleset("wifi")
+P = RULES.patterns
+# asked of every text: bound once, as plain module constants
+_KEY_HINTS = RULES.lists.hints
 _WINDOW = 600
 
 
@@ -24,30 +27,23 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     yield from _told(text, low)
     if "wifi:" not in low:
         return
-    for match in _WIFI.finditer(text):
+    for match in P.joining_string.finditer(text):
         end = text.find(";;", match.end(), match.end() + _WINDOW)
         end = end + 1 if end >= 0 else min(len(text), match.end() + _WINDOW)
-        for password in _PASSWORD.finditer(text, match.end() - 1, end):
+        for password in P.password_field.finditer(text, match.end() - 1, end):
             value = password.group("value").strip()
             if value and not is_reference(value):  # `P:…`, `P:<password>`: a placeholder
                 yield password.span("value")
 
 
-_WIFI_WORD = re.compile(r"(?i)(?<![A-Za-z])(?:wi-?fi|wlan|wireless|hotspot|ssid|router|network)(?![A-Za-z])")
-_KEY_WORD = re.compile(
-    r"(?i)(?<![^\W\d_])(?:key|wpa2?[ \t]key|network[ \t]key|pw|pwd|pass|psk|passphrase|clé|cle|clave|chave"
-    r"|chiave|schlüssel|schluessel|sleutel|klucz|ключ|kennwort|code)(?![^\W\d_])"
-    r"[ \t]{0,3}(?:[:=]|is|es|est|ist|è|é)?[ \t]{1,3}(?P<open>[\"'`“]?)(?P<value>[^\s\"'`”,;]{4,64})"
-)
 _KEY_WINDOW = 80
-_KEY_HINTS = ("wi", "wlan", "wireless", "hotspot", "ssid", "router", "network")
 
 
 def _told(text: str, low: str) -> Iterator[tuple[int, int]]:
     if not holds_any(low, _KEY_HINTS):
         return
-    for wifi in _WIFI_WORD.finditer(text):
-        for key in _KEY_WORD.finditer(text, wifi.end(), min(len(text), wifi.end() + _KEY_WINDOW)):
+    for wifi in P.wifi_word.finditer(text):
+        for key in P.key_word.finditer(text, wifi.end(), min(len(text), wifi.end() + _KEY_WINDOW)):
             value = key.group("value").rstrip(".:!?)")
             quoted = bool(key.group("open"))
             marked = any(c.isdigit() for c in value) or any(not c.isalnum() and c not in "-'" for c in value)
