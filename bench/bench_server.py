@@ -47,7 +47,19 @@ def make_workspace(root: Path, large: bool) -> Path:
     store = MemoryStore(folder, "bench")  # the generator's id; the workspace's own is not needed here
     for text in ("I live in Lisbon", "My editor is Helix", "I prefer short answers"):
         store.add(text)
+    settle(root)
     return root
+
+
+def settle(root: Path) -> None:
+    """Date every file of the workspace an hour back, as a workspace is between edits: the server
+    keeps no resolution of files saved in the last two seconds (server/workspace_cache.py), which
+    would otherwise measure the moments after the generator wrote them."""
+    old = time.time() - 3600
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        for name in files:
+            os.utime(Path(folder) / name, (old, old))
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
