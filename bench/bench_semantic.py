@@ -229,7 +229,8 @@ def main(quick: bool = False) -> dict:
                 init["model"]["peak_mib"],
                 RUN_PEAK_MIB,
             ),
-        ]
+        ],
+        "cost",
     )
     benchlib.print_targets(figures["targets"], digits=2)
     return figures

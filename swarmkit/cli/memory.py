@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.progress import Progress
 
 from swarmkit.cli import output
-from swarmkit.cli.main import Group
 from swarmkit.cli.options import (
     common_options,
     format_options,
@@ -21,6 +20,7 @@ from swarmkit.cli.options import (
     output_format,
     remember_given,
 )
+from swarmkit.cli.workspace_args import WorkspaceGroup
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
 from swarmkit.memory.folder.entries import KINDS, digest_ref
@@ -129,7 +129,7 @@ def _stable(entry) -> str:
     return entry.ref
 
 
-@click.group(cls=Group)
+@click.group(cls=WorkspaceGroup)
 @memory_options
 def memory() -> None:
     """Read, search and curate the memory folder (markdown files under git)."""
@@ -192,6 +192,9 @@ def status(ctx: click.Context) -> int:
 @click.pass_context
 def list_(ctx: click.Context, file: str | None) -> int:
     """Every entry with its ref (or only FILE's, e.g. lessons.md)."""
+    from swarmkit.cli.workspace_args import misplaced
+
+    misplaced(file or "", "memory list")  # `swarmkit memory list ws`: the workspace goes first, or with -w
     store = _store(ctx)
     if store.exists():
         items = store.entries(file)
@@ -466,7 +469,7 @@ def import_(ctx: click.Context, path: str) -> int:
             if result.skipped_files
             else ""
         )
-        + (", truncated (limits reached)" if result.truncated else "")
+        + (f", truncated at {' and '.join(result.limits)}" if result.truncated else "")
         + (f"; commit {result.commit[:10]}" if result.commit else "")
     )
     for rel, why in result.skipped_files:  # each counted in the line above
@@ -573,7 +576,8 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 @memory_options
 @click.pass_context
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
-    """Record your feedback on one of your runs as a correction in the workspace file."""
+    """Record your feedback on one of your runs as a correction (the owner's in the workspace file,
+    a named user's in their own file)."""
     store = _store(ctx)
     from swarmkit.run_ids import is_run_id
     from swarmkit.runtime.records import load_run

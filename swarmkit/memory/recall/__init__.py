@@ -128,12 +128,12 @@ def scan_search(
     from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
     from swarmkit.memory.recall.scoring import FEEDBACK_DEPTH, TIE_POOL, Coverage, by_feedback
     from swarmkit.memory.recall.scoring import closest as closest_of
-    from swarmkit.memory.recall.words import entry_terms, terms
+    from swarmkit.memory.recall.words import entry_terms, query_terms
 
     max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
     scorer = scorer or Coverage()
     in_scope = scope_predicate(store, search_scope, include_inbox)
-    qterms = list(dict.fromkeys(terms(query)))
+    qterms = query_terms(query)
     if not qterms or not store.exists():
         return []
     found = [e for e in store.entries() if not e.meta.get("marker")]

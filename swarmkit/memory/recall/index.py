@@ -33,7 +33,7 @@ from swarmkit.memory.recall.storage import (
     remove_index_files,
     unpack,
 )
-from swarmkit.memory.recall.words import entry_terms, terms
+from swarmkit.memory.recall.words import entry_terms, query_terms
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -541,7 +541,7 @@ class RecallIndex:
         in_scope = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
             return []
-        qterms = list(dict.fromkeys(terms(query)))
+        qterms = query_terms(query)
         if not qterms:
             return []
         fuse = semantic and scorer is None and isinstance(self.scorer, Coverage)
