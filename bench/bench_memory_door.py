@@ -144,6 +144,7 @@ def _cpu(args: list[str], times: int) -> float:
 
 def main(quick: bool = False) -> dict:
     os.environ.setdefault("SWARMKIT_EMBEDDING_MODEL", "off")  # recall by words, as bench/run.py times
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # timed as an install runs (see bench/run.py)
     commands = {"add": ["memory", "add", ADD], "run": ["run", "--input", RUN]}
     figures: dict = {}
     rows = []

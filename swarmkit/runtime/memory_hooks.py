@@ -44,6 +44,18 @@ def redacted(value):
     return value
 
 
+def _screened_once(text: str) -> str:
+    """A fact's text screened as a write screens it, marked so (ScreenedText): the store writes it
+    and the record keeps it without reading it again. A text the write would refuse, or cut before
+    reading (screen_entry), is handed on as it was: the store says why, as before."""
+    from swarmkit.screening.screen import ENTRY_READ_LIMIT, ScreenedText, screen
+
+    if not isinstance(text, str) or len(text) > ENTRY_READ_LIMIT:
+        return text
+    screened = screen(text)
+    return ScreenedText(screened.text, screened.found) if screened.ok else text
+
+
 def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
     """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
     the value but lose the words that said what it is ("To log into the router, use X" extracted
@@ -303,6 +315,7 @@ class MemoryHooks:
             from swarmkit.speech.facts import subject_of
 
             subject = subject_of(text)
+        text = _screened_once(text)
         personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
         target = "me" if personal else "auto"
         tainted = self.tainted.get(agent.id)
