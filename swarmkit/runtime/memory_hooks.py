@@ -12,14 +12,18 @@ import sqlite3
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.inbox import hold_for_review
-from swarmkit.memory.actions.swarm import LATEST_FINDINGS
-from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entry_model import MemoryWrite
+from swarmkit.memory import (
+    LATEST_FINDINGS,
+    USER_KINDS,
+    MemoryWrite,
+    hold_for_review,
+    normalise_subject,
+    parse_line,
+)
 from swarmkit.runtime import prompts
 
 if TYPE_CHECKING:
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
     from swarmkit.runtime.providers.base import ChatReply
     from swarmkit.runtime.records import RunRecord
 
@@ -132,7 +136,7 @@ class MemoryHooks:
     def store(self):
         if self._store is None and self._store_error is None:
             try:
-                from swarmkit.memory.store import MemoryStore
+                from swarmkit.memory import MemoryStore
 
                 memory = self.run.ws.memory
                 self._store = MemoryStore(memory.folder, self.run.ws.id, user=self.run.user)
@@ -189,7 +193,7 @@ class MemoryHooks:
             if hit.unreviewed:
                 return hit.ref
             line = (store.read_lines(hit.file) or [""] * hit.line)[hit.line - 1] if hit.line else ""
-            entry = E.parse_line(line, hit.file, hit.line)
+            entry = parse_line(line, hit.file, hit.line)
             if entry is not None and entry.meta.get("tainted", "").lower() in ("yes", "true"):
                 return hit.ref
         return None
@@ -311,12 +315,12 @@ class MemoryHooks:
             return None
         text, kind = fact["text"], fact["kind"]
         subject = fact.get("subject")
-        if subject is None and kind in E.USER_KINDS:
+        if subject is None and kind in USER_KINDS:
             from swarmkit.speech.facts import subject_of
 
             subject = subject_of(text)
         text = _screened_once(text)
-        personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
+        personal = kind in USER_KINDS or normalise_subject(subject or "").startswith("user.")
         target = "me" if personal else "auto"
         tainted = self.tainted.get(agent.id)
         try:

@@ -259,7 +259,7 @@ def person_key(user: str | None) -> str:
     """Who a record's user is: the exact id, in NFC (memory/people.py: "Zoë" typed as NFC or NFD is
     one person, "zoë" or "ZOË" another); "" is the owner. A record written when runs were matched
     by slug holds the id as it was given, so it matches the same rule."""
-    from swarmkit.memory.folder.people import person_id
+    from swarmkit.memory import person_id
 
     return person_id(user) if isinstance(user, str) else ""
 
@@ -270,7 +270,7 @@ def runs_dir(workspace_root: Path) -> Path:
 
 def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
     """Screen the record and write it atomically, readable by its owner only; return what was saved."""
-    from swarmkit.memory.folder.atomic import atomic_write, sweep_temp_files
+    from swarmkit.memory import atomic_write, sweep_temp_files
     from swarmkit.surrogates import json_dumps
     from swarmkit.workspace.state_folders import ensure_state_folder
 

@@ -8,9 +8,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.inbox import KEEP_TARGETS
-from swarmkit.memory.folder.layout import INBOX_MD
-from swarmkit.memory.folder.refs import check_ref
+from swarmkit.memory import INBOX_MD, KEEP_TARGETS, check_ref
 from swarmkit.server import api_models as M
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, ApiRoute, api, path_param, query

@@ -11,8 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from swarmkit.memory.folder.entry_model import EntryView, MemoryWrite, SearchHit
-from swarmkit.memory.folder.results import WriteResult
+from swarmkit.memory import EntryView, MemoryWrite, SearchHit, WriteResult
 
 _NO_EXTRA = ConfigDict(extra="forbid")  # a request body: any other field is refused (400)
 

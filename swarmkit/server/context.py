@@ -11,7 +11,7 @@ from swarmkit.server.config import ServerConfig
 from swarmkit.server.errors import ApiError
 
 if TYPE_CHECKING:
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
     from swarmkit.resolver.memory_config import MemoryConfig
     from swarmkit.resolver.resolved import ResolvedWorkspace
 
@@ -50,7 +50,7 @@ def server_config(request: Request) -> ServerConfig:
 
 def load(request: Request) -> Context:
     """The workspace as it is on disk now, and its memory store."""
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
     from swarmkit.resolver import resolve
 
     config = server_config(request)

@@ -8,9 +8,7 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.routing import Route
 
-from swarmkit.memory.actions.direct import ADD_TARGETS
-from swarmkit.memory.folder.entries import KINDS, USER_KINDS
-from swarmkit.memory.folder.file_class import FileClass
+from swarmkit.memory import ADD_TARGETS, KINDS, USER_KINDS, FileClass
 from swarmkit.run_ids import is_run_id
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_memory import search_defaults
@@ -404,7 +402,7 @@ def budget_badge(budget: dict | None) -> Safe | None:
     """The file's size against its limit; marked from 80% (its warning as the title)."""
     if budget is None:
         return None
-    from swarmkit.memory.actions.consolidate.budgets import Budget
+    from swarmkit.memory import Budget
 
     used = Budget("", budget["bytes"], budget["limit"]).sentence()
     if budget["warning"]:

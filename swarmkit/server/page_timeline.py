@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from swarmkit.memory.actions import timeline
+from swarmkit.memory import CHANGE_KINDS, changes_by_day, timeline_events
 from swarmkit.server import api_models as M
 from swarmkit.server.api_route import WORKSPACE_INVALID, api, query
 from swarmkit.server.context import load
@@ -26,14 +26,14 @@ def chart(days: list[dict]) -> Safe:
     """A stacked bar per day (added, replaced, forgotten), scaled to the busiest day."""
     if not days:
         return empty("No changes yet.")
-    top = max(sum(d[k] for k in timeline.KINDS) for d in days) or 1
+    top = max(sum(d[k] for k in CHANGE_KINDS) for d in days) or 1
     slot = WIDTH / len(days)
     bar = min(BAR_MAX, max(2.0, slot * 0.7))
     shapes: list[Safe] = []
     for i, day in enumerate(days):
         x = i * slot + (slot - bar) / 2
         y = float(HEIGHT)
-        for kind in timeline.KINDS:
+        for kind in CHANGE_KINDS:
             if not day[kind]:
                 continue
             h = day[kind] / top * (HEIGHT - 20)
@@ -59,7 +59,7 @@ def chart(days: list[dict]) -> Safe:
     ]
     legend = tag(
         "p",
-        [join([tag("span", "■", style=None, class_=f"key {k}"), f" {k} "]) for k in timeline.KINDS],
+        [join([tag("span", "■", style=None, class_=f"key {k}"), f" {k} "]) for k in CHANGE_KINDS],
         class_="legend",
     )
     svg = tag(
@@ -80,11 +80,11 @@ async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | 
     ctx = await run_in_threadpool(load, request)
     wanted = request.query_params.get("file") or None
     if wanted is not None:
-        from swarmkit.memory.folder.refs import check_ref
+        from swarmkit.memory import check_ref
 
         check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
         ctx.store.check_visible(wanted)  # another person's file (403)
-    everything = await run_in_threadpool(timeline.events, ctx.store)  # one read of the history
+    everything = await run_in_threadpool(timeline_events, ctx.store)  # one read of the history
     found = [e for e in everything if wanted is None or e["file"] == wanted]
     return found, sorted({e["file"] for e in everything}), wanted
 
@@ -92,7 +92,7 @@ async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | 
 async def timeline_api(request: Request) -> JSONResponse:
     check_known(request, ("file",))
     found, _, wanted = await timeline_data(request)
-    return JSONResponse({"file": wanted, "days": timeline.by_day(found), "events": found})
+    return JSONResponse({"file": wanted, "days": changes_by_day(found), "events": found})
 
 
 async def timeline_page(request: Request):
@@ -138,7 +138,7 @@ async def timeline_page(request: Request):
     body = join(
         [
             picker,
-            tag("section", tag("h2", "Changes per day"), chart(timeline.by_day(found)), id="chart"),
+            tag("section", tag("h2", "Changes per day"), chart(changes_by_day(found)), id="chart"),
             tag("section", tag("h2", "Changes"), listing, more, id="changes"),
         ]
     )
