@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from swarmkit.memory.actions.consolidate.budgets import Budget
     from swarmkit.memory.actions.consolidate.proposals import is_proposal, refs_of
-    from swarmkit.memory.actions.direct import ADD_TARGETS
+    from swarmkit.memory.actions.direct import ADD_TARGETS, too_long
     from swarmkit.memory.actions.entry_views import (
         entry_views,
         file_views,
@@ -47,17 +47,20 @@ if TYPE_CHECKING:
     from swarmkit.memory.folder.atomic import atomic_write, sweep_temp_files
     from swarmkit.memory.folder.entries import (
         KINDS,
+        MAX_TEXT,
         SWARM_KINDS,
         USER_KINDS,
         Entry,
         cut_text,
+        dedupe_key,
         digest_ref,
         normalise_subject,
         parse_line,
+        shown,
     )
     from swarmkit.memory.folder.entry_model import EntryView, MemoryWrite, SearchHit
     from swarmkit.memory.folder.file_class import FileClass, Kind
-    from swarmkit.memory.folder.layout import INBOX_MD, holds_entries
+    from swarmkit.memory.folder.layout import INBOX_MD, MEMORY_MD, holds_entries
     from swarmkit.memory.folder.locking import FolderLock, LockBusy
     from swarmkit.memory.folder.people import id_problem, person_file, person_id
     from swarmkit.memory.folder.refs import check_ref
@@ -71,10 +74,16 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.semantic import (
         to_dict as recall_model_dict,
     )
+    from swarmkit.memory.recall.words import terms
     from swarmkit.memory.store import MemoryStore
 
 # name -> (its module under swarmkit.memory, its name there)
 _EXPORTS: dict[str, tuple[str, str]] = {
+    "terms": ("recall.words", "terms"),
+    "too_long": ("actions.direct", "too_long"),
+    "shown": ("folder.entries", "shown"),
+    "dedupe_key": ("folder.entries", "dedupe_key"),
+    "MAX_TEXT": ("folder.entries", "MAX_TEXT"),
     "MemoryStore": ("store", "MemoryStore"),
     "KINDS": ("folder.entries", "KINDS"),
     "SWARM_KINDS": ("folder.entries", "SWARM_KINDS"),
@@ -91,6 +100,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "WriteResult": ("folder.results", "WriteResult"),
     "check_ref": ("folder.refs", "check_ref"),
     "INBOX_MD": ("folder.layout", "INBOX_MD"),
+    "MEMORY_MD": ("folder.layout", "MEMORY_MD"),
     "holds_entries": ("folder.layout", "holds_entries"),
     "FileClass": ("folder.file_class", "FileClass"),
     "Kind": ("folder.file_class", "Kind"),
@@ -140,6 +150,11 @@ def __getattr__(name: str):
 
 
 __all__ = [
+    "terms",
+    "too_long",
+    "shown",
+    "dedupe_key",
+    "MAX_TEXT",
     "ADD_TARGETS",
     "Budget",
     "CHANGE_KINDS",
@@ -148,6 +163,7 @@ __all__ = [
     "FileClass",
     "FolderLock",
     "INBOX_MD",
+    "MEMORY_MD",
     "KEEP_TARGETS",
     "KINDS",
     "Kind",

@@ -98,7 +98,7 @@ def status(workspace, store: MemoryStore) -> dict:
 
 
 def _recall() -> dict:
-    """Which recall is in force, only with the semantic extra (without it the status is as it was)."""
+    """Which recall is in force (nothing with SWARMKIT_EMBEDDING_MODEL=off: the status is as it was)."""
     from swarmkit.memory import describe_recall_model as describe
     from swarmkit.memory import recall_model_dict as to_dict
 
