@@ -32,12 +32,12 @@ class Process:
     code: int
 
 
-def process(command: list[str], cwd: Path | str | None = None) -> Process:
+def process(command: list[str], cwd: Path | str | None = None, env: dict | None = None) -> Process:
     """Run `command` (output discarded) and measure it whole, start to exit, as a user runs it."""
     import time
 
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     return Process(
@@ -45,8 +45,35 @@ def process(command: list[str], cwd: Path | str | None = None) -> Process:
     )
 
 
-def swarmkit(args: list[str], cwd: Path | str | None = None) -> Process:
-    return process(SWARMKIT + args, cwd)
+def swarmkit(args: list[str], cwd: Path | str | None = None, env: dict | None = None) -> Process:
+    return process(SWARMKIT + args, cwd, env)
+
+
+# Started by a small interpreter of its own: a child forked from the benchmark itself (which may hold
+# a model and a large index) counts the benchmark's pages in its peak until it execs.
+_LAUNCHER = """
+import json, os, subprocess, sys, time
+command, cwd = json.loads(sys.argv[1]), sys.argv[2] or None
+start = time.perf_counter()
+proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+_, status, usage = os.wait4(proc.pid, 0)
+wall = time.perf_counter() - start
+print(json.dumps([wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)]))
+"""
+
+
+def fresh(command: list[str], cwd: Path | str | None = None, env: dict | None = None) -> Process:
+    """As process(), started from a fresh small interpreter: its peak memory is the command's own."""
+    import json
+
+    out = subprocess.run(
+        [sys.executable, "-c", _LAUNCHER, json.dumps(command), str(cwd or "")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return Process(*json.loads(out))
 
 
 def percentile(values: list[float], p: float) -> float:

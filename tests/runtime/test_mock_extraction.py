@@ -14,21 +14,11 @@ from swarmkit.runtime import prompts
 from swarmkit.runtime.providers.base import ChatRequest
 from swarmkit.runtime.providers.mock import MockProvider
 from swarmkit.speech import facts
-
-DOC = Path(__file__).parents[2] / "docs" / "providers.md"
+from tests.support import doc_tables
 
 
 def table(header: str) -> list[list[str]]:
-    """The rows of the table whose header line is `header`, as lists of cells."""
-    lines = DOC.read_text(encoding="utf-8").splitlines()
-    start = lines.index(header) + 2  # the header, then the |---| line
-    rows = []
-    for line in lines[start:]:
-        if not line.startswith("|"):
-            break
-        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    assert rows, header
-    return rows
+    return doc_tables.table("providers.md", header)
 
 
 SHAPES = table("| Shape | You say | Fact kept | Kind | Subject |")
