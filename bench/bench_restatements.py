@@ -95,7 +95,7 @@ def main(quick: bool = False) -> dict:
     else:
         print("  by meaning skipped: no embedding model in force")
     figures["targets"] = [
-        {"name": label, "value": value, "ok": value >= bar if "proposed" in label else value <= bar}
+        benchlib.target(label, value, value >= bar if "proposed" in label else value <= bar, "quality")
         for label, value, bar in checks
     ]
     benchlib.print_targets(figures["targets"], digits=0)
