@@ -78,6 +78,9 @@ def chat(
         "chat",
         model=model,
     )
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(ws.memory.enabled)
     if resume is not None:
         conversation = load_conversation(ws.root, resume, user)
         if conversation.topology not in (None, chosen.ref) and topology is None:
@@ -100,10 +103,17 @@ def chat(
     if conversation.turns and not session.unsaved:
         output.note(
             f"Conversation {conversation.id} saved ({_turns(len(conversation.turns))}). "
-            f"Go on with: swarmkit chat --resume {conversation.id}"
+            f"Go on with: swarmkit chat{_named(workspace)} --resume {conversation.id}"
             + (f" --user {shlex.quote(user)}" if user else "")
         )
     return ExitStatus.INVALID if failed else ExitStatus.OK
+
+
+def _named(workspace: str | None) -> str:
+    """The workspace the chat named (as an argument or with -w), for a hint that resumes it from the
+    same folder; nothing when it was found upward from here."""
+    named = workspace if workspace is not None else output.settings.workspace
+    return f" {shlex.quote(named)}" if named is not None else ""
 
 
 def _turns(count: int) -> str:

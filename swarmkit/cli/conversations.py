@@ -8,9 +8,9 @@ from __future__ import annotations
 import click
 
 from swarmkit.cli import output
-from swarmkit.cli.main import Group
 from swarmkit.cli.options import common_options, format_options, json_document, output_format, remember_given
 from swarmkit.cli.runs import _view, _workspace_root
+from swarmkit.cli.workspace_args import WorkspaceGroup
 
 LIST_TITLE = 50  # characters of a conversation's first message the list shows
 
@@ -24,7 +24,7 @@ def user_option(f):
     )(f)
 
 
-@click.group(cls=Group, invoke_without_command=True)
+@click.group(cls=WorkspaceGroup, invoke_without_command=True)
 @user_option
 @format_options("text", "json")
 @common_options
@@ -60,8 +60,10 @@ def conversations(ctx: click.Context) -> int:
 @common_options
 def show(conversation_id: str) -> int:
     """Show one conversation: each turn, what memory recalled and kept in it, and its run."""
+    from swarmkit.cli.workspace_args import misplaced
     from swarmkit.runtime.conversations import load_conversation
 
+    misplaced(conversation_id, "conversations show")
     c = load_conversation(_workspace_root(), conversation_id, _view())
     if output_format() == "json":
         output.result(json_document(c.to_json()))

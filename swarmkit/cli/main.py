@@ -290,6 +290,11 @@ def usage_problem(exc: click.UsageError) -> tuple[str, str]:
     elif isinstance(exc, UnknownName):
         message, guesses = exc.message, exc.guesses
     else:
+        from swarmkit.cli.workspace_words import misplaced_in_extras
+
+        misplaced = misplaced_in_extras(exc)  # `swarmkit runs show ws r-…`: -w, or first
+        if misplaced is not None:
+            return misplaced
         message, guesses = exc.format_message(), []
     guess = f"did you mean {' or '.join(guesses)}? " if guesses else ""
     return _sentence(message), f"{guess}`{command} --help` shows the usage"

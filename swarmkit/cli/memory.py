@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.progress import Progress
 
 from swarmkit.cli import output
-from swarmkit.cli.main import Group
 from swarmkit.cli.options import (
     common_options,
     format_options,
@@ -21,6 +20,7 @@ from swarmkit.cli.options import (
     output_format,
     remember_given,
 )
+from swarmkit.cli.workspace_args import WorkspaceGroup
 from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions.inbox import KEEP_TARGETS
 from swarmkit.memory.folder.entries import KINDS, digest_ref
@@ -129,7 +129,7 @@ def _stable(entry) -> str:
     return entry.ref
 
 
-@click.group(cls=Group)
+@click.group(cls=WorkspaceGroup)
 @memory_options
 def memory() -> None:
     """Read, search and curate the memory folder (markdown files under git)."""
@@ -147,7 +147,7 @@ def status(ctx: click.Context) -> int:
     info["memory"] = _state(ctx)["settings"].sentence()
     from swarmkit.memory.recall.semantic import describe, to_dict
 
-    if describe() is not None:  # only with the semantic extra: without it, the output is as it was
+    if describe() is not None:  # nothing with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
         info["recall"] = to_dict()
     if _as_json():
         _json(info)
@@ -192,6 +192,9 @@ def status(ctx: click.Context) -> int:
 @click.pass_context
 def list_(ctx: click.Context, file: str | None) -> int:
     """Every entry with its ref (or only FILE's, e.g. lessons.md)."""
+    from swarmkit.cli.workspace_args import misplaced
+
+    misplaced(file or "", "memory list")  # `swarmkit memory list ws`: the workspace goes first, or with -w
     store = _store(ctx)
     if store.exists():
         items = store.entries(file)
@@ -236,7 +239,7 @@ def list_(ctx: click.Context, file: str | None) -> int:
 @click.option(
     "--explain",
     is_flag=True,
-    help="Show each score's parts: by words and, with the semantic extra, by meaning.",
+    help="Show each score's parts: by words and, with an embedding model, by meaning.",
 )
 @format_options("text", "json")
 @memory_options
@@ -245,6 +248,7 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
     """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
     store = _store(ctx)
     _require_folder(store)
+    _model_on_first_need(ctx)
     reader = _state(ctx)["settings"].search_reader  # what an agent recalls with; options override it
     chosen = threshold is not None  # a threshold given here is kept strictly: no closest fallback
     threshold = threshold if chosen else reader.similarity_threshold
@@ -383,7 +387,17 @@ def _text_argument(text: str) -> str:
 @click.pass_context
 def add(ctx: click.Context, text: str, kind: str | None, subject: str | None, to: str | None) -> int:
     """Tell memory TEXT directly (- reads it from standard input): yours, screened, deduped, one commit."""
-    return _report(ctx, _store(ctx).add(_text_argument(text), kind, subject, to))
+    store = _store(ctx)
+    text = _text_argument(text)
+    _model_on_first_need(ctx)
+    return _report(ctx, store.add(text, kind, subject, to))
+
+
+def _model_on_first_need(ctx: click.Context) -> None:
+    """search and add recall or embed: the embedding model is fetched first if it is not here yet."""
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(_state(ctx)["settings"].enabled)
 
 
 @memory.command()
@@ -455,7 +469,7 @@ def import_(ctx: click.Context, path: str) -> int:
             if result.skipped_files
             else ""
         )
-        + (", truncated (limits reached)" if result.truncated else "")
+        + (f", truncated at {' and '.join(result.limits)}" if result.truncated else "")
         + (f"; commit {result.commit[:10]}" if result.commit else "")
     )
     for rel, why in result.skipped_files:  # each counted in the line above
@@ -562,7 +576,8 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 @memory_options
 @click.pass_context
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
-    """Record your feedback on one of your runs as a correction in the workspace file."""
+    """Record your feedback on one of your runs as a correction (the owner's in the workspace file,
+    a named user's in their own file)."""
     store = _store(ctx)
     from swarmkit.run_ids import is_run_id
     from swarmkit.runtime.records import load_run
@@ -620,7 +635,7 @@ def reindex(ctx: click.Context) -> int:
     count = store.reindex()
     from swarmkit.memory.recall.semantic import describe, to_dict
 
-    recall = describe()  # None without the semantic extra: the output is as it was
+    recall = describe()  # None with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
     embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
     if notice:
         output.result(f"swarmkit: {notice}", err=True)

@@ -98,6 +98,9 @@ def run(
         model=model,
     )
     output.progress_bars()  # recall may build its index
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(ws.memory.enabled)
     the_run = Run(ws, chosen, providers, user=user)
     saved = None
     try:
@@ -276,10 +279,12 @@ def summary_line(record: RunRecord) -> str:
     wrote = sum(1 for w in writes if w["status"] in ("written", "replaced"))
     held = sum(1 for w in writes if w["status"] == "held")
     enabled = record.memory.get("enabled")
+    forgot = sum(1 for w in writes if w["status"] == "forgotten")  # asked for in the person's words
     memory = (
         "memory off"
         if not enabled
         else f"memory: recalled {len({r['ref'] for r in record.recalled})}, wrote {wrote}"
+        + (f", forgot {forgot}" if forgot else "")
     )
     if enabled and wrote:
         memory += f", {held} held in the inbox" if held else ""

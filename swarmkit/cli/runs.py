@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 import click
 
 from swarmkit.cli import output
-from swarmkit.cli.main import Group
 from swarmkit.cli.options import (
     common_options,
     format_options,
@@ -19,6 +18,7 @@ from swarmkit.cli.options import (
     output_format,
     remember_given,
 )
+from swarmkit.cli.workspace_args import WorkspaceGroup
 
 if TYPE_CHECKING:
     from swarmkit.runtime.records import RunRecord
@@ -66,7 +66,7 @@ def user_option(f):
     )(f)
 
 
-@click.group(cls=Group, invoke_without_command=True)
+@click.group(cls=WorkspaceGroup, invoke_without_command=True)
 @click.option("--all-users", is_flag=True, help="List every person's runs, with whose each is.")
 @user_option
 @format_options("text", "json")
@@ -112,8 +112,10 @@ def runs(ctx: click.Context, all_users: bool) -> int:
 @common_options
 def show(run_id: str) -> int:
     """Show one run (the owner's, or --user NAME's): agents, decisions, recalled memory, memory writes, model calls."""
+    from swarmkit.cli.workspace_args import misplaced
     from swarmkit.runtime.records import load_run
 
+    misplaced(run_id, "runs show")
     record = load_run(_workspace_root(), run_id, _view())
     if output_format() == "json":
         output.result(json_document(record.to_json()))
@@ -186,8 +188,10 @@ def _render(record: RunRecord) -> list[str]:
 @common_options
 def rm(run_id: str) -> int:
     """Remove a run's record and its swarm folder (the owner's run, or --user NAME's)."""
+    from swarmkit.cli.workspace_args import misplaced
     from swarmkit.runtime.records import check_run_id, load_run, remove_run_record
 
+    misplaced(run_id, "runs rm")
     root = _workspace_root()
     check_run_id(run_id)
     record = load_run(root, run_id, _view())

@@ -30,7 +30,9 @@ def build_server(store, reader, name: str = "swarmkit-memory"):
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
 
-    server = MCPServer(name, instructions=INSTRUCTIONS)
+    from swarmkit import __version__
+
+    server = MCPServer(name, instructions=INSTRUCTIONS, version=__version__)  # the client's server_info
 
     def tool(name: str | None = None):
         """server.tool, with the docstring on one line as the description (the SDK keeps its indents)."""

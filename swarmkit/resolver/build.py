@@ -70,6 +70,13 @@ def build_workspace(
         for position, raw in explicit:
             if is_enabled(raw):  # a disabled binding of disabled memory is consistent
                 _disabled_but_bound(ws_artifact, DECISIONS + (position,), raw["id"], out)
+    if enabled and ws_valid and ws_artifact is not None:  # the block's keys a binding sets too
+        from swarmkit.resolver.shadowed import check_shadowed
+
+        check_shadowed(ws_artifact, ws_artifact, out)
+        for artifact in by_kind.get("Topology", []):
+            if artifact.valid:
+                check_shadowed(ws_artifact, artifact, out)
     # Defaults go in before anything reads the bindings, so every consumer sees one list.
     effective_ws = apply_memory_defaults(raw_ws, block)
     if isinstance(effective_ws.get("governance"), dict):

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from swarmkit.memory_skills import READER_ID, WRITER_ID
 from swarmkit.run_ids import new_run_id
-from swarmkit.runtime import prompts, tools
+from swarmkit.runtime import memory_talk, prompts, tools
 from swarmkit.runtime.mcp.toolbox import McpSettings, McpToolbox
 from swarmkit.runtime.memory_hooks import MemoryHooks, redacted
 from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError
@@ -144,6 +144,7 @@ class Run:
         ]
         output = self._answer(agent, messages, "answer")
         output = self._post_output(agent, messages, output)
+        output = self._memory_requests_left_undone(agent, output)
         for binding in (b for b in bindings if b.id == WRITER_ID):
             if binding.trigger == "post_output" and self._outermost_in_scope(agent, binding):
                 self.memory.write(agent, binding, task, output)
@@ -158,6 +159,26 @@ class Run:
             }
         )
         return output
+
+    def _memory_requests_left_undone(self, agent, output: str) -> str:
+        """What the person asked of memory in their own words ("forget that …", "what do you know
+        about me?") and the model did not call a tool for: done here, its answer added below the
+        model's (runtime/memory_talk.py's left_undone)."""
+        called = {c["name"] for c in self.record.tool_calls if c["agent"] == agent.id}
+        answers = []
+        for name, arguments in self.memory.talk.left_undone(agent, called):
+            result = self.memory.talk_call(agent, name, arguments)
+            self.record.tool_calls.append(
+                {
+                    "agent": agent.id,
+                    "name": name,
+                    "arguments": redacted(arguments),
+                    "result": result,
+                    "by": "swarmkit: the person asked in their own words and the model did not call it",
+                }
+            )
+            answers.append(str(result.get("answer") or f"Memory could not answer: {result.get('error')}"))
+        return "\n\n".join([output.rstrip(), *answers] if output.strip() else answers) if answers else output
 
     def _child_task(self, parent, task: str) -> str:
         return f"{parent.id} asks for your part of this request: {task}"
@@ -350,6 +371,7 @@ class Run:
             specs.append(tools.SWARM_NOTE)
         if self.memory.can_propose(agent):
             specs.append(tools.REMEMBER_FACT)
+        specs += self.memory.talk.specs(agent)  # memory_known, memory_forget: the root's
         specs += self.mcp.specs(agent, {spec["function"]["name"] for spec in specs})
         return specs
 
@@ -367,6 +389,8 @@ class Run:
             return self.memory.search(agent, call.arguments), {}
         if call.name == "swarm_note":
             return self.memory.swarm_note(agent, call.arguments), {}
+        if call.name in memory_talk.NAMES:
+            return self.memory.talk_call(agent, call.name, call.arguments), {}
         return self.memory.propose(agent, call.arguments), {}
 
     def reconcile(self, agent, known: str, proposed: str, subject: str, attribute: str) -> dict | None:

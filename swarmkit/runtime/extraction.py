@@ -220,10 +220,13 @@ _FACTS_LIST = re.compile(r'"facts"\s*:\s*\[')
 
 
 def offline_facts(task: str) -> list[dict]:
-    """The facts the person told plainly, read from their words without a model (swarmkit/speech)."""
+    """The facts the person told plainly, read from their words without a model (swarmkit/speech).
+    A request to memory states none ("please forget that I drive a Skoda" is no fact to keep, even
+    when a model's reply left it out), a correction states its right value."""
     from swarmkit.speech.facts import extract
+    from swarmkit.speech.memory_requests import stated
 
-    return [fact.to_dict() for fact in extract(task)]
+    return [fact.to_dict() for fact in extract(stated(task))]
 
 
 def told_plainly_besides(facts: list[dict], task: str) -> list[dict]:

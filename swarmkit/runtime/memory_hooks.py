@@ -16,6 +16,7 @@ from swarmkit.memory.actions.inbox import hold_for_review
 from swarmkit.memory.actions.swarm import LATEST_FINDINGS
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entry_model import MemoryWrite
+from swarmkit.memory.folder.layout import MEMORY_MD
 from swarmkit.runtime import prompts
 
 if TYPE_CHECKING:
@@ -113,6 +114,9 @@ class MemoryHooks:
         self._swarm = None
         # agent id → what untrusted content it read; its memory writes are marked `tainted: yes`
         self.tainted: dict[str, str] = run.record.tainted
+        from swarmkit.runtime.memory_talk import MemoryTalk
+
+        self.talk = MemoryTalk(run, self.store)  # what the person asks of memory itself (its tools)
 
     def taint(self, agent_id: str, why: str) -> None:
         self.tainted.setdefault(agent_id, why)
@@ -147,10 +151,15 @@ class MemoryHooks:
         if store is not None:
             try:
                 if store.exists():
-                    hits = store.recall(
-                        task, reader.max_results, reader.similarity_threshold, reader.search_scope
-                    )
                     pinned = store.pinned()
+                    # the pinned lines are given as pinned: never a second time as recalled MEMORY.md#…
+                    hits = store.recall(
+                        task,
+                        reader.max_results + len(pinned),
+                        reader.similarity_threshold,
+                        reader.search_scope,
+                    )
+                    hits = [hit for hit in hits if hit.file != MEMORY_MD][: reader.max_results]
             except MEMORY_FAILURES as exc:
                 self._fail("recall", exc)
                 hits, pinned = [], []
@@ -224,9 +233,25 @@ class MemoryHooks:
             ]
         }
 
+    # ---- memory_known and memory_forget, the tools (runtime/memory_talk.py) ------------------
+    def talk_call(self, agent, name: str, arguments: dict) -> dict:
+        try:
+            return self.talk.call(agent, name, arguments)
+        except MEMORY_FAILURES as exc:
+            return {"error": getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"}
+
     # ---- memory-writer --------------------------------------------------------------------
     def write(self, agent, binding, task: str, output: str) -> None:
-        """One extraction call when the output clears min_output_length; none otherwise."""
+        """One extraction call when the output clears min_output_length and the message states
+        something; none otherwise."""
+        from swarmkit.runtime.memory_talk import only_asks_memory
+
+        if only_asks_memory(task):
+            # "What do you know about me?", "Please forget that …": the person stated nothing, and
+            # the answer lists memory back; a model reading that exchange keeps the listing again
+            self._note("writer skipped: the message only asks memory what it knows or to forget")
+            self.run.record_decision(agent, binding, "pass", "skipped: a request to memory states no fact")
+            return
         minimum = binding.writer.min_output_length
         if len(output) < minimum:
             # an auto binding takes the memory block's value; one written out has its own config
@@ -257,6 +282,7 @@ class MemoryHooks:
                 )
             )
         facts = without_told_secrets(outcome.facts, task, output, carried=self.run.carried_secrets)
+        facts = [fact for fact in facts if not self.talk.was_forgotten(fact["text"])]  # asked gone
         results = [self._remember(agent, fact) for fact in facts]
         statuses = [r.status for r in results if r is not None]
         written = sum(status in ("written", "replaced") for status in statuses)
@@ -304,6 +330,9 @@ class MemoryHooks:
             from swarmkit.speech.facts import subject_of
 
             subject = subject_of(text)
+        from swarmkit.runtime.memory_talk import corrected_subject
+
+        subject = corrected_subject(self.run, store, text, subject)  # "that's wrong, I live in Porto"
         personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
         target = "me" if personal else "auto"
         tainted = self.tainted.get(agent.id)

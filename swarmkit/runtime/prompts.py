@@ -98,7 +98,8 @@ def decision_messages(skill_prompt: str, what: str, agent: str, text: str) -> li
 EXTRACTION_SYSTEM = (
     "You keep a memory of facts worth remembering across conversations. From the exchange below, "
     "extract the durable facts the user stated about themselves, their preferences or their work. "
-    "Never extract secrets, one-off details of this task, or anything the assistant merely guessed. "
+    "Never extract secrets, one-off details of this task, or anything the assistant merely guessed; "
+    "nothing the user asks to be forgotten, and nothing the assistant lists back from memory. "
     "Give each fact a subject: a stable dotted key for the one thing it is about, such as "
     "user.location, user.name, user.editor, user.manager, user.employer or user.languages, so that a "
     'new value for the same thing replaces the old one ("I moved to Munich" is user.location again). '

@@ -63,6 +63,7 @@ CODES: dict[str, str] = {
     "storage.memory-folder": "storage.memory_folder cannot name a folder (a NUL, a name or path too long)",
     "state.linked-folder": "`.swarmkit`, a folder under it or the memory folder is a symbolic link",
     "memory.disabled-but-bound": "memory is off but a memory binding is written explicitly (a topology's: strict warning)",
+    "memory.block-shadowed": "a memory.reader / memory.writer setting that an explicit binding's config sets too (strict warning)",
     # reachability: warnings, errors under `validate --require` (as strict warnings are)
     "reach.unused-skill": "a workspace skill no agent, binding or composed skill uses",
     "reach.unused-archetype": "an archetype no agent uses",

@@ -38,7 +38,7 @@ def test_a_piped_chat_remembers_within_the_conversation(init_ws, cli, monkeypatc
         "each line is a turn."
     )
     assert err.splitlines()[-1] == (
-        f"Conversation {saved['id']} saved (2 turns). Go on with: swarmkit chat --resume {saved['id']}"
+        f"Conversation {saved['id']} saved (2 turns). Go on with: swarmkit chat {root} --resume {saved['id']}"
     )
     assert [t["input"] for t in saved["turns"]] == ["I live in Oslo.", "Where do I live?"]
     assert saved["turns"][0]["wrote"] == [

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,21 +14,11 @@ from swarmkit.runtime import prompts
 from swarmkit.runtime.providers.base import ChatRequest
 from swarmkit.runtime.providers.mock import MockProvider
 from swarmkit.speech import facts
-
-DOC = Path(__file__).parents[2] / "docs" / "providers.md"
+from tests.support import doc_tables
 
 
 def table(header: str) -> list[list[str]]:
-    """The rows of the table whose header line is `header`, as lists of cells."""
-    lines = DOC.read_text(encoding="utf-8").splitlines()
-    start = lines.index(header) + 2  # the header, then the |---| line
-    rows = []
-    for line in lines[start:]:
-        if not line.startswith("|"):
-            break
-        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    assert rows, header
-    return rows
+    return doc_tables.table("providers.md", header)
 
 
 SHAPES = table("| Shape | You say | Fact kept | Kind | Subject |")
@@ -83,9 +76,31 @@ def test_what_is_left_alone(said, why):
     assert extract(said) == []
 
 
+# The same message in a fresh interpreter with another hash seed: set and dict order must not move a fact.
+FRESH = (
+    "import json, sys; from tests.runtime.test_mock_extraction import extract; "
+    "print(json.dumps(extract(sys.argv[1])))"
+)
+
+
 def test_it_is_deterministic_and_reads_only_what_the_user_said():
     said = "I live in Berlin and my editor is Helix."
-    assert extract(said) == extract(said)
+    kept = [
+        {"text": "Lives in Berlin", "kind": "identity", "subject": "user.location"},
+        {"text": "Editor is Helix", "kind": "preference", "subject": "user.editor"},
+    ]
+    assert extract(said) == kept
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", FRESH, said],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parents[2],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == kept, seed
     request = ChatRequest(
         model="m",
         messages=prompts.extraction_messages("Hello there", "I live in Paris."),

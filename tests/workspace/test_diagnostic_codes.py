@@ -475,6 +475,17 @@ CASES: dict[str, tuple[dict, tuple[str, ...], str, str]] = {
         "ws/workspace.yaml:11:7: error[memory.disabled-but-bound] memory-reader is bound here, but memory.enabled is false",
         "remove this binding, or set memory.enabled: true",
     ),
+    "memory.block-shadowed": (
+        {
+            "workspace.yaml": WS
+            + "memory:\n  reader:\n    max_results: 3\ngovernance:\n  provider: mock\n  decision_skills:\n"
+            + "    - id: memory-reader\n      trigger: pre_input\n      config: {max_results: 10}\n"
+        },
+        (),
+        "ws/workspace.yaml:8:5: warning[memory.block-shadowed] memory.reader.max_results (3) is never used where "
+        "the memory-reader binding at workspace.yaml:14 applies: its config.max_results (10) wins",
+        "set max_results in one place: remove it from the binding's config, or from memory.reader",
+    ),
     "storage.memory-folder": (
         {"workspace.yaml": WS + "storage:\n  memory_folder: notes/" + "m" * 300 + "\n"},
         (),

@@ -1,4 +1,5 @@
-"""Feedback from the workspace owner on a run, kept as a correction in the workspace file."""
+"""Feedback on a run, kept as a correction: the workspace owner's in the workspace file, a named
+person's in their own file (their feedback is about their run: never recalled for anyone else)."""
 
 from __future__ import annotations
 
@@ -35,5 +36,13 @@ def feedback(store: MemoryCore, run_id: str, reason: str):
     subject = feedback_subject(E.clean_text(key_text))
     source = run_source(run_id.strip())
     return store.remember(
-        reason, "correction", "user", subject, "workspace", source, run_id.strip(), origin="feedback"
+        reason,
+        "correction",
+        "user",
+        subject,
+        "workspace",
+        source,
+        run_id.strip(),
+        origin="feedback",
+        file=store.person_file if store.user is not None else None,
     )

@@ -27,6 +27,12 @@ MAX_FILES = 200
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
 SCREEN_BUDGET = 256 * 1024  # characters of entry text screened per import (refused ones included)
+UNREAD_LISTED = 1000  # files past a walk's limit that the result names; the walk stops after them
+# What stopped an import, as the result names it
+FILES_LIMIT = f"{MAX_FILES} files"
+BYTES_LIMIT = f"{MAX_TOTAL_BYTES // (1024 * 1024)} MB of notes in all"
+INBOX_LIMIT = "the inbox's 64 KB"
+SCREEN_LIMIT = f"{SCREEN_BUDGET // 1024}K characters screened per import"
 _PROTECTED_TREES = (
     "/proc",
     "/sys",
@@ -66,6 +72,7 @@ class ImportResult:
     duplicates: int = 0
     skipped: int = 0  # entries refused by screening or over the inbox limit
     truncated: bool = False  # the walk stopped at 200 files / 2 MB, or the inbox filled up
+    limits: list[str] = field(default_factory=list)  # which limits stopped it (FILES_LIMIT, ...)
     commit: str | None = None
     files_read: int = 0
     skipped_files: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
@@ -76,6 +83,7 @@ class ImportResult:
             "duplicates": self.duplicates,
             "skipped": self.skipped,
             "truncated": self.truncated,
+            "limits": list(self.limits),
             "commit": self.commit,
             "files_read": self.files_read,
             "skipped_files": [{"path": p, "reason": r} for p, r in self.skipped_files],
@@ -90,6 +98,12 @@ class BadSource(SwarmkitError):
 
 class _Stop(Exception):
     pass
+
+
+def limit_reached(result: ImportResult, limit: str) -> None:
+    result.truncated = True
+    if limit not in result.limits:
+        result.limits.append(limit)
 
 
 def _protected(real: Path) -> bool:
@@ -175,10 +189,12 @@ def _checked_source(store: MemoryFolder, path) -> Path:
 
 
 def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path]]:
-    """Sorted: .md files only, no hidden entries or symlinks, depth ≤ 4, ≤ 200 files, ≤ 2 MB."""
+    """Sorted: .md files only, no hidden entries or symlinks, depth ≤ 4, ≤ 200 files, ≤ 2 MB. The
+    .md files past a limit are named in `skipped_files` as not read (at most UNREAD_LISTED)."""
     from swarmkit.safe_read import kind_of
 
     found: list[tuple[str, Path]] = []
+    unread: list[str] = []  # .md files past a limit: listed (at most UNREAD_LISTED), not read
     total = 0
 
     def visit(folder: Path, depth: int) -> None:
@@ -207,23 +223,35 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
                 kind = kind_of(item.stat(follow_symlinks=False).st_mode)  # a FIFO is never opened
                 result.skipped_files.append((rel, f"{kind}, not a regular file"))
             elif item.is_file(follow_symlinks=False) and item.name.endswith(".md"):
+                if result.limits:  # past a limit: named as not read, never read
+                    unread.append(rel)
+                    result.skipped_files.append((rel, f"not read: the import stops at {result.limits[0]}"))
+                    if len(unread) >= UNREAD_LISTED:
+                        raise _Stop
+                    continue
                 if len(found) >= MAX_FILES:
-                    result.truncated = True
-                    raise _Stop
+                    limit_reached(result, FILES_LIMIT)
+                    unread.append(rel)
+                    result.skipped_files.append((rel, f"not read: the import stops at {FILES_LIMIT}"))
+                    continue
                 size = item.stat(follow_symlinks=False).st_size
                 if size > MAX_FILE_BYTES:
                     result.skipped_files.append((rel, "over 256 KB"))
                     continue
                 if total + size > MAX_TOTAL_BYTES:
-                    result.truncated = True
-                    raise _Stop
+                    limit_reached(result, BYTES_LIMIT)
+                    unread.append(rel)
+                    result.skipped_files.append((rel, f"not read: the import stops at {BYTES_LIMIT}"))
+                    continue
                 total += size
                 found.append((rel, Path(item.path)))
 
     try:
         visit(root, 1)
     except _Stop:
-        pass
+        result.skipped_files.append(
+            ("…", f"the walk stopped after naming {UNREAD_LISTED} files it did not read")
+        )
     return found
 
 
@@ -304,7 +332,7 @@ def _screened(
             continue
         if room <= 0 or budget <= 0:
             result.skipped += 1
-            result.truncated = True
+            limit_reached(result, INBOX_LIMIT if room <= 0 else SCREEN_LIMIT)
             continue
         budget -= min(len(text), 4 * E.MAX_TEXT)
         screened = screen_entry(text)
@@ -385,7 +413,8 @@ def import_folder(
             line = E.render(clean, meta)
             grow = len(line.encode("utf-8", SURROGATES)) + 1
             if size + grow > FILE_LIMIT:
-                result.truncated = full = True  # the inbox is full: the rest waits for a review
+                full = True  # the inbox is full: the rest waits for a review
+                limit_reached(result, INBOX_LIMIT)
                 result.skipped += 1
                 continue
             seen.add(key)

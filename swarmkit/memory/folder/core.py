@@ -69,6 +69,9 @@ class MemoryCore(MemoryFolder, ABC):
     def outranks(old: E.Entry, by: str, origin: str) -> str | None: ...
 
     @abstractmethod
+    def forget(self, ref: str, expect_text: str | None = None) -> WriteResult: ...
+
+    @abstractmethod
     def dedupe_keys(self) -> KeySet: ...
 
     @abstractmethod

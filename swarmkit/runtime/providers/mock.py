@@ -24,10 +24,12 @@ LONG_TASK = 60  # characters: tasks at least this long get a long answer
 
 def extract_facts(text: str) -> list[dict]:
     """The facts the user stated about themselves, with kind and subject (speech/facts.py's table,
-    documented in docs/providers.md)."""
-    from swarmkit.speech.facts import extract
+    documented in docs/providers.md): the offline reader's, which reads no fact from a request to
+    memory ("forget that I drive a Skoda") and a correction's right value ("that's wrong, I live in
+    Porto")."""
+    from swarmkit.runtime.extraction import offline_facts
 
-    return [fact.to_dict() for fact in extract(text)]
+    return offline_facts(text)
 
 
 class MockProvider:
@@ -41,6 +43,13 @@ class MockProvider:
         scripted = self._scripted(request)
         if scripted is not None:
             return scripted
+        if request.purpose == "answer" and request.tools:  # "What do you know about me?", "forget …"
+            from swarmkit.runtime.providers.mock_memory import memory_step
+
+            task = _last(request, "user").partition("\n\nReports from your team:\n")[0]
+            step = memory_step(request, task)
+            if step is not None:
+                return step
         handler = {
             "decide": _decide,
             "extract": _extract,

@@ -96,6 +96,8 @@ def _untagged_parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]
         return  # a URL or a path
     if P.digest.match(run):
         return  # "SHA256:RpJVzMM9…": a host key's fingerprint
+    if P.memory_ref.fullmatch(run):
+        return  # "me.md#9a6c9bf6": a memory entry's ref, which answers about memory name beside its text
     if P.named_before.search(text, max(0, start - 32), start) or P.public_key_before.search(
         text, max(0, start - 24), start
     ):

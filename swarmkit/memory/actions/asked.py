@@ -1,0 +1,299 @@
+"""What a person asks of memory in a conversation: what it knows about them, to forget something,
+which kept value a correction puts right. speech/memory_requests.py reads the words; this finds the
+entries they mean, in the person's own view, and acts.
+
+The entries a person may be told about or have forgotten are those their view reads: their own file,
+the shared files the reader's scope reads, and the pinned lines of MEMORY.md; never another person's
+file, never the inbox (nobody reviewed it) or a swarm's notes. A forget removes one entry, in one
+commit (the folder's history keeps it), and only the one the words clearly mean: when several could
+be meant, it lists them and forgets none. A pinned line is given to every run of everyone: it is
+named, never forgotten from a conversation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.file_class import FileClass, Kind
+
+if TYPE_CHECKING:
+    from swarmkit.memory.folder.core import MemoryCore
+
+LISTED = 25  # entries a group lists; the rest are counted, with the command that lists them all
+CLEAR = 0.5  # the share of what the words name that an entry must hold to be meant
+# ... and of what a statement states: "forget that I live in Porto" never means "Lives in Lisbon"
+CLEAR_STATEMENT = 0.75
+_ORDER = {Kind.ME: 0, Kind.USER: 0, Kind.MEMORY: 1, Kind.WORKSPACE: 2, Kind.LESSONS: 3, Kind.OTHER: 4}
+
+
+def group_title(rel: str) -> str:
+    kind = FileClass.of(rel).kind
+    return {
+        Kind.ME: "About you",
+        Kind.USER: "About you",
+        Kind.MEMORY: "Pinned (given to every run)",
+        Kind.WORKSPACE: "About this workspace",
+        Kind.LESSONS: "Lessons",
+    }.get(kind, "Notes")
+
+
+def readable(store: MemoryCore, scope: str | None = None) -> list[E.Entry]:
+    """Every entry this person's view may be told about: their file, the pinned lines, and (unless
+    the scope is `user`) the shared files; in file order, their own file first."""
+    out = []
+    for entry in store.entries() if store.exists() else []:
+        file_class = FileClass.of(entry.file)
+        if file_class.kind not in _ORDER or entry.meta.get("marker"):
+            continue  # the inbox, a swarm's notes, a workspace file's first line naming it
+        if scope == "user" and not (file_class.rules.personal or file_class.kind is Kind.MEMORY):
+            continue
+        out.append(entry)
+    return sorted(out, key=lambda e: (_ORDER[FileClass.of(e.file).kind], e.file, e.line))
+
+
+# ---- which entries words mean ---------------------------------------------------------------------
+
+
+def _concepts(words: str) -> list[frozenset[str]]:
+    """What the words name, one set of stems a concept: each content word with the words its topic
+    covers ("car": drive, vehicle, …), stemmed as recall stems."""
+    from swarmkit.memory.recall.words import terms
+    from swarmkit.speech.memory_requests import related
+
+    out: list[frozenset[str]] = []
+    seen: set[str] = set()
+    for word in words.lower().replace("’", "'").split():
+        for term in terms(word):
+            if term in seen:
+                continue
+            seen.add(term)
+            stems = {term}
+            for other in related(word.strip(".,;:!?'\"")):
+                stems.update(terms(other))
+            out.append(frozenset(stems))
+    return out
+
+
+def _share(concepts: list[frozenset[str]], entry: E.Entry) -> float:
+    """The share of the concepts the entry's text or subject holds."""
+    if not concepts:
+        return 0.0
+    from swarmkit.memory.recall.words import entry_terms
+
+    held = set(entry_terms(entry.text, {"subject": entry.meta.get("subject", "")}))
+    return sum(1 for concept in concepts if concept & held) / len(concepts)
+
+
+def _as_fact(words: str):
+    """The fact a statement states ("I drive a red Skoda" → Drives a red Skoda), or None."""
+    from swarmkit.speech.facts import extract, read_fact
+
+    found = extract(words)
+    return found[0] if len(found) == 1 else read_fact(words)
+
+
+def subject_of_entry(entry: E.Entry) -> str | None:
+    from swarmkit.speech.facts import subject_of
+
+    return entry.subject or subject_of(entry.text)
+
+
+def meant(store: MemoryCore, words: str, scope: str | None = None) -> list[E.Entry]:
+    """The entries `words` mean, best first: the one stated word for word (or the same subject with
+    the same value), else those holding the largest share (at least CLEAR) of what the words name.
+    More than one means the words do not say which."""
+    entries = readable(store, scope)
+    fact = _as_fact(words)
+    if fact is not None:
+        key = E.dedupe_key(fact.text)
+        same = [e for e in entries if E.dedupe_key(e.text) == key]
+        if same:
+            return same
+    concepts = _concepts(words)
+    scored = [(_share(concepts, e), e) for e in entries]
+    if fact is not None and fact.subject:
+        subject = E.normalise_subject(fact.subject)
+        same_thing = [e for share, e in scored if share >= CLEAR_STATEMENT and subject_of_entry(e) == subject]
+        if len(same_thing) == 1:
+            return same_thing
+    best = max((share for share, _ in scored), default=0.0)
+    if best < (CLEAR if fact is None else CLEAR_STATEMENT):
+        return []
+    return [e for share, e in scored if share == best]
+
+
+def about(store: MemoryCore, topic: str, scope: str | None = None) -> list[E.Entry]:
+    """The entries about a topic ("your work"): those holding at least CLEAR of what it names; every
+    readable entry for no topic."""
+    entries = readable(store, scope)
+    if not topic.strip():
+        return entries
+    concepts = _concepts(topic)
+    return [e for e in entries if _share(concepts, e) >= CLEAR]
+
+
+# ---- what memory knows ----------------------------------------------------------------------------
+
+
+@dataclass
+class Known:
+    """What a person's memory holds (on a topic), grouped by file."""
+
+    topic: str
+    groups: list[tuple[str, str, list[E.Entry]]] = field(default_factory=list)  # (title, file, entries)
+
+    @property
+    def count(self) -> int:
+        return sum(len(entries) for _, _, entries in self.groups)
+
+    def to_dict(self) -> dict:
+        return {
+            "topic": self.topic,
+            "count": self.count,
+            "groups": [
+                {
+                    "title": title,
+                    "file": rel,
+                    "entries": [{"ref": e.ref, "text": E.shown(e.text)} for e in entries[:LISTED]],
+                    "more": max(0, len(entries) - LISTED),
+                }
+                for title, rel, entries in self.groups
+            ],
+            "answer": self.answer(),
+        }
+
+    def answer(self) -> str:
+        what = f"about {self.topic}" if self.topic else "about you"
+        if not self.count:
+            return f"I have nothing saved {what} yet."
+        noun = "entry" if self.count == 1 else "entries"
+        lines = [f"Here is what I have saved {what} ({self.count} {noun}):"]
+        for title, rel, entries in self.groups:
+            lines.append(f"{title} ({rel}):")
+            lines += [f"- {E.shown(e.text)} ({e.ref})" for e in entries[:LISTED]]
+            if len(entries) > LISTED:
+                lines.append(f"- … and {len(entries) - LISTED} more: swarmkit memory list {rel}")
+        lines.append('To have me forget one, say "forget that …" or "forget REF".')
+        return "\n".join(lines)
+
+
+def known(store: MemoryCore, topic: str = "", scope: str | None = None) -> Known:
+    """What memory keeps about the person (on `topic`, as said back to them: "your work"), grouped."""
+    result = Known(topic)
+    for entry in about(store, topic, scope):
+        if result.groups and result.groups[-1][1] == entry.file:
+            result.groups[-1][2].append(entry)
+        else:
+            result.groups.append((group_title(entry.file), entry.file, [entry]))
+    return result
+
+
+# ---- forgetting -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Forgotten:
+    """What a request to forget did: `status` is forgotten, several (none forgotten), pinned (not
+    forgotten), none (nothing matched) or refused (a ref not this person's, or the folder refused)."""
+
+    status: str
+    words: str
+    entries: list[E.Entry] = field(default_factory=list)
+    commit: str | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "status": self.status,
+            "words": self.words,
+            "entries": [{"ref": e.ref, "text": E.shown(e.text), "file": e.file} for e in self.entries],
+            "commit": self.commit,
+            "reason": self.reason,
+            "answer": self.answer(),
+        }
+
+    def answer(self) -> str:
+        from swarmkit.speech.memory_requests import said_back
+
+        what = said_back(self.words)
+        if self.status == "forgotten":
+            (entry,) = self.entries
+            commit = f", commit {self.commit[:10]}" if self.commit else ""
+            return (
+                f"Forgotten: {E.shown(entry.text)} ({entry.ref}). The memory folder's history still holds "
+                f"it{commit}."
+            )
+        if self.status == "pinned":
+            (entry,) = self.entries
+            return (
+                f"{E.shown(entry.text)} ({entry.ref}) is pinned in MEMORY.md, which every run of everyone "
+                "is given, so I did not forget it. To remove it: swarmkit memory forget " + entry.ref
+            )
+        if self.status == "several":
+            lines = [f"Several entries could be what you mean by “{what}”, so I forgot none of them:"]
+            lines += [f"- {E.shown(e.text)} ({e.ref})" for e in self.entries]
+            lines.append('Say which one: "forget REF".')
+            return "\n".join(lines)
+        if self.status == "refused":
+            return f"I could not forget “{what}”: {self.reason}"
+        return f"Nothing I have saved matches “{what}”, so nothing was forgotten."
+
+
+def forget(store: MemoryCore, words: str, ref: str | None = None, scope: str | None = None) -> Forgotten:
+    """Forget the one entry `words` (or `ref`) clearly mean, in one commit."""
+    if ref is not None:
+        try:
+            entry, _ = store.entry_at(ref)
+        except SwarmkitError as exc:
+            return Forgotten("refused", words, reason=exc.message)
+        found = [entry] if FileClass.of(entry.file).kind in _ORDER else []
+        if not found:
+            return Forgotten(
+                "refused", words, reason=f"{ref} is not a kept fact (the inbox or a swarm's notes)"
+            )
+    else:
+        found = meant(store, words, scope)
+    if not found:
+        return Forgotten("none", words)
+    if len(found) > 1:
+        return Forgotten("several", words, found[:LISTED])
+    (entry,) = found
+    if FileClass.of(entry.file).kind is Kind.MEMORY:
+        return Forgotten("pinned", words, [entry])
+    try:
+        result = store.forget(entry.ref, expect_text=entry.text)
+    except SwarmkitError as exc:
+        return Forgotten("refused", words, [entry], reason=exc.message)
+    return Forgotten("forgotten", words, [entry], commit=result.commit)
+
+
+# ---- corrections --------------------------------------------------------------------------------------
+
+
+def corrected(store: MemoryCore, subject: str, text: str) -> E.Entry | None:
+    """The entry in the person's own file that a correction ("actually my wife is called Priya")
+    puts right: the one of the same subject, else the one single entry about the same thing (its
+    subject's first word: user.wife_s_name for user.wife) with another value; None when there is
+    none, or more than one."""
+    subject = E.normalise_subject(subject)
+    head = _head(subject)
+    if not head:
+        return None
+    own = [e for e in readable(store, "user") if FileClass.of(e.file).rules.personal]
+    same = [e for e in own if subject_of_entry(e) == subject]
+    if same:
+        return same[0]
+    key = E.dedupe_key(text)
+    candidates = [e for e in own if _head(subject_of_entry(e) or "") == head and E.dedupe_key(e.text) != key]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _head(subject: str) -> str:
+    """A person's subject's first word: user.wife_s_name → wife, user.likes.tea → likes."""
+    if not subject.startswith("user."):
+        return ""
+    rest = subject[len("user.") :]
+    return rest.replace(".", "_").split("_", 1)[0]
