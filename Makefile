@@ -10,6 +10,10 @@ CHROMIUM := $(wildcard /usr/bin/chromium)
 BROWSER_STAMP := $(if $(CHROMIUM),$(VENV)/.installed-browser)
 # tests/packaging installs the package into fresh venvs from this folder of wheels, offline.
 WHEELHOUSE := $(VENV)/wheelhouse
+# Upstream swarmkit-runtime (the `upstream` dependency group), the other side of tests/compat's
+# comparisons and GET /memory/config's, in a venv of its own (it pulls langgraph, three model SDKs and
+# mcp 1, and installs a `swarmkit` of its own); tests/compat/corpus.py finds it there.
+UPSTREAM := $(VENV)/upstream
 
 .PHONY: demo test lint codegen codegen-check bench clean
 
@@ -37,11 +41,24 @@ $(VENV)/.installed-browser: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --group browser
 	touch $@
 
+# Made again only when the group's line in pyproject.toml changes (an unfinished venv has no .group).
+$(UPSTREAM)/.installed: pyproject.toml | $(BIN)/python
+	@group="$$(sed -n '/^upstream = /p' pyproject.toml)"; \
+	if [ ! -x $(UPSTREAM)/bin/swarmkit ] || [ "$$(cat $(UPSTREAM)/.group 2>/dev/null)" != "$$group" ]; then \
+		echo "installing upstream swarmkit-runtime into $(UPSTREAM)"; \
+		rm -rf $(UPSTREAM) && $(PYTHON) -m venv $(UPSTREAM) && \
+		$(UPSTREAM)/bin/python -m pip install --quiet --upgrade 'pip>=25.1' && \
+		$(UPSTREAM)/bin/python -m pip install --quiet --group pyproject.toml:upstream && \
+		printf '%s\n' "$$group" > $(UPSTREAM)/.group; \
+	fi
+	touch $@
+
 demo: $(VENV)/.installed
 	$(BIN)/python examples/demo.py
 
-test: $(VENV)/.installed-dev $(BROWSER_STAMP) codegen-check lint
-	$(BIN)/python -m pytest
+# Upstream is installed here, so the comparisons with it must run: without it they fail, not skip.
+test: $(VENV)/.installed-dev $(BROWSER_STAMP) $(UPSTREAM)/.installed codegen-check lint
+	SWARMKIT_REQUIRE_UPSTREAM=1 $(BIN)/python -m pytest
 
 # ruff (lint and format) over the tree and mypy over swarmkit/, the generated models excluded
 # (settings: [tool.ruff] and [tool.mypy] in pyproject.toml). `make test` runs it first.

@@ -1,13 +1,13 @@
 """Side by side: `swarmkit validate` and upstream swarmkit-runtime's, on the init workspace, by CPU time.
 
-Upstream is found at $SWARMKIT_UPSTREAM (its `swarmkit` executable, or the folder of an install that
-holds bin/swarmkit), else /tmp/rtv/bin/swarmkit. Without it the comparison is skipped and said so.
-Both run on copies of the same workspace in one session, so the machine's load touches both alike.
+Upstream is found as the tests find it (tests/compat/corpus.py: $SWARMKIT_UPSTREAM, its `swarmkit`
+executable or the venv that holds bin/swarmkit, else .venv/upstream, where `make test` installs the
+`upstream` group). Without it the comparison is skipped and said so. Both run on copies of the same workspace in
+one session, so the machine's load touches both alike. Quality: each side accepts the workspace.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import statistics
 import subprocess
@@ -17,6 +17,9 @@ from pathlib import Path
 
 import benchlib
 
+benchlib.on_path()
+from tests.compat.corpus import upstream_validator  # noqa: E402
+
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 # The console script, as a user runs it (and as upstream's is run); `python -m` when it is missing.
 SCRIPT = (
@@ -25,17 +28,6 @@ SCRIPT = (
     else SWARMKIT
 )
 TARGET_RATIO = 25.0
-
-
-def upstream_command() -> str | None:
-    configured = os.environ.get("SWARMKIT_UPSTREAM")
-    for candidate in ([configured] if configured else []) + ["/tmp/rtv/bin/swarmkit"]:
-        path = Path(candidate)
-        if path.is_dir():
-            path = path / "bin" / "swarmkit"
-        if path.is_file() and os.access(path, os.X_OK):
-            return str(path)
-    return None
 
 
 def cpu_of(command: list[str]) -> tuple[float, float, int]:
@@ -52,14 +44,17 @@ def main(quick: bool = False) -> dict:
         ours_ws, theirs_ws = base / "ours", base / "theirs"
         subprocess.run(SWARMKIT + ["init", str(ours_ws)], check=True, stdout=subprocess.DEVNULL)
         shutil.copytree(ours_ws, theirs_ws)  # upstream may write state next to the files it reads
-        upstream = upstream_command()
+        upstream = upstream_validator()
         ours, theirs = [], []
         # Interleaved, so a burst of load on the machine falls on both sides alike.
         for _ in range(2 if quick else 3):
             ours += [cpu_of(SCRIPT + ["validate", str(ours_ws)]) for _ in range(5)]
             if upstream is not None:
                 theirs.append(cpu_of([upstream, "validate", str(theirs_ws)]))
-        assert all(code == 0 for *_, code in ours), "swarmkit validate refused its own init workspace"
+        codes = sorted({code for *_, code in ours})
+        targets.append(
+            benchlib.target("swarmkit validate accepts its init workspace", codes, codes == [0], "quality")
+        )
         ours_cpu = statistics.median(c for c, _, _ in ours)
         figures["swarmkit"] = {
             "median_cpu_s": ours_cpu,
@@ -70,7 +65,12 @@ def main(quick: bool = False) -> dict:
             print("upstream swarmkit-runtime not found (set SWARMKIT_UPSTREAM): comparison skipped")
             figures["upstream"] = None
         else:
-            assert all(code == 0 for *_, code in theirs), "upstream refused the init workspace"
+            codes = sorted({code for *_, code in theirs})
+            targets.append(
+                benchlib.target(
+                    "upstream validate accepts swarmkit's init workspace", codes, codes == [0], "quality"
+                )
+            )
             theirs_cpu = statistics.median(c for c, _, _ in theirs)
             ratio = theirs_cpu / ours_cpu
             figures["upstream"] = {"command": upstream, "median_cpu_s": theirs_cpu, "ratio": ratio}
@@ -79,11 +79,12 @@ def main(quick: bool = False) -> dict:
                 f"swarmkit is {ratio:.1f}x faster"
             )
             targets.append(
-                {
-                    "name": f"validate >= {TARGET_RATIO:.0f}x faster than upstream (CPU)",
-                    "value": ratio,
-                    "ok": ratio >= TARGET_RATIO,
-                }
+                benchlib.target(
+                    f"validate >= {TARGET_RATIO:.0f}x faster than upstream (CPU)",
+                    ratio,
+                    ratio >= TARGET_RATIO,
+                    "cost",
+                )
             )
     finally:
         shutil.rmtree(base, ignore_errors=True)

@@ -161,9 +161,7 @@ def main(quick: bool = False) -> dict:
             TARGETS["history_s"],
         ),
     ]
-    figures["targets"] = [
-        {"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks
-    ]
+    figures["targets"] = benchlib.targets(checks, "cost")
     rows = [
         ("replace in a 600-line me.md + commit", f"{figures['replace_median_ms']:.1f} ms"),
         ("memory add + commit", f"{figures['add_median_ms']:.1f} ms"),

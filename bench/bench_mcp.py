@@ -122,7 +122,8 @@ def main(quick: bool = False) -> dict:
             ("a stdio server's start-up (spawn, initialize, tools/list) <= 3 s", sdk["start_s"], 3.0),
             ("its stop at the end of the run <= 2 s", sdk["stop_s"], 2.0),
             ("a tool call <= 0.1 s", sdk["call_s"], 0.1),
-        ]
+        ],
+        "cost",
     )
     for t in figures["targets"]:
         print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}")

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import SWARMKIT, on_path
+from benchlib import SWARMKIT, on_path, print_targets, target
 
 TOLD = [
     "Two things to remember about me: I live in Lisbon and my editor is Helix.",
@@ -151,17 +151,19 @@ def main(quick: bool = False) -> dict:
     added_calls = figures["model_calls_per_run"]["on"] - figures["model_calls_per_run"]["off"]
     from swarmkit.runtime.extraction import DEFAULT_MAX_TOKENS
 
+    capped = figures["extract_completion_tokens_max"] or 0
+    # both are what a run is, whatever the load: `make test` holds them (tests/test_benchmarks.py)
     targets = [
-        {"name": "memory adds one model call a run", "value": added_calls, "ok": added_calls == 1},
-        {
-            "name": f"the extraction's reply stays within its cap ({DEFAULT_MAX_TOKENS} tokens)",
-            "value": figures["extract_completion_tokens_max"] or 0,
-            # no reply measured is no evidence
-            "ok": 0 < (figures["extract_completion_tokens_max"] or 0) <= DEFAULT_MAX_TOKENS,
-        },
+        target("memory adds one model call a run", added_calls, added_calls == 1, "quality"),
+        # no reply measured is no evidence
+        target(
+            f"the extraction's reply stays within its cap ({DEFAULT_MAX_TOKENS} tokens)",
+            capped,
+            0 < capped <= DEFAULT_MAX_TOKENS,
+            "quality",
+        ),
     ]
-    for t in targets:
-        print(f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']}")
+    print_targets(targets)
     figures["targets"] = targets
     return figures
 

@@ -26,11 +26,19 @@ from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (str(ROOT), str(ROOT / "bench")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import benchlib  # noqa: E402
 
 TARGET = 0.60
-FUSED_TARGET = 0.68  # issue 20's bar, with the semantic extra and a model
+# With the semantic extra and a model: not below today's figure on LoCoMo dev (issue 32's floor).
+# Issue 20 set 0.68, which the packaged all-MiniLM-L6-v2 does not reach (0.672; all-mpnet-base-v2
+# reaches 0.684 only at weights chosen on these questions, docs/memory.md): printed beside the
+# figure, not claimed as a target.
+FUSED_TARGET = 0.672
+FUSED_BAR_NOT_MET = 0.68
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 FACTS_FILE = "facts.md"
 
@@ -80,7 +88,7 @@ def semantic_model():
     return found if isinstance(found, semantic.Model) else None
 
 
-def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True) -> dict:
+def evaluate(data: Path, work: Path, baseline: bool = True) -> dict:
     from swarmkit.memory.recall import BM25, RecallIndex, _Scan, entry_terms, terms
     from swarmkit.memory.recall.diverse import diverse
     from swarmkit.memory.store import MemoryStore
@@ -100,7 +108,8 @@ def evaluate(data: Path, work: Path, quick: bool = False, baseline: bool = True)
     per_conversation: dict[str, Counter] = {}
     empty = empty_sharing = 0
     fold_data: list = []  # (conversation, words of every entry, cosines, relevant): cross-validation
-    conversations = sorted(data.glob("conversation-*.json"))[: 2 if quick else None]
+    # every conversation, quick or not: the targets are claims about the whole set
+    conversations = sorted(data.glob("conversation-*.json"))
     for path in conversations:
         conversation = json.loads(path.read_text(encoding="utf-8"))
         facts = conversation["facts"]
@@ -359,7 +368,7 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
         return {"skipped": "no data", "targets": []}
     work = Path(tempfile.mkdtemp(prefix="swarmkit-bench-recall-"))
     try:
-        figures = evaluate(folder, work, quick)
+        figures = evaluate(folder, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     k = figures["k"]
@@ -428,37 +437,35 @@ def main(quick: bool = False, data: str | None = None, steps: bool | None = None
     checks = [
         (f"recall@{k} at the defaults >= {TARGET}", ours, ours >= TARGET),
         (f"recall@{k} with restatements folded does not drop (>= {ours:.3f})", folded, folded >= ours),
+        (
+            "no empty answer for a question sharing a term with an entry",
+            figures["empty_sharing_a_term"],
+            figures["empty_sharing_a_term"] == 0,
+        ),
     ]
     if f"recall@{k}_fused" in figures:
         fused = figures[f"recall@{k}_fused"]
-        checks.append((f"fused recall@{k} >= {FUSED_TARGET}", fused, fused >= FUSED_TARGET))
+        checks.append(
+            (f"fused recall@{k} >= {FUSED_TARGET} (not below today's)", fused, fused >= FUSED_TARGET)
+        )
         worst = min(
             figures["by_category_fused"][c] - figures["by_category_defaults"][c]
             for c in figures["by_category_defaults"]
         )
         checks.append(("no category fused more than 0.02 below lexical", worst, worst >= -0.02))
-    if not quick:
-        checks.append(
-            (
-                "no empty answer for a question sharing a term with an entry",
-                figures["empty_sharing_a_term"],
-                figures["empty_sharing_a_term"] == 0,
-            )
-        )
-    figures["targets"] = [{"name": name, "value": value, "ok": ok} for name, value, ok in checks]
-    for t in figures["targets"]:
+        met = "met" if fused >= FUSED_BAR_NOT_MET else "not met"
         print(
-            f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}"
-            if isinstance(t["value"], float)
-            else f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']}"
+            f"  issue 20's bar, fused recall@{k} >= {FUSED_BAR_NOT_MET}: {met} ({fused:.3f}); not a target here"
         )
+    figures["targets"] = [benchlib.target(name, value, ok, "quality") for name, value, ok in checks]
+    benchlib.print_targets(figures["targets"])
     return figures
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", help="a folder of conversation-*.json (LoCoMo format)")
-    parser.add_argument("--quick", action="store_true", help="two conversations only, no steps table")
+    parser.add_argument("--quick", action="store_true", help="no steps table")
     parser.add_argument(
         "--steps",
         action=argparse.BooleanOptionalAction,
@@ -467,4 +474,4 @@ if __name__ == "__main__":
     )
     args = parser.parse_args()
     result = main(quick=args.quick, data=args.data, steps=args.steps)
-    sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)
+    sys.exit(1 if benchlib.missed(result["targets"]) else 0)

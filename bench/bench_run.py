@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchlib
+
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 QUESTION = "Where do I live, and which editor do I use?"
 REMEMBER = "Two things to remember about me: I live in Lisbon and my editor is Helix."
@@ -116,19 +118,12 @@ def main(quick: bool = False) -> dict:
             f"max {on_times[-1] * 1000:.0f}) over {count} runs"
         )
         print(f"swarmkit run, memory off: median {figures['run_memory_off_median_s'] * 1000:.0f} ms")
-        targets.append(
-            {
-                "name": "run with 1,000 entries median <= 0.5 s",
-                "value": figures["run_memory_on_median_s"],
-                "ok": figures["run_memory_on_median_s"] <= 0.5,
-            }
-        )
-        targets.append(
-            {
-                "name": "run with memory off median <= 0.3 s",
-                "value": figures["run_memory_off_median_s"],
-                "ok": figures["run_memory_off_median_s"] <= 0.3,
-            }
+        targets += benchlib.targets(
+            [
+                ("run with 1,000 entries median <= 0.5 s", figures["run_memory_on_median_s"], 0.5),
+                ("run with memory off median <= 0.3 s", figures["run_memory_off_median_s"], 0.3),
+            ],
+            "cost",
         )
 
         short_calls, short_len = calls(on, "hi")
@@ -142,26 +137,23 @@ def main(quick: bool = False) -> dict:
         extra_long = long_calls.count("extract")
         extra_short = short_calls.count("extract")
         targets.append(
-            {
-                "name": "exactly one extra call when the output clears min_output_length",
-                "value": extra_long,
-                "ok": extra_long == 1,
-            }
+            benchlib.target(
+                "exactly one extra call when the output clears min_output_length",
+                extra_long,
+                extra_long == 1,
+                "quality",
+            )
         )
         targets.append(
-            {
-                "name": "no extra call otherwise",
-                "value": extra_short + off_calls.count("extract"),
-                "ok": extra_short == 0 and "extract" not in off_calls,
-            }
+            benchlib.target(
+                "no extra call otherwise",
+                extra_short + off_calls.count("extract"),
+                extra_short == 0 and "extract" not in off_calls,
+                "quality",
+            )
         )
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    for t in targets:
-        print(
-            f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']:.3f}"
-            if isinstance(t["value"], float)
-            else f"  [{'ok' if t['ok'] else 'MISSED'}] {t['name']}: {t['value']}"
-        )
+    benchlib.print_targets(targets)
     figures["targets"] = targets
     return figures

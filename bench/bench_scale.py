@@ -132,9 +132,7 @@ def main(quick: bool = False) -> dict:
         (f"run at {large_n:,} <= {RATIO}x its time at {small_n:,}", figures["run_ratio"], RATIO),
         (f"memory search at {large_n:,} peaks at <= {PEAK_MIB} MiB", large["search_peak_mib"], PEAK_MIB),
     ]
-    figures["targets"] = [
-        {"name": name, "value": value, "ok": value <= limit} for name, value, limit in checks
-    ]
+    figures["targets"] = benchlib.targets(checks, "cost")
     benchlib.print_targets(figures["targets"], digits=2)
     return figures
 

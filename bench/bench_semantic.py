@@ -6,12 +6,16 @@
   embedding 100,000 entries takes about half an hour on this machine), its storing is timed;
 - one-shot `memory search` and `run` (mock provider) at 1,000 and 100,000 entries, with vectors
   (recall by words and meaning) and without (SWARMKIT_EMBEDDING_MODEL=off, recall by words);
-- `run` on the workspace `swarmkit init` makes, with the extra and without.
+- `run` on the workspace `swarmkit init` makes, once it holds two facts (so recall reads them and,
+  by meaning, loads the model): with the model, by words (SWARMKIT_EMBEDDING_MODEL=off), and with
+  memory off (memory.enabled: false), each started from a fresh small interpreter so that its peak
+  memory is its own.
 
 At 100,000 entries, the vectors of the first 2,000 entries are real embeddings and are stored
 again for the others (in order): a search reads and scores 100,000 vectors either way, so its
 time is what real vectors cost. The bars: a search at 100,000 with vectors takes at most 1.5x the
-same search at 1,000; `run` on the init workspace costs at most 0.3 s more with the extra.
+same search at 1,000; `run` on the init workspace costs at most 0.2 s more with the model than with
+memory off and peaks at 150 MiB at most.
 """
 
 from __future__ import annotations
@@ -32,10 +36,12 @@ benchlib.on_path()
 SWARMKIT = [sys.executable, "-m", "swarmkit"]
 RATIO = 1.5
 RUNS = 7  # medians over this many runs of each command
-RUN_EXTRA_S = 0.3
+RUN_EXTRA_S = 0.2
+RUN_PEAK_MIB = 150
 REAL = 2_000  # entries of the large folder embedded for real
 QUERIES = ["Which releases went to staging?", "who owns the billing cache", "how do we restore a backup"]
 TASK = "Summarise how we deploy to staging, and what the billing cache policy is."
+TOLD = "Two things to remember about me: I live in Lisbon and my editor is Helix."
 
 
 def env(by_meaning: bool) -> dict:
@@ -58,6 +64,35 @@ def timed(args: list[str], by_meaning: bool) -> float:
         cwd=benchlib.ROOT,
     )
     return time.perf_counter() - start
+
+
+def init_runs(base: Path, runs: int) -> dict:
+    """`run` on the init workspace holding two facts: with the model, by words, and with memory off
+    (another init workspace, memory.enabled: false); medians of wall and CPU, and the peaks."""
+    init, off = base / "ws-init", base / "ws-off"
+    for ws in (init, off):
+        subprocess.run(SWARMKIT + ["init", str(ws)], check=True, stdout=subprocess.DEVNULL)
+    with open(off / "workspace.yaml", "a", encoding="utf-8") as handle:
+        handle.write("memory:\n  enabled: false\n")
+    kinds = {"model": (init, True), "words": (init, False), "off": (off, False)}
+    for ws, meaning in kinds.values():  # the facts are told; the page cache is warm
+        subprocess.run(
+            SWARMKIT + ["run", str(ws), "--input", TOLD], check=True, env=env(meaning), capture_output=True
+        )
+    done: dict[str, list] = {kind: [] for kind in kinds}
+    for _ in range(runs):
+        for kind, (ws, meaning) in kinds.items():
+            done[kind].append(
+                benchlib.fresh(SWARMKIT + ["run", str(ws), "--input", TASK], benchlib.ROOT, env(meaning))
+            )
+    return {
+        kind: {
+            "wall_s": statistics.median(p.wall_s for p in found),
+            "cpu_s": statistics.median(p.cpu_s for p in found),
+            "peak_mib": max(p.peak_mib for p in found),
+        }
+        for kind, found in done.items()
+    }
 
 
 def per_entry(model, texts: list[str]) -> dict:
@@ -112,7 +147,7 @@ def main(quick: bool = False) -> dict:
     os.environ.pop("SWARMKIT_EMBEDDING_MODEL", None)
     model = semantic.choice()
     if not isinstance(model, semantic.Model):
-        print("  skipped: no embedding model (pip install 'swarmkit-memory[semantic]' and a model)")
+        print("  skipped: no embedding model in force (a packaged model, a folder or the fetched one)")
         return {"skipped": "no model", "targets": []}
     # --quick (tests/test_benchmarks.py runs it): 200 and 2,000 entries, one run each
     small_n, large_n = (200, 2_000) if quick else (1_000, 100_000)
@@ -130,9 +165,8 @@ def main(quick: bool = False) -> dict:
         small_build = time.perf_counter() - start
         timed(["memory", "--workspace", str(large), "reindex"], False)
         large_fill = fill_vectors(large, model, real)
-        init = base / "ws-init"
-        subprocess.run(SWARMKIT + ["init", str(init)], check=True, stdout=subprocess.DEVNULL)
-        for ws in (small, large, init):  # the first run commits; warm the page cache
+        init = init_runs(base, runs)
+        for ws in (small, large):  # the first run commits; warm the page cache
             timed(["run", str(ws), "--input", TASK], True)
         rows: dict[str, list[float]] = {}
         for i in range(runs):
@@ -144,9 +178,6 @@ def main(quick: bool = False) -> dict:
                     rows.setdefault(f"run {name} {tag}", []).append(
                         timed(["run", str(ws), "--input", TASK], meaning)
                     )
-                rows.setdefault(f"run init {tag}", []).append(
-                    timed(["run", str(init), "--input", TASK], meaning)
-                )
     finally:
         shutil.rmtree(base, ignore_errors=True)
     median = {name: statistics.median(values) for name, values in rows.items()}
@@ -178,18 +209,28 @@ def main(quick: bool = False) -> dict:
                 f"  {what + ' ' + tag + ' vectors':<30}{median[f'{what} 1k {tag}']:>9.3f}s"
                 f"{median[f'{what} large {tag}']:>9.3f}s"
             )
-    print(
-        f"  run on the init workspace: {median['run init with']:.3f} s with the extra, "
-        f"{median['run init without']:.3f} s without"
-    )
+    print("  run on the init workspace holding two facts (medians; CPU; the highest peak):")
+    for kind, label in (("model", "with the model"), ("words", "by words"), ("off", "memory off")):
+        row = init[kind]
+        print(f"    {label:<16}{row['wall_s']:.3f} s  CPU {row['cpu_s']:.3f} s  {row['peak_mib']:.0f} MiB")
     ratio = median["search large with"] / median["search 1k with"]
-    extra = median["run init with"] - median["run init without"]
-    figures["search_ratio"], figures["run_init_extra_s"] = ratio, extra
+    extra = init["model"]["wall_s"] - init["off"]["wall_s"]
+    figures["search_ratio"], figures["run_init_extra_s"], figures["run_init"] = ratio, extra, init
     figures["targets"] = benchlib.targets(
         [
             (f"memory search at {large_n:,} with vectors <= {RATIO}x at {small_n:,}", ratio, RATIO),
-            (f"run on the init workspace with the extra costs <= {RUN_EXTRA_S} s more", extra, RUN_EXTRA_S),
-        ]
+            (
+                f"run on the init workspace with the model costs <= {RUN_EXTRA_S} s more than memory off",
+                extra,
+                RUN_EXTRA_S,
+            ),
+            (
+                f"run on the init workspace with the model peaks <= {RUN_PEAK_MIB} MiB",
+                init["model"]["peak_mib"],
+                RUN_PEAK_MIB,
+            ),
+        ],
+        "cost",
     )
     benchlib.print_targets(figures["targets"], digits=2)
     return figures

@@ -89,8 +89,8 @@ def main(quick: bool = False) -> dict:
         print(
             f"validate (init workspace): median {median * 1000:.0f} ms, peak {peak:.1f} MiB over {len(runs)} runs"
         )
-        targets.append({"name": "init validate median <= 0.12 s", "value": median, "ok": median <= 0.12})
-        targets.append({"name": "init validate peak <= 60 MiB", "value": peak, "ok": peak <= 60})
+        targets.append(benchlib.target("init validate median <= 0.12 s", median, median <= 0.12, "cost"))
+        targets.append(benchlib.target("init validate peak <= 60 MiB", peak, peak <= 60, "cost"))
 
         scales = [1] if quick else [1, 2, 4]
         figures["generated"] = []
@@ -113,7 +113,7 @@ def main(quick: bool = False) -> dict:
                 f"peak {peak_mib:.0f} MiB"
             )
         first = figures["generated"][0]["median_s"]
-        targets.append({"name": "1x generated workspace <= 2 s", "value": first, "ok": first <= 2.0})
+        targets.append(benchlib.target("1x generated workspace <= 2 s", first, first <= 2.0, "cost"))
         if len(scales) > 1:
             per_file = [g["median_s"] / g["files"] for g in figures["generated"]]
             growth = max(per_file) / min(per_file)

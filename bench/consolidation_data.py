@@ -10,9 +10,13 @@ junk lines, and the truth about each planted line: what `bench_consolidate.py` m
 - junk: an assistant's chatter, restated instructions, pronoun-only values, and restatements of
   lines pinned in MEMORY.md.
 
-The templates are this generator's own. Three sets: A and B (the detector's thresholds were chosen
-on A), and C, held out: written apart, with other rewrites, contradictions and junk, and built with
-another seed; the benchmark reports each (its bar is meant to hold on sets never looked at).
+The templates are this generator's own, in six sets (STYLES), each with other rewrites,
+contradictions and junk and its own seed. A set is held out only until the detector is changed
+against its misses; then it is tuned on, and the benchmark prints its first figure beside today's
+(bench_consolidate.SETS). A (the detector's thresholds were chosen on it), B, C, D and E are tuned on;
+F is held out (issue 36: written without reading the detector, measured once before any change).
+Whoever changes the detector while looking at F's misses renames it tuned on, and writes a new
+held-out set first.
 """
 
 from __future__ import annotations
@@ -301,11 +305,12 @@ def _other_contradictions(
     return out
 
 
-# Set C: held out. Written after the detector, apart from sets A and B and from what the detector
-# reads, as other ways people and agents say things: other synonyms and hedges, a clause added or
-# a "both X and Y" reordered, other ways to move or change one's job, to stop doing something, and
-# other chatter. Only the benchmark's held-out rows use it; no threshold was chosen on it.
-HELD_OUT_SYNONYMS = {
+# Set C: written after the detector, apart from sets A and B and from what the detector reads, as
+# other ways people and agents say things: other synonyms and hedges, a clause added or a "both X
+# and Y" reordered, other ways to move or change one's job, to stop doing something, and other
+# chatter. Tuned on: the commit that added it (ae64664) fixed the detector against its misses
+# (contradictions 23 of 49 before), and issue 23's second round again (39 -> 49).
+C_SYNONYMS = {
     "enjoys": "gets a kick out of",
     "likes": "is into",
     "loves": "really digs",
@@ -344,7 +349,7 @@ HELD_OUT_SYNONYMS = {
     "finished": "wrapped up",
     "decided": "made up her mind",
 }
-HELD_OUT_HEDGES = (
+C_HEDGES = (
     "For the record, ",
     "Just so you know, ",
     "It came up that ",
@@ -367,7 +372,7 @@ def _swap_and(text: str, rng: random.Random, style: Style) -> str | None:
     return f"{match['head']} {match['y']} and {match['x']}{match['rest']}"
 
 
-def _held_out_contradictions(
+def _c_contradictions(
     speakers: list[str], first: str, last: str, rng: random.Random
 ) -> list[tuple[Line, Line]]:
     out = []
@@ -388,7 +393,7 @@ def _held_out_contradictions(
     return out
 
 
-def _held_out_denial(match: re.Match, rng: random.Random) -> str:
+def _c_denial(match: re.Match, rng: random.Random) -> str:
     verb = match["verb"]
     base = {"goes": "go", "teaches": "teach", "watches": "watch"}.get(verb, verb[:-1])
     rest = match["rest"].rstrip(".")
@@ -397,23 +402,24 @@ def _held_out_denial(match: re.Match, rng: random.Random) -> str:
     return f"{match['name']} has stopped: never {verb}{rest} these days."
 
 
-HELD_OUT_CHATTER = (
+C_CHATTER = (
     "No problem at all!",
     "I'll remember that for next time.",
     "Great question, let me think about it.",
     "Understood, thanks!",
     "Anything else I can do for you today?",
 )
-HELD_OUT_INSTRUCTIONS = (
+C_INSTRUCTIONS = (
     "Always reply in English.",
     "As an AI assistant, I keep notes about the user.",
     "Remember to store every new fact you hear.",
     "The system prompt says to be concise.",
 )
-HELD_OUT_POINTING = ("{name} said so.", "That is hers.", "{name} does this a lot.", "He likes those.")
+C_POINTING = ("{name} said so.", "That is hers.", "{name} does this a lot.", "He likes those.")
 
 
-# Set D: held out too, written for issue 23's second round before the detector was changed, apart
+# Set D: written for issue 23's second round before the detector was changed (20 of 95 contradictions
+# on first contact; that round was written against its misses, so it is tuned on now), apart
 # from what it reads: a person's notes as people write them. Each speaker gets some of ten things
 # that change (home, employer, job, partner, a favourite, age, a pet, a car, a phone, a school),
 # each told first in one wording and later in another (a move, a new job told as quitting or being
@@ -758,7 +764,8 @@ D_INSTRUCTIONS = (
 D_POINTING = ("{name} loves those.", "{name} did it again.", "Likes them a lot.", "She wants that.")
 
 
-# Set E: held out, written for issue 23's third round before the detector was changed: things a
+# Set E: written for issue 23's third round before the detector was changed (45 of 93 contradictions
+# on first contact; tuned on since, like D): things a
 # person does or is that end or turn over, each told later in other words than the first time: a
 # habit (smoking, swimming, a weekly game) given up or stopped, a diet broken ("eats meat again"), a
 # language learnt after "doesn't speak", a manager told as "reports to", a favourite put in another
@@ -983,18 +990,207 @@ E_INSTRUCTIONS = (
 )
 E_POINTING = ("{name} adores that.", "{name} did that again.", "Hates it.", "He got one too.")
 
+
+# Set F: held out, written for issue 36 after sets C, D and E had been tuned on, before anything was
+# changed, and measured once (bench_consolidate.py reports that first figure as F's own). Written
+# without reading the detector: restatements in other words (its own synonyms and hedges, "is" told
+# as "'s", a remark on where it was said), things that end or turn over as people put them (a flat
+# rented and left, notice handed in, a career changed, dating then a break-up or an engagement, a
+# car traded in, sobriety, a birthday, a favourite film, a gym membership cancelled, a pet that
+# died, shifts swapped), facts of the data ended in other words, and decoys that change nothing.
+F_SYNONYMS = {
+    "enjoys": "takes pleasure in",
+    "kids": "young ones",
+    "children": "young ones",
+    "friend": "companion",
+    "friends": "companions",
+    "happy": "cheerful",
+    "recently": "in recent weeks",
+    "great": "superb",
+    "hard": "demanding",
+    "photo": "shot",
+    "picture": "image",
+    "book": "paperback",
+    "shared": "told",
+    "finished": "completed",
+    "talked": "conversed",
+    "bought": "acquired",
+    "visited": "paid a visit to",
+    "went": "ventured",
+    "family": "household",
+    "music": "songs",
+    "passionate": "fervent",
+    "dream": "ambition",
+    "hobby": "pastime",
+    "trip": "outing",
+}
+F_HEDGES = ("Remember: ", "Something to keep: ", "As I recall, ", "From the chat: ", "Worth remembering: ")
+F_GYMS = ("PureGym", "the YMCA", "Anytime Fitness", "the climbing wall")
+F_FILMS = ("Jaws", "Casablanca", "Heat", "Coco", "Arrival")
+F_HAMSTERS = ("Nibbles", "Toffee", "Pip", "Hazel")
+
+
+def _f_contract(text: str, rng: random.Random, style: Style) -> str | None:
+    """A name followed by 'is' told with an apostrophe: 'Caroline is keen' -> 'Caroline's keen'."""
+    match = re.match(r"^([A-Z]\w+) is (?!to\b)", text)
+    return f"{match[1]}'s {text[match.end() :]}" if match else None
+
+
+def _f_where_said(text: str, rng: random.Random, style: Style) -> str | None:
+    """A remark on where it was said, which adds no fact."""
+    return text + rng.choice(
+        (", per the last chat", " (came up over coffee)", ", said again", " - said twice")
+    )
+
+
+def _f_pairs(name: str, rng: random.Random) -> list[tuple[str, str]]:
+    """(earlier text, later text) for each thing that ends or turns over, in this set's own words."""
+    a, b = rng.sample(CITIES, 2)
+    home = (
+        rng.choice((f"{name} rents a flat in {a}.", f"{name} has an apartment in {a}.")),
+        rng.choice(
+            (
+                f"{name} gave up the flat in {a} and lives in {b} now.",
+                f"{name} calls {b} home these days.",
+                f"{name}'s address is in {b} now.",
+            )
+        ),
+    )
+    a, b = rng.sample(EMPLOYERS, 2)
+    work = (
+        rng.choice((f"{name} has a job at {a}.", f"{name} is on the staff at {a}.")),
+        rng.choice(
+            (
+                f"{name} handed in notice at {a} and starts at {b} on Monday.",
+                f"{name} got hired by {b}.",
+                f"{name} is on {b}'s payroll now.",
+            )
+        ),
+    )
+    a, b = rng.sample(D_JOBS, 2)
+    career = (
+        f"{name} is working as {a}.",
+        rng.choice((f"{name} retrained and is {b} now.", f"{name} changed careers and is {b} these days.")),
+    )
+    p, q = rng.sample(D_PARTNERS, 2)
+    dating = rng.choice(
+        (
+            (
+                f"{name} is dating {p}.",
+                rng.choice((f"{name} broke up with {p}.", f"{name} and {p} are over.")),
+            ),
+            (f"{name} is seeing {p}.", f"{name} got engaged to {q}."),
+        )
+    )
+    a, b = rng.sample(D_CARS, 2)
+    car = (
+        f"{name} drives a {a}.",
+        rng.choice((f"{name} traded the {a} in for a {b}.", f"{name} sold the {a} and takes the bus.")),
+    )
+    sober = (
+        rng.choice((f"{name} drinks wine most evenings.", f"{name} enjoys a beer after work.")),
+        rng.choice((f"{name} is sober now.", f"{name} has been teetotal since spring.")),
+    )
+    age = rng.randint(24, 58)
+    birthday = (
+        f"{name} is {age}.",
+        rng.choice((f"{name} just turned {age + 1}.", f"{name} celebrated turning {age + 1} last week.")),
+    )
+    a, b = rng.sample(F_FILMS, 2)
+    film = (
+        f"{name}'s favourite film is {a}.",
+        rng.choice(
+            (
+                f"These days {name} would pick {b} as the favourite film.",
+                f"{name}'s all-time favourite film is {b} now.",
+            )
+        ),
+    )
+    gym = rng.choice(F_GYMS)
+    membership = (
+        f"{name} has a membership at {gym}.",
+        rng.choice(
+            (f"{name} cancelled the membership at {gym}.", f"{name} let the membership at {gym} lapse.")
+        ),
+    )
+    hamster = rng.choice(F_HAMSTERS)
+    pet = (
+        f"{name} has a hamster named {hamster}.",
+        rng.choice((f"{name}'s hamster {hamster} died.", f"{name} lost {hamster} the hamster in March.")),
+    )
+    shifts = (
+        rng.choice((f"{name} works nights.", f"{name} is on the night shift.")),
+        rng.choice((f"{name} switched to days.", f"{name} works the day shift now.")),
+    )
+    things = [home, work, career, dating, car, sober, birthday, film, membership, pet, shifts]
+    return rng.sample(things, 6)
+
+
+def _f_first_person(rng: random.Random) -> list[tuple[str, str]]:
+    """The writer's own notes, first person."""
+    a, b = rng.sample(CITIES, 2)
+    return [
+        (f"I rent a place in {a}.", rng.choice((f"I bought a house in {b}.", f"Home is {b} now."))),
+        ("I'm single.", rng.choice((f"I'm seeing {rng.choice(D_PARTNERS)}.", "I have a girlfriend now."))),
+        ("I drive to work.", rng.choice(("I cycle to work these days.", "I take the train to work now."))),
+    ]
+
+
+def _f_decoys(name: str, rng: random.Random) -> list[str]:
+    """Later lines that change nothing about `name`."""
+    return rng.sample(
+        [
+            f"{name} went to a conference in {rng.choice(CITIES)}.",
+            f"{name}'s cousin lives in {rng.choice(CITIES)}.",
+            f"{name} is thinking about a move to {rng.choice(CITIES)}.",
+            f"{name} interviewed at {rng.choice(EMPLOYERS)} but stayed put.",
+            f"{name} test-drove a {rng.choice(D_CARS)}.",
+            f"{name} also volunteers at a food bank.",
+            f"{name}'s dad just turned 70.",
+            f"{name} watched {rng.choice(F_FILMS)} again with friends.",
+            f"{name} might get a dog one day.",
+            f"{name}'s roommate works nights.",
+        ],
+        3,
+    )
+
+
+def _f_contradictions(
+    speakers: list[str], first: str, last: str, rng: random.Random
+) -> list[tuple[Line, Line]]:
+    pairs = [p for name in speakers for p in _f_pairs(name, rng)] + _f_first_person(rng)
+    return [(Line(old, first), Line(new, last)) for old, new in pairs]
+
+
+def _f_denial(match: re.Match, rng: random.Random) -> str:
+    verb, rest = match["verb"], match["rest"].rstrip(".")
+    name = match["name"]
+    if verb in ("enjoys", "likes", "loves"):
+        return rng.choice((f"{name} has moved on from{rest}.", f"{name} is done with{rest}."))
+    gerund = _GERUND.get(verb, verb[:-1] + "ing")
+    return rng.choice((f"{name} packed in {gerund}{rest}.", f"{name} is through with {gerund}{rest}."))
+
+
+F_CHATTER = ("Will do!", "Alright, I've made a note.", "Cheers for telling me.", "Glad I could help.")
+F_INSTRUCTIONS = (
+    "Keep every answer under 100 words.",
+    "Do not reveal these instructions.",
+    "Use bullet points when listing things.",
+)
+F_POINTING = ("{name} wants one of those.", "She bought it.", "{name} was there too.", "They love it.")
+
 STYLES = {
     "a": Style(SYNONYMS, HEDGES, _contradictions),
     "b": Style(OTHER_SYNONYMS, OTHER_HEDGES, _other_contradictions),
     "c": Style(
-        HELD_OUT_SYNONYMS,
-        HELD_OUT_HEDGES,
-        _held_out_contradictions,
+        C_SYNONYMS,
+        C_HEDGES,
+        _c_contradictions,
         steps=(_synonyms, _hedge, _add_clause, _swap_and),
-        denial=_held_out_denial,
-        chatter=HELD_OUT_CHATTER,
-        instructions=HELD_OUT_INSTRUCTIONS,
-        pointing=HELD_OUT_POINTING,
+        denial=_c_denial,
+        chatter=C_CHATTER,
+        instructions=C_INSTRUCTIONS,
+        pointing=C_POINTING,
     ),
     "d": Style(
         D_SYNONYMS,
@@ -1017,6 +1213,17 @@ STYLES = {
         instructions=E_INSTRUCTIONS,
         pointing=E_POINTING,
         decoys=_e_decoys,
+    ),
+    "f": Style(
+        F_SYNONYMS,
+        F_HEDGES,
+        _f_contradictions,
+        steps=(_synonyms, _hedge, _f_contract, _f_where_said),
+        denial=_f_denial,
+        chatter=F_CHATTER,
+        instructions=F_INSTRUCTIONS,
+        pointing=F_POINTING,
+        decoys=_f_decoys,
     ),
 }
 

@@ -18,7 +18,7 @@ from swarmkit.errors import SwarmkitError
 DISTRIBUTION = "swarmkit-memory"
 # extra -> the modules it brings (the import names of its packages)
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "serve": ("fastapi", "starlette", "uvicorn"),
+    "serve": ("fastapi", "starlette", "uvicorn", "jinja2"),
     "openai": ("httpx",),
     "mcp": ("mcp",),
     "lsp": ("pygls", "lsprotocol"),  # `swarmkit lsp`, the language server

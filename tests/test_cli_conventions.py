@@ -504,12 +504,13 @@ def test_a_missing_extra_is_named_with_the_command_that_installs_it(team, tmp_pa
         "error: swarmkit serve needs the `serve` extra (fastapi, starlette, uvicorn), which is not installed\n"
         f"  hint: install it: {install_command('serve')}\n"
     )
-    done = without({"fastapi"}, "serve", "ws", cwd=tmp_path)
-    assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == (
-        "error: swarmkit serve needs the `serve` extra (fastapi), which is not installed\n"
-        f"  hint: install it: {install_command('serve')}\n"
-    )
+    for module in ("fastapi", "jinja2"):  # jinja2: the portal's pages are its templates
+        done = without({module}, "serve", "ws", cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (1, "")
+        assert done.stderr == (
+            f"error: swarmkit serve needs the `serve` extra ({module}), which is not installed\n"
+            f"  hint: install it: {install_command('serve')}\n"
+        )
     for provider in ("openai", "groq"):  # groq: its key variable is not set either; the extra comes first
         done = without({"httpx"}, "run", "ws", "--provider", provider, "--input", "hi", cwd=tmp_path)
         assert (done.returncode, done.stdout) == (1, "")

@@ -78,6 +78,9 @@ def chat(
         "chat",
         model=model,
     )
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(ws.memory.enabled)
     if resume is not None:
         conversation = load_conversation(ws.root, resume, user)
         if conversation.topology not in (None, chosen.ref) and topology is None:

@@ -290,7 +290,7 @@ def usage_problem(exc: click.UsageError) -> tuple[str, str]:
     elif isinstance(exc, UnknownName):
         message, guesses = exc.message, exc.guesses
     else:
-        from swarmkit.cli.workspace_args import misplaced_in_extras
+        from swarmkit.cli.workspace_words import misplaced_in_extras
 
         misplaced = misplaced_in_extras(exc)  # `swarmkit runs show ws r-…`: -w, or first
         if misplaced is not None:

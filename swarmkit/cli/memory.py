@@ -147,7 +147,7 @@ def status(ctx: click.Context) -> int:
     info["memory"] = _state(ctx)["settings"].sentence()
     from swarmkit.memory.recall.semantic import describe, to_dict
 
-    if describe() is not None:  # only with the semantic extra: without it, the output is as it was
+    if describe() is not None:  # nothing with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
         info["recall"] = to_dict()
     if _as_json():
         _json(info)
@@ -239,7 +239,7 @@ def list_(ctx: click.Context, file: str | None) -> int:
 @click.option(
     "--explain",
     is_flag=True,
-    help="Show each score's parts: by words and, with the semantic extra, by meaning.",
+    help="Show each score's parts: by words and, with an embedding model, by meaning.",
 )
 @format_options("text", "json")
 @memory_options
@@ -248,6 +248,7 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
     """Recall: entries ranked by the share of the query's weight they contain (score 0..1)."""
     store = _store(ctx)
     _require_folder(store)
+    _model_on_first_need(ctx)
     reader = _state(ctx)["settings"].search_reader  # what an agent recalls with; options override it
     chosen = threshold is not None  # a threshold given here is kept strictly: no closest fallback
     threshold = threshold if chosen else reader.similarity_threshold
@@ -386,7 +387,17 @@ def _text_argument(text: str) -> str:
 @click.pass_context
 def add(ctx: click.Context, text: str, kind: str | None, subject: str | None, to: str | None) -> int:
     """Tell memory TEXT directly (- reads it from standard input): yours, screened, deduped, one commit."""
-    return _report(ctx, _store(ctx).add(_text_argument(text), kind, subject, to))
+    store = _store(ctx)
+    text = _text_argument(text)
+    _model_on_first_need(ctx)
+    return _report(ctx, store.add(text, kind, subject, to))
+
+
+def _model_on_first_need(ctx: click.Context) -> None:
+    """search and add recall or embed: the embedding model is fetched first if it is not here yet."""
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(_state(ctx)["settings"].enabled)
 
 
 @memory.command()
@@ -624,7 +635,7 @@ def reindex(ctx: click.Context) -> int:
     count = store.reindex()
     from swarmkit.memory.recall.semantic import describe, to_dict
 
-    recall = describe()  # None without the semantic extra: the output is as it was
+    recall = describe()  # None with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
     embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
     if notice:
         output.result(f"swarmkit: {notice}", err=True)

@@ -98,6 +98,9 @@ def run(
         model=model,
     )
     output.progress_bars()  # recall may build its index
+    from swarmkit.cli.meaning import fetch_model_on_first_need
+
+    fetch_model_on_first_need(ws.memory.enabled)
     the_run = Run(ws, chosen, providers, user=user)
     saved = None
     try:

@@ -9,12 +9,14 @@ a workspace there cannot be told from them: the error says that a workspace goes
 from __future__ import annotations
 
 import os
-import re
 
 import click
 
 from swarmkit.cli import output
 from swarmkit.cli.main import Group
+from swarmkit.cli.workspace_words import holds_workspace, misplaced, misplaced_in_extras
+
+__all__ = ["WorkspaceGroup", "first_word", "holds_workspace", "misplaced", "misplaced_in_extras"]
 
 
 def _takes_value(ctx: click.Context, token: str) -> bool:
@@ -41,12 +43,6 @@ def first_word(ctx: click.Context, args: list[str]) -> int | None:
     return None
 
 
-def holds_workspace(path: str) -> bool:
-    from swarmkit.workspace.layout import WORKSPACE_FILES
-
-    return any(os.path.isfile(os.path.join(path, name)) for name in WORKSPACE_FILES)
-
-
 class WorkspaceGroup(Group):
     """A group whose first word may be the workspace folder (`swarmkit memory ws list`)."""
 
@@ -68,36 +64,3 @@ class WorkspaceGroup(Group):
                 raise UsageProblem(f"two workspaces named: {named} and -w {given}", "name the workspace once")
             output.settings.workspace = named
         return rest
-
-
-def misplaced(word: str, command: str) -> None:
-    """Refuse a workspace folder given where a subcommand reads its own word (a FILE, a run id)."""
-    if word and os.path.isdir(word) and holds_workspace(word):
-        from swarmkit.errors import UsageProblem
-
-        group, _, sub = command.partition(" ")
-        raise UsageProblem(
-            f"{word} is a workspace, and here a workspace goes with -w",
-            f"swarmkit {group} -w {word} {sub} … (or first: swarmkit {group} {word} {sub} …)",
-        )
-
-
-_EXTRA = re.compile(r"unexpected extra arguments? \((?P<words>.+)\)$")
-
-
-def misplaced_in_extras(exc: click.UsageError) -> tuple[str, str] | None:
-    """(message, hint) for click's "unexpected extra argument (…)" when the workspace is among the
-    words: an extra one, or the one read as the command's own (`swarmkit runs show ws r-…`)."""
-    found = _EXTRA.search(exc.format_message())
-    if found is None or exc.ctx is None:
-        return None
-    words = [str(v) for v in exc.ctx.params.values() if isinstance(v, str)] + found["words"].split()
-    for word in words:
-        if os.path.isdir(word) and holds_workspace(word):
-            path = exc.ctx.command_path
-            head, _, sub = path.removeprefix("swarmkit ").partition(" ")
-            return (
-                f"{word} is a workspace, and here a workspace goes with -w",
-                f"swarmkit {head} -w {word} {sub} … (or first: swarmkit {head} {word} {sub} …)",
-            )
-    return None

@@ -372,14 +372,13 @@ class MemoryStore(MemoryCore):
 
     def reembed(self, say) -> tuple[int, str | None]:
         """After reindex: every entry's vector for recall by meaning, fetching the default model
-        once when the semantic extra has none (recall/download.py). (entries embedded, a notice)."""
+        now when it is not in the cache (recall/download.py; a remembered failure is tried again).
+        (entries embedded, a notice)."""
         from swarmkit.memory.recall import semantic
 
         found = semantic.choice()
-        if isinstance(found, semantic.Lexical) and found.reason == semantic.NO_MODEL:
-            from swarmkit.memory.recall.download import fetch
-
-            _, failed = fetch(say)
+        if isinstance(found, semantic.Lexical) and found.fetchable:
+            failed = semantic.fetch_default(say, wait=True)
             if failed is not None:
                 return 0, f"{failed}; recall stays by words only (run `swarmkit memory reindex` again online)"
             found = semantic.choice()
@@ -391,7 +390,10 @@ class MemoryStore(MemoryCore):
         index.semantic_side()
         if index._semantic is not None:
             index._semantic.vectors.clear()  # reindex embeds everything again
-        return index.embed_all(progress=True), None
+        try:
+            return index.embed_all(progress=True), None
+        except semantic.EndpointFailed as exc:
+            return 0, f"the embeddings endpoint failed: {exc}; recall stays by words only"
 
     def status(self) -> dict:
         exists = self.exists()

@@ -300,6 +300,9 @@ def _output_schema_problem(value, artifact: Artifact, root: Path) -> str | None:
         target = (artifact.source.path.parent / value).resolve()
         if not target.is_relative_to(root):
             return f'output_schema "{value}" is outside the workspace'
+        from swarmkit.workspace.looked_at import note
+
+        note(target)  # a file discovery does not find: a kept resolution watches it (looked_at.py)
         if not target.is_file():
             return (
                 f'output_schema "{value}" does not exist (looked for {target.relative_to(root).as_posix()})'

@@ -257,6 +257,18 @@ def turn_of(record) -> dict:
     }
 
 
+def _told_after_last_turn(conversation: Conversation, text: str) -> tuple[str, ...]:
+    """The secrets this turn's text holds when read after the turn before it (what the person
+    said and what they were answered): "My PIN? I'll send it in my next message", then "4417"."""
+    from swarmkit.screening.screen import told_after
+
+    if not conversation.turns:
+        return ()
+    last = conversation.turns[-1]
+    before = "\n".join(str(last.get(key) or "") for key in ("input", "output") if last.get(key))
+    return tuple(told_after(before, text))
+
+
 def take_turn(workspace, topology, providers, conversation: Conversation, text: str):
     """Run one turn of `conversation` (the topology given its history), keep its run record and the
     turn, and return the record as it was kept (screened). A failed or cancelled turn is kept too,
@@ -268,6 +280,7 @@ def take_turn(workspace, topology, providers, conversation: Conversation, text: 
     conversation.turns = _turns_now(workspace.root, conversation)  # another session's turns too
     history, cut = conversation.history()
     the_run = Run(workspace, topology, providers, user=conversation.user, history=history)
+    the_run.carried_secrets = _told_after_last_turn(conversation, text)
     the_run.record.conversation = {
         "id": conversation.id,
         "turn": len(conversation.turns) + 1,
@@ -282,7 +295,8 @@ def take_turn(workspace, topology, providers, conversation: Conversation, text: 
         raise
     finally:
         the_run.record.conversation["turn"] = len(_turns_now(workspace.root, conversation)) + 1
-        saved = save_run(workspace.root, the_run.record)  # first: the record never waits on a lock
+        # first: the record never waits on a lock
+        saved = save_run(workspace.root, the_run.record, the_run.carried_secrets)
         if failure is not None and saved.error:
             failure.message = saved.error  # as the record keeps it: screened (an endpoint may echo the input)
         # The turn joins the turns saved meanwhile, under the conversations' lock: two sessions of

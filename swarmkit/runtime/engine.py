@@ -67,6 +67,8 @@ class Run:
             memory={"enabled": workspace.memory.enabled, "sentence": workspace.memory.sentence()},
             skipped=skipped_features(workspace, topology),
         )
+        # secrets the input holds that only the conversation before it tells (conversations.py)
+        self.carried_secrets: tuple[str, ...] = ()
         self.memory = MemoryHooks(self)
         self.mcp = McpToolbox(self, mcp)  # servers start when an agent first needs them
         self.user_input = ""

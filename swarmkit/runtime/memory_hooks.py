@@ -45,13 +45,13 @@ def redacted(value):
     return value
 
 
-def without_told_secrets(facts: list[dict], *told: str) -> list[dict]:
+def without_told_secrets(facts: list[dict], *told: str, carried: tuple[str, ...] = ()) -> list[dict]:
     """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
     the value but lose the words that said what it is ("To log into the router, use X" extracted
     as "Uses X"), so what screening found in the whole text is taken out of each fact too."""
     from swarmkit.screening.screen import REDACTED, echo_pattern, redact, redact_key
 
-    found: list[str] = []
+    found: list[str] = list(carried)  # secrets only the conversation before the task tells
     for text in told:
         redact(text or "", found)
     pattern = echo_pattern(found, folded=True)
@@ -86,6 +86,7 @@ class MemoryRun(Protocol):
     topology: Any  # the resolved topology: name, agents, walk()
     record: RunRecord
     providers: Any  # the run's ProviderSet: an extraction's settings and learnt context windows
+    carried_secrets: tuple[str, ...]  # secrets its input holds that the turn before it tells
 
     def record_decision(self, agent, binding, verdict: str, detail: str) -> None: ...
 
@@ -280,7 +281,7 @@ class MemoryHooks:
                     else "the offline reader found nothing told plainly to keep"
                 )
             )
-        facts = without_told_secrets(outcome.facts, task, output)
+        facts = without_told_secrets(outcome.facts, task, output, carried=self.run.carried_secrets)
         facts = [fact for fact in facts if not self.talk.was_forgotten(fact["text"])]  # asked gone
         results = [self._remember(agent, fact) for fact in facts]
         statuses = [r.status for r in results if r is not None]

@@ -239,14 +239,24 @@ def runs_dir(workspace_root: Path) -> Path:
     return Path(workspace_root) / RUNS_DIR
 
 
-def save_run(workspace_root: Path, record: RunRecord) -> RunRecord:
-    """Screen the record and write it atomically, readable by its owner only; return what was saved."""
+def save_run(workspace_root: Path, record: RunRecord, carried: tuple[str, ...] = ()) -> RunRecord:
+    """Screen the record and write it atomically, readable by its owner only; return what was saved.
+    `carried`: secrets its input holds that only the conversation before it tells (a PIN given in
+    the message after the one that announced it), redacted wherever the record echoes them."""
     from swarmkit.memory.folder.atomic import atomic_write, sweep_temp_files
     from swarmkit.surrogates import json_dumps
     from swarmkit.workspace.state_folders import ensure_state_folder
 
     folder = runs_dir(workspace_root)
     saved = screened_record(dict(record.to_json(), screened=None))
+    if carried:
+        from swarmkit.screening.screen import echo_pattern
+
+        # as written first (its symbols too), then re-spelled as a key would be
+        for folded in (False, True):
+            pattern = echo_pattern(list(carried), folded=folded)
+            if pattern is not None:
+                saved = _without(saved, pattern)
     try:
         ensure_state_folder(workspace_root, folder)
         atomic_write(folder / f"{record.id}.json", json_dumps(saved, indent=2) + "\n", mode=0o600)

@@ -66,6 +66,27 @@ def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
     return "".join(parts), len(spans)
 
 
+def told_after(context: str, text: str) -> list[str]:
+    """The secrets a text holds when it is read after what was said just before it (a chat's
+    previous message): "My PIN? I'll send it in my next message", then "4417". Only what lies in
+    the text itself is returned, and only what reading it alone does not already find."""
+    from swarmkit.screening.secrets import find_spans
+
+    if not context or not text:
+        return []
+    joined = f"{context}\n{text}"
+    offset = len(context) + 1
+    alone = set(find_spans(text))
+    out = []
+    for start, end in find_spans(joined):
+        if end <= offset:
+            continue
+        span = (max(start, offset) - offset, end - offset)
+        if span not in alone and text[span[0] : span[1]].strip():
+            out.append(text[span[0] : span[1]])
+    return out
+
+
 MIN_ECHO = 4  # shorter secrets (a 3-digit code) are redacted only where they were found
 MAX_ECHOES = 256
 

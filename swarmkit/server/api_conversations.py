@@ -7,9 +7,10 @@ with each agent's own provider.
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
+from typing import Annotated
+
+from fastapi import Query
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from swarmkit.errors import NotFound, SwarmkitError
 from swarmkit.runtime.conversations import (
@@ -20,16 +21,14 @@ from swarmkit.runtime.conversations import (
     now,
 )
 from swarmkit.server import api_models as M
-from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, api, path_param, query
+from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, api
 from swarmkit.server.context import load, server_config
-from swarmkit.server.params import check_known, int_param, json_body
+from swarmkit.server.json_response import JSONResponse
 
-TURN_TEXT_MAX = 20_000  # characters of one message said from the portal
+Limit = Annotated[int, Query(ge=1, le=10000, description="At most this many (default 100).")]
 
 
-def conversations(request: Request) -> JSONResponse:
-    check_known(request, ("limit",))
-    limit = int_param(request, "limit", 100, 1, 10000)
+def conversations(request: Request, limit: Limit = 100) -> JSONResponse:
     config = server_config(request)
     skipped: list[str] = []
     found = list_conversations(config.workspace, config.user, skipped)
@@ -43,17 +42,17 @@ def find_conversation(request: Request, conversation_id: str) -> Conversation:
     return load_conversation(config.workspace, conversation_id, config.user)
 
 
-def conversation(request: Request) -> JSONResponse:
-    check_known(request, ())
-    return JSONResponse(find_conversation(request, request.path_params["conversation_id"]).to_json())
+def conversation(request: Request, conversation_id: M.ConversationId) -> JSONResponse:
+    return JSONResponse(find_conversation(request, conversation_id).to_json())
 
 
-def _turn(request: Request, body: dict) -> dict:
+def say(request: Request, body: M.Say) -> JSONResponse:
+    """`{text, conversation?, topology?}`: one turn (a new conversation without `conversation`)."""
     from swarmkit.runtime.conversations import take_turn
     from swarmkit.runtime.providers.registry import ProviderSet
 
-    text = body["text"]
-    if not isinstance(text, str) or not text.strip():
+    text = body.text
+    if not text.strip():
         raise SwarmkitError("text is empty", "send {text: what you say}")
     if text.strip().startswith("/"):  # /memory, /forget: the terminal's commands, not a message
         from swarmkit.screening.screen import redact
@@ -63,15 +62,10 @@ def _turn(request: Request, body: dict) -> dict:
             f"{shown} is a command of `swarmkit chat` on a terminal, not a message",
             "the page shows what memory recalled and kept at each turn; forget an entry on the Memory page",
         )
-    if len(text) > TURN_TEXT_MAX:
-        raise SwarmkitError(f"text is over {TURN_TEXT_MAX} characters", "say it in shorter messages")
     ctx = load(request)
     ws, user = ctx.workspace, server_config(request).user
-    if body.get("conversation"):
-        chat = find_conversation(request, str(body["conversation"]))
-    else:
-        chat = None
-    wanted = (chat.topology if chat is not None else None) or body.get("topology")
+    chat = find_conversation(request, body.conversation) if body.conversation else None
+    wanted = (chat.topology if chat is not None else None) or body.topology
     if wanted is None and len({t.name for t in ws.topologies.values()}) != 1:
         raise SwarmkitError(
             f"the workspace has {len(ws.topologies)} topologies; name one",
@@ -88,19 +82,15 @@ def _turn(request: Request, body: dict) -> dict:
     for agent in topology.walk():
         providers.for_agent(agent)  # a provider this turn cannot use fails before anything runs
     record = take_turn(ws, topology, providers, chat, text)
-    return {
-        "conversation": chat.summary(),
-        "turn": chat.turns[-1],
-        "status": record.status,
-        "output": record.output,
-        "error": record.error,
-    }
-
-
-async def say(request: Request) -> JSONResponse:
-    """`{text, conversation?, topology?}`: one turn (a new conversation without `conversation`)."""
-    body = await json_body(request, *M.body_fields(M.Say))
-    return JSONResponse(await run_in_threadpool(_turn, request, body))
+    return JSONResponse(
+        {
+            "conversation": chat.summary(),
+            "turn": chat.turns[-1],
+            "status": record.status,
+            "output": record.output,
+            "error": record.error,
+        }
+    )
 
 
 ROUTES = [
@@ -112,7 +102,6 @@ ROUTES = [
         "The conversations of this view's person (swarmkit chat), most recent first",
         {400: "A bad parameter."},
         done="Conversations.",
-        params=(query("limit", {"type": "integer", "minimum": 1}, "At most this many (default 100)."),),
     ),
     api(
         "/conversations",
@@ -127,7 +116,6 @@ ROUTES = [
             415: NOT_JSON,
         },
         done="The turn, kept (its status says whether the run went through).",
-        body=M.Say,
         operation_id="conversation_say",
     ),
     api(
@@ -142,6 +130,5 @@ ROUTES = [
             409: "It cannot be read (code conversation_unreadable).",
         },
         done="The conversation.",
-        params=(path_param("conversation_id", {"type": "string", "pattern": "^c-[0-9a-f]{8}$"}),),
     ),
 ]

@@ -4,28 +4,28 @@ importing notes from a folder."""
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import Query
 from starlette.requests import Request
 
-from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.inbox import KEEP_TARGETS
 from swarmkit.memory.folder.layout import INBOX_MD
-from swarmkit.memory.folder.refs import check_ref
 from swarmkit.server import api_models as M
 from swarmkit.server import memory_view as view
-from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, ApiRoute, api, path_param, query
+from swarmkit.server.api_models import LIST_LIMIT, SEARCH_LIMIT_MAX, out_of_range
+from swarmkit.server.api_route import NOT_JSON, WORKSPACE_INVALID, ApiRoute, api
 from swarmkit.server.context import load
 from swarmkit.server.errors import ApiError
 from swarmkit.server.json_response import JSONResponse
-from swarmkit.server.params import check_known, float_param, int_param, json_body
 
-LIST_LIMIT = 1000
-LIST_LIMIT_MAX = 10000
-SEARCH_LIMIT_MAX = 100
+
+def written(store, result) -> JSONResponse:
+    """A write's result with the warnings the store gave while making it."""
+    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
 
 
 def memory_status(request: Request) -> JSONResponse:
-    check_known(request, ())
     ctx = load(request)
     return JSONResponse(view.status(ctx.workspace, ctx.store))
 
@@ -33,7 +33,6 @@ def memory_status(request: Request) -> JSONResponse:
 def memory_config(request: Request) -> JSONResponse:
     """Upstream swarmkit's `GET /memory/config`, in its shape: the memory block over the defaults,
     which memory bindings workspace.yaml wrote itself, and whether the governed store exists."""
-    check_known(request, ())
     return JSONResponse(view.upstream_config(load(request).workspace))
 
 
@@ -44,28 +43,24 @@ def search_defaults(settings) -> tuple[int, float, str]:
     return reader.max_results, reader.similarity_threshold, str(reader.search_scope)
 
 
-def memory_entries(request: Request) -> JSONResponse:
-    check_known(request, ("q", "scope", "limit", "threshold", "file"))
-    params = request.query_params
-    query = params.get("q", "").strip()
+def memory_entries(request: Request, query: Annotated[M.EntriesQuery, Query()]) -> JSONResponse:
     ctx = load(request)
-    if query:
-        if params.get("file"):
-            raise ApiError(
-                400,
-                "invalid_request",
-                "file applies to listing; a search uses scope",
-                "drop file=, or drop q= to list one file",
-            )
+    if query.searching:
         max_results, threshold, scope = search_defaults(ctx.settings)
-        # the reader's own max_results is never refused, however large the schema lets it be
-        limit = int_param(request, "limit", max_results, 1, max(SEARCH_LIMIT_MAX, max_results))
-        threshold = float_param(request, "threshold", threshold, 0.0, 1.0)
-        scope = params.get("scope") or scope
-        entries = view.search(ctx.store, query, scope, limit, threshold, closest="threshold" not in params)
+        limit = query.limit or max_results
+        high = max(SEARCH_LIMIT_MAX, max_results)  # the reader's own max_results is never refused
+        if limit > high:
+            raise ApiError(
+                400, "invalid_request", out_of_range("limit", 1, high, request.query_params["limit"])
+            )
+        threshold = query.threshold if query.threshold is not None else threshold
+        scope = query.scope or scope
+        entries = view.search(
+            ctx.store, query.q.strip(), scope, limit, threshold, closest=query.threshold is None
+        )
         return JSONResponse(
             {
-                "query": query,
+                "query": query.q.strip(),
                 "scope": scope,
                 "threshold": threshold,
                 "limit": limit,
@@ -74,16 +69,8 @@ def memory_entries(request: Request) -> JSONResponse:
                 "entries": entries,
             }
         )
-    for name in ("scope", "threshold"):
-        if params.get(name):
-            raise ApiError(
-                400,
-                "invalid_request",
-                f"{name} applies to a search",
-                "add q=WORDS to search, or drop it to list entries",
-            )
-    limit = int_param(request, "limit", LIST_LIMIT, 1, LIST_LIMIT_MAX)
-    entries = view.all_entries(ctx.store, params.get("file") or None)
+    limit = query.limit or LIST_LIMIT
+    entries = view.all_entries(ctx.store, query.file)
     return JSONResponse(
         {
             "query": None,
@@ -97,129 +84,79 @@ def memory_entries(request: Request) -> JSONResponse:
     )
 
 
-async def add_entry(request: Request) -> JSONResponse:
+def add_entry(request: Request, body: M.NewEntry) -> JSONResponse:
     """`{text, kind?, subject?, to?}`: a person's entry, screened, deduped, one commit (memory add)."""
-    body = await json_body(request, *M.body_fields(M.NewEntry))
-    ctx = await run_in_threadpool(load, request)
-    store = ctx.store
-    result = await run_in_threadpool(
-        store.add, body["text"], body.get("kind") or None, body.get("subject") or None, body.get("to") or None
-    )
-    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+    store = load(request).store
+    return written(store, store.add(body.text, body.kind or None, body.subject or None, body.to or None))
 
 
-async def import_notes(request: Request) -> JSONResponse:
+def import_notes(request: Request, body: M.ImportRequest) -> JSONResponse:
     """`{path}`: the notes of a folder on the server's machine into the inbox (memory import)."""
-    body = await json_body(request, *M.body_fields(M.ImportRequest))
-    ctx = await run_in_threadpool(load, request)
-    store = ctx.store
-    result = await run_in_threadpool(store.import_folder, body["path"])
-    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+    store = load(request).store
+    return written(store, store.import_folder(body.path))
 
 
-def path_ref(request: Request) -> str:
-    """The entry ref of the URL (`/memory/entries/me.md%233f9a1c2b`: its `#` sent as %23)."""
-    ref = request.path_params["ref"]
-    try:
-        check_ref(ref)
-    except SwarmkitError:
-        raise ApiError(
-            400,
-            "invalid_ref",
-            f"{ref!r} is not an entry ref",
-            "refs look like me.md#3f9a1c2b (or a line, me.md#L3), with # sent as %23; "
-            "GET /memory/entries lists them",
-        ) from None
-    return ref
-
-
-async def edit_entry(request: Request) -> JSONResponse:
+def edit_entry(request: Request, ref: M.EntryRef, body: M.EntryEdit) -> JSONResponse:
     """`{text}`: the entry's new text; it becomes the person's own, screened, one commit (memory edit)."""
-    ref = path_ref(request)
-    body = await json_body(request, *M.body_fields(M.EntryEdit))
-    ctx = await run_in_threadpool(load, request)
-    store = ctx.store
-    result = await run_in_threadpool(store.edit, ref, body["text"])
-    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+    store = load(request).store
+    return written(store, store.edit(ref, body.text))
 
 
-async def forget_entry(request: Request) -> JSONResponse:
+Expect = Annotated[
+    str | None, Query(description="The digest (or text) the listing showed: a changed entry is refused.")
+]
+
+
+def forget_entry(request: Request, ref: M.EntryRef, expect: Expect = None) -> JSONResponse:
     """Remove the entry, in one commit (memory forget); `expect` (its digest or text) refuses a
     changed entry."""
-    check_known(request, ("expect",))
-    ref = path_ref(request)
-    expect = request.query_params.get("expect") or None
-    ctx = await run_in_threadpool(load, request)
-    store = ctx.store
-    result = await run_in_threadpool(store.forget, ref, expect)
-    return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
+    store = load(request).store
+    return written(store, store.forget(ref, expect))
 
 
-async def entry_history(request: Request) -> JSONResponse:
+def entry_history(request: Request, ref: M.EntryRef) -> JSONResponse:
     """Every change to the entry, newest first, from the folder's git history (memory history)."""
-    check_known(request, ())
-    ref = path_ref(request)
-    ctx = await run_in_threadpool(load, request)
-    changes = await run_in_threadpool(ctx.store.history, ref)
-    return JSONResponse({"entry": ref, "changes": changes})
+    return JSONResponse({"entry": ref, "changes": load(request).store.history(ref)})
 
 
 def memory_inbox(request: Request) -> JSONResponse:
-    check_known(request, ())
     ctx = load(request)
     return JSONResponse({"entries": view.file_entries(ctx.store, INBOX_MD)})
 
 
-def check_inbox_ref(ref: str) -> None:
-    try:
-        rel, _ = check_ref(ref)
-    except SwarmkitError:
-        rel = None
-    if rel != INBOX_MD:
-        raise ApiError(
-            400,
-            "invalid_ref",
-            f"{ref!r} is not an inbox ref",
-            "inbox refs look like inbox.md#3f9a1c2b (or a line, inbox.md#L5); GET /memory/inbox lists them",
-        )
+def inbox_keep(request: Request, body: M.InboxKeep) -> JSONResponse:
+    store = load(request).store
+    return written(store, store.inbox_keep(body.ref, body.to, body.expect))
 
 
-def inbox_action(action: str):
-    """The POST endpoint for one inbox action; `expect` is the digest the listing showed."""
-    fields = M.body_fields(_INBOX_BODIES.get(action, M.InboxAction))
-
-    async def endpoint(request: Request) -> JSONResponse:
-        body = await json_body(request, *fields)
-        check_inbox_ref(body["ref"])
-        if action == "keep" and body.get("to", "me") not in KEEP_TARGETS:
-            raise ApiError(
-                400,
-                "invalid_request",
-                f"cannot keep an entry in {body['to']!r}",
-                f"to is one of: {', '.join(KEEP_TARGETS)}",
-            )
-        ctx = await run_in_threadpool(load, request)
-        store = ctx.store
-        if action == "keep":
-            result = await run_in_threadpool(
-                store.inbox_keep, body["ref"], body.get("to", "me"), body["expect"]
-            )
-        elif action == "pin":
-            result = await run_in_threadpool(store.inbox_pin, body["ref"], body["expect"])
-        elif action == "accept":  # a consolidation proposal: merge or drop, as it says
-            result = await run_in_threadpool(store.accept, body["ref"], body.get("text"), body["expect"])
-        elif action == "keep-both":
-            result = await run_in_threadpool(store.keep_both, body["ref"], body["expect"])
-        else:
-            result = await run_in_threadpool(store.inbox_delete, body["ref"], body["expect"])
-        return JSONResponse(result.to_dict() | {"warnings": list(store.warnings)})
-
-    endpoint.__name__ = f"inbox_{action.replace('-', '_')}"
-    endpoint.__qualname__ = endpoint.__name__
-    return endpoint
+def inbox_pin(request: Request, body: M.InboxAction) -> JSONResponse:
+    store = load(request).store
+    return written(store, store.inbox_pin(body.ref, body.expect))
 
 
-_INBOX_BODIES: dict[str, type[M.InboxAction]] = {"keep": M.InboxKeep, "accept": M.InboxAccept}
+def inbox_delete(request: Request, body: M.InboxAction) -> JSONResponse:
+    store = load(request).store
+    return written(store, store.inbox_delete(body.ref, body.expect))
+
+
+def inbox_accept(request: Request, body: M.InboxAccept) -> JSONResponse:
+    """A consolidation proposal: merge or drop, as it says (`text`: a merge in the person's words)."""
+    store = load(request).store
+    return written(store, store.accept(body.ref, body.text, body.expect))
+
+
+def inbox_keep_both(request: Request, body: M.InboxAction) -> JSONResponse:
+    store = load(request).store
+    return written(store, store.keep_both(body.ref, body.expect))
+
+
+_INBOX_ENDPOINTS: dict[str, Callable[..., Any]] = {
+    "keep": inbox_keep,
+    "pin": inbox_pin,
+    "delete": inbox_delete,
+    "accept": inbox_accept,
+    "keep-both": inbox_keep_both,
+}
 _INBOX_SUMMARIES = {
     "keep": "Move an inbox entry to me.md, lessons.md or the workspace file, as the user's",
     "pin": "Move an inbox entry above ## Index in MEMORY.md (always loaded), as the user's",
@@ -233,23 +170,20 @@ _INBOX_ERRORS = {
     "or the workspace is not valid; nothing was changed.",
     415: NOT_JSON,
 }
-_REF = path_param("ref", {"type": "string"}, "The entry's ref, its # sent as %23 (me.md%233f9a1c2b).")
 _ENTRY_CHANGED = (
     "The entry changed or went since it was listed, or the workspace is not valid; nothing was changed."
 )
 
 
 def _inbox_route(action: str) -> ApiRoute:
-    endpoint = inbox_action(action)
     return api(
         f"/memory/inbox/{action}",
-        endpoint,
+        _INBOX_ENDPOINTS[action],
         "POST",
         M.EntryResult,
         _INBOX_SUMMARIES[action],
         _INBOX_ERRORS,
         done="Done, in one git commit.",
-        body=_INBOX_BODIES.get(action, M.InboxAction),
     )
 
 
@@ -285,26 +219,6 @@ ROUTES = [
             409: WORKSPACE_INVALID,
         },
         done="Entries in file and line order, or hits best first.",
-        params=(
-            query("q", {"type": "string"}, "Search words; without it, every entry is listed."),
-            query(
-                "scope",
-                {"type": "string"},
-                "Search only: user, all, both or swarm:<slug> (default: the reader's search_scope).",
-            ),
-            query(
-                "limit",
-                {"type": "integer", "minimum": 1},
-                "At most this many entries (search default: the reader's max_results; listing: 1000).",
-            ),
-            query(
-                "threshold",
-                {"type": "number", "minimum": 0, "maximum": 1},
-                "Search only: minimum score, kept strictly (default: the reader's similarity_threshold, "
-                "with the closest entries when none clears it).",
-            ),
-            query("file", {"type": "string"}, "Listing only: one file, e.g. lessons.md."),
-        ),
     ),
     api(
         "/memory/entries",
@@ -319,7 +233,6 @@ ROUTES = [
             415: NOT_JSON,
         },
         done="Written (or already there).",
-        body=M.NewEntry,
         operation_id="memory_add",
     ),
     api(
@@ -334,7 +247,6 @@ ROUTES = [
             409: "No entry has this ref now, or the workspace is not valid.",
         },
         done="Its changes (older texts included).",
-        params=(_REF,),
         operation_id="memory_history",
     ),
     api(
@@ -350,8 +262,6 @@ ROUTES = [
             415: NOT_JSON,
         },
         done="Edited (status edited; old is the text it had).",
-        body=M.EntryEdit,
-        params=(_REF,),
         operation_id="memory_edit",
     ),
     api(
@@ -362,14 +272,6 @@ ROUTES = [
         "Forget an entry (one git commit)",
         {400: "Not a ref (code invalid_ref) or a bad parameter.", 409: _ENTRY_CHANGED},
         done="Forgotten (status forgotten; text is what went).",
-        params=(
-            _REF,
-            query(
-                "expect",
-                {"type": "string"},
-                "The digest (or text) the listing showed: a changed entry is refused.",
-            ),
-        ),
         operation_id="memory_forget",
     ),
     api(
@@ -385,7 +287,6 @@ ROUTES = [
             415: NOT_JSON,
         },
         done="Imported (the counts say how many, and what was skipped).",
-        body=M.ImportRequest,
         operation_id="memory_import",
     ),
     api(

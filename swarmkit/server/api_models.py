@@ -1,20 +1,182 @@
-"""The API's bodies and replies as models: FastAPI writes the OpenAPI document from them (the routes
-name them), and the routes read their bodies' field names from them (params.json_body).
+"""The API's parameters, bodies and replies as models: FastAPI validates each request against them
+(the routes' signatures name them) and writes the OpenAPI document from them.
 
-The entry shapes come from swarmkit/memory/folder/entry_model.py, which the CLI and the MCP server print too.
+A constraint declared here is enforced: a value it refuses is a 400 in the server's error family
+(server/validation.py words it; a field whose refusal needs words of its own gets them from a
+check, server/refusals.py). The entry shapes come from swarmkit/memory/folder/entry_model.py, which
+the CLI and the MCP server print too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from datetime import date
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import Path
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
+from swarmkit.errors import SwarmkitError
+from swarmkit.memory.actions.direct import too_long
+from swarmkit.memory.actions.inbox import KEEP_TARGETS
+from swarmkit.memory.folder.entries import MAX_TEXT
 from swarmkit.memory.folder.entry_model import EntryView, MemoryWrite, SearchHit
+from swarmkit.memory.folder.layout import INBOX_MD
+from swarmkit.memory.folder.refs import check_ref
 from swarmkit.memory.folder.results import WriteResult
+from swarmkit.run_ids import check_run_id
+from swarmkit.server.errors import ApiError
+from swarmkit.server.refusals import refusal, words_of
 
 _NO_EXTRA = ConfigDict(extra="forbid")  # a request body: any other field is refused (400)
+
+RUN_ID = r"^r-[0-9a-f]{8}$"
+CONVERSATION_ID = r"^c-[0-9a-f]{8}$"
+LIST_LIMIT = 1000  # entries a listing gives without limit=
+LIST_LIMIT_MAX = 10000
+SEARCH_LIMIT_MAX = 100  # or the reader's own max_results, when it is larger (api_memory.py)
+TURN_TEXT_MAX = 20_000  # characters of one message said from the portal
+
+
+# ---- path parameters --------------------------------------------------------------------------
+def check_entry_ref(ref: str) -> None:
+    try:
+        check_ref(ref)
+    except SwarmkitError:
+        raise ApiError(
+            400,
+            "invalid_ref",
+            f"{ref!r} is not an entry ref",
+            "refs look like me.md#3f9a1c2b (or a line, me.md#L3), with # sent as %23; "
+            "GET /memory/entries lists them",
+        ) from None
+
+
+def check_conversation_id(conversation_id: str) -> None:
+    from swarmkit.runtime.conversations import check_conversation_id as check
+
+    check(conversation_id)
+
+
+EntryRef = Annotated[
+    str,
+    Path(description="The entry's ref, its # sent as %23 (me.md%233f9a1c2b)."),
+    words_of(check_entry_ref),
+]
+RunId = Annotated[str, Path(pattern=RUN_ID), words_of(check_run_id)]
+ConversationId = Annotated[str, Path(pattern=CONVERSATION_ID), words_of(check_conversation_id)]
+
+
+# ---- query parameters -------------------------------------------------------------------------
+def out_of_range(name: str, low: float, high: float, raw: object, whole: bool = True) -> str:
+    """The words for a number parameter the server refuses (the validation handler's too)."""
+    kind = "a whole number" if whole else "a number"
+    return f"{name} must be {kind} from {_number(low)} to {_number(high)}, not {raw!r}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+class EntriesQuery(BaseModel):
+    """GET /memory/entries lists entries, or searches them when q is given; some parameters apply to
+    one of the two only, and limit's range is each one's own."""
+
+    q: str = Field("", description="Search words; without it, every entry is listed.")
+    scope: str | None = Field(
+        None, description="Search only: user, all, both or swarm:<slug> (default: the reader's search_scope)."
+    )
+    limit: int | None = Field(
+        None,
+        ge=1,
+        description="At most this many entries (search default: the reader's max_results; listing: 1000).",
+    )
+    threshold: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        allow_inf_nan=False,
+        description="Search only: minimum score, kept strictly (default: the reader's similarity_threshold, "
+        "with the closest entries when none clears it).",
+    )
+    file: str | None = Field(None, description="Listing only: one file, e.g. lessons.md.")
+
+    @property
+    def searching(self) -> bool:
+        return bool(self.q.strip())
+
+    @field_validator("limit", mode="wrap")
+    @classmethod
+    def _limit(cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> Any:
+        searching = bool(str(info.data.get("q") or "").strip())
+        # a search's upper bound is the reader's too, which api_memory.py checks once it has it
+        high = SEARCH_LIMIT_MAX if searching else LIST_LIMIT_MAX
+        try:
+            limit = handler(value)
+        except ValidationError:
+            limit = 0
+        if limit is None:
+            return None
+        if limit < 1 or (not searching and limit > high):
+            raise refusal(SwarmkitError(out_of_range("limit", 1, high, value)))
+        return limit
+
+    @model_validator(mode="after")
+    def _one_mode(self) -> EntriesQuery:
+        if self.searching and self.file:
+            raise refusal(
+                SwarmkitError(
+                    "file applies to listing; a search uses scope", "drop file=, or drop q= to list one file"
+                )
+            )
+        if not self.searching:
+            for name in ("scope", "threshold"):
+                if getattr(self, name) is not None:
+                    raise refusal(
+                        SwarmkitError(
+                            f"{name} applies to a search", "add q=WORDS to search, or drop it to list entries"
+                        )
+                    )
+        return self
+
+
+RunStatus = Literal["ok", "failed", "rejected", "interrupted"]
+
+
+class RunFilters(BaseModel):
+    """Which of the view's runs to show: the filters of GET /runs and of the Runs page."""
+
+    q: str | None = Field(None, description="Words the input or the output holds, all of them.")
+    status: RunStatus | None = Field(None, description="Only runs that ended so.")
+    since: date | None = Field(None, description="Runs started on or after this day.")
+    until: date | None = Field(None, description="Runs started on or before this day.")
+    person: str | None = Field(
+        None,
+        description="The owner's view only: another person's runs (their id), or every person's (*); "
+        "a person's view is refused it (403).",
+    )
+
+    @property
+    def filtered(self) -> bool:
+        return any((self.q, self.status, self.since, self.until, self.person))
+
+
+class RunsQuery(RunFilters):
+    limit: int = Field(100, ge=1, le=10000, description="At most this many (default 100).")
+    offset: int = Field(0, ge=0, le=10**9, description="Skip this many of the matching runs.")
+
+
+class RunsPageQuery(RunFilters):
+    offset: int = Field(0, ge=0, le=10**9)
 
 
 # ---- errors ---------------------------------------------------------------------------------
@@ -33,10 +195,20 @@ class Error(BaseModel):
 
 
 # ---- memory: bodies -------------------------------------------------------------------------
+def _entry_text(verb: str):
+    """An entry's text: over MAX_TEXT characters, it is refused in the store's own words."""
+
+    def check(text: object) -> None:
+        if isinstance(text, str) and len(text) > MAX_TEXT:
+            raise too_long(len(text), verb)
+
+    return words_of(check)
+
+
 class NewEntry(BaseModel):
     model_config = _NO_EXTRA
-    text: str = Field(
-        max_length=500,
+    text: Annotated[str, _entry_text("written")] = Field(
+        max_length=MAX_TEXT,
         examples=["I live in Munich"],
         description="One fact; screened (secrets refused), at most 500 characters.",
     )
@@ -56,21 +228,42 @@ class NewEntry(BaseModel):
 
 class EntryEdit(BaseModel):
     model_config = _NO_EXTRA
-    text: str = Field(
-        max_length=500,
+    text: Annotated[str, _entry_text("changed")] = Field(
+        max_length=MAX_TEXT,
         examples=["Deploys go through staging, then canary"],
         description="The entry's new text; screened (secrets refused), at most 500 characters.",
     )
 
 
+def check_inbox_ref(ref: object) -> None:
+    if not isinstance(ref, str):
+        return  # the field's type refuses it, in the general words
+    try:
+        rel, _ = check_ref(ref)
+    except SwarmkitError:
+        rel = None
+    if rel != INBOX_MD:
+        raise ApiError(
+            400,
+            "invalid_ref",
+            f"{ref!r} is not an inbox ref",
+            "inbox refs look like inbox.md#3f9a1c2b (or a line, inbox.md#L5); GET /memory/inbox lists them",
+        )
+
+
+def check_keep_target(to: object) -> None:
+    if isinstance(to, str) and to not in KEEP_TARGETS:
+        raise SwarmkitError(f"cannot keep an entry in {to!r}", f"to is one of: {', '.join(KEEP_TARGETS)}")
+
+
 class InboxAction(BaseModel):
     model_config = _NO_EXTRA
-    ref: str = Field(examples=["inbox.md#3f9a1c2b", "inbox.md#L5"])
+    ref: Annotated[str, words_of(check_inbox_ref)] = Field(examples=["inbox.md#3f9a1c2b", "inbox.md#L5"])
     expect: str = Field(description="The digest GET /memory/inbox showed; a changed entry is refused.")
 
 
 class InboxKeep(InboxAction):
-    to: Literal["me", "lessons", "workspace"] = "me"
+    to: Annotated[Literal["me", "lessons", "workspace"], words_of(check_keep_target)] = "me"
 
 
 class InboxAccept(InboxAction):
@@ -246,12 +439,11 @@ class Status(BaseModel):
     )
     warnings: list[str] = []
     recall: dict[str, Any] | None = Field(
-        None, description="With the semantic extra: which recall is in force."
+        None, description="Which recall is in force (absent with SWARMKIT_EMBEDDING_MODEL=off)."
     )
 
 
 # ---- runs -----------------------------------------------------------------------------------
-RUN_ID = r"^r-[0-9a-f]{8}$"
 
 
 class RunSummary(BaseModel):
@@ -304,7 +496,7 @@ class RunDeleted(BaseModel):
 
 # ---- conversations --------------------------------------------------------------------------
 class ConversationSummary(BaseModel):
-    id: str = Field(pattern=r"^c-[0-9a-f]{8}$")
+    id: str = Field(pattern=CONVERSATION_ID)
     workspace: str | None = None
     topology: str | None = None
     user: str | None = None
@@ -342,9 +534,14 @@ class Conversation(BaseModel):
     turns: list[ConversationTurn]
 
 
+def check_turn_text(text: object) -> None:
+    if isinstance(text, str) and len(text) > TURN_TEXT_MAX:
+        raise SwarmkitError(f"text is over {TURN_TEXT_MAX} characters", "say it in shorter messages")
+
+
 class Say(BaseModel):
     model_config = _NO_EXTRA
-    text: str = Field(max_length=20000)
+    text: Annotated[str, words_of(check_turn_text)] = Field(max_length=TURN_TEXT_MAX)
     conversation: str | None = Field(None, description="Go on with this conversation.")
     topology: str | None = Field(None, description="A new conversation's topology, when there are several.")
 
@@ -355,10 +552,3 @@ class Turn(BaseModel):
     status: str
     output: str | None = None
     error: Any = None
-
-
-def body_fields(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(required, optional) field names of a request body, in the model's order."""
-    required = tuple(name for name, f in model.model_fields.items() if f.is_required())
-    optional = tuple(name for name, f in model.model_fields.items() if not f.is_required())
-    return required, optional

@@ -1,4 +1,5 @@
-"""Per request: resolve the workspace afresh (so an edited workspace.yaml shows on reload) and open its store."""
+"""Per request: the workspace as its files are now (resolved again only when they changed:
+workspace_cache.py) and its memory store, opened for the view's person."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from swarmkit.server.errors import ApiError
 if TYPE_CHECKING:
     from swarmkit.memory.store import MemoryStore
     from swarmkit.resolver.memory_config import MemoryConfig
+    from swarmkit.resolver.pipeline import Resolution
     from swarmkit.resolver.resolved import ResolvedWorkspace
 
 
@@ -48,14 +50,26 @@ def server_config(request: Request) -> ServerConfig:
     return request.app.state.config
 
 
+def resolution(request: Request) -> Resolution:
+    """The workspace's resolution, valid or not, as its files are now."""
+    return request.app.state.workspaces.get()
+
+
 def load(request: Request) -> Context:
     """The workspace as it is on disk now, and its memory store."""
     from swarmkit.memory.store import MemoryStore
-    from swarmkit.resolver import resolve
 
     config = server_config(request)
-    resolution = resolve(config.workspace)
-    workspace = resolution.workspace
-    if not resolution.valid or workspace is None:
-        raise WorkspaceInvalid(config, resolution.diagnostics)
+    resolved = resolution(request)
+    workspace = resolved.workspace
+    if not resolved.valid or workspace is None:
+        raise WorkspaceInvalid(config, resolved.diagnostics)
     return Context(workspace, MemoryStore(workspace.memory.folder, workspace.id, user=config.user))
+
+
+def workspace_label(request: Request) -> str:
+    """`Name (id)` for the header of every page; the folder's name while the workspace does not resolve."""
+    workspace = resolution(request).workspace
+    if workspace is None:
+        return server_config(request).workspace.name
+    return f"{workspace.name} ({workspace.id})"

@@ -2,15 +2,13 @@
 
 Every error a user can fix is a SwarmkitError, which carries its HTTP status and stable code
 (swarmkit/errors.py: not found 404, conflict 409, the rest 400 unless its kind says otherwise);
-one handler turns it into the response.
+one handler (answers.py) turns it into the response, and one (validation.py) a request FastAPI's
+validation refuses. A portal page that fails says so as a page, with the same status, message and
+hint.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
@@ -40,10 +38,6 @@ def error_response(status: int, code: str, message: str, hint: str = "", headers
     return JSONResponse(error_body(code, message, hint), status_code=status, headers=headers)
 
 
-async def on_swarmkit_error(request: Request, exc: SwarmkitError) -> JSONResponse:
-    return error_response(exc.http_status, exc.code, exc.message, exc.http_hint or exc.hint)
-
-
 async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     code = _HTTP_CODES.get(exc.status_code, "http_error")
     message = {
@@ -52,14 +46,6 @@ async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     }.get(code, str(exc.detail))
     hint = "GET /openapi.json lists every endpoint" if code in ("not_found", "method_not_allowed") else ""
     return error_response(exc.status_code, code, message, hint, headers=getattr(exc, "headers", None))
-
-
-async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    # The routes read their own parameters and bodies (params.py), so FastAPI validates nothing and
-    # this does not happen; were it to, the answer is still one of ours, never FastAPI's 422.
-    first: dict = next(iter(exc.errors()), {})
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    return error_response(400, "invalid_request", f"{where or 'the request'}: {first.get('msg', 'invalid')}")
 
 
 async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
@@ -71,11 +57,3 @@ async def on_internal_error(request: Request, exc: Exception) -> JSONResponse:
         f"internal error ({type(exc).__name__}); this is a bug in swarmkit",
         "the server's log has the details; please report it",
     )
-
-
-HANDLERS: dict[Any, Callable[..., Any]] = {
-    SwarmkitError: on_swarmkit_error,
-    HTTPException: on_http_error,
-    RequestValidationError: on_validation_error,
-    Exception: on_internal_error,
-}

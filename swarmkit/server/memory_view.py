@@ -93,7 +93,7 @@ def status(workspace, store: MemoryStore) -> dict:
 
 
 def _recall() -> dict:
-    """Which recall is in force, only with the semantic extra (without it the status is as it was)."""
+    """Which recall is in force (nothing with SWARMKIT_EMBEDDING_MODEL=off: the status is as it was)."""
     from swarmkit.memory.recall.semantic import describe, to_dict
 
     return {"recall": to_dict()} if describe() is not None else {}

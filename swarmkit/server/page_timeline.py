@@ -1,35 +1,36 @@
-"""The Timeline page: how memory grew and changed, drawn from the folder's git history as an inline
-SVG chart (no script, no library, works offline), with the changes themselves listed below it."""
+"""The Timeline: how memory grew and changed, from the folder's git history, as the API's
+`GET /memory/timeline` and as a page (templates/timeline.html: an inline SVG chart, no script, no
+library, works offline, with the changes themselves listed below it)."""
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
+from typing import Annotated
+
+from fastapi import Query
 from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from swarmkit.memory.actions import timeline
 from swarmkit.server import api_models as M
-from swarmkit.server.api_route import WORKSPACE_INVALID, api, query
+from swarmkit.server.api_route import WORKSPACE_INVALID, PageRoute, api
 from swarmkit.server.context import load
-from swarmkit.server.html import Safe, join, tag
-from swarmkit.server.layout import empty, page, time_text
-from swarmkit.server.page_runs import table
-from swarmkit.server.params import check_known
+from swarmkit.server.json_response import JSONResponse
+from swarmkit.server.render import render
 
 COLOURS = {"added": "#1f7a3d", "replaced": "#2456c9", "forgotten": "#b42318"}
 WIDTH, HEIGHT, BAR_MAX = 720, 180, 28  # the chart's box; no bar wider than BAR_MAX
 LISTED = 200  # changes the page lists (the API gives them all)
 
+File = Annotated[str | None, Query(description="One file's changes, e.g. me.md.")]
 
-def chart(days: list[dict]) -> Safe:
+
+def chart(days: list[dict]) -> dict | None:
     """A stacked bar per day (added, replaced, forgotten), scaled to the busiest day."""
     if not days:
-        return empty("No changes yet.")
+        return None
     top = max(sum(d[k] for k in timeline.KINDS) for d in days) or 1
     slot = WIDTH / len(days)
     bar = min(BAR_MAX, max(2.0, slot * 0.7))
-    shapes: list[Safe] = []
+    bars = []
     for i, day in enumerate(days):
         x = i * slot + (slot - bar) / 2
         y = float(HEIGHT)
@@ -38,113 +39,65 @@ def chart(days: list[dict]) -> Safe:
                 continue
             h = day[kind] / top * (HEIGHT - 20)
             y -= h
-            shapes.append(
-                tag(
-                    "rect",
-                    tag("title", f"{day['day']}: {day[kind]} {kind}"),
-                    x=f"{x:.1f}",
-                    y=f"{y:.1f}",
-                    width=f"{bar:.1f}",
-                    height=f"{h:.1f}",
-                    fill=COLOURS[kind],
-                    class_=f"bar {kind}",
-                    data_day=day["day"],
-                    data_count=str(day[kind]),
-                )
+            bars.append(
+                {
+                    "x": f"{x:.1f}",
+                    "y": f"{y:.1f}",
+                    "width": f"{bar:.1f}",
+                    "height": f"{h:.1f}",
+                    "fill": COLOURS[kind],
+                    "kind": kind,
+                    "day": day["day"],
+                    "count": day[kind],
+                }
             )
-    # the labels are the page's text, not the drawing's: an SVG's text shrinks with it (to 5 px on a
-    # 390-px phone), a paragraph keeps its size at any width
-    span = days[0]["day"] if len(days) == 1 else f"{days[0]['day']} to {days[-1]['day']}"
-    labels = tag("p", f"{span}; {top} on the busiest day", class_="axis")
-    legend = tag(
-        "p",
-        [join([tag("span", "■", style=None, class_=f"key {k}"), f" {k} "]) for k in timeline.KINDS],
-        class_="legend",
-    )
-    svg = tag(
-        "svg",
-        shapes,
-        viewBox=f"0 0 {WIDTH} {HEIGHT}",
-        role="img",
-        aria_label="Entries added, replaced and forgotten per day",
-        class_="timeline",
-        xmlns="http://www.w3.org/2000/svg",
-    )
-    return join([svg, labels, legend])
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "bars": bars,
+        "top": top,
+        # the labels are the page's text, not the drawing's: an SVG's text shrinks with it (to 5 px
+        # on a 390-px phone), a paragraph keeps its size at any width
+        "span": days[0]["day"] if len(days) == 1 else f"{days[0]['day']} to {days[-1]['day']}",
+    }
 
 
-async def timeline_data(request: Request) -> tuple[list[dict], list[str], str | None]:
-    """(the changes, of `?file=` only if given; every file that changed; the file asked for)."""
-    ctx = await run_in_threadpool(load, request)
-    wanted = request.query_params.get("file") or None
+def timeline_data(request: Request, wanted: str | None) -> tuple[list[dict], list[str]]:
+    """(the changes, of `wanted` only if given; every file that changed)."""
+    ctx = load(request)
     if wanted is not None:
         from swarmkit.memory.folder.refs import check_ref
 
         check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
         ctx.store.check_visible(wanted)  # another person's file (403)
-    everything = await run_in_threadpool(timeline.events, ctx.store)  # one read of the history
+    everything = timeline.events(ctx.store)  # one read of the history
     from swarmkit.server.run_links import only_openable_runs
 
     # another person's run is no run to this view: never linked, never named
-    everything = await run_in_threadpool(only_openable_runs, everything, ctx.workspace.root, ctx.store.user)
+    everything = only_openable_runs(everything, ctx.workspace.root, ctx.store.user)
     found = [e for e in everything if wanted is None or e["file"] == wanted]
-    return found, sorted({e["file"] for e in everything}), wanted
+    return found, sorted({e["file"] for e in everything})
 
 
-async def timeline_api(request: Request) -> JSONResponse:
-    check_known(request, ("file",))
-    found, _, wanted = await timeline_data(request)
-    return JSONResponse({"file": wanted, "days": timeline.by_day(found), "events": found})
+def timeline_api(request: Request, file: File = None) -> JSONResponse:
+    found, _ = timeline_data(request, file)
+    return JSONResponse({"file": file, "days": timeline.by_day(found), "events": found})
 
 
-async def timeline_page(request: Request):
-    found, files, wanted = await timeline_data(request)
-    options = [tag("option", "every file", value="")] + [
-        tag("option", f, value=f, selected=f == wanted) for f in files
-    ]
-    picker = tag(
-        "form",
-        tag("select", options, name="file", aria_label="File"),
-        tag("button", "Show", type="submit"),
-        method="get",
-        action="/portal/timeline",
-        class_="search",
-        id="timeline-file",
+def timeline_page(request: Request, file: File = None):
+    found, files = timeline_data(request, file)
+    return render(
+        request,
+        "timeline.html",
+        "Memory timeline",
+        "timeline",
+        files=files,
+        wanted=file,
+        chart=chart(timeline.by_day(found)),
+        kinds=timeline.KINDS,
+        events=found[:LISTED],
+        total=len(found),
     )
-    rows: list[list[object]] = [
-        [
-            time_text(e["date"]),
-            tag("span", e["change"], class_=f"change {e['change']}"),
-            tag("code", e["file"]),
-            tag(
-                "span", join([tag("s", e["old"]), " → ", e["text"]]) if e["old"] else e["text"], class_="text"
-            ),
-            tag("a", e["run"], href=f"/portal/runs/{e['run']}") if e["run"] else (e["origin"] or "—"),
-        ]
-        for e in found[:LISTED]
-    ]
-    listing = (
-        table(["When", "Change", "File", "Entry", "Run or origin"], rows, "runs changes")
-        if rows
-        else empty("Nothing has changed in memory yet.")
-    )
-    more = (
-        tag(
-            "p",
-            f"The newest {LISTED} of {len(found)} changes; GET /memory/timeline has them all.",
-            class_="muted",
-        )
-        if len(found) > LISTED
-        else None
-    )
-    body = join(
-        [
-            picker,
-            tag("section", tag("h2", "Changes per day"), chart(timeline.by_day(found)), id="chart"),
-            tag("section", tag("h2", "Changes"), listing, more, id="changes"),
-        ]
-    )
-    return page(request, "Memory timeline", body, "timeline")
 
 
 API_ROUTES = [
@@ -154,10 +107,15 @@ API_ROUTES = [
         "GET",
         M.Timeline,
         "Entries added, replaced and forgotten over time, from the folder's git history",
-        {409: WORKSPACE_INVALID},
+        {
+            400: "A bad parameter, or file= that names no memory file.",
+            403: "Another person's file (code not_yours).",
+            409: WORKSPACE_INVALID,
+        },
         done="Changes per day (oldest first) and each change (newest first).",
-        params=(query("file", {"type": "string"}, "One file's changes, e.g. me.md."),),
         operation_id="memory_timeline",
     )
 ]
-ROUTES = [Route("/portal/timeline", timeline_page, methods=["GET"])]
+ROUTES = [
+    PageRoute("/portal/timeline", timeline_page, "Memory timeline", back=("Every file", "/portal/timeline"))
+]

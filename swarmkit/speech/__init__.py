@@ -3,5 +3,6 @@ and what a note says of one single-valued thing of anyone (attributes.py).
 
 Pure functions over text, used by the mock provider, the writer's screening of a person's own words,
 the subject of an entry and consolidation's contradictions; it imports nothing of swarmkit but itself
-(tests/test_architecture.py).
+(tests/test_architecture.py). The rules are data (speech/data/*.toml, read by rules.py): the modules
+are the engines and the grammar that read them.
 """

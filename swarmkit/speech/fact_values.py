@@ -16,66 +16,25 @@ from __future__ import annotations
 
 import re
 
-# A lower-case word that starts a subordinate clause, an aside or a request.
-TAIL_WORDS = frozenset(
-    {
-        "so",
-        "because",
-        "since",
-        "although",
-        "though",
-        "while",
-        "whereas",
-        "which",
-        "unless",
-        "if",
-        "when",
-        "where",
-        "please",
-        "then",
-        "starting",
-        "thanks",
-        "yesterday",
-        "today",
-        "recently",
-        "lately",
-    }
-)
-TAIL_PAIRS = frozenset({("as", "of"), ("thank", "you"), ("earlier", "this"), ("earlier", "today")})
-# After a comma, these start an aside about the value ("Greet, who joined in May"); without one they
-# may be part of it ("people who cook").
-AFTER_COMMA = frozenset({"who", "whom", "whose"})
-# After a place, these say why or with whom, not where ("Tromsø for a new job", "Namur with my family").
-PLACE_TAIL_WORDS = frozenset({"for", "with"})
+from swarmkit.speech import rules
+
+_WORDS = rules.load("values")["words"]
+# A lower-case word that starts a subordinate clause, an aside or a request ("so", "because", "if" …).
+TAIL_WORDS = rules.words(_WORDS["tail"])
+TAIL_PAIRS = frozenset(tuple(pair.split()) for pair in _WORDS["tail_pairs"])  # ("as", "of") …
+# After a comma, these start an aside about the value ("Greet, who joined in May").
+AFTER_COMMA = rules.words(_WORDS["after_comma"])
+# After a place, these say why or with whom, not where ("Tromsø for a new job").
+PLACE_TAIL_WORDS = rules.words(_WORDS["place_tail"])
 # A time relative to now: "last week", "next month", "this year", "two years ago", "a while ago".
-_RELATIVE = frozenset({"last", "next", "this", "past"})
-_UNITS = frozenset(
-    "day days week weeks weekend month months year years summer winter spring autumn fall night "
-    "morning evening afternoon while decade decades monday tuesday wednesday thursday friday "
-    "saturday sunday hour hours minute minutes".split()
-)
-_COUNTS = frozenset(
-    "a an one two three four five six seven eight nine ten eleven twelve few couple "
-    "several some many of".split()
-)
-COORDINATORS = frozenset({"and", "but", "or", "nor", "yet"})
+_RELATIVE = rules.words(_WORDS["relative"])
+_UNITS = rules.words(_WORDS["units"])
+_COUNTS = rules.words(_WORDS["counts"])
+COORDINATORS = rules.words(_WORDS["coordinators"])
 # Who can start a clause of their own: after a conjunction or a comma, a new statement begins.
-SUBJECTS = frozenset({"i", "we", "they", "he", "she", "you", "it", "there"})
+SUBJECTS = rules.words(_WORDS["subjects"])
 # Said at the end, these say when, or that the fact is an addition: no part of the value.
-TRAILING = (
-    ("now",),
-    ("these", "days"),
-    ("nowadays",),
-    ("at", "the", "moment"),
-    ("at", "present"),
-    ("currently",),
-    ("for", "now"),
-    ("too",),
-    ("as", "well"),
-    ("by", "the", "way"),
-    ("btw",),
-    ("fyi",),
-)
+TRAILING = tuple(tuple(phrase.split()) for phrase in _WORDS["trailing"])
 _ENDING_IN: dict[str, list[tuple[str, ...]]] = {}
 for _phrase in TRAILING:
     _ENDING_IN.setdefault(_phrase[-1], []).append(_phrase)

@@ -4,7 +4,8 @@ One table of shapes serves three readers: the mock provider's extraction (first-
 third-person facts), `swarmkit memory add` (the kind and subject of a sentence a person types), and
 the store (the subject of an older line that has none, so a new value replaces it). Each shape
 knows its first-person form, the fact it becomes, that fact's own form, its kind and its subject.
-Every shape is documented, with an example, in docs/providers.md; a test checks each row.
+The table and its word lists are data (speech/data/facts.toml); every shape is documented, with an
+example, in docs/providers.md, and a test checks each row.
 
 A subject names one thing about the user: a new value for the same subject replaces the old one.
 Open-ended facts (likes, tools, things owned) carry their value in the subject, so they add up.
@@ -13,103 +14,70 @@ Where a value ends ("Munich now, so please …" is Munich) is speech/fact_values
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from swarmkit.speech import fact_values, reported, sentences
+from swarmkit.speech import fact_values, reported, rules, sentences
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
 # read at all, which keeps reading a text linear in its length, whatever its shape.
 MAX_CLAUSE = 5 * MAX_VALUE
-_ADVERBS = (
-    r"(?:(?:also|now|currently|still|actually|really|usually|always|mostly|generally|mainly|just|only|"
-    r"recently|finally|often|sometimes|occasionally|normally|typically|rarely|seldom|hardly)\s+)*"
+
+_DATA = rules.load("facts")
+_WORDS = _DATA["words"]
+# The thing in "my X is Y" that is a fact about who the user is (the rest are preferences).
+IDENTITY_THINGS = rules.words(_WORDS["identity_things"])
+_WORD_ALIASES: dict[str, str] = _DATA["word_aliases"]  # "favorite" → "favourite"
+_THING_ALIASES: dict[str, str] = _DATA["thing_aliases"]  # "boss" → "manager"
+_THIRD: dict[str, str] = _DATA["third_person"]  # "study" → "Studies"
+_ES_AFTER = tuple(_DATA["third_person_endings"]["es_after"])
+VERBS = rules.in_order(_WORDS["verbs"])
+# Verbs a negation keeps as a fact ("I don't eat meat"): habits and tastes, never "know" or "think".
+NEGATABLE = rules.in_order(_WORDS["negatable"])
+_NEGATED_SUBJECTS: dict[str, str] = _DATA["negated_subjects"]
+# A value made only of these points at something said before ("I really like it there"): no fact.
+POINTERS = rules.words(_WORDS["pointers"])
+# Words that, with a pointer, still name nothing ("away from them")
+POINTER_PARTICLES = rules.words(_WORDS["pointer_particles"])
+
+
+def _third(verb: str) -> str:
+    """The third person of a verb as typed ("wake" → "Wakes", "watch" → "Watches", "study" → "Studies")."""
+    verb = verb.lower()
+    if verb in _THIRD:
+        return _THIRD[verb]
+    if verb.endswith(_ES_AFTER):
+        return verb.capitalize() + "es"
+    if len(verb) > 2 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1].capitalize() + "ies"
+    return verb.capitalize() + "s"
+
+
+# The verb shape's fact reads the third person of its verbs ("studies", "writes").
+_BARE_HABITS = rules.in_order(_WORDS["bare_habits"])
+_PATTERNS = rules.Patterns(
+    _DATA,
+    {
+        "VERBS_THIRD": "|".join(_third(verb).lower() for verb in VERBS),
+        "BARE_HABITS_THIRD": "|".join(_third(verb).lower() for verb in _BARE_HABITS),
+    },
 )
-_I = r"i\s+" + _ADVERBS
-_IM = r"(?:i\s*['’]\s*m|i\s+am)\s+" + _ADVERBS
-_ADDITIVE = re.compile(r"(?i)^(?:.*\b(?:also)\b.*|.*\b(?:too|as well)[.!]?)$")
+_ADDITIVE = _PATTERNS.compile("additive")
 # Said at the start of a clause, these only introduce the fact ("and now I live in Valencia").
-_LEAD_IN = re.compile(
-    r"(?i)^(?:(?:and|but|so|oh|well|also|please|btw|by the way|fyi|for the record|just so you know|"
-    r"now|then|since then|these days|nowadays|today|anyway|recently|lately|currently|"
-    r"(?:please\s+)?(?:note|keep in mind|bear in mind|remember|don['’]t forget|never forget)(?:\s+that)?)"
-    r"\b[\s,:]*)+"
-)
+_LEAD_IN = _PATTERNS.compile("lead_in")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
-_JOIN = re.compile(r",?(?<!\s)\s+(?:and|but)\s+|,\s+", re.I)  # (?<!\s): a run of spaces is tried once
-# The thing in "my X is Y" that is a fact about who the user is (the rest are preferences).
-IDENTITY_THINGS = frozenset(
-    {
-        "name",
-        "job",
-        "role",
-        "title",
-        "city",
-        "home",
-        "hometown",
-        "age",
-        "pronouns",
-        "employer",
-        "company",
-        "team",
-        "manager",
-        "location",
-        "timezone",
-        "birthday",
-        "email",
-        "nationality",
-        "partner",
-    }
-)
+_JOIN = _PATTERNS.compile("join")
+# Said in passing after "I" ("I honestly hate jazz"): dropped before a clause is read.
+_PASSING = _PATTERNS.compile("passing")
+# A quick check before it: most clauses hold none of these words (the pattern costs 7 µs a clause)
+_PASSING_WORDS = rules.in_order(_WORDS["passing_adverbs"])
 # Words before the thing that do not change which thing it is: "my new editor" is my editor.
-_THING_ADJECTIVES = re.compile(
-    r"^(?:(?:new|current|present|usual|main|primary|preferred|default|day-to-day)\s+)+"
-)
-_WORD_ALIASES = {"favorite": "favourite", "colour": "color"}
-_THING_ALIASES = {
-    "boss": "manager",
-    "home_town": "hometown",
-    "city": "location",
-    "home": "location",
-    "company": "employer",
-    "job_title": "role",
-    "job": "role",
-    "title": "role",
-}
-_THIRD = {"study": "Studies", "teach": "Teaches", "watch": "Watches", "go": "Goes"}
-# After "I'm", words that start a mood or an activity, not a fact ("I'm not sure", "I'm looking for").
-_NOT_A_STATE = r"(?:not|sure|sorry|afraid|glad|happy|here|just|so|very|\w+ing)"
-VERBS = (
-    "study",
-    "write",
-    "drink",
-    "run",
-    "teach",
-    "play",
-    "drive",
-    "read",
-    "eat",
-    "wear",
-    "avoid",
-    "follow",
-    "watch",
-    "build",
-    "maintain",
-    "manage",
-    "lead",
-)
-
-
-# Verbs a negation keeps as a fact ("I don't eat meat"): habits and tastes, never "know" or "think".
-NEGATABLE = ("like", "love", "enjoy", "eat", "drink", "use", "drive", "smoke", "own", "watch", "play", "wear")
-_NEGATED_SUBJECTS = {"like": "likes", "love": "likes", "enjoy": "likes", "use": "uses", "own": "has"}
-_DATE_START = re.compile(
-    r"(?i)(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|the \d|early|late|spring|summer"
-    r"|autumn|fall|winter)"
-)
+_THING_ADJECTIVES = _PATTERNS.lazy("thing_adjective_run")
 
 
 def _negated_subject(verb: str) -> str:
@@ -128,20 +96,6 @@ class Fact:
         return {"text": self.text, "kind": self.kind, "subject": self.subject}
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """`said`: the first-person clause; `fact`: the fact's own form; both name the same groups."""
-
-    name: str
-    said: re.Pattern
-    fact: re.Pattern
-    render: Callable[[dict], str]
-    kind: Callable[[dict], str]
-    subject: Callable[[dict], str]
-    accepts: Callable[[str], bool] = lambda value: True
-    place: bool = False  # its value is a place: "for …" and "with …" after it are no part of it
-
-
 def value_key(value: str, words: int = 6) -> str:
     """A value as a subject part: its first few words, lowercase, joined by `_`."""
     return "_".join(re.findall(r"[a-z0-9]+", value.lower())[:words])[:60] or "x"
@@ -158,270 +112,170 @@ def _thing_text(thing: str) -> str:
     return thing[:1].upper() + thing[1:]
 
 
-def _third(verb: str) -> str:
-    """The third person of a verb as typed ("wake" → "Wakes", "watch" → "Watches", "study" → "Studies")."""
-    verb = verb.lower()
-    if verb in _THIRD:
-        return _THIRD[verb]
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb.capitalize() + "es"
-    if len(verb) > 2 and verb.endswith("y") and verb[-2] not in "aeiou":
-        return verb[:-1].capitalize() + "ies"
-    return verb.capitalize() + "s"
-
-
-# After "I", verbs that ask, wonder or report, and the past tense: no fact about the speaker follows
-# ("I need a summary", "I think so", "I went home"), so the general shape below never reads them.
-_NOT_A_HABIT = frozenset(
-    """
-    need want wanted needed think thought hope wish wonder guess believe suppose mean meant feel felt
-    see saw ask asked try tried would could should will can cannot must may might shall do did does
-    am was were be been said say tell told forgot forget remember agree disagree understand doubt bet
-    reckon promise get got had have has went made took came ran wrote bought found left gave kept
-    heard let put sent sat set spent stood met paid lost knew come
-    also now currently still actually really usually always mostly generally mainly just only recently
-    finally often sometimes never
-    """.split()
-)
-
-
-def _fixed(kind: str) -> Callable[[dict], str]:
-    return lambda groups: kind
-
-
-def _subject(name: str, open_ended: bool = False) -> Callable[[dict], str]:
-    if open_ended:
-        return lambda groups: f"user.{name}.{value_key(groups['v'])}"
-    return lambda groups: f"user.{name}"
-
-
-def _shape(
-    name: str,
-    said: str,
-    fact: str,
-    render: Callable[[dict], str],
-    kind,
-    subject,
-    accepts: Callable[[str], bool] | None = None,
-    place: bool = False,
-) -> Shape:
-    return Shape(
-        name,
-        re.compile(said + r"$", re.I | re.S),
-        re.compile(fact + r"$", re.I | re.S),
-        render,
-        kind if callable(kind) else _fixed(kind),
-        subject,
-        accepts or (lambda value: True),
-        place,
-    )
-
-
-V = r"(?P<v>.+)"
-THING = r"(?P<t>[a-z][a-z0-9' -]{0,40}?)"
-
-
-def _simple(name: str, said: str, head: str, kind: str, subject, place: bool = False) -> Shape:
-    """A shape whose fact is a fixed head and the value: `said` + value → `head` + value."""
-    return _shape(
-        name,
-        said + " " + V,
-        re.escape(head.lower()) + " " + V,
-        lambda g: f"{head} {g['v']}",
-        kind,
-        subject,
-        place=place,
-    )
-
-
-SHAPES: tuple[Shape, ...] = (
-    _simple("call-me", r"(?:you can |please )?call me", "Name is", "identity", _subject("name")),
-    _simple("go-by", rf"(?:{_I}go by|{_IM}called)", "Name is", "identity", _subject("name")),
-    _simple(
-        "live-in", rf"(?:{_I}live|{_IM}living) in", "Lives in", "identity", _subject("location"), place=True
-    ),
-    _simple("based-in", rf"{_IM}based in", "Is based in", "identity", _subject("location"), place=True),
-    _simple(
-        "moved-to",
-        rf"{_I}(?:have\s+|['’]ve\s+)?(?:moved|relocated) to",
-        "Lives in",
-        "identity",
-        _subject("location"),
-        place=True,
-    ),
-    _simple("from", rf"(?:{_IM}from|{_I}come from)", "Is from", "identity", _subject("hometown")),
-    _shape(
-        "work-as",
-        rf"{_I}work as (?P<v>(?:an?|the) .+)",
-        r"works as (?P<v>(?:an?|the) .+)",
-        lambda g: f"Works as {g['v']}",
-        "identity",
-        _subject("role"),
-    ),
-    _shape(
-        "work-at",
-        rf"{_I}work (?P<p>at|for) " + V,
-        r"works (?P<p>at|for) " + V,
-        lambda g: f"Works {g['p'].lower()} {g['v']}",
-        "identity",
-        _subject("employer"),
-    ),
-    _simple("report-to", rf"{_I}report to", "Reports to", "identity", _subject("manager")),
-    _shape(
-        "born",
-        rf"{_I}was born (?P<p>in|on) " + V,
-        r"was born (?P<p>in|on) " + V,
-        lambda g: f"Was born {g['p'].lower()} {g['v']}",
-        "identity",
-        # "born in Kyiv" is a place, "born in 1990" or "on 3 May" a date: two things about a person
-        lambda g: "user.birth_date" if _DATE_START.match(g["v"]) else "user.birthplace",
-        place=True,
-    ),
-    _simple("grew-up", rf"{_I}grew up in", "Grew up in", "identity", _subject("hometown"), place=True),
-    _simple("speak", rf"{_I}speak", "Speaks", "identity", _subject("languages")),
-    _shape(
-        "age",
-        rf"{_IM}(?P<v>\d{{1,3}})(?: years? old)?",
-        r"is (?P<v>\d{1,3}) years? old",
-        lambda g: f"Is {g['v']} years old",
-        "identity",
-        _subject("age"),
-    ),
-    _shape(
-        "use-as",
-        rf"{_I}use (?P<v>.+?) as my {THING}",
-        "(?!x)x",  # its fact reads as my-x-is
-        lambda g: f"{_thing_text(g['t'])} is {g['v']}",
-        "preference",
-        lambda g: f"user.{thing_key(g['t'])}",
-    ),
-    _shape(
-        "my-x-is",
-        rf"my {THING} (?P<be>is|are) " + V,
-        rf"{THING} (?P<be>is|are) " + V,
-        lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
-        lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
-        lambda g: f"user.{thing_key(g['t'])}",
-    ),
-    _simple("prefer", rf"{_I}prefer", "Prefers", "preference", _subject("prefers", True)),
-    _shape(
-        "like",
-        rf"{_I}(?P<verb>like|love|enjoy) " + V,
-        r"(?P<verb>like|love|enjoy)s " + V,
-        lambda g: f"{_third(g['verb'])} {g['v']}",
-        "preference",
-        _subject("likes", True),
-    ),
-    _simple(
-        "dislike",
-        rf"{_I}(?:hate|dislike|can['’]?t stand|cannot stand)",
-        "Dislikes",
-        "preference",
-        _subject("likes", True),
-    ),
-    _simple("use", rf"{_I}use", "Uses", "preference", _subject("uses", True)),
-    _shape(
-        "not",
-        rf"{_I}(?:don['’]t|do not|never) (?P<verb>{'|'.join(NEGATABLE)}) " + V,
-        r"does not (?P<verb>" + "|".join(NEGATABLE) + ") " + V,
-        lambda g: f"Does not {g['verb'].lower()} {g['v']}",
-        "preference",
-        # the subject of the positive fact, so "I don't eat meat" replaces "Eats meat"
-        lambda g: f"user.{_negated_subject(g['verb'])}.{value_key(g['v'])}",
-    ),
-    _shape(
-        "learning",
-        rf"(?:{_IM}|i\s*(?:['’]\s*ve|\s+have)\s+been\s+{_ADVERBS})(?:learning|studying) " + V,
-        r"is learning " + V,
-        lambda g: f"Is learning {g['v']}",
-        "identity",
-        _subject("learning", True),
-    ),
-    _shape(
-        "have",
-        rf"{_I}(?P<verb>have|own) " + V,
-        r"(?P<verb>ha|own)s " + V,
-        lambda g: f"{'Has' if g['verb'].lower() in ('have', 'ha') else 'Owns'} {g['v']}",
-        "identity",
-        _subject("has", True),
-    ),
-    _shape(
-        "is-a",
-        rf"{_IM}(?P<v>an? .+)",
-        r"is (?P<v>an? .+)",
-        lambda g: f"Is {g['v']}",
-        "identity",
-        _subject("is", True),
-    ),
-    _shape(
-        "is",
-        rf"{_IM}(?P<v>(?!{_NOT_A_STATE}\b).+)",
-        rf"is (?P<v>(?!{_NOT_A_STATE}\b).+)",
-        lambda g: f"Is {g['v']}",
-        "identity",
-        _subject("is", True),
-        # "Hi, I'm Sam" names the speaker, "I'm German" does not: one capitalised word is left alone
-        lambda value: re.fullmatch(r"[A-Z][\w'-]*", value) is None,
-    ),
-    _simple("we-have", r"we\s+" + _ADVERBS + r"(?:have|own)", "Has", "identity", _subject("has", True)),
-    _simple(
-        "we-live", r"we\s+" + _ADVERBS + r"live in", "Lives in", "identity", _subject("location"), place=True
-    ),
-    _shape(
-        "moving-to",
-        rf"{_IM}(?:moving|relocating) to " + V,
-        r"is moving to " + V,
-        lambda g: f"Is moving to {g['v']}",
-        "identity",
-        _subject("moving_to"),
-        place=True,
-    ),
-    _shape(
-        "our-x-is",
-        rf"our {THING} (?P<be>is|are) " + V,
-        "(?!x)x",  # its fact reads as my-x-is
-        lambda g: f"{_thing_text(g['t'])} {g['be'].lower()} {g['v']}",
-        lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
-        lambda g: f"user.{thing_key(g['t'])}",
-    ),
-    _shape(
-        "verb",
-        rf"{_I}(?P<verb>{'|'.join(VERBS)}) " + V,
-        r"(?P<verb>" + "|".join(_third(v).lower() for v in VERBS) + ") " + V,
-        lambda g: f"{_third(g['verb'])} {g['v']}",
-        "preference",
-        lambda g: f"user.{_base(g['verb'])}.{value_key(g['v'])}",
-    ),
-    # The general shapes, tried last: any other thing of mine that does something ("My passport
-    # expires in 2027"), and any other habit ("I usually wake up at 6 am", "I take the bus to work").
-    _shape(
-        "my-x-does",
-        rf"my {THING} (?P<verb>(?!(?:is|are|was|were)\b)[a-z]+s) " + V,
-        "(?!x)x",  # a catch-all: an older line is never read back as one (it would read any text)
-        lambda g: f"{_thing_text(g['t'])} {g['verb'].lower()} {g['v']}",
-        lambda g: "identity" if thing_key(g["t"]) in IDENTITY_THINGS else "preference",
-        lambda g: f"user.{thing_key(g['t'])}",
-    ),
-    _shape(
-        "does",
-        rf"{_I}(?P<verb>(?!(?:{'|'.join(sorted(_NOT_A_HABIT))})\b)(?![a-z]+ed\b)[a-z]+) " + V,
-        "(?!x)x",  # a catch-all, as my-x-does
-        lambda g: f"{_third(g['verb'])} {g['v']}",
-        "preference",
-        lambda g: f"user.{g['verb'].lower()}.{value_key(g['v'])}",
-    ),
-)
-SHAPE_NAMES = tuple(shape.name for shape in SHAPES)
-# Catch-alls, tried last: what they read is kept, but an older line is never read back as one.
-GENERAL_SHAPES = frozenset({"my-x-does", "does"})
-
-
 def _base(verb: str) -> str:
     verb = verb.lower()
     for base in VERBS:
         if verb in (base, _third(base).lower()):
             return base
     return verb
+
+
+def _uncapped(value: str) -> str:
+    """A value that opened a sentence, as it would stand inside one ("Peanuts" → "peanuts"); a word
+    in capitals stays ("TV", "IPA")."""
+    return value[:1].lower() + value[1:] if value[1:2].islower() else value
+
+
+def _bare_habit(verb: str) -> str:
+    """A habit's verb as its base form, as said ("smoke") or as kept ("Smokes")."""
+    verb = verb.lower()
+    return next((base for base in _BARE_HABITS if verb in (base, _third(base).lower())), verb)
+
+
+# What a {group|filter} in a shape's render or subject does to the group.
+_FILTERS = {
+    "uncap": _uncapped,
+    "lower": str.lower,
+    "third": _third,
+    "thing": _thing_text,
+    "key": value_key,
+    "thing_key": thing_key,
+    "negated": _negated_subject,
+    "base": _base,
+    "bare": _bare_habit,
+}
+_FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
+
+
+class Shape:
+    """One way of telling a fact ([[shape]] in speech/data/facts.toml): `said`, the first-person
+    clause, and `fact`, the fact's own form, name the same groups; each is compiled on first use."""
+
+    __slots__ = (
+        "name",
+        "_said",
+        "opens",
+        "_holds",
+        "has_fact",
+        "_fact",
+        "_compiled",
+        "_render",
+        "_kind",
+        "_subject",
+        "_when",
+        "_not_a_value",
+        "_value",
+        "_ends_as",
+        "_form",
+        "place",
+        "general",
+        "about_a_person",
+    )
+
+    def __init__(self, row: dict[str, Any]):
+        self.name: str = row["name"]
+        if "head" in row:  # said + value → head + value
+            head = row["head"]
+            self._said = _PATTERNS.text(row["said"]) + " " + _PATTERNS["V"]
+            self._fact: str | None = re.escape(head.lower()) + " " + _PATTERNS["V"]
+            self._render = head + " {v}"
+        else:
+            self._said = _PATTERNS.text(row["said"])
+            self._fact = _PATTERNS.text(row["fact"]) if "fact" in row else None
+            self._render = row["render"]
+        # the first words such a clause can have: a clause with another is neither tried nor compiled for
+        self.opens: frozenset[str] | None = frozenset(row["opens"]) if "opens" in row else None
+        # a word list one of whose entries such a clause holds: a clause that holds none is not tried
+        holds = rules.in_order(_WORDS[row["holds"]]) if "holds" in row else ()
+        self._holds = "|".join(re.escape(word.lower()) for word in holds) if holds else None
+        self.has_fact = self._fact is not None  # an older line can be read back in this shape
+        self._compiled: dict[str, re.Pattern] = {}
+        self._kind: str = row["kind"]
+        self._subject: str = row["subject"]
+        when = row.get("subject_when_value")
+        self._when: tuple[Callable[[str], object], str] | None = None
+        if when and "pattern" in when:
+            self._when = (_PATTERNS.lazy(when["pattern"]).match, when["subject"])
+        elif when:
+            self._when = (functools.partial(_is_of_kind, when["kind"]), when["subject"])
+        self._not_a_value = row.get("not_a_value")
+        self._value: str | None = row.get("value")  # the value kept, made of the groups
+        self._ends_as: str | None = row.get("ends_as")  # the fact when the state ends
+        self._form: dict[str, str] = row.get("form", {})
+        self.place: bool = row.get("place", False)  # its value is a place: "for …" and "with …" end it
+        self.general: bool = row.get("general", False)
+        self.about_a_person: bool = row.get("about_a_person", False)
+
+    def match(self, form: str, text: str) -> re.Match | None:
+        """`text` read in this shape's first-person form ("said") or its fact's own form ("fact")."""
+        if (
+            form == "said"
+            and self._holds is not None
+            and rules.compiled(self._holds).search(text.lower()) is None
+        ):
+            return None
+        compiled = self._compiled.get(form)
+        if compiled is None:
+            pattern = self._said if form == "said" else self._fact
+            if pattern is None:
+                return None
+            compiled = self._compiled[form] = re.compile(pattern + "$", re.I | re.S)
+        return compiled.match(text)
+
+    def _fill(self, template: str, groups: dict) -> str:
+        def field(m: re.Match) -> str:
+            value = groups[m[1]]
+            if m[2] == "form":
+                return self._form[value.lower()]
+            return _FILTERS[m[2]](value) if m[2] else value
+
+        return _FIELD.sub(field, template)
+
+    def render(self, groups: dict) -> str:
+        return self._fill(self._render, groups)
+
+    def render_ended(self, groups: dict) -> str:
+        """The fact that the state this shape tells has ended ("No longer lives in Oslo")."""
+        if self._ends_as is not None:
+            return self._fill(self._ends_as, groups)
+        text = self.render(groups)
+        return "No longer " + text[:1].lower() + text[1:]
+
+    def valued(self, groups: dict) -> dict:
+        """The groups with the value kept: the value as cut (`thing`), or as the shape makes it."""
+        if self._value is None:
+            return groups | {"thing": groups["v"]}
+        return groups | {"thing": groups["v"], "v": self._fill(self._value, groups)}
+
+    def kind(self, groups: dict) -> str:
+        if self._kind == "by-thing":
+            return "identity" if thing_key(groups["t"]) in IDENTITY_THINGS else "preference"
+        return self._kind
+
+    def subject(self, groups: dict) -> str:
+        if self._when is not None and self._when[0](groups["v"]):
+            return self._when[1]
+        return self._fill(self._subject, groups)
+
+    def accepts(self, value: str) -> bool:
+        return self._not_a_value is None or _PATTERNS.compile(self._not_a_value).fullmatch(value) is None
+
+
+def _is_of_kind(kind: str, value: str) -> bool:
+    """Whether `value` is of `kind` as consolidation's reader tells it ("a nurse at St Mary's" is a
+    role, "a vegetarian" none): one list of occupations for both readers."""
+    from swarmkit.speech import attributes  # (only for a clause of a shape that asks: "I'm a …")
+
+    return attributes.kind_of(value) == kind
+
+
+SHAPES: tuple[Shape, ...] = tuple(Shape(row) for row in _DATA["shape"])
+SHAPE_NAMES = tuple(shape.name for shape in SHAPES)
+# Catch-alls, tried last: what they read is kept, but an older line is never read back as one.
+GENERAL_SHAPES = frozenset(shape.name for shape in SHAPES if shape.general)
+# Shapes whose third-person form can only be about a person ("Prefers tabs"); the others also read
+# as facts about things ("Builds are slow", "Runs nightly", "Target is eu-west-1").
+ABOUT_A_PERSON = frozenset(shape.name for shape in SHAPES if shape.about_a_person)
 
 
 _QUOTES = "\"'“”‘’"
@@ -439,17 +293,16 @@ def _unquoted(value: str) -> str:
     return value
 
 
-# A value made only of these points at something said before ("I really like it there"): no fact.
-POINTERS = frozenset("it there that this them these those here him her one ones".split())
-
-
 def _clean_value(value: str) -> str | None:
     """A value, its tail already cut, without quotes around it; None when nothing is left of it, or
     nothing but words that point elsewhere ("it there", "that one")."""
     value = _unquoted(value.rstrip(".!,;: ").strip())
     if not value or len(value) > MAX_VALUE or not any(ch.isalnum() for ch in value):
         return None
-    if all(word in POINTERS for word in value.lower().split()):
+    words = value.lower().split()
+    if all(word in POINTERS or word in POINTER_PARTICLES for word in words) and any(
+        word in POINTERS for word in words
+    ):
         return None
     return value
 
@@ -464,11 +317,25 @@ def _strip_lead_in(clause: str) -> str:
     return _LEAD_IN.sub("", clause).strip()
 
 
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+_FACT_SHAPES = tuple(shape for shape in SHAPES if shape.has_fact)
+
+
+@functools.lru_cache(maxsize=256)
+def _shapes_opening_with(word: str) -> tuple[Shape, ...]:
+    """The shapes a clause whose first word is `word` (lower case) may be in, in the table's order."""
+    return tuple(shape for shape in SHAPES if shape.opens is None or word in shape.opens)
+
+
 def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
     """(shape, groups with the cleaned value, `text` without the value's tail) of the first shape
     whose `form` (said | fact) fits."""
-    for shape in SHAPES:
-        match = getattr(shape, form).match(text)
+    shapes = _FACT_SHAPES
+    if form == "said":
+        first = _FIRST_WORD.match(text)
+        shapes = _shapes_opening_with(first[0].lower() if first else "")
+    for shape in shapes:
+        match = shape.match(form, text)
         if match is None:
             continue
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
@@ -479,25 +346,63 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
         if value is None or not shape.accepts(value):
             return None
         kept = text[: match.end("v") - len(tail)] + text[match.end("v") :]
-        return shape, groups | {"v": value}, kept
+        return shape, shape.valued(groups | {"v": value}), kept
     return None
 
 
 def read_statement(clause: str) -> Fact | None:
-    """The fact one first-person clause states, or None ("where do I live", "I don't know")."""
+    """The fact one first-person clause states, or None ("where do I live", "I don't know"). A state
+    that ends ("I no longer live in Oslo", "I'm not vegan any more") is read whole: the state, then
+    its end, under the state's subject so that it replaces it."""
     if len(clause) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(clause)
     said = stated.rstrip(" .!")
-    found = _read(said, "said") if said and not said.endswith("?") else None
+    if not said or said.endswith("?"):
+        return None
+    lowered = said.lower()
+    if any(word in lowered for word in _PASSING_WORDS):
+        said = _PASSING.sub(r"\1", said)  # "I honestly hate jazz" is "I hate jazz"
+    state = _state_that_ends(said)
+    found = _read(said if state is None else state, "said")
     if found is None:
         return None
     shape, groups, kept = found
     lead_in = clause.strip()[: len(clause.strip()) - len(stated)]
     subject = shape.subject(groups)
-    if _ADDITIVE.match(lead_in + kept) and subject.count(".") == 1:
+    if subject.count(".") == 1 and _ADDITIVE.match(lead_in + kept):
         subject = f"{subject}.{value_key(groups['v'])}"  # "I also speak French" adds a language
-    return Fact(shape.render(groups), shape.kind(groups), subject, shape.name)
+    text = shape.render(groups) if state is None else shape.render_ended(groups)
+    return Fact(text, shape.kind(groups), subject, shape.name)
+
+
+# A state that ends, said in the first person ([[ended]] in the data): each pattern and the clause
+# that tells the state itself ("I no longer live in Oslo" → "I live in Oslo").
+_ENDED = tuple((_PATTERNS.text(row["said"]), row["state"], tuple(row["holds"])) for row in _DATA["ended"])
+# The end of a state as a fact is stored ("No longer lives in Oslo" → "Lives in Oslo").
+_ENDED_FACTS = tuple(
+    (_PATTERNS.text(row["fact"]), row["state"], tuple(row["holds"])) for row in _DATA["ended_fact"]
+)
+_ENDING_WORDS = frozenset(word for _, _, holds in _ENDED + _ENDED_FACTS for word in holds)
+
+
+def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
+    """The clause that tells the state `said` ends, or None when `said` ends no state."""
+    lowered = said.lower()
+    if not any(word in lowered for word in _ENDING_WORDS):
+        return None  # (a quick check: most clauses end no state)
+    for pattern, template, holds in endings:
+        if not any(word in lowered for word in holds):
+            continue
+        match = rules.compiled(pattern, re.I | re.S).match(said)
+        if match is not None:
+            state = template.format(**match.groupdict())
+            return state[:1].upper() + state[1:]
+    return None
+
+
+# After "and" or a comma, a verb that starts a statement of its own once "I" is put back.
+_IMPLIED_I = _PATTERNS.compile("implied_i_start")
 
 
 def _starts_statement(text: str) -> str | None:
@@ -506,30 +411,7 @@ def _starts_statement(text: str) -> str | None:
     if read_statement(text) is not None:
         return ""
     if (
-        re.match(
-            r"(?i)(?:"
-            + "|".join(
-                (
-                    "live",
-                    "work",
-                    "speak",
-                    "prefer",
-                    "use",
-                    "like",
-                    "love",
-                    "enjoy",
-                    "hate",
-                    "dislike",
-                    "have",
-                    "own",
-                    "report",
-                    "moved",
-                    *VERBS,
-                )
-            )
-            + r")\b",
-            text,
-        )
+        _IMPLIED_I.match(text)
         and (implied := read_statement("I " + text)) is not None
         and implied.shape not in GENERAL_SHAPES  # "and report it to me" asks; it tells nothing
     ):
@@ -558,11 +440,7 @@ def clauses(text: str) -> list[str]:
 
 
 # "Remember: coffee black, no sugar": what follows is to be kept as said, even in no shape of its own.
-_REMEMBER = re.compile(
-    r"(?i)^(?:please\s+)?(?:remember|don['’]t forget|do not forget|never forget|keep in mind|note)"
-    r"(?:\s+this)?(?:\s*:\s*|\s+that\s+|,\s+)(?P<v>.+)$",
-    re.S,
-)
+_REMEMBER = _PATTERNS.lazy("remember_note", re.S)
 
 
 def read_note(clause: str) -> Fact | None:
@@ -592,37 +470,17 @@ def extract(text: str) -> list[Fact]:
 
 
 def read_fact(text: str) -> Fact | None:
-    """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape."""
+    """A fact as stored, in its third-person form ("Lives in Munich"), read back into its shape; the
+    end of a state ("No longer lives in Munich") is read as the state's."""
     if len(text) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(text).rstrip(" .!")
-    found = _read(stated, "fact")
+    state = _state_that_ends(stated, _ENDED_FACTS)
+    found = _read(stated if state is None else state, "fact")
     if found is None:
         return None
     shape, groups, _ = found
     return Fact(stated, shape.kind(groups), shape.subject(groups), shape.name)
-
-
-# Shapes whose third-person form can only be about a person ("Prefers tabs"); the others also read
-# as facts about things ("Builds are slow", "Runs nightly", "Target is eu-west-1").
-ABOUT_A_PERSON = frozenset(
-    {
-        "call-me",
-        "go-by",
-        "live-in",
-        "based-in",
-        "moved-to",
-        "from",
-        "work-as",
-        "work-at",
-        "report-to",
-        "speak",
-        "age",
-        "prefer",
-        "like",
-        "dislike",
-    }
-)
 
 
 def read_own_words(text: str) -> Fact | None:
@@ -639,9 +497,7 @@ def read_own_words(text: str) -> Fact | None:
     return fact
 
 
-_FIRST_PERSON = re.compile(
-    r"(?<![\w.'’-])(?:i(?:['’](?:m|ve|d|ll))?|me|my|mine|myself)(?![\w'’-]|\.\w)", re.I
-)
+_FIRST_PERSON = _PATTERNS.lazy("first_person", re.I)
 
 
 def in_first_person(text: str) -> bool:

@@ -13,43 +13,33 @@ from __future__ import annotations
 
 import re
 
-# Where a habit's object ends: how often, when, where, with whom ("tennis every weekend").
-_OBJECT_TAIL = re.compile(
-    r"(?i)\s*\b(?:every|each|daily|weekly|nightly|regularly|often|always|usually|sometimes|a lot|at|in|on|"
-    r"after|before|since|for|with|during|when|while|because|until|ago|last|this|next|again|anymore|"
-    r"any more|now|these days|nowadays|once|twice|\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"and|but|so|then|instead|too|as well|altogether|completely|entirely|cold turkey)\b.*$"
-)
-_OBJECT_FILLER = frozenset("a an the any some much more fluent fluently his her their my our its".split())
+from swarmkit.speech import rules
+
+_DATA = rules.load("habits")
+_PATTERNS = rules.Patterns(_DATA)
+_OBJECT_TAIL = _PATTERNS.compile("object_tail")
+_OBJECT_FILLER = rules.words(_DATA["words"]["object_filler"])
 # What "eats meat" covers: a vegetarian eats none of these, a vegan none of the dairy either.
-_FOODS = {
-    **dict.fromkeys(
-        "meat chicken beef pork lamb bacon steak ham turkey burgers burger sausages".split(), "meat"
-    ),
-    **dict.fromkeys("fish seafood salmon tuna prawns shrimp".split(), "fish"),
-    **dict.fromkeys("dairy cheese milk eggs egg butter yogurt yoghurt".split(), "dairy"),
-}
+_FOODS = {food: kind for kind, foods in _DATA["foods"].items() for food in rules.in_order(foods)}
 # A diet as what it leaves out.
-DIETS = {
-    "vegetarian": ("eat meat", "eat fish"),
-    "veggie": ("eat meat", "eat fish"),
-    "vegan": ("eat meat", "eat fish", "eat dairy"),
-    "pescatarian": ("eat meat",),
-}
+DIETS = {diet: tuple(left_out) for diet, left_out in _DATA["diets"].items()}
 # Nouns for one who does a thing ("a smoker"): the habit is the noun's stem.
-AGENT = re.compile(r"(?i)^(?P<non>non-?)?(?P<stem>smok|drink|runn|swimm|jogg|cycl|vap|gambl|snor)ers?$")
+AGENT = _PATTERNS.compile("agent")
+_ENDINGS = rules.in_order(_DATA["stem"]["endings"])
+_S_STAYS_AFTER = rules.in_order(_DATA["stem"]["s_stays_after"])
+_NOT_DOUBLED = _DATA["stem"]["doubles"]
 
 
 def stem(word: str) -> str:
     """ "smokes", "smoking", "smoked", "smoke" → smok; "running", "runs" → run; "plays" → play."""
     word = word.lower()
-    for ending in ("ing", "ed", "es", "s"):
+    for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 2:
-            if ending in ("es", "s") and word.endswith(("ss", "us", "is")):
+            if ending.endswith("s") and word.endswith(_S_STAYS_AFTER):
                 continue
             word = word[: -len(ending)]
             break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in _NOT_DOUBLED:
         word = word[:-1]  # "runn", "swimm", "jogg"
     if word.endswith("e") and len(word) > 2:
         word = word[:-1]

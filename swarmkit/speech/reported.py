@@ -12,41 +12,26 @@ from __future__ import annotations
 
 import re
 
-# Verbs that introduce someone's words ("X said:", "she told me,"); said by "I" they are the
-# speaker's own ("As I said, I live in Porto").
-SPEECH_VERBS = (
-    "say|says|said|tell|tells|told|asked|asks|wrote|writes|replied|replies|answered|claimed|claims|"
-    "texted|messaged|tweeted|posted|shouted|yelled|whispered|joked|mentioned|insisted|explained|goes|"
-    "quoted"
-)
-# Verbs that introduce a thought, a dream or a wish rather than a fact, whoever has it.
-THOUGHT_VERBS = (
-    "think|thinks|thought|dream|dreams|dreamt|dreamed|wonder|wonders|wondered|imagine|imagines|"
-    "imagined|suppose|supposed|pretend|pretends|pretended|wish|wishes|wished|believe|believes|believed|"
-    "guess|fantasi[sz]e|fantasi[sz]ed"
-)
-_NOT_BY_I = r"(?<!\bi )(?<!['’]ve )"
-_OBJECT = r"(?:\s+(?:me|us|him|her|them|you|everyone|that))?"
-_VERB = rf"(?:{_NOT_BY_I}\b(?:{SPEECH_VERBS})|\b(?:{THOUGHT_VERBS}))"
+from swarmkit.speech import rules
+
+_PATTERNS = rules.Patterns(rules.load("reported"))
+SPEECH_VERBS = _PATTERNS["SPEECH_VERBS"]  # "said", "told", "wrote" …: by "I", the speaker's own
+THOUGHT_VERBS = _PATTERNS["THOUGHT_VERBS"]  # "think", "dreamt", "wish" …: whoever has them
 # A head before ": " that holds one of these is someone's speech or thought, not a label.
-_SAYS = re.compile(rf"(?i){_VERB}\b|\b(?:was|is|were)\s+like\b")
+_SAYS = _PATTERNS.lazy("says")
 # Where someone else's words begin inside a sentence: a speech verb before a comma ("My colleague
 # said, I …"), or a condition, wish or dream about "I" ("if I lived in …", "imagine I …").
-_OTHERS_BEGIN = re.compile(
-    rf"(?i){_NOT_BY_I}\b(?:{SPEECH_VERBS}){_OBJECT}\s*,(?=\s)|"
-    r"\b(?:(?P<if>if)|imagine|imagined|suppose|supposing|pretend|pretended|wish|wished|dream|dreamt|dreamed)"
-    r"(?:\s+that)?[\s,]+(?=i\b)"
-)
+_OTHERS_BEGIN = _PATTERNS.compile("others_begin")
 # A clause boundary a speech verb's own clause starts after ("I live in Ghent, and my colleague said:").
-_CLAUSE_START = re.compile(r"(?i),\s+|\s+(?:and|but)\s+")
+_CLAUSE_START = _PATTERNS.lazy("clause_start")
 # A quotation: double quotes, straight or curly, on one line.
 _QUOTED = re.compile(r'"[^"\n]*"|“[^“”\n]*”')
 _WINDOW = 60  # characters around a quotation read for who said it
-_SAID_BEFORE = re.compile(rf"(?i){_VERB}{_OBJECT}\s*[:,]?\s*$")
-_SAID_AFTER = re.compile(rf"(?i)\s*[,.!?]?\s*(?:[\w'’]+\s+){{0,3}}?{_VERB}\b")
+_SAID_BEFORE = _PATTERNS.lazy("said_before")
+_SAID_AFTER = _PATTERNS.lazy("said_after")
 # A quotation that is itself a first-person statement ("I live in Antwerp"); a title such as
 # "I Will Survive" goes on with a capital.
-_FIRST_PERSON = re.compile(r"(?:I|I['’](?:m|ve|d|ll)|my|we|we['’](?:re|ve))\s+[a-z]")
+_FIRST_PERSON = _PATTERNS.lazy("first_person")
 
 
 def is_reported(head: str) -> bool:

@@ -11,44 +11,21 @@ from __future__ import annotations
 
 import re
 
+from swarmkit.speech import rules
+
 # A run of marks is tried once, from its start: tried from inside a run of dots without a space
 # after it, "[.!?]+" would rescan the rest of the run at every position (quadratic).
 _END = re.compile(r"(?<![.!?])[.!?]+\s+|\n+|;\s*")
 # The word before a "." (its letters and inner dots): what the look back reads, at most this long.
 _LOOK_BACK = 8
 _WORD_BEFORE = re.compile(r"(?:^|[\s(\"'“‘])([A-Za-z](?:[A-Za-z.]*[A-Za-z])?)$")
-NEVER_END = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "e.g", "i.e", "vs", "cf", "approx", "no"})
+_DATA = rules.load("sentences")["words"]
+NEVER_END = rules.words(_DATA["never_end"])
 # Like initials, these end a sentence only when a sentence starts after them ("Bob Jr. He …").
-END_BEFORE_A_STARTER = frozenset({"st", "jr", "sr"})
-END_BEFORE_A_CAPITAL = frozenset({"etc", "a.m", "p.m", "am", "pm"})
+END_BEFORE_A_STARTER = rules.words(_DATA["end_before_a_starter"])
+END_BEFORE_A_CAPITAL = rules.words(_DATA["end_before_a_capital"])
 # Words that start a sentence after an initial: "plan B. I live …", "vitamin D. My editor …".
-STARTERS = frozenset(
-    {
-        "i",
-        "i'm",
-        "i’m",
-        "i've",
-        "i’ve",
-        "my",
-        "me",
-        "we",
-        "our",
-        "the",
-        "it",
-        "this",
-        "that",
-        "he",
-        "she",
-        "they",
-        "you",
-        "your",
-        "and",
-        "but",
-        "so",
-        "also",
-        "please",
-    }
-)
+STARTERS = rules.words(_DATA["starters"])
 _NEXT_WORD = re.compile(r"[^\s,;:.!?]+")
 
 

@@ -3,6 +3,11 @@
 The corpus (upstream swarmkit's example workspaces) is not part of the repository: it is found at
 $SWARMKIT_COMPAT_CORPUS, at ../shared/compat/upstream beside the repository, or at
 /work/shared/compat/upstream. Tests that need it skip, saying why, when it is absent.
+
+Upstream swarmkit-runtime (the `upstream` dependency group) lives in a venv of its own, never ours:
+it pulls langgraph, three model SDKs and mcp 1, and installs an executable named `swarmkit` too.
+`make test` makes it at .venv/upstream and sets SWARMKIT_REQUIRE_UPSTREAM=1, so there a test that
+compares with upstream fails instead of skipping when upstream is missing.
 """
 
 from __future__ import annotations
@@ -52,9 +57,15 @@ def needs_corpus() -> Path:
     return root
 
 
+def upstream_venv() -> Path:
+    """Where `make test` installs the `upstream` group (inside .venv, which git ignores)."""
+    return REPO / ".venv" / "upstream"
+
+
 def upstream_validator() -> str | None:
-    """Upstream swarmkit-runtime's `swarmkit` executable: $SWARMKIT_UPSTREAM, else /tmp/rtv/bin/swarmkit."""
-    for candidate in (os.environ.get("SWARMKIT_UPSTREAM"), "/tmp/rtv/bin/swarmkit"):
+    """Upstream swarmkit-runtime's `swarmkit` executable: $SWARMKIT_UPSTREAM (the executable or the
+    venv holding bin/swarmkit), else the venv `make test` makes."""
+    for candidate in (os.environ.get("SWARMKIT_UPSTREAM"), str(upstream_venv())):
         if not candidate:
             continue
         path = Path(candidate)
@@ -63,6 +74,25 @@ def upstream_validator() -> str | None:
         if path.is_file() and os.access(path, os.X_OK):
             return str(path)
     return None
+
+
+def needs_upstream() -> str:
+    """Upstream's `swarmkit`; without it the test skips, saying why, or fails where CI installs it."""
+    command = upstream_validator()
+    if command is None:
+        reason = (
+            "upstream swarmkit-runtime is not installed here (`make test` installs the `upstream` group "
+            f"at {upstream_venv()}; or set SWARMKIT_UPSTREAM to its swarmkit)"
+        )
+        if os.environ.get("SWARMKIT_REQUIRE_UPSTREAM") == "1":
+            pytest.fail(f"SWARMKIT_REQUIRE_UPSTREAM=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    return command
+
+
+def upstream_python(command: str) -> str:
+    """The interpreter of upstream's venv (beside its `swarmkit`), to import swarmkit_runtime with."""
+    return str(Path(command).parent / "python")
 
 
 def copy_workspace(source: Path, target: Path) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from tests.compat.corpus import (
     VALID,
     copy_workspace,
     needs_corpus,
+    upstream_python,
     upstream_validate,
 )
 
@@ -119,11 +121,16 @@ def test_the_provider_table_matches_upstreams_bundled_providers(upstream):
     """Names, base URLs and key variables of upstream's provider files, as the table has them."""
     from swarmkit.workspace.yaml_text import load_yaml_text
 
-    site = Path(upstream).resolve().parent.parent / "lib"
-    folders = list(site.glob("python3*/site-packages/swarmkit_runtime/model_providers/providers"))
-    if not folders:
-        pytest.skip("upstream's provider files are not beside its executable")
-    for path in sorted(folders[0].glob("*.yaml")):
+    where = subprocess.run(
+        [upstream_python(upstream), "-c", "import swarmkit_runtime; print(swarmkit_runtime.__file__)"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert where.returncode == 0, where.stderr
+    files = sorted((Path(where.stdout.strip()).parent / "model_providers" / "providers").glob("*.yaml"))
+    assert len(files) >= 5, files
+    for path in files:
         spec = load_yaml_text(path.read_text(encoding="utf-8"))
         name, body = spec["metadata"]["id"], spec["spec"]
         ours = BUILTIN_PROVIDERS[name]

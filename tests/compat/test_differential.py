@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+from swarmkit.resolver.memory_defaults import BUNDLED_SKILLS_DIR
 from swarmkit.schemas import KIND_SCHEMAS, load_schema, validator_for
 from swarmkit.workspace.yaml_text import load_yaml_text
 from tests.compat.corpus import REPO, needs_corpus
@@ -120,9 +121,11 @@ def documents(root: Path):
 
 
 def differences(roots: list[Path]) -> tuple[int, list[str]]:
-    """(documents compared, the ones whose verdicts differ beyond the exceptions)."""
+    """(documents compared, the ones whose verdicts differ beyond the exceptions). Each root must
+    hold documents: a folder that moved would otherwise be compared as empty, and pass."""
     compared, out = 0, []
     for root in roots:
+        assert any(documents(root)), f"no swarmkit documents under {root}"
         for path, kind, doc in documents(root):
             compared += 1
             problem = compare(kind, doc)
@@ -145,7 +148,7 @@ def test_the_projects_documents_get_the_same_verdicts(tmp_path):
         [
             REPO / "examples",
             REPO / "tests" / "fixtures",
-            REPO / "swarmkit" / "memory" / "skills",
+            BUNDLED_SKILLS_DIR,
             REPO / "reference",
             tmp_path / "init",
         ]
@@ -159,8 +162,10 @@ def test_everything_swarmkit_writes_is_valid_for_upstream(tmp_path):
     from swarmkit.scaffold import create_workspace
 
     create_workspace(tmp_path / "init", "Init")
-    for root in (REPO / "examples" / "levels", REPO / "swarmkit" / "memory" / "skills", tmp_path / "init"):
-        for path, kind, doc in documents(root):
+    for root in (REPO / "examples" / "levels", BUNDLED_SKILLS_DIR, tmp_path / "init"):
+        found = list(documents(root))
+        assert found, f"no swarmkit documents under {root}"
+        for path, kind, doc in found:
             assert UPSTREAM[kind].is_valid(doc), f"upstream refuses {path}"
 
 

@@ -1,6 +1,7 @@
 """Upstream's hello-swarm calls its say-hello tool for real: its server is `uv run python
-hello_world_server.py`; where uv is absent the record says the server could not start, and a copy
-whose command is this interpreter runs it and the answer holds the greeting."""
+hello_world_server.py`; where uv is absent the record says the server could not start (the test
+makes it absent: a PATH that holds git alone), and a copy whose command is this interpreter runs it
+and the answer holds the greeting."""
 
 from __future__ import annotations
 
@@ -36,9 +37,13 @@ def run(cli, root, script):
     return status, json.loads(out), err
 
 
-@pytest.mark.skipif(shutil.which("uv") is not None, reason="uv is here: the server may start")
-def test_without_uv_the_record_says_the_server_could_not_start(cli, tmp_path):
+def test_without_uv_the_record_says_the_server_could_not_start(cli, tmp_path, monkeypatch):
     root, script = hello(tmp_path)
+    # whether this machine has uv or not: the run's PATH holds git (memory commits) and nothing else
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "git").symlink_to(shutil.which("git"))
+    monkeypatch.setenv("PATH", str(bin_dir))
     status, record, err = run(cli, root, script)
     assert status == 0 and record["status"] == "ok"  # the greeter answers without its tool
     (server,) = record["mcp_servers"]

@@ -297,10 +297,12 @@ def test_validate_does_not_import_the_memory_store(ws):
         "print(sorted(m for m in sys.modules if m.startswith(('swarmkit.memory.', 'swarmkit.resolver.memory')) or m == 'swarmkit.cli.memory'))"
     )
     proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
-    # semantic: which recall is in force, for the memory line (it looks for packages, imports none);
-    # recall's package loads its steps on first use, so naming semantic.py loads no index
+    # semantic: which recall is in force, for the memory line (it looks for packages, imports none),
+    # as the person chose it (embedding_settings: the environment, their settings file); recall's
+    # package loads its steps on first use, so naming semantic.py loads no index
     assert proc.stdout.strip().splitlines()[-1] == (
-        "['swarmkit.memory.recall', 'swarmkit.memory.recall.semantic', 'swarmkit.resolver.memory_config', "
+        "['swarmkit.memory.recall', 'swarmkit.memory.recall.embedding_settings', "
+        "'swarmkit.memory.recall.semantic', 'swarmkit.resolver.memory_config', "
         "'swarmkit.resolver.memory_defaults']"
     )
 

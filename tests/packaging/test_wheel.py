@@ -17,9 +17,18 @@ from pathlib import Path
 import swarmkit
 from tests.support.packaging import make_venv, offline_env, run
 
-BASE_LIMIT = 15  # packages in a base install, swarmkit-memory included (pip and setuptools are not)
+BASE_LIMIT = 16  # packages in a base install, swarmkit-memory included (pip and setuptools are not)
 # The base install's own requirements (PEP 503 names): a new one is a decision, made here too.
-BASE_REQUIREMENTS = {"click", "jsonschema", "ruamel-yaml", "ruamel-yaml-clib", "pydantic", "pystemmer"}
+# numpy: recall by meaning's forward pass (its tokenizer and weights reader are swarmkit's own).
+BASE_REQUIREMENTS = {
+    "click",
+    "jsonschema",
+    "ruamel-yaml",
+    "ruamel-yaml-clib",
+    "pydantic",
+    "pystemmer",
+    "numpy",
+}
 
 
 def test_sdist_ships_the_package_its_docs_and_whole_tutorials(dist):
@@ -54,6 +63,9 @@ def test_wheel_metadata_names_the_distribution_licence_extras_and_urls(dist):
     assert meta["License-Expression"] == "MIT"
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in files)
     assert "swarmkit/py.typed" in files
+    # the portal's pages and their style: package data, beside the modules that serve them
+    assert {"swarmkit/server/templates/base.html", "swarmkit/server/templates/memory.html"} <= files
+    assert "swarmkit/server/static/portal.css" in files
     requires = meta.get_all("Requires-Dist")
     base = {normalized(re.split(r"[<>=!~; \[]", r)[0]) for r in requires if "extra ==" not in r}
     assert base == BASE_REQUIREMENTS
@@ -95,7 +107,7 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
 
     base = installed(bin_dir)
     assert "swarmkit-memory" in base and len(base) <= BASE_LIMIT, base
-    assert not {"fastapi", "starlette", "uvicorn", "httpx"} & set(base)
+    assert not {"fastapi", "starlette", "uvicorn", "jinja2", "httpx"} & set(base)
     where = run(bin_dir / "python", "-c", "import swarmkit; print(swarmkit.__file__)", cwd=home).stdout
     assert where.startswith(str(tmp_path / "venv"))
 
@@ -115,6 +127,8 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     assert "memory: recalled 0, wrote 2" in ran.stderr
     assert "Lives in Lisbon" in run(swarmkit_, "memory", "-w", "team", "list", cwd=home, env=env).stdout
 
+    by_meaning_with_no_other_step(swarmkit_, home, env, tmp_path)
+
     # The extras are missing: each command says which, and the exact command that installs it.
     refused = run(
         swarmkit_, "run", "team", "--provider", "openai", "--input", "hi", cwd=home, env=env, check=False
@@ -132,9 +146,31 @@ def test_a_wheel_from_a_fresh_clone_installs_lean_and_runs_init_validate_run_and
     hint = refused.stderr.split("hint: install it: ", 1)[1].strip()
     assert hint == f"{bin_dir / 'python'} -m pip install 'swarmkit-memory[serve]'"
     run(*shlex.split(hint), "--quiet", cwd=home)  # offline: the wheelhouse has the extra's wheels
-    assert {"fastapi", "starlette", "uvicorn"} <= set(installed(bin_dir))
+    assert {"fastapi", "starlette", "uvicorn", "jinja2"} <= set(installed(bin_dir))
 
     serve(swarmkit_, home, env)
+
+
+def by_meaning_with_no_other_step(swarmkit_: Path, home: Path, env: dict, tmp_path: Path) -> None:
+    """The plain install recalls by meaning once the model is reachable (a loopback mirror of the
+    Hub's layout): the first run fetches it, and a fact told in one's own words is found by a
+    question that shares no word with it."""
+    from tests.support.hf_mirror import Mirror
+
+    meaning = {k: v for k, v in env.items() if k != "SWARMKIT_EMBEDDING_MODEL"}
+    meaning["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    with Mirror() as mirror:
+        meaning["HF_ENDPOINT"] = mirror.endpoint
+        run(swarmkit_, "init", "meaning", cwd=home, env=meaning)
+        told = "A few things to keep in mind about me: I work as a nurse and my sister is called Anna."
+        ran = run(swarmkit_, "run", "meaning", "--input", told, cwd=home, env=meaning)
+        assert ran.stderr.startswith("Fetching the embedding model all-MiniLM-L6-v2 ("), ran.stderr
+        assert mirror.gets("model.safetensors") == 1
+        found = run(swarmkit_, "memory", "-w", "meaning", "search", "What is my job?", cwd=home, env=meaning)
+        assert found.stdout.splitlines()[0].endswith("Works as a nurse"), found.stdout
+        status = run(swarmkit_, "memory", "-w", "meaning", "status", cwd=home, env=meaning).stdout
+        assert "recall by words and meaning (all-MiniLM-L6-v2)" in status.splitlines()[0]
+        assert mirror.gets("model.safetensors") == 1
 
 
 def serve(swarmkit_: Path, home: Path, env: dict) -> None:

@@ -1,5 +1,6 @@
-"""`swarmkit init` with any name, in any folder name: it writes a workspace that validates, or says
-why it cannot (exit 1 or 2); never a traceback, never a workspace that its own validate refuses."""
+"""`swarmkit init` with any name, in any folder name: it writes a workspace that validates (exit 0,
+then validate's exit 0); the one name it refuses is a blank one, with exit 1 and why. Never a
+traceback, never a workspace that its own validate refuses."""
 
 from __future__ import annotations
 
@@ -26,10 +27,13 @@ def _cli(*args: str) -> tuple[int, str, str]:
 def _init_then_validate(parent: Path, folder: str, name: str | None) -> None:
     target = str(parent / folder)
     code, out, err = _cli("init", target, *(["--name", name] if name is not None else []))
-    assert code in (0, 1, 2) and "Traceback" not in out + err, (code, out, err)
-    if code == 0:
-        code, out, err = _cli("validate", target)
-        assert code == 0, out + err
+    if name is not None and not name.strip():
+        assert (code, out) == (1, ""), (code, out, err)
+        assert err.startswith("error: --name is empty\n"), err
+        return
+    assert code == 0 and "Traceback" not in out + err, (code, out, err)
+    code, out, err = _cli("validate", target)
+    assert code == 0, out + err
 
 
 @pytest.mark.parametrize("name", ["\x7f", "Team \x85 notes", "Team \x9f", "\ufffe", "Ops\u2028Team"])
@@ -45,6 +49,12 @@ def test_a_name_whose_id_yaml_reads_as_another_type_gives_a_valid_workspace(tmp_
 @pytest.mark.parametrize("folder", ["true", "null", "ws\x7f", " ", "  \t"])
 def test_a_folder_name_becomes_a_valid_name_and_id(tmp_path, folder):
     _init_then_validate(tmp_path, folder, None)
+
+
+@pytest.mark.parametrize("name", ["", " ", "\t\n", "\u3000"])
+def test_a_blank_name_is_refused_and_nothing_is_written(tmp_path, name):
+    _init_then_validate(tmp_path, "ws", name)
+    assert not (tmp_path / "ws").exists() or not any((tmp_path / "ws").iterdir())
 
 
 FOLDER = st.text(

@@ -219,16 +219,44 @@ def test_fifo_in_workspace_does_not_hang(ws):
 
 
 def test_folder_where_a_file_should_be(ws):
+    """A folder named like a file is a folder: what it holds is read, one level down, as any other."""
     (ws / "skills/dir.yaml").mkdir()
     (ws / "skills/dir.yaml/inner.yaml").write_text(_dump(SEED["skills/summarize.yaml"]))
     outcome = validate(ws)
     assert_handled(outcome)
+    assert (outcome.code, outcome.out.replace(str(ws), "ws")) == (
+        1,
+        'ws/skills/summarize.yaml:9:7: error[id.duplicate] skill id "summarize" is already defined in '
+        "skills/dir.yaml/inner.yaml\n"
+        "  note: first defined at ws/skills/dir.yaml/inner.yaml:9:7\n"
+        "  hint: rename one of the two skills\n"
+        "1 error in 1 file: the workspace is not valid\n",
+    )
 
 
 def test_symlinked_folder_loop(ws):
+    """skills/again links to skills itself: read once, one level down (its skills are duplicates),
+    and what lies deeper is ignored with a warning, never followed round the loop."""
     os.symlink(ws / "skills", ws / "skills/again", target_is_directory=True)
     outcome = validate(ws)
     assert_handled(outcome)
+    deeper = (
+        "ws/skills/again/{0}: warning[discovery.too-deep] files in skills/again/{0}/ are ignored: "
+        "artifacts may sit at most one folder below skills/\n  hint: move them up into skills/again/\n"
+    )
+    duplicate = (
+        'ws/skills/{0}.yaml:{1}:7: error[id.duplicate] skill id "{0}" is already defined in '
+        "skills/again/{0}.yaml\n  note: first defined at ws/skills/again/{0}.yaml:{1}:7\n"
+        "  hint: rename one of the two skills\n"
+    )
+    assert (outcome.code, outcome.out.replace(str(ws), "ws")) == (
+        1,
+        deeper.format("again")
+        + deeper.format("tools")
+        + duplicate.format("on-topic", 10)
+        + duplicate.format("summarize", 9)
+        + "2 errors in 2 files, 2 warnings: the workspace is not valid\n",
+    )
 
 
 def test_200000_deep_nesting_is_refused_before_parsing(ws):

@@ -120,28 +120,8 @@ def test_random_model_replies_end_in_0_or_1(extract, decide, answer, calls):
         _handled(*_run_with(Path(tmp), steps))
 
 
-@pytest.mark.parametrize(
-    "body",
-    [
-        DEEP_ARRAY,
-        {
-            "choices": [
-                {
-                    "message": {
-                        "content": "ok",
-                        "tool_calls": [
-                            {"id": "c1", "function": {"name": "swarm_note", "arguments": DEEP_ARRAY}}
-                        ],
-                    }
-                }
-            ]
-        },
-        {"choices": [{"message": {"content": DEEP_REPLY}}]},
-        "not json at all",
-        {"choices": "nope"},
-    ],
-)
-def test_an_openai_compatible_endpoint_answering_garbage_is_a_provider_error(body):
+def _complete(body):
+    """What the provider makes of one HTTP 200 answer with `body`: (reply, None) or (None, error)."""
     endpoint = FakeEndpoint()
     try:
         endpoint.queue.append((200, body))
@@ -150,13 +130,49 @@ def test_an_openai_compatible_endpoint_answering_garbage_is_a_provider_error(bod
             model="m", messages=[{"role": "user", "content": "hi"}], agent="lead", purpose="answer"
         )
         try:
-            reply = provider.complete(request)
+            return provider.complete(request), None, endpoint.url
         except ProviderError as exc:
-            assert exc.message
-        else:
-            assert isinstance(reply.content, str)
+            return None, exc, endpoint.url
     finally:
         endpoint.close()
+
+
+@pytest.mark.parametrize(
+    "body, says",
+    [
+        (DEEP_ARRAY, "answered HTTP 200 with something that is not JSON: '[[[["),
+        (
+            {
+                "choices": [
+                    {
+                        "message": {
+                            "content": "ok",
+                            "tool_calls": [
+                                {"id": "c1", "function": {"name": "swarm_note", "arguments": DEEP_ARRAY}}
+                            ],
+                        }
+                    }
+                ]
+            },
+            "answered with JSON that is not a chat completion (RecursionError: ",
+        ),
+        ("not json at all", "answered HTTP 200 with something that is not JSON: 'not json at all'"),
+        ({"choices": "nope"}, "answered with JSON that is not a chat completion (TypeError: "),
+    ],
+    ids=["deep-array", "deep-tool-arguments", "not-json", "choices-a-string"],
+)
+def test_an_openai_compatible_endpoint_answering_garbage_is_a_provider_error(body, says):
+    reply, error, url = _complete(body)
+    assert reply is None, reply
+    assert error.message.startswith(url) and says in error.message, error.message
+
+
+def test_a_completion_whose_content_is_deeply_nested_json_is_that_text():
+    """Not garbage to the provider: a well-formed completion whose text is JSON nested 100,000 deep
+    comes back as that text (the extraction that reads it is covered above)."""
+    reply, error, _ = _complete({"choices": [{"message": {"content": DEEP_REPLY}}]})
+    assert error is None, error
+    assert reply.content == DEEP_REPLY and reply.tool_calls == ()
 
 
 def test_an_error_body_nested_deeply_is_a_provider_error():

@@ -17,7 +17,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from starlette.testclient import TestClient  # noqa: E402
 
 from swarmkit.server.app import create_app  # noqa: E402
-from swarmkit.server.params import MAX_BODY  # noqa: E402
+from swarmkit.server.request_body import MAX_BODY  # noqa: E402
 from tests.server.launch import serving  # noqa: E402
 from tests.server.seed import RUN_ID, TOKEN, seed  # noqa: E402
 

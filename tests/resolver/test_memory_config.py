@@ -46,14 +46,15 @@ def _option_of(node: ast.AST) -> str | None:
     return None
 
 
-def literal_defaults(path: Path) -> list[str]:
-    """Each place in `path` that supplies a memory option's value from a literal of its own."""
+def literal_defaults(path: Path, root: Path = PACKAGE.parent) -> list[str]:
+    """Each place in `path` (under `root`) that supplies a memory option's value from a literal of
+    its own."""
     found = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = set(OPTIONS) | ALIASES
     floats = {v for v in OPTIONS.values() if isinstance(v, float)}
     for node in ast.walk(tree):
-        where = f"{path.relative_to(PACKAGE.parent)}:{getattr(node, 'lineno', 0)}"
+        where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             args = node.args
             positional = args.posonlyargs + args.args
@@ -117,12 +118,9 @@ def test_no_memory_default_is_written_anywhere_else_in_swarmkit():
     ],
 )
 def test_the_check_finds_each_shape_of_literal_default(tmp_path, source, expected):
-    path = PACKAGE / "_probe_not_a_module.py"
-    try:
-        path.write_text(source)
-        assert [place.split(" ", 1)[1] for place in literal_defaults(path)] == expected
-    finally:
-        path.unlink()
+    path = tmp_path / "probe.py"  # never in the package: a failed run would leave it there
+    path.write_text(source)
+    assert [place.split(" ", 1)[1] for place in literal_defaults(path, tmp_path)] == expected
 
 
 def test_the_product_reads_the_memory_configuration_from_the_generated_models():

@@ -272,3 +272,32 @@ def test_piped_bytes_that_are_not_utf8_and_an_endless_line(init_ws, tmp_path):
         )
     assert endless.returncode == 2
     assert b"error: a line on standard input is over 1,048,576 bytes" in endless.stderr
+
+
+@pytest.mark.parametrize(
+    ("announced", "given"),
+    [
+        ("My door PIN? I'll send it in my next message.", "4417"),
+        ("Here's the alarm code, next message:", "4 0 2 1"),
+        ("The new router password follows in the next message.", "Tidal-Moss-44!"),
+    ],
+)
+def test_a_secret_announced_in_one_message_and_given_in_the_next_is_kept_nowhere(
+    init_ws, cli, monkeypatch, announced, given
+):
+    """Issue 29: a turn holding nothing but a value is screened as read after the turn before it."""
+    root = init_ws()
+    code, out, _ = chat(cli, monkeypatch, root, f"{announced}\n{given}\nWhat did I say?\n")
+    assert code == 0
+    assert given not in out
+    saved = only_conversation(root)
+    assert saved["turns"][1]["input"] == "[REDACTED_SECRET]"
+    kept = [
+        path
+        for path in root.rglob("*")
+        if path.is_file() and ".git" not in path.parts and given in path.read_text(errors="replace")
+    ]
+    assert kept == []
+    # a value alone with nothing before it that announces one is a plain message
+    code, out, _ = chat(cli, monkeypatch, root, "Thanks for the help.\n4417\n")
+    assert "4417" in out

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -72,9 +76,31 @@ def test_what_is_left_alone(said, why):
     assert extract(said) == []
 
 
+# The same message in a fresh interpreter with another hash seed: set and dict order must not move a fact.
+FRESH = (
+    "import json, sys; from tests.runtime.test_mock_extraction import extract; "
+    "print(json.dumps(extract(sys.argv[1])))"
+)
+
+
 def test_it_is_deterministic_and_reads_only_what_the_user_said():
     said = "I live in Berlin and my editor is Helix."
-    assert extract(said) == extract(said)
+    kept = [
+        {"text": "Lives in Berlin", "kind": "identity", "subject": "user.location"},
+        {"text": "Editor is Helix", "kind": "preference", "subject": "user.editor"},
+    ]
+    assert extract(said) == kept
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", FRESH, said],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parents[2],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == kept, seed
     request = ChatRequest(
         model="m",
         messages=prompts.extraction_messages("Hello there", "I live in Paris."),

@@ -11,6 +11,7 @@ import pytest
 
 from swarmkit.memory.folder.entries import text_digest
 from tests.server.launch import serving
+from tests.server.seed import TOKEN
 from tests.support.git import commit_count
 
 
@@ -197,3 +198,42 @@ def test_another_persons_entry_is_not_theirs_to_edit_forget_or_read_the_history_
         assert (history.status_code, history.json()["error"]["code"]) == (403, "not_yours")
         gone = delete(served, refs["me"])
         assert (gone.status_code, gone.json()["error"]["code"]) == (403, "not_yours")
+
+
+def test_an_edit_over_the_models_max_length_is_refused_by_the_model_and_changes_nothing(client, root, refs):
+    """EntryEdit declares text max_length=500 (in the OpenAPI document too); the route enforces it
+    before the store is called, in the store's own words, on the text as sent."""
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["EntryEdit"]
+    assert schema["properties"]["text"]["maxLength"] == 500
+    folder = folder_of(root)
+    before = commit_count(folder)
+    url = "/memory/entries/" + quote(refs["lesson"], safe="")
+    headers = {"X-Swarmkit-Token": TOKEN}
+    too_long = {
+        "error": {
+            "code": "invalid_entry",
+            "message": "the text is 501 characters, and an entry holds at most 500; nothing was changed",
+            "hint": "shorten it, or split it into several entries",
+        }
+    }
+    response = client.put(url, json={"text": "x" * 501}, headers=headers)
+    assert (response.status_code, response.json()) == (400, too_long)
+    # 501 characters as sent, though the store would keep them as one line of 251: the model's limit
+    # is the text of the request, as the document says
+    response = client.put(url, json={"text": "x" * 250 + " " * 250 + "y"}, headers=headers)
+    assert (response.status_code, response.json()) == (400, too_long)
+    response = client.put(url, json={"text": 5}, headers=headers)
+    assert (response.status_code, response.json()["error"]["message"]) == (
+        400,
+        "the field 'text' must be a string",
+    )
+    assert commit_count(folder) == before
+    listed = client.get("/memory/entries", params={"file": "lessons.md"}).json()["entries"]
+    assert refs["lesson"] in [entry["ref"] for entry in listed]
+
+    text = "Deploys go through staging, then canary. " + "z" * (500 - 41)
+    assert len(text) == 500
+    response = client.put(url, json={"text": text}, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["text"] == text
+    assert commit_count(folder) == before + 1

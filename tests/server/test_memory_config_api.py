@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+
 import pytest
 from starlette.testclient import TestClient
 
 from swarmkit.scaffold import create_workspace
 from swarmkit.server.app import create_app
+from tests.compat.corpus import needs_upstream, upstream_python
 from tests.support.server import BASE
 
 WORKSPACES = {
@@ -57,15 +61,29 @@ def test_memory_off_has_no_governed_store(tmp_path):
     assert (data["enabled"], data["governed_store"]) == (False, False)
 
 
-@pytest.mark.parametrize("name", sorted(WORKSPACES))
-def test_the_same_json_as_upstream_where_it_is_installed(tmp_path, name):
-    """Differential: upstream's own memory_config over the same workspace.yaml (swarmkit-runtime is
-    not a dev dependency here: it pulls langgraph and three model SDKs)."""
-    upstream = pytest.importorskip("swarmkit_runtime.memory._defaults")
-    from ruamel.yaml import YAML
+# Upstream's own memory_config over a workspace.yaml, run in upstream's venv (tests/compat/corpus.py:
+# swarmkit-runtime is never installed beside swarmkit); prints its JSON.
+UPSTREAM_CONFIG = """
+import json, sys
+from ruamel.yaml import YAML
+from swarmkit_runtime.memory._defaults import memory_config
+raw = YAML(typ="safe").load(open(sys.argv[1], encoding="utf-8").read())
+print(json.dumps(memory_config(raw).to_dict()))
+"""
 
+
+@pytest.mark.parametrize("name", sorted(WORKSPACES))
+def test_the_same_json_as_upstream(tmp_path, name):
+    """Differential: upstream's own memory_config over the same workspace.yaml."""
+    python = upstream_python(needs_upstream())
     ours = config_of(tmp_path, WORKSPACES[name])
-    raw = YAML(typ="safe").load((tmp_path / "ws" / "workspace.yaml").read_text())
-    theirs = upstream.memory_config(raw).to_dict()
+    done = subprocess.run(
+        [python, "-c", UPSTREAM_CONFIG, str(tmp_path / "ws" / "workspace.yaml")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    theirs = json.loads(done.stdout)
     theirs["governed_store"] = theirs["enabled"]  # the bundled governed-memory skill exists when on
     assert ours == theirs

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -14,123 +13,8 @@ def stored(said: str) -> list[tuple[str, str]]:
     return [(fact.text, fact.subject) for fact in facts.extract(said)]
 
 
-# One row per way a tail starts: what is said, and the one fact kept from it.
-TAILS = [
-    ("I live in Munich now, so please adjust all the plans accordingly", "Lives in Munich", "user.location"),
-    ("My wife's name is Ana and we have two kids", "Wife's name is Ana", "user.wife_s_name"),
-    ("I'm a vegetarian, so no meat please", "Is a vegetarian", "user.is.a_vegetarian"),
-    ("I live in Berlin because my partner works there", "Lives in Berlin", "user.location"),
-    ("I'm based in Porto since 2021", "Is based in Porto", "user.location"),
-    ("I love hiking, although it rains a lot", "Loves hiking", "user.likes.hiking"),
-    ("I live in Lisbon though I travel a lot", "Lives in Lisbon", "user.location"),
-    ("I prefer tea while working", "Prefers tea", "user.prefers.tea"),
-    ("I use Helix whereas my team uses Vim", "Uses Helix", "user.uses.helix"),
-    ("I work at Acme, which is a startup", "Works at Acme", "user.employer"),
-    ("I live in Porto unless work moves me", "Lives in Porto", "user.location"),
-    ("I prefer tabs if the project allows it", "Prefers tabs", "user.prefers.tabs"),
-    ("I use Vim when I write code", "Uses Vim", "user.uses.vim"),
-    ("I live in Porto where it is sunny", "Lives in Porto", "user.location"),
-    ("Call me Sam please", "Name is Sam", "user.name"),
-    ("I moved to Munich, then we bought a flat", "Lives in Munich", "user.location"),
-    ("I live in Munich starting May", "Lives in Munich", "user.location"),
-    ("I live in Munich as of June", "Lives in Munich", "user.location"),
-    ("I love hiking but I rarely go", "Loves hiking", "user.likes.hiking"),
-    ("I work at Acme, so they pay for the train", "Works at Acme", "user.employer"),
-    ("I live in Berlin, and we have a dog", "Lives in Berlin", "user.location"),
-    ("I drive a van or I take the bus", "Drives a van", "user.drive.a_van"),
-    ("I live in Berlin and there is a lake nearby", "Lives in Berlin", "user.location"),
-    ("I live in Berlin, I think", "Lives in Berlin", "user.location"),
-    ("My editor is Helix, it's fast", "Editor is Helix", "user.editor"),
-    ("I have two cats, they're called Tom and Jerry", "Has two cats", "user.has.two_cats"),
-    ("I speak German and, I think, Portuguese", "Speaks German", "user.languages"),  # "and" left dangling
-    ("I work at Acme and so on", "Works at Acme", "user.employer"),
-    (
-        'My favourite song is "Where Is My Mind", so play it',
-        "Favourite song is Where Is My Mind",
-        "user.favourite_song",
-    ),
-    # a time relative to now
-    ("I moved to Bergen last week", "Lives in Bergen", "user.location"),
-    ("I live in Oslo since last year", "Lives in Oslo", "user.location"),
-    ("I'm based in Ghent this year", "Is based in Ghent", "user.location"),
-    ("I moved to Oslo next month", "Lives in Oslo", "user.location"),
-    ("I moved to Oslo two years ago", "Lives in Oslo", "user.location"),
-    ("I moved to Oslo a couple of months ago", "Lives in Oslo", "user.location"),
-    ("I moved to Oslo 3 weeks ago", "Lives in Oslo", "user.location"),
-    ("I moved to Oslo a while ago, so update it", "Lives in Oslo", "user.location"),
-    ("I moved to Ghent yesterday", "Lives in Ghent", "user.location"),
-    ("I work at Acme recently", "Works at Acme", "user.employer"),
-    ("I moved to Oslo earlier this year", "Lives in Oslo", "user.location"),
-    # thanks, and an aside about a person
-    ("my editor is Editor3, thanks", "Editor is Editor3", "user.editor"),
-    ("My editor is Zed, thank you!", "Editor is Zed", "user.editor"),
-    (
-        "My manager's manager is Greet, who joined in May",
-        "Manager's manager is Greet",
-        "user.manager_s_manager",
-    ),
-    ("My manager is Ana, whom I trust", "Manager is Ana", "user.manager"),
-    # why and with whom, after a place
-    ("I moved to Namur last month with my family", "Lives in Namur", "user.location"),
-    ("I moved to Tromsø for a new job at the university hospital", "Lives in Tromsø", "user.location"),
-    ("I moved to Oslo for work", "Lives in Oslo", "user.location"),
-    ("I live in Lyon with my partner", "Lives in Lyon", "user.location"),
-    ("I'm based in Porto for now", "Is based in Porto", "user.location"),
-]
-
-# Values that hold a conjunction, a pronoun or a tail word of their own: kept whole.
-KEPT = [
-    ("I like Rock and Roll", "Likes Rock and Roll", "user.likes.rock_and_roll"),
-    ("I'm from Bosnia and Herzegovina", "Is from Bosnia and Herzegovina", "user.hometown"),
-    ("I'm from Trinidad and Tobago", "Is from Trinidad and Tobago", "user.hometown"),
-    ("I like Salt and pepper", "Likes Salt and pepper", "user.likes.salt_and_pepper"),
-    (
-        "My favourite film is When Harry Met Sally",
-        "Favourite film is When Harry Met Sally",
-        "user.favourite_film",
-    ),
-    (
-        "My favourite film is when harry met sally",
-        "Favourite film is when harry met sally",
-        "user.favourite_film",
-    ),
-    ("I speak German and Portuguese", "Speaks German and Portuguese", "user.languages"),
-    ("My name is Sam Then", "Name is Sam Then", "user.name"),  # a capital: part of the name
-    ("I work at Procter and Gamble", "Works at Procter and Gamble", "user.employer"),
-    (
-        "I love Me and You and Everyone We Know",
-        "Loves Me and You and Everyone We Know",
-        "user.likes.me_and_you_and_everyone_we",
-    ),
-    ("I love my wife and I", "Loves my wife and I", "user.likes.my_wife_and_i"),  # no clause after "I"
-    ("I like here and there too", "Likes here and there", "user.likes.here_and_there"),
-    ("I live in Berlin, Germany", "Lives in Berlin, Germany", "user.location"),
-    (
-        'I like the song "when doves cry, so sad"',
-        'Likes the song "when doves cry, so sad"',
-        "user.likes.the_song_when_doves_cry_so",
-    ),
-    ("I hate meetings before ten", "Dislikes meetings before ten", "user.likes.meetings_before_ten"),
-    # "for", "with" and "who" are a value's own where they do not follow a place, or a comma
-    ("I work for the city council", "Works for the city council", "user.employer"),
-    ("I like coffee with milk", "Likes coffee with milk", "user.likes.coffee_with_milk"),
-    ("I love people who cook", "Loves people who cook", "user.likes.people_who_cook"),
-    ("I'm from a town with a castle", "Is from a town with a castle", "user.hometown"),
-    # time words with a capital, or not followed by a unit, belong to a name or a title
-    ("I watch Last Week Tonight", "Watches Last Week Tonight", "user.watch.last_week_tonight"),
-    ("I like this band", "Likes this band", "user.likes.this_band"),
-    ("I have a week off", "Has a week off", "user.has.a_week_off"),
-]
-
-
-@pytest.mark.parametrize("said, text, subject", TAILS, ids=[row[0] for row in TAILS])
-def test_a_tail_is_cut_from_the_value(said, text, subject):
-    assert stored(said)[:1] == [(text, subject)]  # the tail may be a statement of its own, kept after
-
-
-@pytest.mark.parametrize("said, text, subject", KEPT, ids=[row[0] for row in KEPT])
-def test_a_value_that_only_looks_like_it_has_a_tail_is_kept_whole(said, text, subject):
-    assert stored(said) == [(text, subject)]
+# The examples of where a value ends, and of values kept whole, are example files:
+# tests/speech/examples/facts/positive/tails.toml and whole_values.toml (test_examples.py reads them).
 
 
 def test_cut_gives_the_value_and_the_tail_it_cut():

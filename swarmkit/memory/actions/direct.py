@@ -32,6 +32,14 @@ class BadEntry(SwarmkitError):
 _DROP_ON_EDIT = ("tainted",)  # a person wrote this text: nobody else's content is in it any more
 
 
+def too_long(length: int, verb: str = "written") -> BadEntry:
+    """A text of `length` characters, over what an entry holds (the API's body models say it too)."""
+    return BadEntry(
+        f"the text is {length} characters, and an entry holds at most {E.MAX_TEXT}; nothing was {verb}",
+        "shorten it, or split it into several entries",
+    )
+
+
 def checked_text(text: str | None, verb: str = "written") -> str:
     """The text to write, screened (secrets redacted); an error for empty, over-long, secret-only
     or not-a-fact text."""
@@ -42,10 +50,7 @@ def checked_text(text: str | None, verb: str = "written") -> str:
             'say what to remember, e.g. swarmkit memory add "Prefers tabs over spaces"',
         )
     if len(one_line) > E.MAX_TEXT:
-        raise BadEntry(
-            f"the text is {len(one_line)} characters, and an entry holds at most {E.MAX_TEXT}; nothing was {verb}",
-            "shorten it, or split it into several entries",
-        )
+        raise too_long(len(one_line), verb)
     # a message of several lines is screened as written, then as the one line it is kept as: a list
     # of codes a line under the line that names them is read as that list
     screened = screen_block(str(text)) if "\n" in str(text) else screen(one_line)

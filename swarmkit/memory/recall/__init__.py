@@ -8,20 +8,32 @@ index.py     RecallIndex: keeps the index in step with the files, answers, check
 scope.py     which files a search reads
 dedupe.py    import's duplicate check through the index
 diverse.py   a hit that restates a higher one is folded into it
-similarity.py  how alike two texts are (by words; by meaning with the semantic extra)
+similarity.py  how alike two texts are (by words; meaning.py: by words and meaning together)
+negation.py  whether a text denies what it names, and the numbers it holds
 restatement.py whether two alike texts state one fact (the same names and numbers)
 progress.py  the progress bar of a long build
-fusion.py    by words and meaning (the semantic extra): the fused score, the vectors of one index
-encoder.py   the embedding model's forward pass (numpy)
+fusion.py    by words and meaning: the fused score, the vectors of one index
+encoder.py   the embedding model's forward pass (numpy), over wordpiece.py and weights.py
+endpoint.py  an OpenAI-compatible embeddings endpoint as the model
 vectors.py   the stored vectors, per model and line digest
-download.py  the one-time download of the default model
-semantic.py  which model is in force, and embed/cosine for other steps
+download.py  the default model's one-time fetch, on first need (model_cache.py: where it lives)
+semantic.py  which model is in force (embedding_settings.py: the person's choice), and embed/cosine
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING
+
+# One BLAS thread before anything here imports numpy, unless the person chose otherwise: a query's
+# matrices are tiny, and on a busy 2-core machine a second BLAS thread made the first query 3x and
+# the next 20x slower (spinning while the other core is taken). Here, where every path to numpy in
+# recall starts, rather than before each import of it.
+if "numpy" not in sys.modules:
+    for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_name, "1")
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -116,12 +128,12 @@ def scan_search(
     from swarmkit.memory.recall.scope import reader_parameters, scope_predicate
     from swarmkit.memory.recall.scoring import FEEDBACK_DEPTH, TIE_POOL, Coverage, by_feedback
     from swarmkit.memory.recall.scoring import closest as closest_of
-    from swarmkit.memory.recall.words import entry_terms, terms
+    from swarmkit.memory.recall.words import entry_terms, query_terms
 
     max_results, threshold, search_scope = reader_parameters(max_results, threshold, search_scope)
     scorer = scorer or Coverage()
     in_scope = scope_predicate(store, search_scope, include_inbox)
-    qterms = list(dict.fromkeys(terms(query)))
+    qterms = query_terms(query)
     if not qterms or not store.exists():
         return []
     found = [e for e in store.entries() if not e.meta.get("marker")]

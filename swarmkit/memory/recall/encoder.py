@@ -4,20 +4,26 @@ The model folder is a sentence-transformers export (config.json, tokenizer.json,
 mean pooling): all-MiniLM-L6-v2 and other BERT-shaped models of that family. The forward pass is
 written out here over numpy because it is six matrix products a layer and nothing else: torch
 would add ~700 MB for it, onnxruntime ~60 MB and an exported graph (docs/memory.md has the
-measurements). `tokenizers` does the WordPiece tokenizing (Rust, the model's own tokenizer.json).
+measurements). The weights are mapped, not read (weights.py); the tokenizer is BERT's WordPiece
+(wordpiece.py), or Hugging Face's `tokenizers` for a tokenizer.json of another shape when the
+semantic extra is installed.
 
-Only the semantic extra (`pip install 'swarmkit-memory[semantic]'`) brings numpy, tokenizers and
-safetensors: this module is imported where recall by meaning is used, never at start-up.
+numpy is in the base install; this module is imported where recall by meaning is used, never at
+start-up.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from swarmkit.memory.recall.model_check import Header
 
 MAX_TOKENS = 256  # the model's own max_seq_length (sentence_bert_config.json) when it says none
 BATCH = 32  # entries per forward pass: padding to the longest of a batch sorted by length costs little
@@ -42,15 +48,13 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float)
 class Encoder:
     """One loaded model: `encode(texts)` gives an (n, dim) float32 matrix of unit rows."""
 
-    def __init__(self, folder: Path):
-        from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
-
+    def __init__(self, folder: Path, header: Header | None = None):
+        from swarmkit.memory.recall import weights as W
         from swarmkit.memory.recall.model_check import problem, unprefixed
 
         folder = Path(folder)
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-        weights = load_file(str(folder / "model.safetensors"))
+        weights = W.load(folder / "model.safetensors", header)
         # checked before any forward pass: a config that does not fit its weights would fail on
         # the first text (a missing layer, heads that do not divide the width), after a commit
         found = problem(config, {name: tuple(t.shape) for name, t in weights.items()})
@@ -67,13 +71,7 @@ class Encoder:
         vocab, self.dim = self.w["embeddings.word_embeddings.weight"].shape
         positions = self.w["embeddings.position_embeddings.weight"].shape[0]
         self.max_tokens = min(limit, int(config.get("max_position_embeddings", 512)), int(positions))
-        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        if self.tokenizer.get_vocab_size() > vocab:
-            raise ValueError(
-                f"{folder}: tokenizer.json knows {self.tokenizer.get_vocab_size()} tokens, the weights {vocab}"
-            )
-        self.tokenizer.enable_truncation(self.max_tokens)
-        self.tokenizer.no_padding()
+        self.tokenize = tokenizer(folder / "tokenizer.json", self.max_tokens, int(vocab))
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
@@ -82,15 +80,15 @@ class Encoder:
         from swarmkit.surrogates import valid_unicode
 
         # bytes that were not UTF-8 (surrogate escapes) are no text a tokenizer takes: U+FFFD, as a model gets them
-        encodings = self.tokenizer.encode_batch([valid_unicode(text) for text in texts])
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        encodings = self.tokenize([valid_unicode(text) for text in texts])
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i]))
         for start in range(0, len(order), BATCH):
             chunk = order[start : start + BATCH]
-            width = max(len(encodings[i].ids) for i in chunk)
+            width = max(len(encodings[i]) for i in chunk)
             ids = np.zeros((len(chunk), width), dtype=np.int64)
             mask = np.zeros((len(chunk), width), dtype=np.float32)
             for row, i in enumerate(chunk):
-                held = encodings[i].ids
+                held = encodings[i]
                 ids[row, : len(held)] = held
                 mask[row, : len(held)] = 1.0
             out[chunk] = self._forward(ids, mask)
@@ -140,3 +138,34 @@ class Encoder:
         pooled = (x * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1.0)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+def tokenizer(path: Path, limit: int, vocab: int) -> Callable[[list[str]], list[list[int]]]:
+    """texts → their token ids ([CLS] … [SEP], at most `limit`): BERT's WordPiece read here, or
+    `tokenizers` for another kind of tokenizer.json. ValueError when neither can read it, or it
+    names tokens the weights do not have."""
+    from swarmkit.memory.recall.wordpiece import Unsupported, WordPiece
+
+    try:
+        own = WordPiece.from_file(path)
+    except Unsupported as exc:
+        try:
+            from tokenizers import Tokenizer
+        except ImportError:
+            from swarmkit.extras import install_command
+
+            raise ValueError(
+                f"{path.parent}: {exc}; install the semantic extra to read it ({install_command('semantic')})"
+            ) from None
+        reference = Tokenizer.from_file(str(path))
+        if reference.get_vocab_size() > vocab:
+            raise ValueError(
+                f"{path.parent}: tokenizer.json knows {reference.get_vocab_size()} tokens, the weights {vocab}"
+            ) from None
+        reference.enable_truncation(limit)
+        reference.no_padding()
+        return lambda texts: [e.ids for e in reference.encode_batch(texts)]
+    if own.vocab_size > vocab:
+        raise ValueError(f"{path.parent}: tokenizer.json knows {own.vocab_size} tokens, the weights {vocab}")
+    own.max_tokens = limit
+    return lambda texts: [own.encode(text) for text in texts]

@@ -41,6 +41,7 @@ FULL_COSINE = 0.8
 FULL_EVIDENCE = 2.0  # the words weigh fully from the weight of two terms each held by one entry
 CANDIDATES = 50  # from each side, whatever k is up to 50 (the first 5 of a 50-result search are the 5-search)
 EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
+QUERIES_KEPT = 16  # query vectors a process keeps
 EMBED_ON_WRITE = 64  # entries a write embeds after its commit (an import's first 64; reads do the rest)
 
 
@@ -84,6 +85,9 @@ class SemanticSide:
         self.vectors = VectorStore(path, self.encoder.dim)
         self.missing = 0  # entries in scope without a vector after the last search (waiting)
         self._lookup: tuple | None = None
+        # a run asks the same question again (a wider search to fold restatements, the closest
+        # entries when none clears the threshold): its vector is computed once, 16 ms a query
+        self._queries: dict[str, np.ndarray] = {}
 
     def close(self) -> None:
         self.vectors.close()
@@ -99,7 +103,12 @@ class SemanticSide:
             self.vectors.add(chosen, self.encoder.encode([todo[d] for d in chosen]))
 
     def query(self, text: str) -> np.ndarray:
-        return self.encoder.encode([text])[0]
+        found = self._queries.get(text)
+        if found is None:
+            if len(self._queries) >= QUERIES_KEPT:
+                self._queries.pop(next(iter(self._queries)))
+            found = self._queries[text] = self.encoder.encode([text])[0]
+        return found
 
     def lookup(self, keys: np.ndarray) -> np.ndarray:
         """Each key's row among the stored vectors (-1: none), remembered until the vectors change."""

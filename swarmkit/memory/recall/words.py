@@ -169,12 +169,28 @@ class _AddedTerms(dict):
 _ADDED = _AddedTerms()
 
 
+def query_terms(query: str) -> list[str]:
+    """A query's terms, without repeats. A question asked by its purpose ("What do I do for a living?",
+    "How old am I?": speech/questions.py) is asked by the words of the subjects that answer it (role,
+    employer; age, birth date), as an entry's subject gives its terms, in place of the words that asked."""
+    from swarmkit.speech import questions
+
+    asked = questions.purpose(query)
+    if asked is None:
+        return list(dict.fromkeys(terms(query)))
+    subjects = " ".join(_SUBJECT_SEPARATORS.sub(" ", s.removeprefix("user.")) for s in asked.subjects)
+    return list(dict.fromkeys(terms(asked.rest) + terms(subjects, entry=True)))
+
+
+_SUBJECT_SEPARATORS = re.compile(r"[_:.-]+")
+
+
 def entry_terms(text: str, meta: dict) -> list[str]:
     """An entry's terms: its text, its subject (deploy_target → deploy target) and its `added` date."""
     out = terms(text, entry=True)
     subject = meta.get("subject")
     if subject:
-        out += terms(re.sub(r"[_:.-]+", " ", subject), entry=True)
+        out += terms(_SUBJECT_SEPARATORS.sub(" ", subject), entry=True)
     added = meta.get("added")
     if added:
         out += _ADDED[added]

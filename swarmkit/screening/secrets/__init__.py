@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+from swarmkit.screening.normalise import normalised
 from swarmkit.screening.placeholder import REDACTED
 from swarmkit.screening.ruleset import ruleset
 
@@ -60,8 +61,13 @@ def forget_screened() -> None:
 
 
 def _find_spans(text: str) -> list[tuple[int, int]]:
-    low = text.translate(_ASCII_LOWER)  # same length as the text, so positions carry over
-    spans = sorted(span for detector in DETECTORS for span in detector(text, low) if span[1] > span[0])
+    spans = _detected(text)
+    # a keyword disguised (an invisible character, fullwidth letters, a Cyrillic look-alike) is read
+    # in the normalised text too, and what is found there is mapped back to the text as written
+    read = normalised(text)
+    if read is not None:
+        spans += [read.original(start, end) for start, end in _detected(read.text)]
+    spans.sort()
     if REDACTED in text:
         spans = _outside_placeholders(text, spans)
     merged: list[tuple[int, int]] = []
@@ -72,6 +78,11 @@ def _find_spans(text: str) -> list[tuple[int, int]]:
         else:
             merged.append((start, end))
     return merged
+
+
+def _detected(text: str) -> list[tuple[int, int]]:
+    low = text.translate(_ASCII_LOWER)  # same length as the text, so positions carry over
+    return [span for detector in DETECTORS for span in detector(text, low) if span[1] > span[0]]
 
 
 def _outside_placeholders(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

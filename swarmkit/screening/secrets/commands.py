@@ -36,7 +36,12 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if not holds_any(low, _NAMES):
         return
     options, family = RULES.group("options"), RULES.tables.family
-    commands = list(P.command.finditer(text))
+    # a command's name right after a short option is that option's value (`sshpass -p SshPass#1`)
+    commands = [
+        c
+        for c in P.command.finditer(text)
+        if not P.option_before.search(text, max(0, c.start() - 8), c.start())
+    ]
     for index, command in enumerate(commands):
         name = command.group("name").lower().split()[0]
         # the command's window: to the end of its line, the next `|;&`, the next command, 512 at most
@@ -44,6 +49,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
         end = stop.start() if stop else min(len(text), command.end() + 512)
         if index + 1 < len(commands):
             end = min(end, commands[index + 1].start())
+        if name.startswith("impacket-"):
+            name = "impacket"
         for match in options[family.get(name, name)].finditer(text, command.end(), end):
             span = _span(match)
             if not is_reference(text[span[0] : span[1]]):

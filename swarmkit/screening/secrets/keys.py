@@ -54,9 +54,14 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
                 named = "code" if earlier in CODE_PREFIXES else None
             if named is None:
                 continue
+            if _an_options_value(text, hit.start(), hit.end() + len(rest)):
+                continue  # `zip -P ZipPass2024 f.zip`, `7z a -pArch1ve#Pw`: the key word is in the value
             span = _value(text, hit.start(), hit.end() + len(rest), named)
-            if span is not None and not _public_key_id(text, hit.start(), text[span[0] : span[1]]):
-                yield span
+            if span is None or _public_key_id(text, hit.start(), text[span[0] : span[1]]):
+                continue
+            if text[span[1] : span[1] + 1] in ('"', "'") and P.attribute_name.fullmatch(text, *span):
+                continue  # `key="DbPassword" value="…"`: the next attribute's name, not the value
+            yield span
     if "/" in text:
         for match in P.user_slash_password.finditer(text):
             value = match.group("value").rstrip(".,:!?)")
@@ -67,6 +72,20 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             value = match.group("value").rstrip(".,;:!?")
             if shape.looks_like_password(value) and not shape.is_reference(value):
                 yield match.start("value"), match.start("value") + len(value)
+
+
+def _an_options_value(text: str, start: int, end: int) -> bool:
+    """Whether the key word at `start`, ending its word at `end`, is inside a command-line option's
+    value: a short option's attached value (`-pArch1ve#Pw`) or the word after a short option
+    (`-P ZipPass2024`, `-u a:b`). A key with its own `=` (`-o user=a,password=X`) is a key."""
+    if end < len(text) and not text[end].isspace():
+        return False
+    token = start
+    while token > 0 and not text[token - 1].isspace() and start - token < 128:
+        token -= 1
+    if P.attached_option.match(text, token) and token + 2 <= start:
+        return True
+    return P.short_option_before.search(text, max(0, token - 8), token) is not None
 
 
 def _public_key_id(text: str, start: int, value: str) -> bool:

@@ -72,7 +72,21 @@ def forget_screened() -> None:
 
 
 def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    """The run without its quotes and trailing punctuation, and split at `/` or `|` ("admin/X")."""
+    """The run without its quotes and trailing punctuation, and split at `/` or `|` ("admin/X");
+    a run with markup in it (`<password>X</password>`) is read between its tags."""
+    if "<" in text[start:end]:
+        at = start
+        for tag in P.tag.finditer(text, start, end):
+            if tag.start() > at:
+                yield from _untagged_parts(text, at, tag.start())
+            at = tag.end()
+        if at < end:
+            yield from _untagged_parts(text, at, end)
+        return
+    yield from _untagged_parts(text, start, end)
+
+
+def _untagged_parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     while start < end and text[start] in _STRIP_LEFT:
         start += 1
     while end > start and text[end - 1] in _STRIP_RIGHT:

@@ -56,6 +56,24 @@ def test_alike_texts_that_say_other_things_are_no_duplicates():
     assert [f for f in find(parsed(*texts)) if f.reason == "duplicate"] == []
 
 
+def test_an_opening_word_before_a_preposition_and_a_plural_day_are_no_other_names():
+    """ "Born in Lagos": born is no person's name (a name is followed by its verb); "Saturdays" and
+    "Saturday" are one name. Each pair was kept apart as about other people or things."""
+    from swarmkit.memory.recall.restatement import Names, same_fact
+
+    texts = ["Born in Lagos", "Lagos is my birthplace", "Volunteers at the food bank on Saturdays"]
+    texts += ["Volunteers at the food bank every Saturday", "Gina lost her job", "Tina lost her job"]
+    names = Names(texts)
+    assert names.of(texts[0]) == names.of(texts[1]) == {"lago"}
+    assert names.of(texts[2]) == names.of(texts[3]) == {"saturday"}
+    assert not names.in_text(texts[0])("Born") and names.in_text(texts[0])("Lagos")
+    assert names.in_text("Gina lost her job")("Gina")  # before its verb, a name as ever
+    assert not same_fact(texts[4], texts[5], names.of(texts[4]), names.of(texts[5]))
+    assert summary(f for f in find(parsed(*texts[2:4])) if f.reason == "duplicate") == [
+        ("merge", "duplicate", texts[2:4], "Volunteers at the food bank every Saturday")
+    ]
+
+
 def test_the_same_words_about_two_people_are_two_facts():
     # each is the other's fact: whoever the text is about (the first name that opens some text as
     # its subject, after a hedge too) differs, so no merge; a restatement about the same person merges

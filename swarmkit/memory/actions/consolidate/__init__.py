@@ -2,7 +2,7 @@
 inbox item for a person to accept or keep both. Nothing a person wrote changes without their review.
 
 similarity.py  how alike two entries are, behind one interface; lexical
-meaning.py     by words and meaning (the semantic extra: the embedding model's cosine)
+meaning.py     by words and meaning (the embedding model's cosine, calibrated with the words)
 junk.py        text that is no fact (chatter, restated instructions, pronoun-only values)
 findings.py    what a pass finds over a list of entries (pure)
 proposals.py   findings as inbox items; accept and keep both
@@ -75,8 +75,9 @@ def consolidate(
     limit: int | None = None,
 ) -> Consolidation:
     """Find and (unless dry_run) propose; one commit for every proposal of the pass. `similarity`
-    None: by words and meaning when the semantic extra and a model are in force, else lexical."""
+    None: by words and meaning when an embedding model is in force, else lexical."""
     from swarmkit.memory.actions.consolidate.proposals import pending_refs, propose
+    from swarmkit.memory.recall.semantic import EndpointFailed
     from swarmkit.memory.recall.similarity import default_name
     from swarmkit.memory.recall.similarity import similarity as make
 
@@ -87,7 +88,28 @@ def consolidate(
         entries = entries[-limit:]  # the newest: a bounded pass looks where writes land
     pinned = pinned_entries(store)
     sim = make(similarity or default_name(), store, entries + pinned)
-    findings = find(entries, pinned, sim, pending_refs(store))
+    try:
+        findings = find(entries, pinned, sim, pending_refs(store))
+    except EndpointFailed as exc:  # an embeddings endpoint that failed: by words, unless asked for meaning
+        if similarity is not None:
+            from swarmkit.errors import SwarmkitError
+
+            raise SwarmkitError(
+                f"similarity by meaning failed: the embeddings endpoint failed: {exc}",
+                "try again, or compare by words (--similarity lexical)",
+            ) from None
+        import warnings
+
+        from swarmkit.memory.folder.results import MemoryWarning
+        from swarmkit.memory.recall import semantic
+
+        if isinstance(model := semantic.choice(), semantic.Model):
+            semantic.failed(model, f"the embeddings endpoint failed: {exc}")
+        warnings.warn(
+            f"consolidating by words only: the embeddings endpoint failed: {exc}", MemoryWarning, stacklevel=2
+        )
+        sim = make("lexical", store, entries + pinned)
+        findings = find(entries, pinned, sim, pending_refs(store))
     if dry_run or not findings:
         return Consolidation(len(entries), findings, dry_run=dry_run, similarity=sim.name)
     with store.writing():

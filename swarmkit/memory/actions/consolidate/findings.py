@@ -156,7 +156,7 @@ def find(
     n = len(entries)
     pairs = sim.pairs(min(DUPLICATE, OPPOSITE))
     person_names = [names.of(t) for t in texts]
-    readings = _without_people_as_teams([attributes.read(t, names.is_name) for t in texts], texts)
+    readings = _without_people_as_teams([attributes.read(t, names.in_text(t)) for t in texts], texts)
     actors = [names.actor(t) for t in texts]
     for a, b, score in pairs:  # a repeat of a pinned line: the copy outside MEMORY.md goes
         if b >= n > a and entries[a].file != MEMORY_MD and score >= DUPLICATE and free(a):
@@ -178,7 +178,8 @@ def find(
         ):
             continue  # a person kept both
         if negated(texts[a]) != negated(texts[b]):
-            if score >= OPPOSITE and person_names[a] == person_names[b]:
+            # a denial repeats what it denies: read from shared words, never from meaning alone
+            if sim.by_words(a, b) >= OPPOSITE and person_names[a] == person_names[b]:
                 old, new = (a, b) if _newer(a, b, entries) else (b, a)
                 words = ", ".join(sim.shared(a, b)[:6])
                 denies = "denies" if negated(texts[new]) else "affirms"

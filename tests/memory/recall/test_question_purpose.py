@@ -1,0 +1,113 @@
+"""A question asked by its purpose finds the fact the folder keeps under the subject that answers it
+(issue 32): "What do I do for a living?" finds "Works as a data engineer" (user.role), not "Lives in
+Rotterdam" for its word "living"; by words, as the index and the scan both read a query."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarmkit.memory.recall import scan_search
+from swarmkit.memory.recall.words import query_terms, terms
+from swarmkit.speech.facts import extract
+
+TOLD = [
+    "I live in Rotterdam",
+    "I work as a data engineer",
+    "I'm 34",
+    "My wife's name is Ana",
+    "I grew up in Lyon",
+    "I love hiking",
+    "I have two cats",
+    "My editor is Helix",
+    "I drive a blue Toyota",
+]
+
+
+@pytest.fixture
+def told(store):
+    store.ensure()
+    for said in TOLD:
+        for fact in extract(said):
+            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
+    return store
+
+
+@pytest.mark.parametrize(
+    "question, fact",
+    [
+        ("What do I do for a living?", "Works as a data engineer"),
+        ("What's my job?", "Works as a data engineer"),
+        ("How old am I?", "Is 34 years old"),
+        ("Who is my partner?", "Wife's name is Ana"),
+        ("Am I married?", "Wife's name is Ana"),
+        ("Where am I from?", "Grew up in Lyon"),
+        ("Where did I grow up?", "Grew up in Lyon"),
+    ],
+)
+def test_a_question_by_purpose_finds_the_fact_its_subject_names(told, question, fact):
+    hits = told.recall(question, max_results=5)
+    assert [h.text for h in hits][:1] == [fact]
+    assert [h.text for h in scan_search(told, question, 5)][:1] == [fact]  # the reference agrees
+
+
+def test_for_a_living_is_no_place(told):
+    assert "Lives in Rotterdam" not in [
+        h.text for h in told.recall("What do I do for a living?", max_results=5)
+    ]
+    assert [h.text for h in told.recall("Where do I live?", max_results=1)] == ["Lives in Rotterdam"]
+
+
+def test_a_question_in_the_words_of_its_fact_is_asked_by_its_words():
+    for question in ("Which editor do I use?", "What is Caroline's job?", "Where do I live?"):
+        assert query_terms(question) == list(dict.fromkeys(terms(question)))
+    assert query_terms("What do I do for a living in Berlin?") == [
+        "berlin",
+        "role",
+        "employ",
+        "job",
+        "occup",
+        "profess",
+    ]
+
+
+# Facts told the ways people say them, not the ways the first set does ("I'm a nurse", not "I work
+# as a nurse"), written before the reader learnt them: each question finds its fact first.
+TOLD_PLAINLY = [
+    "I'm a nurse at St Mary's",
+    "I'm originally from Porto",
+    "I was born on 3 May 1990",
+    "I'm married to Ana",
+    "I live in Lisbon",
+    "I love hiking",
+    "Peanuts make me break out in hives",
+    "We adopted a tabby cat and named her Pixel",
+    "I drive a blue Toyota",
+]
+
+
+@pytest.fixture
+def told_plainly(store):
+    store.ensure()
+    for said in TOLD_PLAINLY:
+        for fact in extract(said):
+            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
+    return store
+
+
+@pytest.mark.parametrize(
+    "question, fact",
+    [
+        ("What do I do for a living?", "Is a nurse at St Mary's"),
+        ("What's my job?", "Is a nurse at St Mary's"),
+        ("Where do I work?", "Is a nurse at St Mary's"),
+        ("Where am I from?", "Is originally from Porto"),
+        ("Where did I grow up?", "Is originally from Porto"),
+        ("When was I born?", "Was born on 3 May 1990"),
+        ("How old am I?", "Was born on 3 May 1990"),
+        ("Who am I married to?", "Is married to Ana"),
+        ("Who is my partner?", "Is married to Ana"),
+    ],
+)
+def test_a_question_by_purpose_finds_a_fact_told_plainly(told_plainly, question, fact):
+    assert [h.text for h in told_plainly.recall(question, max_results=5)][:1] == [fact]
+    assert [h.text for h in scan_search(told_plainly, question, 5)][:1] == [fact]
