@@ -119,7 +119,9 @@ def main(quick: bool = False, command: list[str] | None = None, endpoint: str | 
                     bar,
                 )
             )
-    figures["targets"] = [{"name": label, "value": value, "ok": value >= bar} for label, value, bar in checks]
+    figures["targets"] = [
+        benchlib.target(label, value, value >= bar, "quality") for label, value, bar in checks
+    ]
     benchlib.print_targets(figures["targets"], digits=0)
     return figures
 

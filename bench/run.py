@@ -43,9 +43,9 @@ def main() -> int:
     return 1 if failed else 0
 
 
-# Benchmarks that measure recall by meaning; every other one measures what it did before the
-# semantic extra, recall by words (the extra is in the dev install).
-BY_MEANING = ("recall", "semantic")
+# Benchmarks that measure recall by meaning (with the packaged model the dev install holds); every
+# other one measures what it did before meaning was the default, recall by words.
+BY_MEANING = ("recall", "restatements", "semantic", "told")
 
 
 def run_one(name: str, quick: bool, quality_only: bool = False) -> int:

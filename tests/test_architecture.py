@@ -295,3 +295,67 @@ def test_no_test_imports_a_conftest():
             if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "conftest":
                 found.append(f"{path.relative_to(tests)}:{node.lineno}")
     assert found == []
+
+
+# Memory's one door (issue 31): code outside memory/ imports it through swarmkit.memory, whose
+# __init__ names what other packages use. At most three modules past it, each for its reason:
+DEEP_IMPORTS_ALLOWED: dict[str, str] = {
+    "swarmkit.memory.actions.asked": "memory you talk to (runtime/memory_talk.py) is this action's "
+    "caller: it uses its verbs as one namespace (asked.meant, asked.forget), which would clash at "
+    "the door with the store's",
+    "swarmkit.memory.recall.semantic": "the embedding model in force, its kinds and states (choice, "
+    "Lexical, NO_MODEL, fetch_default), read as one namespace by the CLI's fetch on first need",
+    "swarmkit.memory.recall.download": "the model's fetch: when a failed one is tried again "
+    "(remembered_failure, later), told by the CLI beside semantic's",
+}
+
+
+def in_memory(module: str) -> bool:
+    return module == "swarmkit.memory" or module.startswith("swarmkit.memory.")
+
+
+def deep_imports(graph: dict[str, set[str]]) -> list[str]:
+    """`importer -> module` for each memory module imported from outside memory/ past its door."""
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        if not in_memory(module)
+        for target in targets
+        if target.startswith("swarmkit.memory.") and target not in DEEP_IMPORTS_ALLOWED
+    )
+
+
+def test_code_outside_memory_enters_through_its_door():
+    assert deep_imports(GRAPH) == []
+    assert len(DEEP_IMPORTS_ALLOWED) <= 3
+
+
+def test_the_door_check_sees_a_deep_import():
+    graph = {
+        "swarmkit.cli.memory": {"swarmkit.memory", "swarmkit.memory.folder.entries"},
+        "swarmkit.memory.store": {"swarmkit.memory.folder.entries"},
+    }
+    assert deep_imports(graph) == ["swarmkit.cli.memory -> swarmkit.memory.folder.entries"]
+    assert deep_imports({"swarmkit.cli.meaning": set(DEEP_IMPORTS_ALLOWED)}) == []
+    assert "swarmkit.memory" in GRAPH["swarmkit.cli.memory"]  # `from swarmkit.memory import …`
+
+
+def test_the_door_loads_each_name_it_declares_from_where_it_says():
+    """swarmkit.memory loads its names on first use (_EXPORTS); what mypy reads (its TYPE_CHECKING
+    imports) names the same modules, and every name is there."""
+    import importlib
+
+    import swarmkit.memory as door
+
+    declared = {}
+    for node in ast.walk(ast.parse((PACKAGE / "memory" / "__init__.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("swarmkit.memory."):
+            for alias in node.names:
+                declared[alias.asname or alias.name] = (
+                    node.module.removeprefix("swarmkit.memory."),
+                    alias.name,
+                )
+    assert declared == door._EXPORTS
+    assert sorted(door.__all__) == sorted(declared)
+    for name, (module, attribute) in declared.items():
+        assert getattr(door, name) is getattr(importlib.import_module(f"swarmkit.memory.{module}"), attribute)

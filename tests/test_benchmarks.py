@@ -77,7 +77,21 @@ def run_benchmark(name: str) -> tuple[subprocess.CompletedProcess, dict]:
     return done, json.loads(results.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", NAMES)
+# Quality bars a benchmark states that the project does not meet yet: expected to fail, and strict, so
+# the test fails the day they are met (then the entry goes). None today: bench_restatements holds its
+# held-out set H at what is reached (8 of 10) and prints issue 32's bar of 9 as not met.
+NOT_MET_YET: set[str] = set()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="its quality bar is not met yet"))
+        if n in NOT_MET_YET
+        else n
+        for n in NAMES
+    ],
+)
 def test_the_benchmark_runs_to_its_figures_and_meets_its_quality_targets(name):
     done, figures = run_benchmark(name)
     if figures.get("skipped") == "no data" and name in WITHOUT_DATA:

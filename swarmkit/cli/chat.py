@@ -289,7 +289,7 @@ class ChatSession:
     def _forget(self, ref: str) -> None:
         from swarmkit.cli import output
         from swarmkit.errors import SwarmkitError
-        from swarmkit.memory.store import MemoryStore
+        from swarmkit.memory import MemoryStore
 
         if not ref:
             output.error("/forget needs a ref", "/memory shows the refs of what was recalled and kept")

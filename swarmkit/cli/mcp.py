@@ -38,8 +38,7 @@ def mcp(workspace: str | None, user: str | None, http: bool, host: str, port: in
     from swarmkit.cli.resolving import resolve_or_stop
     from swarmkit.cli.run import checked_user
     from swarmkit.errors import UsageProblem
-    from swarmkit.memory.folder.people import person_file
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore, person_file
 
     extras.require("mcp", "swarmkit mcp")
     if http:
@@ -53,7 +52,7 @@ def mcp(workspace: str | None, user: str | None, http: bool, host: str, port: in
         )
     import warnings
 
-    from swarmkit.memory.folder.results import MemoryWarning
+    from swarmkit.memory import MemoryWarning
 
     warnings.simplefilter("ignore", MemoryWarning)  # stdout is the protocol's; warnings would be noise
     store = MemoryStore(ws.memory.folder, ws.id, user=user)

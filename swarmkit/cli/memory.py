@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from swarmkit.memory.recall.progress import Progress
+    from swarmkit.memory import Progress
 
 from swarmkit.cli import output
 from swarmkit.cli.options import (
@@ -22,9 +22,7 @@ from swarmkit.cli.options import (
 )
 from swarmkit.cli.workspace_args import WorkspaceGroup
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.inbox import KEEP_TARGETS
-from swarmkit.memory.folder.entries import KINDS, digest_ref
-from swarmkit.memory.recall import SCOPES
+from swarmkit.memory import KEEP_TARGETS, KINDS, SCOPES, digest_ref
 from swarmkit.urls import without_credentials
 
 DEFAULT_LOCK_TIMEOUT = 10.0
@@ -61,7 +59,7 @@ def _store(ctx: click.Context):
         return obj["store"]
     from swarmkit.cli.options import workspace_folder
     from swarmkit.cli.resolving import resolve_or_stop
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
 
     workspace = resolve_or_stop(workspace_folder(), "its memory folder is unknown")
     output.progress_bars()
@@ -145,7 +143,8 @@ def status(ctx: click.Context) -> int:
     info = store.status()
     info["folder"] = os.path.normpath(info["folder"])  # a workspace found above: no `topologies/..`
     info["memory"] = _state(ctx)["settings"].sentence()
-    from swarmkit.memory.recall.semantic import describe, to_dict
+    from swarmkit.memory import describe_recall_model as describe
+    from swarmkit.memory import recall_model_dict as to_dict
 
     if describe() is not None:  # nothing with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
         info["recall"] = to_dict()
@@ -157,7 +156,7 @@ def status(ctx: click.Context) -> int:
     if not info["exists"]:
         output.result("No memory folder yet: it is created on the first write.")
         return _finish(ctx)
-    from swarmkit.memory.actions.consolidate.budgets import Budget
+    from swarmkit.memory import Budget
 
     for rel, count in info["files"].items():
         size = info["budgets"][rel]
@@ -205,13 +204,13 @@ def list_(ctx: click.Context, file: str | None) -> int:
         if not store.can_be_created():
             raise missing
         if file:
-            from swarmkit.memory.folder.refs import check_ref
+            from swarmkit.memory import check_ref
 
             check_ref(f"{file}#L1")  # a path that could never be a memory file is still refused
         output.note(f"{missing.message}: {missing.hint}")
         items = []
     if _as_json():
-        from swarmkit.memory.actions.entry_views import with_lines
+        from swarmkit.memory import with_lines
 
         _json({"entries": [v.to_dict() for v in with_lines(store, items)]})
         return _finish(ctx)
@@ -261,7 +260,7 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         closest=not chosen,
     )
     if _as_json():
-        from swarmkit.memory.actions.entry_views import hit_views
+        from swarmkit.memory import hit_views
 
         results = [
             view.to_dict() | ({"explain": _explain(h)} if explain else {})
@@ -287,7 +286,7 @@ def _explain(hit) -> dict:
     parts = hit.parts
     if parts is None:
         return {"score": round(hit.score, 4), "words": round(hit.score, 4), "meaning": None}
-    from swarmkit.memory.recall.fusion import SEMANTIC_WEIGHT, semantic_part
+    from swarmkit.memory import SEMANTIC_WEIGHT, semantic_part
 
     cosine = parts.cosine
     return {
@@ -322,7 +321,7 @@ def show(ctx: click.Context, ref: str) -> int:
     store = _store(ctx)
     _require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder.refs import check_ref
+        from swarmkit.memory import check_ref
 
         check_ref(f"{ref}#L1")  # the same path rules as a ref
         store.check_visible(ref)
@@ -333,7 +332,7 @@ def show(ctx: click.Context, ref: str) -> int:
                 "`swarmkit memory status` lists the files",
             )
         if _as_json():
-            from swarmkit.memory.actions.entry_views import line_views
+            from swarmkit.memory import line_views
 
             _json(
                 {
@@ -345,7 +344,7 @@ def show(ctx: click.Context, ref: str) -> int:
         else:
             output.result("\n".join(lines))
         return _finish(ctx)
-    from swarmkit.memory.folder.entry_model import EntryView
+    from swarmkit.memory import EntryView
 
     entry, lines = store.entry_at(ref)
     view = EntryView.of(entry, lines[entry.line - 1])
@@ -486,7 +485,7 @@ class _ImportProgress:
         self.bar: Progress | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        from swarmkit.memory.recall.progress import Progress
+        from swarmkit.memory import Progress
 
         bar = self.bar = self.bar or Progress(total, label="Importing", min_total=2)
         bar.advance(done - bar.done)
@@ -500,7 +499,7 @@ class _ImportProgress:
 @click.pass_context
 def inbox(ctx: click.Context) -> int:
     """Unreviewed entries: keep, pin or delete each one (refs and digests shown)."""
-    from swarmkit.memory.actions.entry_views import inbox_views
+    from swarmkit.memory import inbox_views
 
     store = _store(ctx)
     _require_folder(store)
@@ -633,7 +632,8 @@ def reindex(ctx: click.Context) -> int:
     store = _store(ctx)
     _require_folder(store)
     count = store.reindex()
-    from swarmkit.memory.recall.semantic import describe, to_dict
+    from swarmkit.memory import describe_recall_model as describe
+    from swarmkit.memory import recall_model_dict as to_dict
 
     recall = describe()  # None with SWARMKIT_EMBEDDING_MODEL=off: the output is as it was
     embedded, notice = store.reembed(lambda line: output.result(line, err=True)) if recall else (0, None)
@@ -653,7 +653,7 @@ def _quoted(entry: dict) -> str:
 
 
 def _cut(text: str) -> str:
-    from swarmkit.memory.folder.entries import cut_text
+    from swarmkit.memory import cut_text
 
     return cut_text(text, 60)
 

@@ -172,9 +172,9 @@ def show_logged_details() -> None:
 def progress_bars() -> None:
     """Bars (index builds, import) show on a terminal; --quiet turns them off. For commands that
     have loaded recall already: its import is not free."""
-    from swarmkit.memory.recall import progress
+    from swarmkit.memory import show_progress
 
-    progress.shown = not settings.quiet
+    show_progress(not settings.quiet)
 
 
 def show_warning(message, category, filename, lineno, file=None, line=None) -> None:

@@ -142,7 +142,7 @@ def checked_user(user: str | None) -> str | None:
     if user is None:
         return None
     from swarmkit.errors import UsageProblem
-    from swarmkit.memory.folder.people import id_problem, person_id
+    from swarmkit.memory import id_problem, person_id
 
     problem = id_problem(user)
     if problem:

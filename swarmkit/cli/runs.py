@@ -48,7 +48,7 @@ def _view() -> str | None:
     user = output.settings.given.get("user")
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.folder.people import id_problem, person_id
+        from swarmkit.memory import id_problem, person_id
 
         problem = id_problem(user)
         if problem:
@@ -198,7 +198,7 @@ def rm(run_id: str) -> int:
     removed_swarm = None
     if record.swarm:
         from swarmkit.cli.resolving import resolve_or_stop
-        from swarmkit.memory.store import MemoryStore
+        from swarmkit.memory import MemoryStore
 
         ws = resolve_or_stop(root, "its memory folder is unknown, so nothing was removed")
         result = MemoryStore(ws.memory.folder, ws.id).remove_run(run_id)

@@ -116,7 +116,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     root = Path(workspace_folder(workspace))
     if user is not None:
         from swarmkit.errors import UsageProblem
-        from swarmkit.memory.folder.people import id_problem, person_id
+        from swarmkit.memory import id_problem, person_id
 
         problem = id_problem(user)
         if problem:
@@ -139,7 +139,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
         click.echo(f'Serving workspace "{ws.id}" ({ws.name}) at {url_for(sock)}')
         output.say(ws.memory.sentence())
         if user is not None:
-            from swarmkit.memory.folder.people import person_file
+            from swarmkit.memory import person_file
 
             output.say(
                 f"Viewing {user}'s memory and runs: {person_file(user)}, never the owner's me.md "
@@ -155,7 +155,7 @@ def serve(workspace: str | None, host: str, port: int, user: str | None) -> int:
     output.say("Press Ctrl+C to stop.")
     import warnings
 
-    from swarmkit.memory.folder.results import MemoryWarning
+    from swarmkit.memory import MemoryWarning
 
     # The API returns store warnings in its responses; one per request in the log would be noise.
     warnings.simplefilter("ignore", MemoryWarning)

@@ -34,7 +34,26 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall import RecallIndex
     from swarmkit.memory.recall.dedupe import DedupeKeys
 from swarmkit.run_ids import run_source
-from swarmkit.screening.screen import names_nothing, redact_key, salience_problem, screen_entry, without_found
+from swarmkit.screening.screen import (
+    ScreenedText,
+    names_nothing,
+    redact_key,
+    salience_problem,
+    screen_entry,
+    without_found,
+)
+
+
+def _screened_subject(subject: str, found: tuple[str, ...]) -> str:
+    """The subject with its secrets replaced as a key (redact_key: what the text's screening found,
+    then what it holds read as words, once more over what the first reading left). A reading that
+    changed nothing needs no second, and marks the subject screened: entries.render, which reads
+    the subject as written once more, reads it no more when it is already in its normal form."""
+    once = redact_key(subject, found)
+    if once == subject:
+        return ScreenedText(subject)
+    twice = redact_key(once)
+    return ScreenedText(twice) if twice == once else twice
 
 
 class MemoryStore(MemoryCore):
@@ -127,15 +146,21 @@ class MemoryStore(MemoryCore):
             source = run_source(run_id)
         # metadata is written too: a subject, sources or a URL a model chose can hold secrets, and a
         # subject made from the unscreened sentence (a slug of it) holds what the text's screen took out
-        subject = redact_key(redact_key(subject, screened.found)) if subject else subject
+        subject = _screened_subject(subject, screened.found) if subject else subject
         if subject and names_nothing(subject):
             subject = None  # `user.redacted` would make every such fact replace the last one
-        meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": E.today()}
+        added = E.today()
+        meta = {"by": by, "kind": kind, "subject": subject, "source": source, "added": added}
         if origin and origin not in ("swarmkit", "user"):  # `by: user` already says a person wrote it
             meta["origin"] = origin
         meta.update(extra or {})
+        # by and kind were checked against their fixed words above, and added is today's date: no
+        # secret is in them (a test reads each), so only the echo of the text's secrets is looked for
+        vocabulary = {("by", by), ("kind", kind), ("added", added)}
         meta = {
-            k: v if k == "subject" or not isinstance(v, str) else without_found(v, screened.found)
+            k: v
+            if k == "subject" or not isinstance(v, str)
+            else without_found(v, screened.found, screen_it=(k, v) not in vocabulary)
             for k, v in meta.items()
         }
         line = E.render(clean, meta)

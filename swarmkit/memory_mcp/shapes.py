@@ -4,7 +4,7 @@ the MCP server and a script reading the CLI see one shape of entry."""
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions import entry_views as views
+from swarmkit.memory import entry_views, hit_views, inbox_views, line_views, view_at
 
 
 def recall(store, reader, query: str, max_results: int | None, scope: str | None) -> dict:
@@ -15,18 +15,18 @@ def recall(store, reader, query: str, max_results: int | None, scope: str | None
         reader.similarity_threshold,
         scope or reader.search_scope,
     )
-    return {"query": query, "results": [hit.to_dict() for hit in views.hit_views(store, hits)]}
+    return {"query": query, "results": [hit.to_dict() for hit in hit_views(store, hits)]}
 
 
 def entries(store, file: str | None) -> dict:
     require_folder(store)
-    return {"entries": [view.to_dict() for view in views.entry_views(store, file)]}
+    return {"entries": [view.to_dict() for view in entry_views(store, file)]}
 
 
 def show(store, ref: str) -> dict:
     require_folder(store)
     if "#" not in ref and ref.endswith(".md"):
-        from swarmkit.memory.folder.refs import check_ref
+        from swarmkit.memory import check_ref
 
         check_ref(f"{ref}#L1")
         store.check_visible(ref)
@@ -36,9 +36,9 @@ def show(store, ref: str) -> dict:
         return {
             "file": ref,
             "text": "\n".join(lines) + "\n",
-            "entries": [view.to_dict() for view in views.line_views(store, ref, lines)],
+            "entries": [view.to_dict() for view in line_views(store, ref, lines)],
         }
-    return views.view_at(store, ref).to_dict()
+    return view_at(store, ref).to_dict()
 
 
 def history(store, entry: str) -> dict:
@@ -47,7 +47,7 @@ def history(store, entry: str) -> dict:
 
 def inbox(store) -> dict:
     require_folder(store)
-    return {"entries": [view.to_dict() for view in views.inbox_views(store)]}
+    return {"entries": [view.to_dict() for view in inbox_views(store)]}
 
 
 def require_folder(store) -> None:

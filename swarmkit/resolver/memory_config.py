@@ -106,7 +106,7 @@ class MemoryConfig:
         write = "writer off" if writer is None else f"writer ≥ {writer['min_output_length']} chars"
         recall = None
         if reader is not None:  # which recall is in force; nothing is said with SWARMKIT_EMBEDDING_MODEL=off
-            from swarmkit.memory.recall.semantic import describe
+            from swarmkit.memory import describe_recall_model as describe
 
             recall = describe()
         return f"Memory: on — {read}, {write}" + (f"; {recall}" if recall else "")

@@ -121,7 +121,7 @@ def _writing(workspace_root: Path):
     `chat --resume` of one conversation, a portal turn): the memory folder's OS lock
     (memory/folder/locking.py) on `.swarmkit/conversations/.write.lock`, released when its holder
     ends, however it ends. A turn holds it only while it saves, never while a model answers."""
-    from swarmkit.memory.folder.locking import FolderLock
+    from swarmkit.memory import FolderLock
     from swarmkit.workspace.state_folders import ensure_state_folder
 
     folder = conversations_dir(workspace_root)
@@ -148,7 +148,7 @@ def _turns_now(workspace_root: Path, conversation: Conversation) -> list[dict]:
 def save_conversation(workspace_root: Path, conversation: Conversation) -> None:
     """Screen the conversation and write it atomically, readable by its owner only (bytes that were
     not UTF-8 as `\\udcXX` escapes, as run records keep them)."""
-    from swarmkit.memory.folder.atomic import atomic_write
+    from swarmkit.memory import atomic_write
     from swarmkit.surrogates import json_dumps
     from swarmkit.workspace.state_folders import ensure_state_folder
 
@@ -273,7 +273,7 @@ def take_turn(workspace, topology, providers, conversation: Conversation, text: 
     """Run one turn of `conversation` (the topology given its history), keep its run record and the
     turn, and return the record as it was kept (screened). A failed or cancelled turn is kept too,
     with its status, before the exception goes on."""
-    from swarmkit.memory.folder.locking import LockBusy
+    from swarmkit.memory import LockBusy
     from swarmkit.runtime.engine import Run
     from swarmkit.runtime.records import save_run
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from swarmkit.memory.folder.entries import KINDS
+from swarmkit.memory import KINDS
 from swarmkit.runtime import prompts
 from swarmkit.runtime.providers.base import ProviderError
 
@@ -234,7 +234,7 @@ def told_plainly_besides(facts: list[dict], task: str) -> list[dict]:
     subject or the same words. A model that misreads (SmolLM2-135M keeps "I have two editors" and
     drops "I live in Lisbon") never costs what was said in so many words; a model that read it gave
     the same subject (the prompt names the keys the offline reader uses) and nothing is added."""
-    from swarmkit.memory.folder.entries import normalise_subject
+    from swarmkit.memory import normalise_subject
 
     subjects = {normalise_subject(fact["subject"]) for fact in facts if fact.get("subject")}
     texts = {" ".join(fact["text"].lower().split()) for fact in facts}

@@ -12,15 +12,19 @@ import sqlite3
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.inbox import hold_for_review
-from swarmkit.memory.actions.swarm import LATEST_FINDINGS
-from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entry_model import MemoryWrite
-from swarmkit.memory.folder.layout import MEMORY_MD
+from swarmkit.memory import (
+    LATEST_FINDINGS,
+    MEMORY_MD,
+    USER_KINDS,
+    MemoryWrite,
+    hold_for_review,
+    normalise_subject,
+    parse_line,
+)
 from swarmkit.runtime import prompts
 
 if TYPE_CHECKING:
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
     from swarmkit.runtime.providers.base import ChatReply
     from swarmkit.runtime.records import RunRecord
 
@@ -43,6 +47,18 @@ def redacted(value):
     if isinstance(value, list):
         return [redacted(item) for item in value]
     return value
+
+
+def _screened_once(text: str) -> str:
+    """A fact's text screened as a write screens it, marked so (ScreenedText): the store writes it
+    and the record keeps it without reading it again. A text the write would refuse, or cut before
+    reading (screen_entry), is handed on as it was: the store says why, as before."""
+    from swarmkit.screening.screen import ENTRY_READ_LIMIT, ScreenedText, screen
+
+    if not isinstance(text, str) or len(text) > ENTRY_READ_LIMIT:
+        return text
+    screened = screen(text)
+    return ScreenedText(screened.text, screened.found) if screened.ok else text
 
 
 def without_told_secrets(facts: list[dict], *told: str, carried: tuple[str, ...] = ()) -> list[dict]:
@@ -125,7 +141,7 @@ class MemoryHooks:
     def store(self):
         if self._store is None and self._store_error is None:
             try:
-                from swarmkit.memory.store import MemoryStore
+                from swarmkit.memory import MemoryStore
 
                 memory = self.run.ws.memory
                 self._store = MemoryStore(memory.folder, self.run.ws.id, user=self.run.user)
@@ -187,7 +203,7 @@ class MemoryHooks:
             if hit.unreviewed:
                 return hit.ref
             line = (store.read_lines(hit.file) or [""] * hit.line)[hit.line - 1] if hit.line else ""
-            entry = E.parse_line(line, hit.file, hit.line)
+            entry = parse_line(line, hit.file, hit.line)
             if entry is not None and entry.meta.get("tainted", "").lower() in ("yes", "true"):
                 return hit.ref
         return None
@@ -326,14 +342,15 @@ class MemoryHooks:
             return None
         text, kind = fact["text"], fact["kind"]
         subject = fact.get("subject")
-        if subject is None and kind in E.USER_KINDS:
+        if subject is None and kind in USER_KINDS:
             from swarmkit.speech.facts import subject_of
 
             subject = subject_of(text)
         from swarmkit.runtime.memory_talk import corrected_subject
 
         subject = corrected_subject(self.run, store, text, subject)  # "that's wrong, I live in Porto"
-        personal = kind in E.USER_KINDS or E.normalise_subject(subject or "").startswith("user.")
+        text = _screened_once(text)
+        personal = kind in USER_KINDS or normalise_subject(subject or "").startswith("user.")
         target = "me" if personal else "auto"
         tainted = self.tainted.get(agent.id)
         try:

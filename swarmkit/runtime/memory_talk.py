@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.entry_model import MemoryWrite
+from swarmkit.memory import MemoryWrite, dedupe_key, normalise_subject, shown
 
 MemoryRun = Any  # the run as memory_hooks.MemoryRun describes it (that module imports this one)
 
@@ -143,10 +142,10 @@ class MemoryTalk:
         outcome = asked.forget(store, request.about, chosen or request.ref, self._scope())
         if outcome.status == "forgotten":
             (entry,) = outcome.entries
-            self.forgotten.add(E.dedupe_key(entry.text))
+            self.forgotten.add(dedupe_key(entry.text))
             self.run.record.memory_writes.append(
                 MemoryWrite(
-                    agent=agent.id, status="forgotten", ref=entry.ref, text=E.shown(entry.text), reason=None
+                    agent=agent.id, status="forgotten", ref=entry.ref, text=shown(entry.text), reason=None
                 ).to_dict()
             )
         return outcome.to_dict()
@@ -155,9 +154,9 @@ class MemoryTalk:
         """Whether an extracted fact restates what this run forgot, or what the person asked in this
         turn to forget (when the entry was not forgotten: several meant, or none kept): it is not
         written back. A model may read "forget that I drive a Skoda" as a fact about the car."""
-        if E.dedupe_key(text) in self.forgotten:
+        if dedupe_key(text) in self.forgotten:
             return True
-        from swarmkit.memory.recall.words import terms
+        from swarmkit.memory import terms
         from swarmkit.speech.memory_requests import read
 
         said = {term for word in text.split() for term in terms(word)}
@@ -201,7 +200,7 @@ def corrected_subject(run: MemoryRun, store, text: str, subject: str | None) -> 
     """The subject a fact is written under: in a turn that corrects memory ("that's wrong, I live in
     Porto", "actually my wife is called Priya"), the subject of the one entry of the person's it puts
     right, so that it replaces that entry as a changed fact does; else its own."""
-    if not subject or not E.normalise_subject(subject).startswith("user."):
+    if not subject or not normalise_subject(subject).startswith("user."):
         return subject
     from swarmkit.speech.memory_requests import first
 

@@ -40,27 +40,56 @@ NOTE_KINDS = ("finding", "ruled_out", "question", "answer", "curated")
 
 def screened(value, key: str = "", found: list[str] | None = None):
     """The value with every secret redacted: strings, and the keys and values of dicts and lists
-    (each secret replaced is appended to `found`)."""
-    from swarmkit.screening.screen import redact
+    (each secret replaced is appended to `found`).
 
-    if isinstance(value, str):
-        if key:
-            # "password": "hunter2" is a secret only next to its key: screen them together
-            prefix = f"{key}: "
-            joined, count = redact(prefix + value, found)
-            if count and joined.startswith(prefix):
-                return joined[len(prefix) :]
+    One screening pass per field (issue 31): a string under a key is read once, together with its
+    key ("password": "hunter2" is a secret only next to its key), and what is found past the key is
+    redacted in the value; a text met again in the same value (a dict key in every item, the input
+    in each prompt) is not read again."""
+    seen: dict[tuple[str, str], str] = {}
+
+    def text(key: str, value: str) -> str:
+        if (key, value) not in seen:
+            seen[key, value] = _screened_text(key, value, found)
+        return seen[key, value]
+
+    def walk(value, key: str):
+        if isinstance(value, str):
+            return text(key, value)
+        if isinstance(value, dict):
+            return {
+                text("", k) if isinstance(k, str) else k: walk(v, k if isinstance(k, str) else "")
+                for k, v in value.items()
+            }
+        if isinstance(value, list):
+            return [walk(item, key) for item in value]
+        return value
+
+    return walk(value, key)
+
+
+def _screened_text(key: str, value: str, found: list[str] | None) -> str:
+    """One string of a record, read once: with its key before it when it has one. A secret whose
+    span takes in the key ("password: hunter2" read as one) is redacted from the value's start."""
+    from swarmkit.screening.screen import REDACTED, redact
+    from swarmkit.screening.secrets import find_spans
+
+    if not key:
         return redact(value, found)[0]
-    if isinstance(value, dict):
-        return {
-            redact(k, found)[0] if isinstance(k, str) else k: screened(
-                v, k if isinstance(k, str) else "", found
-            )
-            for k, v in value.items()
-        }
-    if isinstance(value, list):
-        return [screened(item, key, found) for item in value]
-    return value
+    shift = len(key) + 2  # "key: "
+    spans = [
+        (max(start - shift, 0), end - shift) for start, end in find_spans(f"{key}: {value}") if end > shift
+    ]
+    if not spans:
+        return value
+    parts, at = [], 0
+    for start, end in spans:
+        parts += [value[at:start], REDACTED]
+        at = end
+        if found is not None:
+            found.append(value[start:end])
+    parts.append(value[at:])
+    return "".join(parts)
 
 
 # A secret found in one field is redacted in every other, where the words around it may differ: an
@@ -230,7 +259,7 @@ def person_key(user: str | None) -> str:
     """Who a record's user is: the exact id, in NFC (memory/people.py: "Zoë" typed as NFC or NFD is
     one person, "zoë" or "ZOË" another); "" is the owner. A record written when runs were matched
     by slug holds the id as it was given, so it matches the same rule."""
-    from swarmkit.memory.folder.people import person_id
+    from swarmkit.memory import person_id
 
     return person_id(user) if isinstance(user, str) else ""
 
@@ -243,7 +272,7 @@ def save_run(workspace_root: Path, record: RunRecord, carried: tuple[str, ...] =
     """Screen the record and write it atomically, readable by its owner only; return what was saved.
     `carried`: secrets its input holds that only the conversation before it tells (a PIN given in
     the message after the one that announced it), redacted wherever the record echoes them."""
-    from swarmkit.memory.folder.atomic import atomic_write, sweep_temp_files
+    from swarmkit.memory import atomic_write, sweep_temp_files
     from swarmkit.surrogates import json_dumps
     from swarmkit.workspace.state_folders import ensure_state_folder
 

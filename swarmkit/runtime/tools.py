@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swarmkit.memory.folder.entries import KINDS, SWARM_KINDS
+from swarmkit.memory import KINDS, SWARM_KINDS
 
 MEMORY_SEARCH = {
     "type": "function",

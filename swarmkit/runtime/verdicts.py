@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from swarmkit.memory.folder.entries import KINDS
+from swarmkit.memory import KINDS
 
 VERDICTS = ("pass", "fail", "needs-revision")
 

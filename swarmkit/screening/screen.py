@@ -30,6 +30,21 @@ class Screened:
         return self.refused is None
 
 
+class ScreenedText(str):
+    """A text screening has read (secrets replaced), with the secrets it took out: a writer that hands
+    it on is not screened again (redact and screen return it as it is, the detectors unread).
+    Screening a screened text finds nothing more (see find_spans), so this saves the scan and
+    changes no result. Any change to the text (a slice, a join, .strip(), str()) gives a plain str,
+    which is screened again: the mark never outlives the exact text it was given for."""
+
+    found: tuple[str, ...]
+
+    def __new__(cls, text: str, found: tuple[str, ...] | list[str] = ()) -> ScreenedText:
+        marked = super().__new__(cls, text)
+        marked.found = tuple(found)
+        return marked
+
+
 RULES = ruleset("screen")
 P = RULES.patterns
 
@@ -50,7 +65,10 @@ def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
     """Replace every secret in the text with [REDACTED_SECRET]; return the text and the count.
     With `found`, each secret replaced is appended to it (a run record redacts them everywhere).
 
-    Linear in the length of the text whatever its shape (see screening/secrets/)."""
+    Linear in the length of the text whatever its shape (see screening/secrets/). A ScreenedText
+    is returned as it is: it holds no secret left to replace."""
+    if isinstance(text, ScreenedText):
+        return text, 0
     from swarmkit.screening.secrets import find_spans
 
     spans = find_spans(text)
@@ -257,7 +275,7 @@ ENTRY_READ_LIMIT = 2000
 def screen_entry(text: str) -> Screened:
     """screen() for a memory entry: entries are cut to 500 characters once screened, so only the
     first 2,000 (cut at a space) are read; a megabyte-long "fact" costs no more than that."""
-    text = "" if text is None else str(text)
+    text = "" if text is None else text if isinstance(text, ScreenedText) else str(text)
     limit = ENTRY_READ_LIMIT
     if len(text) > limit:
         space = text.rfind(" ", limit // 2, limit)
@@ -266,9 +284,12 @@ def screen_entry(text: str) -> Screened:
 
 
 def screen(text: str | None) -> Screened:
-    """Salience, `<no-memory>`, then redaction; nothing left but secrets is refused."""
+    """Salience, `<no-memory>`, then redaction; nothing left but secrets is refused. A ScreenedText
+    (a writer's text screened on its way here) is checked again but not read for secrets again."""
     if text is None:
         return Screened("", "empty")
+    if isinstance(text, ScreenedText):
+        return _screened_before(text)
     text = str(text)
     if NO_MEMORY in text.lower():
         return Screened("", "the text asks not to be remembered (<no-memory>)")
@@ -281,6 +302,18 @@ def screen(text: str | None) -> Screened:
     if (count or REDACTED in redacted) and _rest_of_it(redacted) < 3:
         return Screened("", "nothing left but secrets", count, tuple(found))
     return Screened(redacted, None, count, tuple(found))
+
+
+def _screened_before(text: ScreenedText) -> Screened:
+    """screen() of a text screened before: what it checks beside secrets, with the secrets found then."""
+    if NO_MEMORY in text.lower():
+        return Screened("", "the text asks not to be remembered (<no-memory>)")
+    problem = salience_problem(text)
+    if problem:
+        return Screened(text, problem)
+    if REDACTED in text and _rest_of_it(text) < 3:
+        return Screened("", "nothing left but secrets", 0, text.found)
+    return Screened(text, None, 0, text.found)
 
 
 def screen_block(text: str | None) -> Screened:

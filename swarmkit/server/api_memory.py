@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import Query
 from starlette.requests import Request
 
-from swarmkit.memory.folder.layout import INBOX_MD
+from swarmkit.memory import INBOX_MD
 from swarmkit.server import api_models as M
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_models import LIST_LIMIT, SEARCH_LIMIT_MAX, out_of_range

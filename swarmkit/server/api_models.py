@@ -26,13 +26,17 @@ from pydantic import (
 )
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.direct import too_long
-from swarmkit.memory.actions.inbox import KEEP_TARGETS
-from swarmkit.memory.folder.entries import MAX_TEXT
-from swarmkit.memory.folder.entry_model import EntryView, MemoryWrite, SearchHit
-from swarmkit.memory.folder.layout import INBOX_MD
-from swarmkit.memory.folder.refs import check_ref
-from swarmkit.memory.folder.results import WriteResult
+from swarmkit.memory import (
+    INBOX_MD,
+    KEEP_TARGETS,
+    MAX_TEXT,
+    EntryView,
+    MemoryWrite,
+    SearchHit,
+    WriteResult,
+    check_ref,
+    too_long,
+)
 from swarmkit.run_ids import check_run_id
 from swarmkit.server.errors import ApiError
 from swarmkit.server.refusals import refusal, words_of

@@ -97,7 +97,7 @@ def run(request: Request, run_id: M.RunId, person: Person = None) -> JSONRespons
 
 def delete_run(request: Request, run_id: M.RunId, person: Person = None) -> JSONResponse:
     """Remove one of the view's runs and its swarm folder, as `swarmkit runs rm` does (token-guarded)."""
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
     from swarmkit.runtime.records import remove_run_record
     from swarmkit.server.context import load
 

@@ -12,7 +12,7 @@ from swarmkit.server.config import ServerConfig
 from swarmkit.server.errors import ApiError
 
 if TYPE_CHECKING:
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
     from swarmkit.resolver.memory_config import MemoryConfig
     from swarmkit.resolver.pipeline import Resolution
     from swarmkit.resolver.resolved import ResolvedWorkspace
@@ -57,7 +57,7 @@ def resolution(request: Request) -> Resolution:
 
 def load(request: Request) -> Context:
     """The workspace as it is on disk now, and its memory store."""
-    from swarmkit.memory.store import MemoryStore
+    from swarmkit.memory import MemoryStore
 
     config = server_config(request)
     resolved = resolution(request)

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from swarmkit.errors import SwarmkitError
-from swarmkit.memory.actions.entry_views import file_views, hit_views
-from swarmkit.memory.actions.swarm import read_readme
-from swarmkit.memory.folder import entries as E
-from swarmkit.memory.folder.file_class import FileClass, Kind
-from swarmkit.memory.folder.layout import INBOX_MD, holds_entries
-from swarmkit.memory.folder.refs import check_ref
-from swarmkit.memory.recall import SCOPES as SEARCH_SCOPES
-from swarmkit.memory.recall.scope import swarm_scope
-from swarmkit.memory.store import MemoryStore
+from swarmkit.memory import (
+    INBOX_MD,
+    Entry,
+    FileClass,
+    Kind,
+    MemoryStore,
+    check_ref,
+    file_views,
+    hit_views,
+    holds_entries,
+    read_readme,
+    swarm_scope,
+)
+from swarmkit.memory import SCOPES as SEARCH_SCOPES
 from swarmkit.server.errors import ApiError
 from swarmkit.urls import without_credentials
 
@@ -94,7 +99,8 @@ def status(workspace, store: MemoryStore) -> dict:
 
 def _recall() -> dict:
     """Which recall is in force (nothing with SWARMKIT_EMBEDDING_MODEL=off: the status is as it was)."""
-    from swarmkit.memory.recall.semantic import describe, to_dict
+    from swarmkit.memory import describe_recall_model as describe
+    from swarmkit.memory import recall_model_dict as to_dict
 
     return {"recall": to_dict()} if describe() is not None else {}
 
@@ -137,9 +143,9 @@ def is_inbox(rel: str) -> bool:
 def proposal_view(store: MemoryStore, entry: dict) -> dict | None:
     """A consolidation proposal in the inbox with the entries it names, side by side (each as it is
     now, or missing when it changed or went since), or None for any other inbox entry."""
-    from swarmkit.memory.actions.consolidate.proposals import is_proposal, refs_of
+    from swarmkit.memory import is_proposal, refs_of
 
-    parsed = E.Entry(entry["text"], entry["metadata"], entry["file"], entry["line"])
+    parsed = Entry(entry["text"], entry["metadata"], entry["file"], entry["line"])
     if not is_proposal(parsed):
         return None
     named = []

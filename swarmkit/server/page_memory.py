@@ -10,9 +10,7 @@ from typing import Annotated
 from fastapi import Query
 from starlette.requests import Request
 
-from swarmkit.memory.actions.direct import ADD_TARGETS
-from swarmkit.memory.folder.entries import KINDS, USER_KINDS
-from swarmkit.memory.folder.file_class import FileClass
+from swarmkit.memory import ADD_TARGETS, KINDS, USER_KINDS, FileClass
 from swarmkit.server import memory_view as view
 from swarmkit.server.api_memory import search_defaults
 from swarmkit.server.api_route import PageRoute
@@ -70,7 +68,7 @@ def keep_default(entry: dict) -> str:
 def files(ctx, info: dict) -> list[dict]:
     """Each kept file (not the inbox, not a swarm's) in the order its class says, with its entries
     and its size against its limit (marked from 80%, its warning as the title)."""
-    from swarmkit.memory.actions.consolidate.budgets import Budget
+    from swarmkit.memory import Budget
 
     rels = [rel for rel in info["counts"]["files"] if not view.is_inbox(rel) and not view.is_swarm_file(rel)]
     out = []

@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import Query
 from starlette.requests import Request
 
-from swarmkit.memory.actions import timeline
+from swarmkit.memory import CHANGE_KINDS, changes_by_day, timeline_events
 from swarmkit.server import api_models as M
 from swarmkit.server.api_route import WORKSPACE_INVALID, PageRoute, api
 from swarmkit.server.context import load
@@ -27,14 +27,14 @@ def chart(days: list[dict]) -> dict | None:
     """A stacked bar per day (added, replaced, forgotten), scaled to the busiest day."""
     if not days:
         return None
-    top = max(sum(d[k] for k in timeline.KINDS) for d in days) or 1
+    top = max(sum(d[k] for k in CHANGE_KINDS) for d in days) or 1
     slot = WIDTH / len(days)
     bar = min(BAR_MAX, max(2.0, slot * 0.7))
     bars = []
     for i, day in enumerate(days):
         x = i * slot + (slot - bar) / 2
         y = float(HEIGHT)
-        for kind in timeline.KINDS:
+        for kind in CHANGE_KINDS:
             if not day[kind]:
                 continue
             h = day[kind] / top * (HEIGHT - 20)
@@ -66,11 +66,11 @@ def timeline_data(request: Request, wanted: str | None) -> tuple[list[dict], lis
     """(the changes, of `wanted` only if given; every file that changed)."""
     ctx = load(request)
     if wanted is not None:
-        from swarmkit.memory.folder.refs import check_ref
+        from swarmkit.memory import check_ref
 
         check_ref(f"{wanted}#L1")  # a memory file's name, never a path out of the folder (400)
         ctx.store.check_visible(wanted)  # another person's file (403)
-    everything = timeline.events(ctx.store)  # one read of the history
+    everything = timeline_events(ctx.store)  # one read of the history
     from swarmkit.server.run_links import only_openable_runs
 
     # another person's run is no run to this view: never linked, never named
@@ -81,7 +81,7 @@ def timeline_data(request: Request, wanted: str | None) -> tuple[list[dict], lis
 
 def timeline_api(request: Request, file: File = None) -> JSONResponse:
     found, _ = timeline_data(request, file)
-    return JSONResponse({"file": file, "days": timeline.by_day(found), "events": found})
+    return JSONResponse({"file": file, "days": changes_by_day(found), "events": found})
 
 
 def timeline_page(request: Request, file: File = None):
@@ -93,8 +93,8 @@ def timeline_page(request: Request, file: File = None):
         "timeline",
         files=files,
         wanted=file,
-        chart=chart(timeline.by_day(found)),
-        kinds=timeline.KINDS,
+        chart=chart(changes_by_day(found)),
+        kinds=CHANGE_KINDS,
         events=found[:LISTED],
         total=len(found),
     )

@@ -100,7 +100,7 @@ def environment() -> Environment:
     )
     env.filters.update(prose=prose, time_text=time_text, text_value=text_value, duration=duration)
     env.filters.update(entry_path=entry_path)
-    from swarmkit.memory.folder.entries import MAX_TEXT
+    from swarmkit.memory import MAX_TEXT
     from swarmkit.run_ids import is_run_id
     from swarmkit.server.api_models import TURN_TEXT_MAX
 

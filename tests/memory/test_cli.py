@@ -298,11 +298,13 @@ def test_validate_does_not_import_the_memory_store(ws):
     )
     proc = subprocess.run([sys.executable, "-c", code % str(ws)], capture_output=True, text=True)
     # semantic: which recall is in force, for the memory line (it looks for packages, imports none),
-    # as the person chose it (embedding_settings: the environment, their settings file); recall's
-    # package loads its steps on first use, so naming semantic.py loads no index
+    # as the person chose it (embedding_settings: the environment, their settings file) and where a
+    # fetched model lives (model_cache: a path, nothing read); recall's package loads its steps on
+    # first use, so naming semantic.py loads no index
     assert proc.stdout.strip().splitlines()[-1] == (
         "['swarmkit.memory.recall', 'swarmkit.memory.recall.embedding_settings', "
-        "'swarmkit.memory.recall.semantic', 'swarmkit.resolver.memory_config', "
+        "'swarmkit.memory.recall.model_cache', 'swarmkit.memory.recall.semantic', "
+        "'swarmkit.resolver.memory_config', "
         "'swarmkit.resolver.memory_defaults']"
     )
 

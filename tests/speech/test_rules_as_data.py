@@ -14,7 +14,7 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 
 import pytest
 
-from swarmkit.speech import facts, rules
+from swarmkit.speech import facts, memory_requests, rules
 
 SPEECH = Path(rules.__file__).parent
 WORD = re.compile(r"^[A-Za-z][A-Za-z' -]*$")
@@ -69,12 +69,18 @@ def test_the_counter_finds_word_lists():
     assert word_lists('D = ("is", "was")\n__slots__ = ("a", "b", "c")\nE = {"a": f, "b": g, "c": h}\n') == []
 
 
+# memory_requests.py reads its two files with an engine of its own (lower-case names, word lists
+# longest first): its patterns are compiled by it.
+OWN_ENGINES = {"memory_requests": memory_requests.pattern, "memory_topics": None}
+
+
 @pytest.mark.parametrize("name", sorted(path.stem for path in (SPEECH / "data").glob("*.toml")))
 def test_every_pattern_of_a_data_file_compiles(name):
     data = rules.load(name)
-    patterns = rules.Patterns(data)
+    compile_pattern = OWN_ENGINES.get(name, lambda key: re.compile(rules.Patterns(data)[key.upper()]))
     for key in data.get("patterns", {}):
-        re.compile(patterns[key.upper()])
+        assert compile_pattern is not None, f"{name}.toml has patterns no engine compiles"
+        compile_pattern(key)
     for key in data.get("words", {}):
         assert rules.in_order(data["words"][key]), key  # no empty word list
 

@@ -15,7 +15,7 @@ from swarmkit.memory.folder.entries import digest_ref
 from swarmkit.memory.folder.file_class import FileClass, Kind
 from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.folder.transaction import Transaction
-from swarmkit.screening.screen import NO_MEMORY, screen, screen_block
+from swarmkit.screening.screen import NO_MEMORY, ScreenedText, screen, screen_block
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder.core import MemoryCore
@@ -55,7 +55,10 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     # of codes a line under the line that names them is read as that list
     screened = screen_block(str(text)) if "\n" in str(text) else screen(one_line)
     if screened.ok:
-        return E.clean_text(screened.text)
+        clean = E.clean_text(screened.text)
+        # the store's write screens it no more when it is the text screening gave (issue 31); what
+        # cleaning changed (a control sequence taken out of a word) is a new text, screened there again
+        return ScreenedText(clean, screened.found) if clean == screened.text else clean
     if screened.refused == "nothing left but secrets":
         raise BadEntry(
             f"the text is nothing but a secret, and memory never keeps secrets; nothing was {verb}",

@@ -334,9 +334,11 @@ def render(text: str, meta: dict | None = None) -> str:
         if key == "subject":
             # every writer's last word: a subject read as words says what it holds (a slug of a
             # sentence that told a key), and screening takes that out as it does from the text
-            from swarmkit.screening.screen import redact_key
+            from swarmkit.screening.screen import ScreenedText, redact_key
 
-            value = redact_key(normalise_subject(value))
+            # a subject its writer screened as it is written here (store.py) is not read again
+            if not isinstance(value, ScreenedText) or normalise_subject(value) != value:
+                value = redact_key(normalise_subject(value))
         pairs.append(f"{key.lower()}: {clean_value(value)}")
     return f"- {body} [{'; '.join(pairs)}]" if pairs else f"- {body}"
 

@@ -117,14 +117,14 @@ def current() -> Settings:
 def _read(path: Path) -> dict:
     """The [embedding] table of the settings file ({} when there is no file). ValueError saying
     where and why when it cannot be read."""
-    import tomllib
-
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    import tomllib  # only where there is a file: validate, which says the recall in force, loads none
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -12,6 +12,12 @@ WIDTH = 30
 shown = True  # False: no bar at all (the CLI's --quiet)
 
 
+def show_progress(on: bool) -> None:
+    """Whether bars are drawn at all (the CLI's --quiet turns them off)."""
+    global shown
+    shown = on
+
+
 class Progress:
     def __init__(
         self,
