@@ -98,6 +98,17 @@ def test_memory_page_sentence_reload_keep_add_and_import(page, tmp_path):
         )
         expect(page.locator("#inbox li.inbox-entry")).to_have_count(3)
         expect(page.locator("#inbox")).to_contain_text("Pager rotates weekly")
+        # An import stopped by a limit names it and counts what it left unread (issue 33: it said
+        # "truncated (limits reached)"); notes without bullets import nothing, the walk counts them
+        many = tmp_path / "many"
+        many.mkdir()
+        for number in range(205):
+            (many / f"n{number:03}.md").write_text("# nothing to keep\n")
+        control.get_by_label("Folder of notes").fill(str(many))
+        control.get_by_role("button", name="Import").click()
+        expect(page.locator("#notice")).to_have_text(
+            "Imported 0, duplicates 0, skipped 0, truncated at 200 files; not read: 5 files"
+        )
         control.get_by_label("Folder of notes").fill("relative/notes")
         control.get_by_role("button", name="Import").click()
         expect(page.locator("#notice")).to_contain_text("import needs an absolute path, not 'relative/notes'")

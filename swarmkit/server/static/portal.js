@@ -72,7 +72,14 @@
 
   function imported(data) {
     return "Imported " + data.imported + ", duplicates " + data.duplicates + ", skipped " + data.skipped +
-      (data.truncated ? ", truncated (limits reached)" : "") + (data.imported ? ": review them in the inbox" : "");
+      (data.truncated ? ", truncated at " + (data.limits || []).join(" and ") + unread(data.skipped_files) : "") +
+      (data.imported ? ": review them in the inbox" : "");
+  }
+
+  // the files an import stopped before (their reason says "not read"), counted: the API lists them
+  function unread(files) {
+    var count = (files || []).filter(function (file) { return file.reason.indexOf("not read") === 0; }).length;
+    return count ? "; not read: " + count + (count === 1 ? " file" : " files") : "";
   }
 
   document.addEventListener("submit", function (event) {

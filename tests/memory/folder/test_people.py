@@ -390,13 +390,17 @@ def test_feedback_is_only_on_ones_own_runs(cli, workspace):
         "  hint: `swarmkit runs` lists the owner's runs, `swarmkit runs --user NAME` a person's\n",
     )
     assert not (root / ".swarmkit" / "memory").exists()  # nothing was written for any of them
+    # a person's feedback is theirs (their file); the owner's goes to the workspace file (issue 33)
     code, out, _ = feedback(anas_run, "--user", "ana")
-    assert code == 0 and out.startswith("written workspaces/demo.md#")
+    assert code == 0 and out.startswith("written users/ana.md#")
     code, out, _ = feedback(owners_run)
-    assert code == 0 and out.startswith("reinforced workspaces/demo.md#")
+    assert code == 0 and out.startswith("written workspaces/demo.md#")
     code, out, _ = cli("memory", "--workspace", str(ws), "--user", "ana", "list", "--json")
-    sources = {e["metadata"].get("source") for e in json.loads(out)["entries"]}
-    assert f"swarmkit://runs/{anas_run}" in sources
+    sources = {e["file"]: e["metadata"].get("source") for e in json.loads(out)["entries"]}
+    assert sources["users/ana.md"] == f"swarmkit://runs/{anas_run}"
+    code, out, _ = cli("memory", "--workspace", str(ws), "list", "--json")
+    owners = {e["metadata"].get("source") for e in json.loads(out)["entries"]}
+    assert f"swarmkit://runs/{owners_run}" in owners and f"swarmkit://runs/{anas_run}" not in owners
 
 
 def test_the_commands_refuse_an_id_they_cannot_record(cli, workspace):
