@@ -15,7 +15,8 @@ CODE = "memory.block-shadowed"
 
 def check_shadowed(workspace: Artifact, bindings_of: Artifact, out: list[Diagnostic]) -> None:
     """A warning at each key of workspace.yaml's memory.reader / memory.writer that an explicit
-    memory binding of `bindings_of` (workspace.yaml itself, or a topology) sets in its config too."""
+    memory binding of `bindings_of` (workspace.yaml itself, or a topology) sets in its config too,
+    to another value."""
     block = workspace.data.get("memory") if isinstance(workspace.data, dict) else None
     if not isinstance(block, dict) or block.get("enabled") is False:
         return
@@ -26,7 +27,8 @@ def check_shadowed(workspace: Artifact, bindings_of: Artifact, out: list[Diagnos
         settings, config = block.get(side), raw.get("config")
         if not isinstance(settings, dict) or not isinstance(config, dict):
             continue
-        for key in (k for k in settings if k in config):
+        # the same value in both places loses nothing: only a value that is never used is told
+        for key in (k for k in settings if k in config and settings[k] != config[k]):
             line = bindings_of.source.locate((*DECISIONS, position, "config", key), "key")[0]
             out.append(
                 linking.diag(

@@ -612,3 +612,19 @@ def test_an_unreadable_folder_is_a_diagnostic(workspace, cli, monkeypatch):
     status, out, _ = cli("validate", str(root))
     assert status == 1
     assert "ws/skills/team: error[file.unreadable] cannot read the folder: Permission denied\n" in out
+
+
+def test_a_memory_setting_set_alike_in_the_block_and_a_binding_is_not_shadowed(workspace, cli):
+    # the block's value equals the binding's: nothing is lost, so nothing is told
+    root = workspace({"topologies/main.yaml": TOPOLOGY})
+    write_overlay(
+        root,
+        {
+            "workspace.yaml": WS
+            + "memory:\n  reader:\n    max_results: 10\ngovernance:\n  provider: mock\n  decision_skills:\n"
+            + "    - id: memory-reader\n      trigger: pre_input\n      config: {max_results: 10}\n"
+        },
+    )
+    status, out, err = cli("validate", str(root))
+    assert (status, err) == (0, "")
+    assert "is valid" in out and "block-shadowed" not in out, out
