@@ -96,9 +96,10 @@ def git_text(info: dict) -> str:
 def memory_page(
     request: Request,
     q: Annotated[str, Query(description="Search words")] = "",
-    scope: Annotated[str, Query(description="A search's scope")] = "",
+    # None when not given: the workspace's memory settings say the default scope (search_defaults)
+    scope: Annotated[str | None, Query(description="A search's scope")] = None,
 ):
-    query, scope = q.strip(), scope.strip()
+    query, scope = q.strip(), (scope or "").strip()
     ctx = load(request)
     info = view.status(ctx.workspace, ctx.store)
     max_results, threshold, default_scope = search_defaults(ctx.settings)
