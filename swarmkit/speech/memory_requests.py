@@ -14,12 +14,9 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-from swarmkit.speech import reported, sentences
+from swarmkit.speech import reported, rules, sentences
 
-DATA = Path(__file__).parent / "data" / "memory_requests.toml"
-TOPICS = Path(__file__).parent / "data" / "memory_topics.toml"
 MAX_SENTENCE = 1000  # characters: a longer "sentence" is a pasted text, not a request to memory
 _MACRO = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _QUOTATION = re.compile(r'"[^"\n]*"|“[^“”\n]*”')
@@ -39,12 +36,8 @@ class MemoryRequest:
     said: str = ""
 
 
-@functools.cache
 def _data() -> dict:
-    import tomllib
-
-    with open(DATA, "rb") as handle:
-        return tomllib.load(handle)
+    return rules.load("memory_requests")
 
 
 def _alternatives(words: list[str]) -> str:
@@ -60,7 +53,7 @@ def pattern(name: str) -> re.Pattern:
 
     def expand(key: str, depth: int = 0) -> str:
         if depth > 20:
-            raise ValueError(f"{DATA.name}: {key} expands into itself")
+            raise ValueError(f"memory_requests.toml: {key} expands into itself")
         if key in data["words"]:
             return _alternatives(data["words"][key])
         value = data["patterns"][key]
@@ -206,10 +199,7 @@ def pattern_of_tails() -> re.Pattern:
 
 @functools.cache
 def _topics() -> dict[str, frozenset[str]]:
-    import tomllib
-
-    with open(TOPICS, "rb") as handle:
-        covers = tomllib.load(handle)["covers"]
+    covers = rules.load("memory_topics")["covers"]
     return {topic: frozenset(word.lower() for word in words) for topic, words in covers.items()}
 
 
