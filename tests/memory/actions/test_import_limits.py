@@ -49,17 +49,6 @@ def test_the_files_past_2_mb_are_named_as_not_read(store, tmp_path):
     ]
 
 
-def test_a_full_inbox_is_named(store, tmp_path):
-    root = tmp_path / "lots"
-    root.mkdir()
-    for n in range(10):
-        (root / f"f{n}.md").write_text(
-            "".join(f"- Long note {n}-{i} " + "word " * 20 + "\n" for i in range(100))
-        )
-    result = store.import_folder(root)
-    assert result.truncated and result.limits == ["the inbox's 64 KB"]
-
-
 def test_the_command_says_which_limit_and_lists_the_unread(workspace, cli, tmp_path):
     root = tmp_path / "many"
     root.mkdir()

@@ -144,6 +144,7 @@ def test_inbox_size_limit_truncates(store, tmp_path):
         )
     result = store.import_folder(root)
     assert result.truncated and result.imported > 0 and result.skipped > 0
+    assert result.limits == ["the inbox's 64 KB"]  # the limit is named (issue 33)
     assert (store.folder / "inbox.md").stat().st_size <= 64 * 1024
 
 
