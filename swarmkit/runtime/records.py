@@ -71,7 +71,7 @@ def screened(value, key: str = "", found: list[str] | None = None):
 def _screened_text(key: str, value: str, found: list[str] | None) -> str:
     """One string of a record, read once: with its key before it when it has one. A secret whose
     span takes in the key ("password: hunter2" read as one) is redacted from the value's start."""
-    from swarmkit.screening.screen import REDACTED, redact
+    from swarmkit.screening.screen import redact, replaced
     from swarmkit.screening.secrets import find_spans
 
     if not key:
@@ -80,16 +80,7 @@ def _screened_text(key: str, value: str, found: list[str] | None) -> str:
     spans = [
         (max(start - shift, 0), end - shift) for start, end in find_spans(f"{key}: {value}") if end > shift
     ]
-    if not spans:
-        return value
-    parts, at = [], 0
-    for start, end in spans:
-        parts += [value[at:start], REDACTED]
-        at = end
-        if found is not None:
-            found.append(value[start:end])
-    parts.append(value[at:])
-    return "".join(parts)
+    return replaced(value, spans, found) if spans else value
 
 
 # A secret found in one field is redacted in every other, where the words around it may differ: an

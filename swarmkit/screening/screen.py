@@ -72,8 +72,12 @@ def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
     from swarmkit.screening.secrets import find_spans
 
     spans = find_spans(text)
-    if not spans:
-        return text, 0
+    return (replaced(text, spans, found) if spans else text), len(spans)
+
+
+def replaced(text: str, spans: list[tuple[int, int]], found: list[str] | None = None) -> str:
+    """The text with each of its sorted, non-overlapping spans replaced by [REDACTED_SECRET] (each
+    one taken out appended to `found`, when given)."""
     parts, at = [], 0
     for start, end in spans:
         parts += [text[at:start], REDACTED]
@@ -81,7 +85,7 @@ def redact(text: str, found: list[str] | None = None) -> tuple[str, int]:
         if found is not None:
             found.append(text[start:end])
     parts.append(text[at:])
-    return "".join(parts), len(spans)
+    return "".join(parts)
 
 
 def told_after(context: str, text: str) -> list[str]:
