@@ -17,53 +17,37 @@ def _functions(module: Path) -> set[str]:
     return {node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
 
 
-@pytest.mark.parametrize("start", parallel.SLOW_FIRST + parallel.BY_MODULE)
+@pytest.mark.parametrize("start", parallel.SLOW_FIRST + parallel.EACH_TEST + parallel.ONE_UNIT)
 def test_every_entry_names_tests_that_exist(start):
     path, _, rest = start.partition("::")
     if path.endswith("/"):  # a folder: it holds test modules
         assert list((REPO / path).glob("test_*.py")), start
         return
     assert (REPO / path).is_file(), start
-    if rest:
-        function, _, parameter = rest.partition("[")
+    function, _, parameter = rest.partition("[")
+    if function:
         assert function in _functions(REPO / path), start
-        if parameter.rstrip("]") and start.startswith(parallel.BENCHMARK):  # a benchmark's name
-            assert (REPO / "bench" / f"bench_{parameter.rstrip(']')}.py").is_file(), start
+    if parameter.rstrip("]") and start.startswith(parallel.BENCHMARK):  # a benchmark's name
+        assert (REPO / "bench" / f"bench_{parameter.rstrip(']')}.py").is_file(), start
 
 
-@pytest.fixture(scope="module")
-def made_once_a_module():
-    return object()
-
-
-@pytest.fixture(scope="session")
-def made_once_a_session():
-    return object()
-
-
-def test_a_test_with_a_module_fixture_of_the_suite_is_grouped_by_its_module(request, made_once_a_module):
-    assert parallel.shared_group(request.node) == "tests/test_parallel.py"
-
-
-def test_a_session_fixture_of_the_suite_groups_by_the_folder_it_is_defined_in(
-    request, made_once_a_module, made_once_a_session
-):
-    assert parallel.shared_group(request.node) == "tests"
-
-
-def test_function_fixtures_and_the_plugins_shared_ones_group_nothing(request, tmp_path, tmp_path_factory):
-    assert parallel.shared_group(request.node) is None
+def test_a_unit_is_a_module_but_each_benchmark_alone_and_the_packaging_tests_together():
+    assert parallel.unit("tests/e2e/test_portal_browser.py::test_a") == "tests/e2e/test_portal_browser.py"
+    assert parallel.unit("tests/x.py::Class::test_b[1]") == "tests/x.py"
+    recall = f"{parallel.BENCHMARK}[recall]"
+    assert parallel.unit(recall) == recall
+    assert parallel.unit("tests/test_benchmarks.py::test_every_benchmark_is_found") == (
+        "tests/test_benchmarks.py::test_every_benchmark_is_found"
+    )
+    assert parallel.unit("tests/packaging/test_wheel.py::test_c") == "tests/packaging/"
+    assert parallel.unit("tests/packaging/test_action.py::test_d") == "tests/packaging/"
 
 
 class Item:
-    """What share() reads and writes of a collected test."""
+    """What share() reads of a collected test."""
 
     def __init__(self, nodeid: str):
         self.nodeid = nodeid
-        self.marks: list[pytest.MarkDecorator] = []
-
-    def add_marker(self, mark: pytest.MarkDecorator) -> None:
-        self.marks.append(mark)
 
 
 def collected() -> list[Item]:
@@ -77,13 +61,12 @@ def collected() -> list[Item]:
     ]
 
 
-def test_in_one_process_the_order_and_the_marks_are_left_alone(monkeypatch):
+def test_in_one_process_the_order_is_left_alone(monkeypatch):
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     items = collected()
     before = [item.nodeid for item in items]
     parallel.share(items)
     assert [item.nodeid for item in items] == before
-    assert all(item.marks == [] for item in items)
 
 
 def test_in_a_worker_the_longest_go_first_and_the_rest_keep_their_order(monkeypatch):
@@ -98,6 +81,13 @@ def test_in_a_worker_the_longest_go_first_and_the_rest_keep_their_order(monkeypa
         "test_store.py::test_a",
         "test_store.py::test_d",
     ]
-    (browser,) = [item for item in items if "e2e" in item.nodeid]
-    assert [mark.mark.args for mark in browser.marks] == [("tests/e2e/test_portal_browser.py",)]
-    assert all(item.marks == [] for item in items if "e2e" not in item.nodeid)
+
+
+def test_the_scheduler_splits_the_work_into_these_units():
+    class Config:  # what xdist's scheduler reads of pytest's: the workers to start
+        def getvalue(self, name):
+            return {"tx": ["2*popen"]}[name]
+
+    made = parallel.scheduler(Config(), None)
+    for nodeid in ("tests/x.py::test_a", f"{parallel.BENCHMARK}[mcp]", "tests/packaging/test_wheel.py::t"):
+        assert made._split_scope(nodeid) == parallel.unit(nodeid)
