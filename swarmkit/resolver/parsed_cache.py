@@ -36,7 +36,7 @@ def stamp(paths: list[Path]) -> tuple | None:
     return (FORMAT, swarmkit.__version__, tuple(held))
 
 
-def read(key: tuple) -> list[tuple[str, object]] | None:
+def read(key: tuple) -> list[tuple[str | None, object]] | None:
     """The (text, data) of each file stored under `key`, else None."""
     try:
         with cache_file().open("rb") as f:
@@ -48,7 +48,7 @@ def read(key: tuple) -> list[tuple[str, object]] | None:
     return held[1]
 
 
-def write(key: tuple, entries: list[tuple[str, object]]) -> None:
+def write(key: tuple, entries: list[tuple[str | None, object]]) -> None:
     """Store `entries` under `key` (written beside and renamed: a reader never sees half of it)."""
     try:
         blob = marshal.dumps((key, entries))
