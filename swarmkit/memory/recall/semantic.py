@@ -30,16 +30,16 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.embedding_settings import Settings
     from swarmkit.memory.recall.encoder import Encoder
     from swarmkit.memory.recall.endpoint import RemoteEncoder
+    from swarmkit.memory.recall.endpoint_spec import Endpoint
     from swarmkit.memory.recall.model_check import Header
 
-from swarmkit.memory.recall.embedding_settings import Endpoint, EndpointFailed
+from swarmkit.memory.recall.embedding_settings import EndpointFailed
 from swarmkit.memory.recall.model_cache import DEFAULT_NAME, cache_root
 
 ENV = "SWARMKIT_EMBEDDING_MODEL"
 __all__ = [
     "DEFAULT_NAME",
     "ENV",
-    "Endpoint",
     "EndpointFailed",
     "Lexical",
     "Model",
@@ -305,6 +305,8 @@ def _remote(settings: Settings) -> Model | Lexical:
             "set SWARMKIT_EMBEDDING_BASE_URL",
         )
     import hashlib  # here, as in _model_id: a command that only says which recall is in force never hashes
+
+    from swarmkit.memory.recall.endpoint_spec import Endpoint
 
     endpoint = Endpoint(settings.base_url, name, settings.api_key, settings.timeout, settings.batch_size)
     digest = hashlib.sha256(f"{endpoint.base_url}\n{name}".encode()).hexdigest()[:12]
