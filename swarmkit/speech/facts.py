@@ -450,7 +450,7 @@ def _recast(said: str, first: bool) -> str | None:
     """The clause that tells the state `said` tells in other words (with how long it has lasted, or
     as the kind of person one is), or None; `first`: of the rows tried before the clause as said."""
     lowered = said.lower()
-    if "been" not in lowered and " who " not in lowered and " that " not in lowered:
+    if (" who " not in lowered and " that " not in lowered) if first else "been" not in lowered:
         return None  # (a quick check: most clauses are told plainly)
     for pattern, template, tried_first in _RECAST:
         if tried_first != first:
