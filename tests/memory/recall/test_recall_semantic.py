@@ -413,6 +413,23 @@ def test_a_folder_that_is_not_a_model_says_so(monkeypatch, tmp_path):
     semantic.forget_choice()
 
 
+def test_the_memory_line_names_the_model_without_digesting_its_files(by_meaning, monkeypatch):
+    said = semantic.describe(by_meaning)
+    assert said == "recall by words and meaning (all-MiniLM-L6-v2)"
+    semantic.forget_choice()
+
+    def digest(*args, **kwargs):
+        raise AssertionError("the memory line digested the model's files")
+
+    identify = semantic._model_id
+    monkeypatch.setattr(semantic, "_model_id", digest)
+    assert semantic.describe() == said  # validate's line: the same words, no digest
+    with pytest.raises(AssertionError, match="digested"):
+        semantic.choice()  # what keys vectors identifies the model
+    monkeypatch.setattr(semantic, "_model_id", identify)
+    assert semantic.choice() == by_meaning and semantic.describe() == said
+
+
 def test_embed_and_cosine_are_the_api_for_other_steps(by_meaning):
     vectors = semantic.embed(["I'm vegetarian", "Never eats meat", "Deploys on Tuesdays"])
     assert vectors.dtype == np.float32 and vectors.shape == (3, 384)
