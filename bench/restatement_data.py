@@ -13,6 +13,14 @@ written later, while tuning, for the decoys the first two lacked: distinct facts
 one frame with two values ("Likes jazz" / "Likes techno", "Has a dog named Max" / "Has a cat named
 Max"); it is tuned on too. T4, written with T3, holds decoys that differ in two words each
 ("Drinks coffee in the morning" / "Drinks tea in the evening") and facts two words apart in topic.
+H2 and H3 were written on 2026-12-05, before the margin scoring (issue 32's held-out bar of 9 of
+10), with what the first sets had little of: restatements that take knowing the world ("Is
+teetotal" / "Never drinks alcohol"), a role told by what it does ("Works as a dentist" / "Fixes
+people's teeth for a living"), one side said as a negation, numbers written two ways, and decoys
+that deny ("Can't ride a bike" beside "Can't swim") or fill the frame with another value ("Sam is
+my brother" beside "Sam is my husband"). H3 is tuned on; H2 stays held out: never tuned on, its
+figure is measured and reported, not fitted. H was tuned on from that day too (it was held out
+before).
 """
 
 from __future__ import annotations
@@ -149,4 +157,57 @@ SETS["T4"] = {
         "Works night shifts at the hospital",
     ],
 }
-HELD_OUT = ("H",)
+SETS["H2"] = {
+    "pairs": [
+        ("Is a vegetarian", "Doesn't eat meat or fish"),
+        ("Works as a dentist", "Fixes people's teeth for a living"),
+        ("Is married to Sam", "Sam is my husband"),
+        ("Runs three times a week", "Goes jogging three days a week"),
+        ("Has two kids", "Is a parent of two children"),
+        ("Grew up in Manchester", "Spent childhood in Manchester"),
+        ("Can't swim", "Never learned how to swim"),
+        ("Plays the violin", "Is a violinist"),
+        ("Wakes up at 6 every day", "Gets up at six each morning"),
+        ("Gets migraines", "Suffers from migraine headaches"),
+    ],
+    "distinct": [
+        "Eats fish on Fridays",
+        "Works as a pharmacist",
+        "Sam is my brother",
+        "Runs a small bakery",
+        "Has two cats",
+        "Lives in Manchester now",
+        "Can't ride a bike",
+        "Plays the piano",
+        "Goes to bed at 10 every night",
+        "Takes ibuprofen for back pain",
+    ],
+}
+SETS["H3"] = {
+    "pairs": [
+        ("Hates flying", "Dislikes travelling by plane"),
+        ("Is a software engineer", "Writes software for a living"),
+        ("Is teetotal", "Never drinks alcohol"),
+        ("Owns a Tesla Model 3", "Drives a Model 3 made by Tesla"),
+        ("Is bilingual in English and French", "Speaks both English and French fluently"),
+        ("Supports Liverpool FC", "Is a Liverpool football fan"),
+        ("Lives on his own", "Lives alone"),
+        ("Is a night owl", "Prefers staying up late"),
+        ("Has coeliac disease", "Cannot eat gluten"),
+        ("Collects vinyl records", "Has a big record collection"),
+    ],
+    "distinct": [
+        "Hates mornings",
+        "Works as a civil engineer",
+        "Drinks red wine at dinner",
+        "Drives a Volkswagen Golf",
+        "Speaks some German",
+        "Supports Arsenal",
+        "Lives near the sea",
+        "Is an early riser",
+        "Cannot eat shellfish",
+        "Collects stamps",
+    ],
+}
+HELD_OUT = ("H2",)  # never tuned on (H was held out until H2 and H3 were written)
+TUNED = ("T1", "T2", "T3", "T4", "H", "H3")

@@ -78,8 +78,8 @@ def run_benchmark(name: str) -> tuple[subprocess.CompletedProcess, dict]:
 
 
 # Quality bars a benchmark states that the project does not meet yet: expected to fail, and strict, so
-# the test fails the day they are met (then the entry goes). None today: bench_restatements holds its
-# held-out set H at what is reached (8 of 10) and prints issue 32's bar of 9 as not met.
+# the test fails the day they are met (then the entry goes). None today: bench_restatements holds each
+# set at what is reached and prints issue 32's bar of 9 on its held-out set H2.
 NOT_MET_YET: set[str] = set()
 
 
