@@ -25,7 +25,7 @@ from restatement_data import HELD_OUT, SETS  # noqa: E402
 SEED = 32
 FOUND_BAR = 9  # issue 32's bar on a held-out set
 # what the suite holds per set by words and meaning (quality targets): no restatement found today is lost
-HELD = {"T1": 8, "T2": 5, "T3": 7, "T4": 6, "H": 8, "H2": 6, "H3": 3}
+HELD = {"T1": 9, "T2": 6, "T3": 9, "T4": 8, "H": 9, "H2": 7, "H3": 5}
 INVOLVED_BAR = 1
 
 
