@@ -30,10 +30,12 @@ WITHOUT_DATA = {"consolidate", "recall"}
 # and one that needs a real model server (.ci/llama-server builds it; CI requires it, as its tests do)
 WITHOUT_SERVER = {"real_model"}
 # Targets the docs claim, which must be measured rather than left out quietly: the fused figure
-# needs the packaged model in force; each consolidation set has its own.
+# needs the packaged model in force; each consolidation and restatement set has its own.
 MEASURED = {
     "recall": ["recall@5 at the defaults >= 0.6", "fused recall@5 >= 0.672", "no category fused"],
     "consolidate": [f"set {letter} " for letter in "ABCDEF"],
+    # every restatement set, tuned on or held out (H2), by words and meaning
+    "restatements": [f"{name}: restatements proposed" for name in ("T1", "T2", "T3", "T4", "H", "H2", "H3")],
     "run": ["exactly one extra call", "no extra call otherwise"],
     "real_model": ["memory adds one model call a run", "the extraction's reply stays within its cap"],
     "memory": ["each of the 4 fresh-process recalls finds"],
