@@ -21,6 +21,14 @@ that deny ("Can't ride a bike" beside "Can't swim") or fill the frame with anoth
 my brother" beside "Sam is my husband"). H3 is tuned on; H2 stays held out: never tuned on, its
 figure is measured and reported, not fitted. H was tuned on from that day too (it was held out
 before).
+H4 was written by hand later that day, before consolidation read facts as attributes (a partner, where
+one is from, a diet told by what one does not eat): a diet said as what one eats, a partner said two
+ways, where one comes from, a role by what it does, a denial said two ways, a count said two ways,
+and decoys beside them that keep the value and change the attribute ("Priya is my sister", "Lives in
+Glasgow now"), keep the attribute and change the value ("Works as an electrician", "Is allergic to bee
+stings"), or deny ("Doesn't own a bike"). From then H2 is tuned on (its misses were worked on) and H4
+is the held-out set, measured once before the change (3 of 10 proposed, 2 distinct facts involved)
+and once after.
 """
 
 from __future__ import annotations
@@ -209,5 +217,31 @@ SETS["H3"] = {
         "Collects stamps",
     ],
 }
-HELD_OUT = ("H2",)  # never tuned on (H was held out until H2 and H3 were written)
-TUNED = ("T1", "T2", "T3", "T4", "H", "H3")
+SETS["H4"] = {
+    "pairs": [
+        ("Is a pescatarian", "Eats fish but no meat"),
+        ("Her wife is Priya", "Is married to Priya"),
+        ("Comes from Glasgow", "Was brought up in Glasgow"),
+        ("Works as a plumber", "Fixes pipes and boilers for a living"),
+        ("Doesn't own a car", "Has no car"),
+        ("Is a morning person", "Likes getting up early"),
+        ("Has three grandchildren", "Is a grandparent of three"),
+        ("Is hard of hearing", "Has trouble hearing"),
+        ("Teaches maths at a secondary school", "Is a maths teacher at a high school"),
+        ("Is allergic to wasp stings", "Reacts badly to being stung by wasps"),
+    ],
+    "distinct": [
+        "Eats meat only at weekends",
+        "Priya is my sister",
+        "Lives in Glasgow now",
+        "Works as an electrician",
+        "Doesn't own a bike",
+        "Likes long walks in the evening",
+        "Has three nephews",
+        "Has trouble sleeping",
+        "Teaches yoga on Sundays",
+        "Is allergic to bee stings",
+    ],
+}
+HELD_OUT = ("H4",)  # never tuned on (H was held out until H2 and H3 were written, H2 until H4 was)
+TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2")
