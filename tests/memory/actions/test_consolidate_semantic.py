@@ -186,8 +186,8 @@ def test_a_named_persons_facts_need_a_copy_s_closeness_and_meaning_alone_is_no_c
 
 def test_the_held_out_restatements_and_the_sets_tuned_on(folder, by_meaning, tmp_path):
     """bench/restatement_data.py's sets, as bench/bench_restatements.py measures them: the figures
-    docs/memory.md gives, so that a change that loses one, or merges a distinct fact, fails here (H2
-    is held out: measured, not tuned on)."""
+    docs/memory.md gives, so that a change that loses one, or merges a distinct fact, fails here (H4
+    is held out: measured, not tuned on; H2 was until H4 was written)."""
     import sys
 
     bench = str(Path(__file__).parents[3] / "bench")
@@ -206,9 +206,10 @@ def test_the_held_out_restatements_and_the_sets_tuned_on(folder, by_meaning, tmp
         "T2": (6, 0),
         "T3": (9, 0),
         "T4": (8, 0),
-        "H": (9, 0),
-        "H3": (5, 0),
-        "H2": (7, 0),
+        "H": (10, 0),
+        "H3": (7, 0),
+        "H2": (10, 0),
+        "H4": (4, 2),  # held out: what it measured, issue 32's bar (9, at most 1) not met
     }
 
 
