@@ -11,6 +11,7 @@ from swarmkit.memory.recall import RecallIndex, semantic, terms
 from swarmkit.memory.recall.fusion import fused
 from swarmkit.memory.recall.vectors import vectors_path
 from swarmkit.memory.store import MemoryStore
+from swarmkit.speech import questions
 from tests.support.semantic import packaged_model
 
 pytest.importorskip("tokenizers")
@@ -283,12 +284,15 @@ def test_questions_find_their_fact_by_meaning_among_all_the_others(folder, by_me
         hits = store.recall(question, max_results=5)
         found += line in [h.line for h in hits]
         assert all(0 <= h.score <= 1 for h in hits)
-    assert found >= 23  # 24 of 26 today; by words alone: none (they share no word)
-    by_words = sum(
-        line in [h.line for h in store._index.search(q, 5, semantic=False)]
+    assert found >= 23  # 24 of 26 today
+    # By words alone, only a question asked by its purpose finds its fact (the pairs share no word;
+    # "Do I have any pets?" is asked by the words of the subjects that answer it: pets, dog, cat …).
+    by_words = [
+        q
         for line, (_, q) in enumerate(PAIRS, 3)
-    )
-    assert by_words == 0
+        if line in [h.line for h in store._index.search(q, 5, semantic=False)]
+    ]
+    assert all(questions.purpose(q) is not None for q in by_words), by_words
 
 
 def test_nothing_close_by_meaning_alone_comes_back_under_the_threshold(folder, by_meaning):
