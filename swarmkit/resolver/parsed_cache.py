@@ -18,6 +18,10 @@ from pathlib import Path
 
 FORMAT = 1  # bump when what is stored changes shape
 
+# Whether this process may write the cache. The language server reads it but never writes it: it
+# promises to write no file, and a long-lived process parses the bundled skills once anyway.
+writes = True
+
 
 def cache_file() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
@@ -50,6 +54,8 @@ def read(key: tuple) -> list[tuple[str | None, object]] | None:
 
 def write(key: tuple, entries: list[tuple[str | None, object]]) -> None:
     """Store `entries` under `key` (written beside and renamed: a reader never sees half of it)."""
+    if not writes:
+        return
     try:
         blob = marshal.dumps((key, entries))
     except ValueError:
