@@ -57,8 +57,12 @@ demo: $(VENV)/.installed
 	$(BIN)/python examples/demo.py
 
 # Upstream is installed here, so the comparisons with it must run: without it they fail, not skip.
+# The suite runs in TEST_WORKERS processes (pytest-xdist; 0: in this one), each handed whole modules
+# (so a module's fixtures are made once), the longest first (tests/support/parallel.py). -rs prints
+# the reason of any skip.
+TEST_WORKERS ?= 2
 test: $(VENV)/.installed-dev $(BROWSER_STAMP) $(UPSTREAM)/.installed codegen-check lint
-	SWARMKIT_REQUIRE_UPSTREAM=1 $(BIN)/python -m pytest
+	SWARMKIT_REQUIRE_UPSTREAM=1 $(BIN)/python -m pytest -rs -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 # ruff (lint and format) over the tree and mypy over swarmkit/, the generated models excluded
 # (settings: [tool.ruff] and [tool.mypy] in pyproject.toml). `make test` runs it first.

@@ -11,6 +11,7 @@ import pytest
 from swarmkit.cli.main import run
 from swarmkit.memory.folder.results import MemoryWarning
 from swarmkit.scaffold import create_workspace
+from tests.support.parallel import scheduler, share
 from tests.support.platforms import skip_what_cannot_run
 from tests.support.workspaces import write_overlay
 
@@ -18,8 +19,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def pytest_collection_modifyitems(items):
-    """What cannot run on this system is skipped, with the reason (tests/support/platforms.py)."""
+    """What cannot run on this system is skipped, with the reason (tests/support/platforms.py); in
+    `make test`'s two processes the longest tests go first (tests/support/parallel.py)."""
     skip_what_cannot_run(items)
+    share(items)
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: a run without xdist never calls it
+def pytest_xdist_make_scheduler(config, log):
+    """Under `--dist loadscope` (`make test`), a process is handed a whole module, but each benchmark
+    alone and tests/packaging whole (tests/support/parallel.py)."""
+    return scheduler(config, log) if config.getvalue("dist") == "loadscope" else None
 
 
 @pytest.fixture(autouse=True)
