@@ -166,7 +166,8 @@ def test_the_settings_read_each_value_as_the_generated_model_does(skill, values)
 
 def test_a_run_with_memory_on_never_imports_pydantic_or_the_models(tmp_path):
     """The run path reads the memory settings without building the generated models: pydantic is
-    half of a one-shot run's start-up (resolver/memory_config.py)."""
+    half of a one-shot run's start-up (resolver/memory_config.py). Nor does a run that writes
+    nothing import what only a write or git needs (subprocess, socket, secrets: memory/folder/)."""
     from swarmkit.scaffold import create_workspace
 
     create_workspace(tmp_path / "ws")
@@ -174,7 +175,7 @@ def test_a_run_with_memory_on_never_imports_pydantic_or_the_models(tmp_path):
         "import os, sys; from swarmkit.cli.main import run; sys.stdout = open(os.devnull, 'w');"
         f"status = run(['run', {str(tmp_path / 'ws')!r}, '--input', 'What do we know about deploys?']);"
         "sys.stderr.write(repr((status, sorted(m for m in sys.modules"
-        " if m.startswith(('pydantic', 'swarmkit.models.'))))))"
+        " if m.startswith(('pydantic', 'swarmkit.models.')) or m in ('subprocess', 'socket', 'secrets')))))"
     )
     env = {k: v for k, v in __import__("os").environ.items() if k != "SWARMKIT_EMBEDDING_MODEL"}
     env["SWARMKIT_EMBEDDING_MODEL"] = "off"
