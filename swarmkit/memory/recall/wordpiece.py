@@ -348,8 +348,9 @@ def parsed_spec(path: Path) -> object:
     import sys
 
     stat = os.stat(path)
-    key = [str(Path(path).resolve()), stat.st_size, stat.st_mtime_ns, stat.st_ino]
-    cache = spec_cache(key[0])
+    resolved = str(Path(path).resolve())
+    key = [resolved, stat.st_size, stat.st_mtime_ns, stat.st_ino]
+    cache = spec_cache(resolved)
     try:
         cached_key, spec = marshal.loads(cache.read_bytes())
         if cached_key == key:
