@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from swarmkit.speech import prefilter
+
 FOLDER = Path(__file__).parent / "data"
 _MACRO = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
 
@@ -131,7 +133,8 @@ class Patterns:
 
 class Lazy:
     """A pattern compiled on first use: what most texts never need (a quotation's speaker, a date)
-    costs nothing to a process that never reads one."""
+    costs nothing to a process that never reads one. A text that holds none of the pattern's
+    necessary words (speech/prefilter.py) is answered without compiling or running it: no match."""
 
     __slots__ = ("_patterns", "_name", "_flags", "_compiled")
 
@@ -145,23 +148,26 @@ class Lazy:
             self._compiled = self._patterns.compile(self._name, self._flags)
         return self._compiled
 
+    def _hopeless(self, text: str) -> bool:
+        return not prefilter.could(self._patterns[self._name.upper()], self._flags, text)
+
     def match(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.pattern.match(text, *args)
+        return None if self._hopeless(text) else self.pattern.match(text, *args)
 
     def fullmatch(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.pattern.fullmatch(text, *args)
+        return None if self._hopeless(text) else self.pattern.fullmatch(text, *args)
 
     def search(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.pattern.search(text, *args)
+        return None if self._hopeless(text) else self.pattern.search(text, *args)
 
     def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
-        return self.pattern.sub(replacement, text, count)
+        return text if self._hopeless(text) else self.pattern.sub(replacement, text, count)
 
     def finditer(self, text: str, *args: int) -> Iterator[re.Match[str]]:
-        return self.pattern.finditer(text, *args)
+        return iter(()) if self._hopeless(text) else self.pattern.finditer(text, *args)
 
     def split(self, text: str, maxsplit: int = 0) -> list[str | Any]:
-        return self.pattern.split(text, maxsplit)
+        return [text] if self._hopeless(text) else self.pattern.split(text, maxsplit)
 
 
 @functools.cache
