@@ -41,8 +41,10 @@ def _data() -> dict:
 
 
 def _alternatives(words: list[str]) -> str:
-    """A word list as a regular expression's alternatives, longest first, a space as any spacing."""
-    ordered = sorted(set(words), key=len, reverse=True)
+    """A word list as a regular expression's alternatives, longest first (then in alphabetical order,
+    so that the pattern's text is the same in every process: speech/prefilter.py keeps its necessary
+    words by it), a space as any spacing."""
+    ordered = sorted(set(words), key=lambda word: (-len(word), word))
     return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in ordered)
 
 

@@ -12,9 +12,10 @@ letters and digits are taken into necessary words, so a match's characters alway
 word's (tests/speech/test_prefilter.py checks the table against re over every code point).
 
 The words of a pattern are found by parsing it (half the cost of compiling), so they are kept across
-processes as speech/rules.py keeps its data files: in data/__pycache__ (marshal, keyed by the
-pattern's text and flags, by this file's size and modification time, so that words found another way
-are not read, and by the interpreter); nothing is written with PYTHONDONTWRITEBYTECODE.
+processes as speech/rules.py keeps its data files: in data/__pycache__ (marshal, keyed by a digest
+of the pattern's text and flags, by this file's size and modification time, so that words found
+another way are not read, and by the interpreter), the patterns used last kept; nothing is written
+with PYTHONDONTWRITEBYTECODE.
 """
 
 from __future__ import annotations
@@ -24,16 +25,21 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-MOST_KEPT = 4000  # patterns remembered in the cache file (a changed data file leaves old ones)
+MOST_KEPT = (
+    1000  # patterns remembered in the cache file, those used last (a changed data file leaves old ones)
+)
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 # The characters other than ASCII ones that re.IGNORECASE matches to an ASCII letter.
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 _CACHE = Path(__file__).parent / "data" / "__pycache__" / f"prefilter.{sys.implementation.cache_tag}.marshal"
 ENABLED = True  # False: every pattern is compiled and run (the tests compare both ways)
-_known: dict[tuple[str, int], tuple[str, ...] | None] | None = None
+_known: dict[bytes, tuple[str, ...] | None] | None = None
+_used: dict[tuple[str, int], tuple[str, ...] | None] = {}  # this process's patterns, by text
 _added = False
+_MISSING: Any = object()
 _last: tuple[str, str] = ("", "")  # a sentence is checked against many patterns in a row
 
 
@@ -57,16 +63,24 @@ def necessary(source: str, flags: int = 0) -> tuple[str, ...] | None:
     """Strings one of which every match of the pattern contains (lower case), or None when the
     pattern needs none that can be told (it may match an empty string, or any letters)."""
     global _added
+    try:
+        return _used[source, flags]
+    except KeyError:
+        pass
+    import hashlib
+
     known = _load()
-    key = (source, int(flags))
-    if key not in known:
-        known[key] = _derive(source, flags)
+    key = hashlib.blake2b(f"{int(flags)}\n{source}".encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    words = known.pop(key, _MISSING)  # put back last below: used now
+    if words is _MISSING:
+        words = _derive(source, flags)
         if not _added:
             import atexit
 
             atexit.register(_save)  # once, with every pattern this process read
         _added = True
-    return known[key]
+    known[key] = _used[source, flags] = words
+    return words
 
 
 def could_match(words: tuple[str, ...] | None, text_folded: str) -> bool:
@@ -126,7 +140,7 @@ def _version() -> list[int]:
     return [stat.st_size, stat.st_mtime_ns]
 
 
-def _load() -> dict[tuple[str, int], tuple[str, ...] | None]:
+def _load() -> dict[bytes, tuple[str, ...] | None]:
     global _known
     if _known is None:
         _known = {}
