@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from swarmkit.speech import cache_file
+
 MOST_KEPT = (
     1000  # patterns remembered in the cache file, those used last (a changed data file leaves old ones)
 )
@@ -156,7 +158,5 @@ def _load() -> dict[bytes, tuple[str, ...] | None]:
 def _save() -> None:
     if sys.dont_write_bytecode or not _added or _known is None:
         return
-    from swarmkit.speech import rules  # (it imports this module)
-
     kept = dict(list(_known.items())[-MOST_KEPT:])
-    rules._write(_CACHE, marshal.dumps((_version(), kept)))
+    cache_file.write(_CACHE, marshal.dumps((_version(), kept)))

@@ -22,7 +22,6 @@ there is still read, as bytecode is).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import marshal
 import os
@@ -32,7 +31,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from swarmkit.speech import prefilter
+from swarmkit.speech import cache_file, prefilter
 
 FOLDER = Path(__file__).parent / "data"
 _MACRO = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
@@ -60,21 +59,8 @@ def read(path: Path) -> dict[str, Any]:
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
     if not sys.dont_write_bytecode:
-        _write(cache, marshal.dumps((key, data)))
+        cache_file.write(cache, marshal.dumps((key, data)))
     return data
-
-
-def _write(cache: Path, payload: bytes) -> None:
-    """The cache, replaced whole (a process reading it at the same time sees the old one or this);
-    nothing when the folder cannot be written."""
-    temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-    try:
-        cache.parent.mkdir(exist_ok=True)
-        temporary.write_bytes(payload)
-        os.replace(temporary, cache)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
 
 
 def words(value: str | list[str]) -> frozenset[str]:
