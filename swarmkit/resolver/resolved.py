@@ -5,13 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from swarmkit.models_lazy import LazyModel
-from swarmkit.resolver.memory_config import MemoryConfig, typed
-
-if TYPE_CHECKING:
-    from swarmkit.models.common_schema import ReaderConfig, WriterConfig
+from swarmkit.resolver.memory_config import MemoryConfig, ReaderSettings, WriterSettings, typed
 
 SkillOrigin = Literal["workspace", "bundled"]
 BindingOrigin = Literal["explicit", "auto"]
@@ -41,21 +38,17 @@ class Binding:
         return self.agents is None or agent_id in self.agents
 
     @property
-    def reader(self) -> ReaderConfig:
-        """memory-reader's effective config, as the generated model (built on first use)."""
-        from swarmkit.models.common_schema import ReaderConfig
-
+    def reader(self) -> ReaderSettings:
+        """memory-reader's effective config (resolver/memory_config.py: the generated model's fields)."""
         config = self._memory_model()
-        assert isinstance(config, ReaderConfig), self.id
+        assert isinstance(config, ReaderSettings), self.id
         return config
 
     @property
-    def writer(self) -> WriterConfig:
-        """memory-writer's effective config, as the generated model (built on first use)."""
-        from swarmkit.models.common_schema import WriterConfig
-
+    def writer(self) -> WriterSettings:
+        """memory-writer's effective config (resolver/memory_config.py: the generated model's fields)."""
         config = self._memory_model()
-        assert isinstance(config, WriterConfig), self.id
+        assert isinstance(config, WriterSettings), self.id
         return config
 
     def _memory_model(self):

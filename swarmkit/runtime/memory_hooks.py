@@ -65,6 +65,8 @@ def without_told_secrets(facts: list[dict], *told: str, carried: tuple[str, ...]
     """The extracted facts, with every secret the task or the answer told redacted: a fact may keep
     the value but lose the words that said what it is ("To log into the router, use X" extracted
     as "Uses X"), so what screening found in the whole text is taken out of each fact too."""
+    if not facts:  # nothing to take a secret out of (the record screens the texts on its own)
+        return facts
     from swarmkit.screening.screen import REDACTED, echo_pattern, redact, redact_key
 
     found: list[str] = list(carried)  # secrets only the conversation before the task tells

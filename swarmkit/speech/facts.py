@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swarmkit.speech import fact_values, reported, rules, sentences
+from swarmkit.speech import fact_values, prefilter, reported, rules, sentences
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -66,14 +66,14 @@ _PATTERNS = rules.Patterns(
         "BARE_HABITS_THIRD": "|".join(_third(verb).lower() for verb in _BARE_HABITS),
     },
 )
-_ADDITIVE = _PATTERNS.compile("additive")
+_ADDITIVE = _PATTERNS.lazy("additive")
 # Said at the start of a clause, these only introduce the fact ("and now I live in Valencia").
-_LEAD_IN = _PATTERNS.compile("lead_in")
+_LEAD_IN = _PATTERNS.lazy("lead_in")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
-_JOIN = _PATTERNS.compile("join")
+_JOIN = _PATTERNS.lazy("join")
 # Said in passing after "I" ("I honestly hate jazz"): dropped before a clause is read.
-_PASSING = _PATTERNS.compile("passing")
+_PASSING = _PATTERNS.lazy("passing")
 # A quick check before it: most clauses hold none of these words (the pattern costs 7 µs a clause)
 _PASSING_WORDS = rules.in_order(_WORDS["passing_adverbs"])
 # Words before the thing that do not change which thing it is: "my new editor" is my editor.
@@ -159,6 +159,7 @@ class Shape:
         "has_fact",
         "_fact",
         "_compiled",
+        "_sources",
         "_render",
         "_kind",
         "_subject",
@@ -189,6 +190,8 @@ class Shape:
         holds = rules.in_order(_WORDS[row["holds"]]) if "holds" in row else ()
         self._holds = "|".join(re.escape(word.lower()) for word in holds) if holds else None
         self.has_fact = self._fact is not None  # an older line can be read back in this shape
+        # each form's whole pattern, compiled when a text that holds one of its necessary words comes
+        self._sources = {"said": self._said + "$", "fact": None if self._fact is None else self._fact + "$"}
         self._compiled: dict[str, re.Pattern] = {}
         self._kind: str = row["kind"]
         self._subject: str = row["subject"]
@@ -214,12 +217,12 @@ class Shape:
             and rules.compiled(self._holds).search(text.lower()) is None
         ):
             return None
+        source = self._sources[form]
+        if source is None or not prefilter.could(source, re.I | re.S, text):
+            return None
         compiled = self._compiled.get(form)
         if compiled is None:
-            pattern = self._said if form == "said" else self._fact
-            if pattern is None:
-                return None
-            compiled = self._compiled[form] = re.compile(pattern + "$", re.I | re.S)
+            compiled = self._compiled[form] = re.compile(source, re.I | re.S)
         return compiled.match(text)
 
     def _fill(self, template: str, groups: dict) -> str:

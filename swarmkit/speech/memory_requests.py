@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from swarmkit.speech import reported, rules, sentences
+from swarmkit.speech import prefilter, reported, rules, sentences
 
 MAX_SENTENCE = 1000  # characters: a longer "sentence" is a pasted text, not a request to memory
 _MACRO = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -41,14 +41,29 @@ def _data() -> dict:
 
 
 def _alternatives(words: list[str]) -> str:
-    """A word list as a regular expression's alternatives, longest first, a space as any spacing."""
-    ordered = sorted(set(words), key=len, reverse=True)
+    """A word list as a regular expression's alternatives, longest first (then in alphabetical order,
+    so that the pattern's text is the same in every process: speech/prefilter.py keeps its necessary
+    words by it), a space as any spacing."""
+    ordered = sorted(set(words), key=lambda word: (-len(word), word))
     return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in ordered)
 
 
 @functools.cache
 def pattern(name: str) -> re.Pattern:
     """The data file's pattern `name`, its {NAME}s expanded, compiled case-insensitively."""
+    return re.compile(_source(name), re.IGNORECASE)
+
+
+def _match(name: str, sentence: str) -> re.Match[str] | None:
+    """The pattern `name` matched at the sentence's start; a sentence without any of the pattern's
+    necessary words (speech/prefilter.py) does not match, and the pattern is not compiled for it."""
+    if not prefilter.could(_source(name), re.IGNORECASE, sentence):
+        return None
+    return pattern(name).match(sentence)
+
+
+@functools.cache
+def _source(name: str) -> str:
     data = _data()
 
     def expand(key: str, depth: int = 0) -> str:
@@ -60,7 +75,7 @@ def pattern(name: str) -> re.Pattern:
         text = "".join(value) if isinstance(value, list) else value
         return _MACRO.sub(lambda m: expand(m.group(1), depth + 1), text)
 
-    return re.compile(expand(name), re.IGNORECASE)
+    return expand(name)
 
 
 @functools.cache
@@ -135,7 +150,7 @@ def _recall(sentence: str) -> MemoryRequest | None:
         ("recall_facts_about", True),
         ("recall_knowing", True),
     ):
-        match = pattern(name).match(sentence)
+        match = _match(name, sentence)
         if match is None:
             continue
         topic = _trimmed(match.group("topic") or "")
@@ -149,11 +164,11 @@ def _recall(sentence: str) -> MemoryRequest | None:
 
 
 def _forget(sentence: str) -> MemoryRequest | None:
-    match = pattern("forget_ref").match(sentence)
+    match = _match("forget_ref", sentence)
     if match is not None:
         return MemoryRequest("forget", match.group("ref"), ref=match.group("ref"), said=sentence)
     for name in ("forget_kept", "forget_statement", "forget_own", "forget_question", "remove_from_memory"):
-        match = pattern(name).match(sentence)
+        match = _match(name, sentence)
         if match is None:
             continue
         target = _trimmed(match.group("target"))
@@ -163,7 +178,7 @@ def _forget(sentence: str) -> MemoryRequest | None:
 
 
 def _correction(sentence: str, after: list[str]) -> MemoryRequest | None:
-    match = pattern("correction").match(sentence)
+    match = _match("correction", sentence)
     if match is None:
         return None
     statement = (match.group("statement") or "").strip()

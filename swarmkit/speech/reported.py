@@ -21,7 +21,7 @@ THOUGHT_VERBS = _PATTERNS["THOUGHT_VERBS"]  # "think", "dreamt", "wish" …: who
 _SAYS = _PATTERNS.lazy("says")
 # Where someone else's words begin inside a sentence: a speech verb before a comma ("My colleague
 # said, I …"), or a condition, wish or dream about "I" ("if I lived in …", "imagine I …").
-_OTHERS_BEGIN = _PATTERNS.compile("others_begin")
+_OTHERS_BEGIN = _PATTERNS.lazy("others_begin")
 # A clause boundary a speech verb's own clause starts after ("I live in Ghent, and my colleague said:").
 _CLAUSE_START = _PATTERNS.lazy("clause_start")
 # A quotation: double quotes, straight or curly, on one line.

@@ -22,7 +22,6 @@ there is still read, as bytecode is).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import marshal
 import os
@@ -31,6 +30,8 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+from swarmkit.speech import cache_file, prefilter
 
 FOLDER = Path(__file__).parent / "data"
 _MACRO = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
@@ -58,21 +59,8 @@ def read(path: Path) -> dict[str, Any]:
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
     if not sys.dont_write_bytecode:
-        _write(cache, marshal.dumps((key, data)))
+        cache_file.write(cache, marshal.dumps((key, data)))
     return data
-
-
-def _write(cache: Path, payload: bytes) -> None:
-    """The cache, replaced whole (a process reading it at the same time sees the old one or this);
-    nothing when the folder cannot be written."""
-    temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-    try:
-        cache.parent.mkdir(exist_ok=True)
-        temporary.write_bytes(payload)
-        os.replace(temporary, cache)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
 
 
 def words(value: str | list[str]) -> frozenset[str]:
@@ -131,7 +119,8 @@ class Patterns:
 
 class Lazy:
     """A pattern compiled on first use: what most texts never need (a quotation's speaker, a date)
-    costs nothing to a process that never reads one."""
+    costs nothing to a process that never reads one. A text that holds none of the pattern's
+    necessary words (speech/prefilter.py) is answered without compiling or running it: no match."""
 
     __slots__ = ("_patterns", "_name", "_flags", "_compiled")
 
@@ -145,23 +134,26 @@ class Lazy:
             self._compiled = self._patterns.compile(self._name, self._flags)
         return self._compiled
 
+    def _hopeless(self, text: str) -> bool:
+        return not prefilter.could(self._patterns[self._name.upper()], self._flags, text)
+
     def match(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.pattern.match(text, *args)
+        return None if self._hopeless(text) else self.pattern.match(text, *args)
 
     def fullmatch(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.pattern.fullmatch(text, *args)
+        return None if self._hopeless(text) else self.pattern.fullmatch(text, *args)
 
     def search(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.pattern.search(text, *args)
+        return None if self._hopeless(text) else self.pattern.search(text, *args)
 
     def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
-        return self.pattern.sub(replacement, text, count)
+        return text if self._hopeless(text) else self.pattern.sub(replacement, text, count)
 
     def finditer(self, text: str, *args: int) -> Iterator[re.Match[str]]:
-        return self.pattern.finditer(text, *args)
+        return iter(()) if self._hopeless(text) else self.pattern.finditer(text, *args)
 
     def split(self, text: str, maxsplit: int = 0) -> list[str | Any]:
-        return self.pattern.split(text, maxsplit)
+        return [text] if self._hopeless(text) else self.pattern.split(text, maxsplit)
 
 
 @functools.cache

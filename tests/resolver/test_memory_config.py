@@ -1,9 +1,13 @@
 """One typed memory configuration: the schema holds the options and their defaults, the resolver
-merges them once per binding, and run, serve and `memory` read the result as the generated models."""
+merges them once per binding, and run, serve and `memory` read the result as settings that hold the
+generated models' fields and values (without importing pydantic on a run's path)."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,8 +15,8 @@ import pytest
 from swarmkit.memory_skills import reader_defaults, writer_defaults
 from swarmkit.models.common_schema import ReaderConfig, WriterConfig
 from swarmkit.resolver import resolve
+from swarmkit.resolver.memory_config import ReaderSettings, WriterSettings, typed
 from swarmkit.schemas import load_schema
-from tests.test_architecture import GRAPH
 
 PACKAGE = Path(__file__).parents[2] / "swarmkit"
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -123,13 +127,60 @@ def test_the_check_finds_each_shape_of_literal_default(tmp_path, source, expecte
     assert [place.split(" ", 1)[1] for place in literal_defaults(path, tmp_path)] == expected
 
 
-def test_the_product_reads_the_memory_configuration_from_the_generated_models():
-    users = sorted(
-        m
-        for m, targets in GRAPH.items()
-        if not m.startswith("swarmkit.models") and "swarmkit.models.common_schema" in targets
+def _as_model(settings) -> dict:
+    """Settings as the generated model dumps them (mode json: the scope's value)."""
+    return dataclasses.asdict(settings)
+
+
+def test_the_settings_hold_the_generated_models_fields_exactly():
+    """A field the schema (and so the generated model) gains or loses fails here until the settings
+    hold it too: the run reads the same options the generated models describe."""
+    assert [f.name for f in dataclasses.fields(ReaderSettings)] == list(ReaderConfig.model_fields)
+    assert [f.name for f in dataclasses.fields(WriterSettings)] == list(WriterConfig.model_fields)
+
+
+@pytest.mark.parametrize(
+    "skill, values",
+    [
+        ("memory-reader", {}),
+        ("memory-reader", {"max_results": 2}),
+        ("memory-reader", {"max_results": 20, "similarity_threshold": 1, "search_scope": "user"}),
+        ("memory-reader", {"similarity_threshold": 0, "search_scope": "both"}),
+        ("memory-reader", {"max_results": 3.0, "similarity_threshold": 0.3}),  # JSON's integer 3.0
+        ("memory-writer", {}),
+        ("memory-writer", {"min_output_length": 0}),
+        ("memory-writer", {"min_output_length": 250}),
+    ],
+)
+def test_the_settings_read_each_value_as_the_generated_model_does(skill, values):
+    defaults, model = (
+        (reader_defaults(), ReaderConfig) if skill == "memory-reader" else (writer_defaults(), WriterConfig)
     )
-    assert "swarmkit.resolver.memory_config" in users
+    merged = defaults | values
+    settings = typed(skill, merged)
+    expected = model.model_validate(merged).model_dump(mode="json")
+    assert _as_model(settings) == expected
+    # and of the same types (a threshold written 1 is the float 1.0, as pydantic reads it)
+    assert [type(v) for v in _as_model(settings).values()] == [type(v) for v in expected.values()]
+
+
+def test_a_run_with_memory_on_never_imports_pydantic_or_the_models(tmp_path):
+    """The run path reads the memory settings without building the generated models: pydantic is
+    half of a one-shot run's start-up (resolver/memory_config.py). Nor does a run that writes
+    nothing import what only a write or git needs (subprocess, socket, secrets: memory/folder/)."""
+    from swarmkit.scaffold import create_workspace
+
+    create_workspace(tmp_path / "ws")
+    code = (
+        "import os, sys; from swarmkit.cli.main import run; sys.stdout = open(os.devnull, 'w');"
+        f"status = run(['run', {str(tmp_path / 'ws')!r}, '--input', 'What do we know about deploys?']);"
+        "sys.stderr.write(repr((status, sorted(m for m in sys.modules"
+        " if m.startswith(('pydantic', 'swarmkit.models.')) or m in ('subprocess', 'socket', 'secrets')))))"
+    )
+    env = {k: v for k, v in __import__("os").environ.items() if k != "SWARMKIT_EMBEDDING_MODEL"}
+    env["SWARMKIT_EMBEDDING_MODEL"] = "off"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert done.stderr.splitlines()[-1] == "(0, [])"
 
 
 def _workspace(name: str):
@@ -138,10 +189,10 @@ def _workspace(name: str):
     return resolution.workspace
 
 
-def test_each_memory_binding_carries_its_effective_config_as_a_generated_model():
+def test_each_memory_binding_carries_its_effective_config():
     ws = _workspace("valid/memory-block")
     reader, writer = (b for b in ws.decision_skills if b.id in ("memory-reader", "memory-writer"))
-    assert isinstance(reader.reader, ReaderConfig) and isinstance(writer.writer, WriterConfig)
+    assert isinstance(reader.reader, ReaderSettings) and isinstance(writer.writer, WriterSettings)
     assert (reader.reader.max_results, reader.reader.similarity_threshold, reader.reader.search_scope) == (
         3,
         0.3,
@@ -155,13 +206,13 @@ def test_an_explicit_binding_takes_what_it_leaves_out_from_the_block_and_the_def
     ws = _workspace("valid/explicit-reader")
     (reader,) = (b for b in ws.decision_skills if b.id == "memory-reader")
     assert dict(reader.config) == {"max_results": 2}  # as written
-    assert reader.reader.model_dump(mode="json") == reader_defaults() | {"max_results": 2}
+    assert _as_model(reader.reader) == reader_defaults() | {"max_results": 2}
 
 
 def test_memory_off_reads_no_side_but_search_still_has_the_block():
     ws = _workspace("valid/memory-off")
     assert ws.memory.reader is None and ws.memory.writer is None
-    assert ws.memory.search_reader.model_dump(mode="json") == reader_defaults()
+    assert _as_model(ws.memory.search_reader) == reader_defaults()
 
 
 def test_no_float_default_is_written_as_text_either():

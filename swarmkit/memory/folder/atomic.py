@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import time
 from pathlib import Path
 
@@ -21,7 +20,7 @@ def atomic_write(path: Path, text: str, mode: int = 0o644, durable: bool = True)
     were; any other lone surrogate (a `\\ud800` escape) as U+FFFD. durable=False skips the fsyncs,
     for derived data a crash may lose (the replacement stays atomic, its temp file swept alike)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}")  # secrets.token_hex's own
     data = text.encode("utf-8", ERRORS)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:

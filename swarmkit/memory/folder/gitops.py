@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
-import shutil
 import stat
-import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict
+
+# subprocess, shutil and shlex are imported where git is run: a run that recalls and writes
+# nothing opens the folder without running git, and they are a tenth of its memory cost
+if TYPE_CHECKING:
+    import subprocess
 
 AUTHOR_NAME = "swarmkit"
 AUTHOR_EMAIL = "memory@swarmkit.invalid"
@@ -59,6 +62,8 @@ GIT_TIMEOUT = 120.0  # seconds: a git command still running then is stuck (a fil
 
 
 def lock_hint(path: str) -> str:
+    import shlex
+
     return (
         f"if no git command is running in that folder (one that crashed leaves its lock behind), "
         f"remove the lock: rm {shlex.quote(path)}; then retry"
@@ -101,6 +106,8 @@ _STATES = (
 
 
 def git_available() -> bool:
+    import shutil
+
     return shutil.which("git") is not None
 
 
@@ -151,6 +158,8 @@ class Git:
         return None
 
     def run(self, *args: str, check: bool = True, input: str | None = None) -> subprocess.CompletedProcess:
+        import subprocess
+
         blocking = self.blocking_file()
         if blocking is not None:
             path, kind = blocking

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import os
-import socket
 import stat
 import sys
 import time
@@ -155,6 +154,8 @@ class FolderLock:
                 delay = min(delay * 2, 0.1)
             if _read_all(fd).strip():
                 self.took_over = True  # the last holder died before it emptied the file
+            import socket  # here, not at the top: a read never takes the lock
+
             token = f"{os.getpid()} {socket.gethostname()} {time.time():.6f}\n".encode()
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)

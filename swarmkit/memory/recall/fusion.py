@@ -25,6 +25,8 @@ recall@5 stays within 0.671 and 0.674.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +44,11 @@ FULL_EVIDENCE = 2.0  # the words weigh fully from the weight of two terms each h
 CANDIDATES = 50  # from each side, whatever k is up to 50 (the first 5 of a 50-result search are the 5-search)
 EMBED_ON_READ = 64  # entries a search embeds when their vectors are missing (~1 s); the rest wait
 QUERIES_KEPT = 16  # query vectors a process keeps
+# A run asks the same question again (a wider search to fold restatements, the closest entries when
+# none clears the threshold; agents given the same text, each with its own index): its vector is
+# computed once per model, 12 to 20 ms of CPU a question. Keyed by the model's id and the text.
+_QUERIES: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+_QUERIES_LOCK = threading.Lock()
 EMBED_ON_WRITE = 64  # entries a write embeds after its commit (an import's first 64; reads do the rest)
 
 
@@ -85,9 +92,6 @@ class SemanticSide:
         self.vectors = VectorStore(path, self.encoder.dim)
         self.missing = 0  # entries in scope without a vector after the last search (waiting)
         self._lookup: tuple | None = None
-        # a run asks the same question again (a wider search to fold restatements, the closest
-        # entries when none clears the threshold): its vector is computed once, 16 ms a query
-        self._queries: dict[str, np.ndarray] = {}
 
     def close(self) -> None:
         self.vectors.close()
@@ -103,11 +107,19 @@ class SemanticSide:
             self.vectors.add(chosen, self.encoder.encode([todo[d] for d in chosen]))
 
     def query(self, text: str) -> np.ndarray:
-        found = self._queries.get(text)
-        if found is None:
-            if len(self._queries) >= QUERIES_KEPT:
-                self._queries.pop(next(iter(self._queries)))
-            found = self._queries[text] = self.encoder.encode([text])[0]
+        """The question's vector, read-only: one forward pass a question and model per process."""
+        key = (self.model.id, text)
+        with _QUERIES_LOCK:
+            found = _QUERIES.get(key)
+            if found is not None:
+                _QUERIES.move_to_end(key)
+                return found
+        found = self.encoder.encode([text])[0]
+        found.setflags(write=False)  # shared by every index that asks it
+        with _QUERIES_LOCK:
+            _QUERIES[key] = found
+            while len(_QUERIES) > QUERIES_KEPT:
+                _QUERIES.popitem(last=False)
         return found
 
     def lookup(self, keys: np.ndarray) -> np.ndarray:

@@ -370,6 +370,40 @@ def test_a_search_embeds_a_bounded_number_of_missing_entries(folder, by_meaning,
     assert store._index._semantic.vectors.count == 6
 
 
+def test_a_question_is_embedded_once_a_process_whichever_index_asks_it(folder, by_meaning, monkeypatch):
+    """Two people's indexes (two agents' recalls in one run) asked the same question: one forward
+    pass for it, and the same hits as when each computes its own vector."""
+    from collections import OrderedDict
+
+    from swarmkit.memory.recall import fusion
+    from swarmkit.memory.recall.encoder import Encoder
+
+    monkeypatch.setattr(fusion, "_QUERIES", OrderedDict())
+    asked: list[str] = []
+    encode = Encoder.encode
+
+    def counted(self, texts):
+        asked.extend(texts)
+        return encode(self, texts)
+
+    monkeypatch.setattr(Encoder, "encode", counted)
+    bob, ana = MemoryStore(folder, "demo", user="bob"), MemoryStore(folder, "demo", user="ana")
+    write(bob, bob.user_file, ["I'm vegetarian"])
+    write(ana, ana.user_file, ["Never eats meat or fish"])
+
+    def hits(store):
+        return [(h.file, h.text, h.score) for h in store.recall("Do I eat meat?", 5)]
+
+    together = [hits(bob), hits(ana), hits(bob)]
+    assert asked.count("Do I eat meat?") == 1
+    alone = []
+    for store in (bob, ana, bob):
+        monkeypatch.setattr(fusion, "_QUERIES", OrderedDict())
+        alone.append(hits(store))
+    assert asked.count("Do I eat meat?") == 4
+    assert together == alone and together[0] and together[1]
+
+
 def test_another_persons_entry_is_never_found_by_meaning(folder, by_meaning):
     bob = MemoryStore(folder, "demo", user="bob")
     write(bob, bob.user_file, ["I'm vegetarian"])

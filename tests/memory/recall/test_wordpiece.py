@@ -142,3 +142,35 @@ def test_a_tokenizer_of_another_shape_is_refused_with_its_reason(model_folder):
         with pytest.raises(Unsupported) as info:
             WordPiece.from_spec(broken)
         assert str(info.value) == reason
+
+
+def test_tokenizer_json_is_parsed_once_then_read_from_the_cache_until_it_changes(
+    model_folder, tmp_path, monkeypatch
+):
+    """The parsed form is kept (wordpiece.parsed_spec): a second read parses no JSON and tokenizes
+    alike; a tokenizer.json changed since is parsed again, never served from the old cache."""
+    import shutil
+    import sys
+
+    from swarmkit.memory.recall import wordpiece
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    path = tmp_path / "model" / "tokenizer.json"
+    path.parent.mkdir()
+    shutil.copyfile(model_folder / "tokenizer.json", path)
+    texts = ["Summarise how we deploy to staging.", "Zoë's café: naïve façade 東京 ##x [UNK]"]
+    first = WordPiece.from_file(path)
+    assert wordpiece.spec_cache(str(path.resolve())).is_file()
+    parses = []
+    real_loads = wordpiece.json.loads
+    monkeypatch.setattr(wordpiece.json, "loads", lambda text: parses.append(1) or real_loads(text))
+    again = WordPiece.from_file(path)
+    assert parses == [] and [again.encode(t) for t in texts] == [first.encode(t) for t in texts]
+    # the file changes (another vocabulary): parsed again, and the new vocabulary is the one read
+    spec = real_loads(path.read_text(encoding="utf-8"))
+    spec["model"]["vocab"]["zeppelinword"] = max(spec["model"]["vocab"].values()) + 1
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    changed = WordPiece.from_file(path)
+    assert parses == [1] and changed.encode("zeppelinword")[1] == spec["model"]["vocab"]["zeppelinword"]
+    assert first.encode("zeppelinword")[1] != spec["model"]["vocab"]["zeppelinword"]

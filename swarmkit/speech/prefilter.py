@@ -1,0 +1,162 @@
+"""Which patterns a text could match, without compiling them: each pattern's necessary words.
+
+Compiling a pattern of the speech data costs 0.5 to 3 ms of CPU, and a one-shot run reads a few
+sentences against dozens of patterns that nearly never match (a request to forget, a correction). A
+pattern's *necessary words* are strings one of which every match contains ("forget" or "stop" or
+"don" or "do" … for the request to forget), read from the pattern's own parse, not written by hand:
+a text that contains none of them cannot match, and the pattern is neither compiled nor run.
+
+How a text is compared: lower-cased, after the four characters that re.IGNORECASE matches to an
+ASCII letter and that lower() leaves elsewhere (İ ı ſ K) are mapped to that letter; only ASCII
+letters and digits are taken into necessary words, so a match's characters always fold onto the
+word's (tests/speech/test_prefilter.py checks the table against re over every code point).
+
+The words of a pattern are found by parsing it (half the cost of compiling), so they are kept across
+processes as speech/rules.py keeps its data files: in data/__pycache__ (marshal, keyed by a digest
+of the pattern's text and flags, by this file's size and modification time, so that words found
+another way are not read, and by the interpreter), the patterns used last kept; nothing is written
+with PYTHONDONTWRITEBYTECODE.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from swarmkit.speech import cache_file
+
+MOST_KEPT = (
+    1000  # patterns remembered in the cache file, those used last (a changed data file leaves old ones)
+)
+_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+# The characters other than ASCII ones that re.IGNORECASE matches to an ASCII letter.
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+_CACHE = Path(__file__).parent / "data" / "__pycache__" / f"prefilter.{sys.implementation.cache_tag}.marshal"
+ENABLED = True  # False: every pattern is compiled and run (the tests compare both ways)
+_known: dict[bytes, tuple[str, ...] | None] | None = None
+_used: dict[tuple[str, int], tuple[str, ...] | None] = {}  # this process's patterns, by text
+_added = False
+_MISSING: Any = object()
+_last: tuple[str, str] = ("", "")  # a sentence is checked against many patterns in a row
+
+
+def folded(text: str) -> str:
+    """A text as necessary words are compared with it."""
+    global _last
+    last = _last  # read once: another thread may put its own text there meanwhile
+    if last[0] is text:
+        return last[1]
+    found = text.lower() if text.isascii() else text.translate(_FOLD).lower()
+    _last = (text, found)
+    return found
+
+
+def could(source: str, flags: int, text: str) -> bool:
+    """False only when the pattern cannot match any part of `text` (nothing compiled to tell)."""
+    return not ENABLED or could_match(necessary(source, flags), folded(text))
+
+
+def necessary(source: str, flags: int = 0) -> tuple[str, ...] | None:
+    """Strings one of which every match of the pattern contains (lower case), or None when the
+    pattern needs none that can be told (it may match an empty string, or any letters)."""
+    global _added
+    try:
+        return _used[source, flags]
+    except KeyError:
+        pass
+    import hashlib
+
+    known = _load()
+    key = hashlib.blake2b(f"{int(flags)}\n{source}".encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    words = known.pop(key, _MISSING)  # put back last below: used now
+    if words is _MISSING:
+        words = _derive(source, flags)
+        if not _added:
+            import atexit
+
+            atexit.register(_save)  # once, with every pattern this process read
+        _added = True
+    known[key] = _used[source, flags] = words
+    return words
+
+
+def could_match(words: tuple[str, ...] | None, text_folded: str) -> bool:
+    return words is None or any(word in text_folded for word in words)
+
+
+def _derive(source: str, flags: int) -> tuple[str, ...] | None:
+    from re import _parser  # type: ignore[attr-defined]
+
+    found = _sequence(_parser.parse(source, flags))
+    if found is None:
+        return None
+    # a word that holds another of the set adds nothing: "learned" is found where "learn" is
+    return tuple(sorted(w for w in found if not any(o != w and o in w for o in found)))
+
+
+def _sequence(items: Iterable) -> frozenset[str] | None:
+    """Of a sequence of items: the best of the sets its items need (runs of literal letters, and
+    what a group, a choice or a repeat of at least once needs)."""
+    from re import _constants as c  # type: ignore[attr-defined]
+
+    options: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def close() -> None:
+        if run:
+            options.append(frozenset(["".join(run)]))
+            run.clear()
+
+    for op, av in items:
+        if op is c.LITERAL and chr(av).lower() in _WORD:
+            run.append(chr(av).lower())
+            continue
+        close()
+        need: frozenset[str] | None = None
+        if op is c.SUBPATTERN:
+            need = _sequence(av[3])
+        elif op is c.ATOMIC_GROUP:
+            need = _sequence(av)
+        elif op is c.BRANCH:
+            alternatives = [_sequence(alternative) for alternative in av[1]]
+            if all(alternative is not None for alternative in alternatives):
+                need = frozenset().union(*alternatives)  # type: ignore[arg-type]
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+            need = _sequence(av[2])
+        if need:
+            options.append(need)
+    close()
+    if not options:
+        return None
+    # the set whose shortest word is longest says most (a text holds "i" nearly always)
+    return max(options, key=lambda words: (min(map(len, words)), -len(words)))
+
+
+def _version() -> list[int]:
+    stat = os.stat(__file__)
+    return [stat.st_size, stat.st_mtime_ns]
+
+
+def _load() -> dict[bytes, tuple[str, ...] | None]:
+    global _known
+    if _known is None:
+        _known = {}
+        try:
+            version, held = marshal.loads(_CACHE.read_bytes())
+            if version == _version() and isinstance(held, dict):
+                _known = held
+        except (OSError, ValueError, EOFError, TypeError):
+            pass  # none yet, or unreadable: found again as needed
+    return _known
+
+
+def _save() -> None:
+    if sys.dont_write_bytecode or not _added or _known is None:
+        return
+    kept = dict(list(_known.items())[-MOST_KEPT:])
+    cache_file.write(_CACHE, marshal.dumps((_version(), kept)))
