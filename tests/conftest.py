@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from swarmkit.cli.main import run
 from swarmkit.memory.folder.results import MemoryWarning
@@ -16,6 +17,15 @@ from tests.support.platforms import skip_what_cannot_run
 from tests.support.workspaces import write_overlay
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# Hypothesis for every property test, whichever tests a run selects: no per-example deadline (a
+# loaded machine's slow example is not a failure; CPU bounds are asserted where they matter), and
+# `ci` (fixed examples) on CI. The fuzzers write into their own temporary folders.
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True, print_blob=True)
+settings.load_profile(
+    "ci" if os.environ.get("CI") == "true" else os.environ.get("HYPOTHESIS_PROFILE", "default")
+)
 
 
 def pytest_collection_modifyitems(items):
