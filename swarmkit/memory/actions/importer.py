@@ -323,7 +323,7 @@ def _screened(
     from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD
 
     store = parts.reader
-    seen: DedupeKeys | set[str] = parts.recall.dedupe_keys() if store.exists() else set()
+    seen: DedupeKeys | set[str] = parts.recaller.dedupe_keys() if store.exists() else set()
     inbox = store.path(INBOX_MD)
     room = FILE_LIMIT - (inbox.stat().st_size if inbox.is_file() else 0)
     budget = SCREEN_BUDGET
@@ -397,7 +397,7 @@ def import_folder(
     if not candidates:
         return result
     with store.writing():
-        seen = parts.recall.dedupe_keys()
+        seen = parts.recaller.dedupe_keys()
         lines = store.read_lines(INBOX_MD, exact=True)
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():

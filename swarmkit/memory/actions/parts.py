@@ -21,4 +21,4 @@ class MemoryParts:
 
     reader: MemoryReader
     writer: MemoryWriter
-    recall: Recaller
+    recaller: Recaller

@@ -97,7 +97,7 @@ class Swarm:
     ):
         self.reader = parts.reader
         self.writer = parts.writer
-        self.recaller = parts.recall
+        self.recaller = parts.recaller
         self.run_id = run_id
         self.slug = swarm_slug(slug_source, run_id)
         self.rel = f"swarms/{self.slug}"
