@@ -432,7 +432,6 @@ def test_the_reader_the_rooms_are_handed_cannot_write_or_recall():
     from swarmkit.memory.folder.reader import MemoryReader
 
     assert not {name for name in DELEGATED | {"outranks", "propose"} if hasattr(MemoryReader, name)}
-    assert not (MEMORY / "folder" / "core.py").exists()
     assert not [
         m for m in MODULES if m.startswith("swarmkit.memory.") and "MemoryCore" in MODULES[m].read_text()
     ]
