@@ -2,9 +2,10 @@
 how many of its ten restatements a pass proposes as one fact, and how many of its ten distinct facts
 any merge involves. By words, and by words and meaning when an embedding model is in force.
 
-Sets T1 and T2 are the ones the similarity was tuned on; H is held out (written with them, before
-any change, never tuned on). The bar, on H: >= 9 of 10 restatements proposed, <= 1 distinct fact
-involved.
+Sets T1-T4, H, H3 and H2 are the ones the similarity was tuned on (H2 from 2026-12-05, when H4 was
+written); H4 is held out (written before the change it measures, never tuned on). Issue 32's bar, on a held-out set: >= 9 of 10 restatements
+proposed, <= 1 distinct fact involved. The suite holds every set at what is reached today (HELD), so
+a change that loses a restatement, or involves a second distinct fact, fails `make test`.
 """
 
 from __future__ import annotations
@@ -22,9 +23,13 @@ import benchlib  # noqa: E402
 from restatement_data import HELD_OUT, SETS  # noqa: E402
 
 SEED = 32
-FOUND_BAR = 9  # issue 32's bar on H, not reached: 8 of 10 (docs/memory.md says which two are missed)
-HELD = 8  # what the suite holds (a quality target): no restatement found today is lost
+FOUND_BAR = 9  # issue 32's bar on a held-out set
+# what the suite holds per set by words and meaning (quality targets): no restatement found today is lost
+HELD = {"T1": 9, "T2": 6, "T3": 9, "T4": 8, "H": 10, "H2": 10, "H3": 7, "H4": 4}
 INVOLVED_BAR = 1
+# a held-out set is held at what it measured where that is worse than the bar (H4 involved two distinct
+# facts when it was written): the suite then fails on a further loss, and the bar is printed as not met
+INVOLVED_HELD = {"H4": 2}
 
 
 def folder_of(base: Path, name: str) -> tuple[Path, list[str]]:
@@ -87,14 +92,20 @@ def main(quick: bool = False) -> dict:
                 print(f"      involved: {text!r}")
     checks = []
     if by_meaning:
-        for name in HELD_OUT:
+        for name in SETS:
             row = figures["sets"][name]["semantic"]
-            # the suite holds what is reached today (HELD); issue 32's bar, FOUND_BAR, is printed
-            checks.append((f"{name}: restatements proposed >= {HELD} of 10", row["found"], HELD))
-            verdict = "met" if row["found"] >= FOUND_BAR else "not met"
-            print(f"  {name}: issue 32's bar, >= {FOUND_BAR} of 10 proposed: {verdict} ({row['found']})")
+            checks.append((f"{name}: restatements proposed >= {HELD[name]} of 10", row["found"], HELD[name]))
+            involved_bar = INVOLVED_HELD.get(name, INVOLVED_BAR)
             checks.append(
-                (f"{name}: distinct facts involved <= {INVOLVED_BAR}", len(row["involved"]), INVOLVED_BAR)
+                (f"{name}: distinct facts involved <= {involved_bar}", len(row["involved"]), involved_bar)
+            )
+        for name in HELD_OUT:
+            found = figures["sets"][name]["semantic"]["found"]
+            involved = len(figures["sets"][name]["semantic"]["involved"])
+            verdict = "met" if found >= FOUND_BAR and involved <= INVOLVED_BAR else "not met"
+            print(
+                f"  {name} (held out): issue 32's bar, >= {FOUND_BAR} of 10 proposed and <= {INVOLVED_BAR} "
+                f"distinct involved: {verdict} ({found}, {involved})"
             )
     else:  # its bars are by meaning: without a model (SWARMKIT_EMBEDDING_MODEL=off) none applies
         print("  by meaning skipped: no embedding model in force")

@@ -87,9 +87,14 @@ def measure(
     return {"kept": kept, "found": found, "of": len(items), "missed": missed, "recall": recall}
 
 
-def main(quick: bool = False, command: list[str] | None = None, endpoint: str | None = None) -> dict:
+def main(
+    quick: bool = False,
+    command: list[str] | None = None,
+    endpoint: str | None = None,
+    only: list[str] | None = None,
+) -> dict:
     command = command or [sys.executable, "-m", "swarmkit"]
-    names = ["plain"] if quick else list(SETS)
+    names = ["plain"] if quick else (only or list(SETS))
     base = Path(tempfile.mkdtemp(prefix="swarmkit-bench-told-"))
     figures: dict = {"sets": {}}
     try:
@@ -131,6 +136,13 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="the plain set's first four facts only")
     parser.add_argument("--swarmkit", help="another install's swarmkit command (default: this checkout's)")
     parser.add_argument("--endpoint", help="HF_ENDPOINT for the runs (default: none, HF_HUB_OFFLINE=1)")
+    parser.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        choices=sorted(SETS),
+        help="measure only this set (repeatable; default: every set)",
+    )
     args = parser.parse_args()
-    result = main(args.quick, [args.swarmkit] if args.swarmkit else None, args.endpoint)
+    result = main(args.quick, [args.swarmkit] if args.swarmkit else None, args.endpoint, args.sets)
     sys.exit(0 if all(t["ok"] for t in result["targets"]) else 1)

@@ -13,6 +13,22 @@ written later, while tuning, for the decoys the first two lacked: distinct facts
 one frame with two values ("Likes jazz" / "Likes techno", "Has a dog named Max" / "Has a cat named
 Max"); it is tuned on too. T4, written with T3, holds decoys that differ in two words each
 ("Drinks coffee in the morning" / "Drinks tea in the evening") and facts two words apart in topic.
+H2 and H3 were written on 2026-12-05, before the margin scoring (issue 32's held-out bar of 9 of
+10), with what the first sets had little of: restatements that take knowing the world ("Is
+teetotal" / "Never drinks alcohol"), a role told by what it does ("Works as a dentist" / "Fixes
+people's teeth for a living"), one side said as a negation, numbers written two ways, and decoys
+that deny ("Can't ride a bike" beside "Can't swim") or fill the frame with another value ("Sam is
+my brother" beside "Sam is my husband"). H3 is tuned on; H2 stays held out: never tuned on, its
+figure is measured and reported, not fitted. H was tuned on from that day too (it was held out
+before).
+H4 was written by hand later that day, before consolidation read facts as attributes (a partner, where
+one is from, a diet told by what one does not eat): a diet said as what one eats, a partner said two
+ways, where one comes from, a role by what it does, a denial said two ways, a count said two ways,
+and decoys beside them that keep the value and change the attribute ("Priya is my sister", "Lives in
+Glasgow now"), keep the attribute and change the value ("Works as an electrician", "Is allergic to bee
+stings"), or deny ("Doesn't own a bike"). From then H2 is tuned on (its misses were worked on) and H4
+is the held-out set, measured once before the change (3 of 10 proposed, 2 distinct facts involved)
+and once after.
 """
 
 from __future__ import annotations
@@ -149,4 +165,83 @@ SETS["T4"] = {
         "Works night shifts at the hospital",
     ],
 }
-HELD_OUT = ("H",)
+SETS["H2"] = {
+    "pairs": [
+        ("Is a vegetarian", "Doesn't eat meat or fish"),
+        ("Works as a dentist", "Fixes people's teeth for a living"),
+        ("Is married to Sam", "Sam is my husband"),
+        ("Runs three times a week", "Goes jogging three days a week"),
+        ("Has two kids", "Is a parent of two children"),
+        ("Grew up in Manchester", "Spent childhood in Manchester"),
+        ("Can't swim", "Never learned how to swim"),
+        ("Plays the violin", "Is a violinist"),
+        ("Wakes up at 6 every day", "Gets up at six each morning"),
+        ("Gets migraines", "Suffers from migraine headaches"),
+    ],
+    "distinct": [
+        "Eats fish on Fridays",
+        "Works as a pharmacist",
+        "Sam is my brother",
+        "Runs a small bakery",
+        "Has two cats",
+        "Lives in Manchester now",
+        "Can't ride a bike",
+        "Plays the piano",
+        "Goes to bed at 10 every night",
+        "Takes ibuprofen for back pain",
+    ],
+}
+SETS["H3"] = {
+    "pairs": [
+        ("Hates flying", "Dislikes travelling by plane"),
+        ("Is a software engineer", "Writes software for a living"),
+        ("Is teetotal", "Never drinks alcohol"),
+        ("Owns a Tesla Model 3", "Drives a Model 3 made by Tesla"),
+        ("Is bilingual in English and French", "Speaks both English and French fluently"),
+        ("Supports Liverpool FC", "Is a Liverpool football fan"),
+        ("Lives on his own", "Lives alone"),
+        ("Is a night owl", "Prefers staying up late"),
+        ("Has coeliac disease", "Cannot eat gluten"),
+        ("Collects vinyl records", "Has a big record collection"),
+    ],
+    "distinct": [
+        "Hates mornings",
+        "Works as a civil engineer",
+        "Drinks red wine at dinner",
+        "Drives a Volkswagen Golf",
+        "Speaks some German",
+        "Supports Arsenal",
+        "Lives near the sea",
+        "Is an early riser",
+        "Cannot eat shellfish",
+        "Collects stamps",
+    ],
+}
+SETS["H4"] = {
+    "pairs": [
+        ("Is a pescatarian", "Eats fish but no meat"),
+        ("Her wife is Priya", "Is married to Priya"),
+        ("Comes from Glasgow", "Was brought up in Glasgow"),
+        ("Works as a plumber", "Fixes pipes and boilers for a living"),
+        ("Doesn't own a car", "Has no car"),
+        ("Is a morning person", "Likes getting up early"),
+        ("Has three grandchildren", "Is a grandparent of three"),
+        ("Is hard of hearing", "Has trouble hearing"),
+        ("Teaches maths at a secondary school", "Is a maths teacher at a high school"),
+        ("Is allergic to wasp stings", "Reacts badly to being stung by wasps"),
+    ],
+    "distinct": [
+        "Eats meat only at weekends",
+        "Priya is my sister",
+        "Lives in Glasgow now",
+        "Works as an electrician",
+        "Doesn't own a bike",
+        "Likes long walks in the evening",
+        "Has three nephews",
+        "Has trouble sleeping",
+        "Teaches yoga on Sundays",
+        "Is allergic to bee stings",
+    ],
+}
+HELD_OUT = ("H4",)  # never tuned on (H was held out until H2 and H3 were written, H2 until H4 was)
+TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2")

@@ -6,6 +6,10 @@ one of which a recalled entry must hold for the fact to count as found (lowercas
 "plain" tells each fact in one ordinary sentence; "chatty" tells it as people chat (an aside, a
 reaction, a joke around it). Most questions share no meaningful word with the fact, and some ask by
 purpose (a job, an age, a partner): those are found by meaning or not at all.
+
+"casual" (24 facts) was written on 2026-12-05 for issue 32's casual-speech point, before the speech
+rules were changed for it, and is held out: nothing in swarmkit/speech was tuned on it; it is
+measured once before and once after (its figures are reported as held-out figures).
 """
 
 from __future__ import annotations
@@ -62,5 +66,123 @@ SETS: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {
         ),
         ("I grew up near Cork, in Ireland.", "Where am I from?", ("cork",)),
         ("Coffee? Only decaf for me after my heart scare.", "What do I drink?", ("decaf",)),
+    ],
+    "casual": [
+        (
+            "Ugh, another night shift at the fire station tomorrow, that's firefighting for you.",
+            "How do I earn my money?",
+            ("fire",),
+        ),
+        (
+            "So I've been a plumber for about twenty years, can't complain really.",
+            "What's my line of work?",
+            ("plumber",),
+        ),
+        ("Believe it or not, I'll be 35 next month.", "How many years old am I?", ("34", "35")),
+        (
+            "My girlfriend Leonie thinks I work too much, she's probably right.",
+            "Who am I dating?",
+            ("leonie",),
+        ),
+        (
+            "Our twins, Mia and Noah, start school in September, time flies!",
+            "Do I have kids?",
+            ("mia", "noah", "twins"),
+        ),
+        (
+            "We've got a grumpy old parrot called Captain who swears at guests.",
+            "What animals live with me?",
+            ("captain", "parrot"),
+        ),
+        (
+            "These days home is a tiny flat in Lisbon, which I adore.",
+            "Which city do I live in?",
+            ("lisbon",),
+        ),
+        (
+            "Originally I'm from a small village near Krakow, though you'd never guess it.",
+            "What's my hometown?",
+            ("krakow",),
+        ),
+        (
+            "Dairy and me don't get along, so no milk or cheese for me.",
+            "What foods should I stay away from?",
+            ("dairy", "milk", "lactose"),
+        ),
+        (
+            "Bee stings are a real problem for me, I carry an EpiPen everywhere.",
+            "Am I allergic to anything?",
+            ("bee",),
+        ),
+        (
+            "I've had asthma since I was a kid, so running in the cold is tough.",
+            "Do I have any health conditions?",
+            ("asthma",),
+        ),
+        (
+            "Sundays are all about baking sourdough, I'm a bit obsessed.",
+            "What's my hobby?",
+            ("sourdough", "bak"),
+        ),
+        (
+            "Chess is my thing, I play online most evenings.",
+            "What do I do in my free time?",
+            ("chess",),
+        ),
+        (
+            "Fun fact: I speak fluent Japanese after living in Osaka for a while.",
+            "Which foreign languages can I speak?",
+            ("japanese",),
+        ),
+        (
+            "Mornings are sacred, I'm up at 5 every day for a swim.",
+            "When do I usually wake up?",
+            ("5", "five"),
+        ),
+        (
+            "Tea? Always green tea for me, never black.",
+            "What's my usual hot drink?",
+            ("green tea",),
+        ),
+        (
+            "Honestly, nothing beats a good Thai curry, it's my go-to dinner.",
+            "What's my favourite food?",
+            ("thai", "curry"),
+        ),
+        (
+            "I really can't stand horror films, they give me nightmares for weeks.",
+            "Which movies do I avoid?",
+            ("horror",),
+        ),
+        (
+            "Loud open-plan offices drive me mad, I get nothing done.",
+            "What bothers me at work?",
+            ("open-plan", "office", "loud"),
+        ),
+        (
+            "My pride and joy is a 1972 Vespa that I restored myself.",
+            "What do I ride?",
+            ("vespa",),
+        ),
+        (
+            "I play a battered old Fender guitar, mostly blues.",
+            "Which instrument do I play?",
+            ("guitar", "fender"),
+        ),
+        (
+            "We're planning to move to Canada next year, fingers crossed.",
+            "What are my plans for the future?",
+            ("canada",),
+        ),
+        (
+            "Running the Berlin marathon in April is the big goal this year.",
+            "What am I training for?",
+            ("marathon", "berlin"),
+        ),
+        (
+            "My sister Ana lives just down the road, we see each other loads.",
+            "Do I have any siblings?",
+            ("ana",),
+        ),
     ],
 }

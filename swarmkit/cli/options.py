@@ -11,11 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-
-import click
-from click.core import ParameterSource
+from typing import TYPE_CHECKING
 
 from swarmkit.cli import output
+
+# click is imported where an option is declared or read, not here: `swarmkit validate`'s plain path
+# (swarmkit/cli/plain_validate.py) finds the workspace and the format with this module, without click.
+if TYPE_CHECKING:
+    import click
 
 # The version of every JSON document the CLI prints (its "format_version" key; docs/cli.md). It
 # changes when a key is removed or changes meaning; new keys do not change it.
@@ -23,6 +26,8 @@ FORMAT_VERSION = 1
 
 
 def _given(ctx: click.Context, param: click.Parameter) -> bool:
+    from click.core import ParameterSource
+
     return ctx.get_parameter_source(param.name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
@@ -31,6 +36,8 @@ def _record(name: str) -> Callable:
         if _given(ctx, param):
             other = {"quiet": "verbose", "verbose": "quiet"}.get(name)
             if other and getattr(output.settings, other):
+                import click
+
                 raise click.UsageError("--quiet and --verbose contradict each other; pass one of them", ctx)
             setattr(output.settings, name, value)
             if name == "verbose" and value:
@@ -43,6 +50,8 @@ def _record(name: str) -> Callable:
 def remember_given(ctx: click.Context, param: click.Parameter, value):
     """A command family's shared option (`memory --user`), from the group or the subcommand (the
     last one given wins); read from output.settings.given."""
+    from click.core import ParameterSource
+
     if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
         output.settings.given[param.name] = value
     return value
@@ -53,6 +62,8 @@ def common_options(f: Callable | None = None, *, uses_workspace: bool = True) ->
     workspace (uses_workspace=False) still takes -w, as every command does, but does not list it."""
     if f is None:
         return lambda g: common_options(g, uses_workspace=uses_workspace)
+    import click
+
     options = [
         click.option(
             "-w",
@@ -95,6 +106,8 @@ def format_options(*choices: str, help: str = "text for people, json for tools."
         return value
 
     def decorate(f: Callable) -> Callable:
+        import click
+
         f = click.option(
             "--json",
             "as_json",

@@ -13,7 +13,7 @@ import os
 import click
 
 from swarmkit.cli import output
-from swarmkit.cli.main import Group
+from swarmkit.cli.group import Group
 from swarmkit.cli.workspace_words import holds_workspace, misplaced, misplaced_in_extras
 
 __all__ = ["WorkspaceGroup", "first_word", "holds_workspace", "misplaced", "misplaced_in_extras"]

@@ -283,4 +283,7 @@ def build_server() -> SwarmkitServer:
 
 def serve_stdio() -> None:
     """Serve on stdin/stdout until the client says exit (the protocol's shutdown and exit)."""
+    from swarmkit.resolver import parsed_cache
+
+    parsed_cache.writes = False  # the server writes no file, not even the user's cache
     build_server().start_io()

@@ -10,6 +10,8 @@ from swarmkit.workspace.source import SourceFile
 
 @dataclass(eq=False)
 class Artifact:
+    """One workspace or bundled file on its way through resolution."""
+
     source: SourceFile
     origin: Literal["workspace", "bundled"] = "workspace"
     valid: bool = False  # passed its schema check: its data has the schema's shape

@@ -282,6 +282,8 @@ def _synthesized_skills(pack_commands: dict, topologies: Iterable[str], skills: 
 
 @dataclass
 class _TopologyContext:
+    """What resolving one topology reads of the rest of the workspace."""
+
     root: Path
     archetypes: dict
     skills: dict

@@ -37,6 +37,8 @@ def ids_in_text(text: str | None) -> set[str]:
 
 @dataclass(frozen=True)
 class Known:
+    """The ids of one kind a workspace declares, and those it may declare where a file was dropped."""
+
     ids: Collection[str]
     maybe: frozenset[str] = field(default_factory=frozenset)
     complete: bool = True  # False: something was dropped whose id cannot be read, so no id is unknown

@@ -67,14 +67,28 @@ def apply_memory_defaults(raw_workspace: dict, block: dict | None = None) -> dic
 def bundled_memory_skills():
     """The governed-memory and memory-reconcile skill artifacts shipped in swarmkit/resolver/skills/.
 
-    Read once per process: the resolver only reads their data (the returned list is a tuple)."""
+    Read once per process: the resolver only reads their data (the returned list is a tuple). As
+    parsed before, they are read back from the user's cache (parsed_cache.py says why)."""
+    from swarmkit.resolver import parsed_cache
+    from swarmkit.workspace.source import SourceFile
+
+    paths = [BUNDLED_SKILLS_DIR / f"{skill_id}.yaml" for skill_id in BUNDLED_SKILL_IDS]
+    rels = [f"<bundled>/{skill_id}.yaml" for skill_id in BUNDLED_SKILL_IDS]
+    key = parsed_cache.stamp(paths)
+    held = None if key is None else parsed_cache.read(key)
+    if held is not None and len(held) == len(paths):
+        return tuple(
+            SourceFile(path=path, rel=rel, expected_kind="Skill", text=text, data=data)
+            for path, rel, (text, data) in zip(paths, rels, held, strict=True)
+        )
     from swarmkit.workspace.loading import load_source
 
     out = []
-    for skill_id in BUNDLED_SKILL_IDS:
-        path = BUNDLED_SKILLS_DIR / f"{skill_id}.yaml"
-        source, problems = load_source(path, f"<bundled>/{skill_id}.yaml", "Skill")
+    for path, rel in zip(paths, rels, strict=True):
+        source, problems = load_source(path, rel, "Skill")
         if problems:  # a broken bundled file is our bug, never the user's
             raise RuntimeError(f"bundled skill {path} does not load: {problems[0].message}")
         out.append(source)
+    if key is not None:
+        parsed_cache.write(key, [(source.text, source.data) for source in out])
     return tuple(out)

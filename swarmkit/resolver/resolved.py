@@ -68,6 +68,8 @@ class Binding:
 
 @dataclass(frozen=True, slots=True)
 class ResolvedSkill:
+    """A skill as every consumer reads it: its own or a bundled one."""
+
     id: str
     origin: SkillOrigin
     file: str
@@ -90,6 +92,8 @@ class ResolvedSkill:
 
 @dataclass(frozen=True, slots=True)
 class ResolvedArchetype:
+    """An archetype as every consumer reads it."""
+
     id: str
     file: str
     _model: LazyModel = field(repr=False, compare=False)
@@ -129,6 +133,8 @@ class ResolvedAgent:
 
 @dataclass(frozen=True, slots=True)
 class ResolvedTopology:
+    """A topology with its agents resolved, root first, and the bindings it adds."""
+
     ref: str  # its key in ResolvedWorkspace.topologies: the name, or name@version for another version
     name: str
     version: str
@@ -154,6 +160,8 @@ class ResolvedTopology:
 
 @dataclass(frozen=True, slots=True)
 class ResolvedWorkspace:
+    """The effective configuration of a workspace: what validate reports and run runs."""
+
     root: Path
     id: str
     name: str

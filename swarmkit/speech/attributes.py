@@ -102,7 +102,9 @@ def replaces(old: Claim, new: Claim) -> bool:
         if new.attribute == "favourite" and old.attribute.startswith("favourite "):
             return not same_value(old, new)  # "nothing beats tacos": a favourite, its kind unsaid
         if {new.attribute, old.attribute} == {FAN, "team"}:
-            return not same_value(old, new)  # "supports Chelsea", then "became an Arsenal fan"
+            # "supports Chelsea", then "became an Arsenal fan"; "supports Liverpool FC" and "is a
+            # Liverpool football fan" name one team
+            return not (same_value(old, new) or _same_team(old, new))
         return new.attribute == old.attribute and old.attribute not in MANY and not same_value(old, new)
     if old.attribute in MANY:  # "likes tea", then "hates tea": the same thing, not a wider one
         if new.attribute == "" or (old.attribute == HABIT and new.attribute == HABIT):
@@ -115,6 +117,12 @@ def replaces(old: Claim, new: Claim) -> bool:
         or (new.attribute.endswith("'s name") and old.attribute in _PET_COUNTS)  # "gave his dogs away"
     )
     return same_thing and same_value(old, new)
+
+
+def _same_team(a: Claim, b: Claim) -> bool:
+    """Two values that name one team but for the words any team's name may carry ("FC", "football")."""
+    wa, wb = a.words() - _TEAM_WORDS, b.words() - _TEAM_WORDS
+    return bool(wa and wb) and (wa <= wb or wb <= wa)
 
 
 def _same_head(old: Claim, new: Claim) -> bool:
@@ -130,6 +138,7 @@ FAN = "fan"  # "is a Blur fan": one of many, but it replaces a team one supporte
 CHOICE = "choice"  # "switched to coffee": of no kind said, so it only turns over "prefers tea over coffee"
 MANY = frozenset({"taste", HABIT, FAN, CHOICE})
 _PET_COUNTS = _W["pet_counts"]
+_TEAM_WORDS = _W["team_words"]
 
 
 _FILLER = _W["filler"]
@@ -265,6 +274,8 @@ def _verb_led(text: str) -> bool:
     while len(words) > 1 and words[0] in _ADVERBS:
         words = words[1:]  # "Now lives in Porto"
     head = words[0] if words else ""
+    if len(words) > 1 and words[1] in _W["denied_objects"] and head.endswith("s") and head.isalpha():
+        return True  # "Eats no meat", "Drinks no alcohol": a habit denied
     return head in _W["verb_led"] or any(lemma in FRAMES or lemma in _AUXILIARIES for lemma in lemmas(head))
 
 
@@ -311,7 +322,18 @@ def _predicate(text: str, first_person: bool = False, bare: bool = False) -> lis
             claims += _claim("role", living["v"], role=True)
             continue
         claims += _clause(clause, bare)
-    return claims
+    return claims + _diet_told(claims)
+
+
+def _diet_told(claims: list[Claim]) -> list[Claim]:
+    """The diet that what one does not eat or drink describes ("doesn't eat meat or fish" is
+    vegetarian), when no diet is named."""
+    if any(c.attribute == "diet" for c in claims):
+        return []
+    denied = {c.value for c in claims if c.attribute == HABIT and not c.holds and not c.past}
+    held = {c.value for c in claims if c.attribute == HABIT and c.holds}
+    name = habits.diet_of(denied, held) if denied else ""
+    return [Claim("diet", name)] if name else []
 
 
 def _clauses(text: str, first_person: bool = False) -> list[str]:
@@ -403,9 +425,12 @@ def _clause(clause: str, bare: bool = False) -> list[Claim]:
         claims = FRAMES[verb](("now " if current else "") + told if verb == "be" else told)
     if not claims and frame_verb is None and [w.lower() for w in words[:2]] == ["no", "more"]:
         return _ended(rest)  # "no more tea for me"
-    if not claims and frame_verb is None and not verb and _habitual(head, denied or bare):
-        # "smokes", "swims every morning", "doesn't speak German", "I run every morning"
-        claims = _claim(HABIT, habits.habit(head, " ".join(words[i + 1 :])))
+    habit_frame = frame_verb is None or frame_verb in _HABIT_FRAMES  # "grows tomatoes"
+    if not claims and habit_frame and not verb and _habitual(head, denied or bare):
+        # "smokes", "swims every morning", "doesn't speak German", "I run every morning", "eats no
+        # meat or fish"
+        done, holds = habits.told(head, " ".join(words[i + 1 :]))
+        claims = [claim for value in done for claim in _claim(HABIT, value, holds)]
     if not claims:
         return []
     if denied or past:  # "no longer works at Acme", "used to be a nurse": the value ends
@@ -431,6 +456,7 @@ def _habitual(head: str, base_is_present: bool) -> bool:
 
 
 _NOT_HABITS = _W["not_habits"]
+_HABIT_FRAMES = _W["habit_frames"]
 
 
 # Step 3: what each verb says.
@@ -768,7 +794,7 @@ def _a_thing(value: str) -> list[Claim]:
     diet = _DIET.match(value.strip())
     if diet:
         word = diet["d"].lower()
-        return [Claim("diet", word)] + [Claim(HABIT, h, False) for h in habits.DIETS[word]]
+        return [Claim("diet", habits.diet(word))] + [Claim(HABIT, h, False) for h in habits.DIETS[word]]
     fan = _FAN.match(value.strip())
     if fan:
         # a supporter has one team; a fan may have many (bands, players), until a team is told

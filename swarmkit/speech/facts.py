@@ -364,7 +364,13 @@ def read_statement(clause: str) -> Fact | None:
     if any(word in lowered for word in _PASSING_WORDS):
         said = _PASSING.sub(r"\1", said)  # "I honestly hate jazz" is "I hate jazz"
     state = _state_that_ends(said)
-    found = _read(said if state is None else state, "said")
+    found = None
+    if state is None and (recast := _recast(said, first=True)) is not None:
+        found = _read(recast, "said")  # "I'm the kind of person who codes" tells "I code"
+    if found is None:
+        found = _read(said if state is None else state, "said")
+    if found is None and state is None and (recast := _recast(said, first=False)) is not None:
+        found = _read(recast, "said")  # "I've been teaching maths for ten years" tells "I teach maths"
     if found is None:
         return None
     shape, groups, kept = found
@@ -401,6 +407,65 @@ def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
     return None
 
 
+# A state told with how long it has lasted ([[recast]] in the data): each pattern and the clause that
+# tells the state itself.
+_RECAST = tuple(
+    (_PATTERNS.text(row["said"]), row["state"], row.get("first", False)) for row in _DATA["recast"]
+)
+_E_VERBS = rules.words(_WORDS["e_verbs"])
+_KNOWN_VERBS = rules.words(
+    " ".join(_WORDS[name] for name in ("verbs", "negatable", "implied_i", "bare_habits"))
+)
+_UNDOUBLED = "lsfz"  # "selling", "kissing": their doubled consonant is the verb's own
+
+
+def base_of_ing(word: str) -> str:
+    """The base form of a verb's "-ing" form: "teaching" → "teach", "coding" → "code", "running" → "run"."""
+    stem = word.lower().removesuffix("ing")
+    if len(stem) < 2 or stem in _KNOWN_VERBS:
+        return stem or word
+    if stem + "e" in _E_VERBS:
+        return stem + "e"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in _UNDOUBLED + "aeiou":
+        return stem[:-1]  # "running" → "run", "swimming" → "swim"
+    if len(stem) >= 6 and stem.endswith("ell"):
+        return stem[:-1]  # British "travelling" → "travel" ("spelling" → "spell" stays)
+    return stem
+
+
+def base_of_third(word: str) -> str:
+    """The base form of a verb's third person: "codes" → "code", "watches" → "watch", "flies" → "fly"."""
+    word = word.lower()
+    for base, third in _THIRD.items():
+        if third.lower() == word:
+            return base
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(tuple(ending + "es" for ending in _ES_AFTER)):
+        return word[:-2]
+    return word.removesuffix("s")
+
+
+def _recast(said: str, first: bool) -> str | None:
+    """The clause that tells the state `said` tells in other words (with how long it has lasted, or
+    as the kind of person one is), or None; `first`: of the rows tried before the clause as said."""
+    lowered = said.lower()
+    if (" who " not in lowered and " that " not in lowered) if first else "been" not in lowered:
+        return None  # (a quick check: most clauses are told plainly)
+    for pattern, template, tried_first in _RECAST:
+        if tried_first != first:
+            continue
+        match = rules.compiled(pattern, re.I | re.S).match(said)
+        if match is not None:
+            groups = {k: v or "" for k, v in match.groupdict().items()}
+            if "ing" in groups:
+                groups["ing"] = base_of_ing(groups["ing"])
+            if "does" in groups:
+                groups["does"] = base_of_third(groups["does"])
+            return template.format(**groups)
+    return None
+
+
 # After "and" or a comma, a verb that starts a statement of its own once "I" is put back.
 _IMPLIED_I = _PATTERNS.compile("implied_i_start")
 
@@ -419,12 +484,21 @@ def _starts_statement(text: str) -> str | None:
     return None
 
 
+# A topic asked of oneself ("Coffee?", "Music?"), and the words that answer it ("Only decaf for me").
+_TOPIC = _PATTERNS.compile("topic_question")
+_TOPIC_ANSWER = _PATTERNS.compile("topic_answer_start")
+
+
 def clauses(text: str) -> list[str]:
     """The statements in a text: split at sentence ends (speech/sentences.py: not after "Dr."), `;`,
     and at `,` / `and` / `but` where a new statement begins."""
     out: list[str] = []
+    topic = ""
     for sentence in sentences.split(reported.without_quotations(str(text))):
         sentence = reported.own_part(sentence).strip()
+        if topic and _TOPIC_ANSWER.match(sentence):
+            sentence = f"{topic} {sentence}"  # "Coffee? Only decaf for me": the answer with its topic
+        topic = sentence if _TOPIC.match(sentence) else ""
         if not sentence or sentence.endswith("?"):
             continue
         start, prefix = 0, ""

@@ -21,8 +21,15 @@ _OBJECT_TAIL = _PATTERNS.compile("object_tail")
 _OBJECT_FILLER = rules.words(_DATA["words"]["object_filler"])
 # What "eats meat" covers: a vegetarian eats none of these, a vegan none of the dairy either.
 _FOODS = {food: kind for kind, foods in _DATA["foods"].items() for food in rules.in_order(foods)}
-# A diet as what it leaves out.
+# Words for several kinds at once ("animal products": meat, fish and dairy).
+_FOOD_GROUPS = {group: tuple(kinds) for group, kinds in _DATA["food_groups"].items()}
+# A diet as what it leaves out, and what it keeps that another leaves out (a pescatarian eats fish).
 DIETS = {diet: tuple(left_out) for diet, left_out in _DATA["diets"].items()}
+_DIETS_KEEP = {diet: frozenset(kept) for diet, kept in _DATA["diets_keep"].items()}
+# Said before an object, these deny the habit ("eats no meat").
+_NONE = rules.words(_DATA["words"]["none"])
+_ALTERNATIVES = _PATTERNS.compile("alternatives")
+_EITHER = re.compile(r"(?i)\b(?:or|nor)\b")
 # Nouns for one who does a thing ("a smoker"): the habit is the noun's stem.
 AGENT = _PATTERNS.compile("agent")
 _ENDINGS = rules.in_order(_DATA["stem"]["endings"])
@@ -59,6 +66,41 @@ def habit(verb: str, rest: str) -> str:
     if base == "eat":
         words = [_FOODS.get(w, w) for w in words]
     return " ".join([base, *words])
+
+
+def told(verb: str, rest: str) -> tuple[list[str], bool]:
+    """The habits a verb and what follows name, and whether they hold: "eats no meat or fish" →
+    (["eat meat", "eat fish"], False). Things joined by "or" after a denial are each denied ("doesn't
+    eat meat, fish or dairy"), and a group of foods is its kinds ("animal products")."""
+    words = rest.strip().split(" ", 1)
+    holds = True
+    if len(words) > 1 and words[0].lower() in _NONE:
+        holds, rest = False, words[1]
+    parts = _ALTERNATIVES.split(rest) if _EITHER.search(rest) else [rest]
+    out: list[str] = []
+    for part in parts:
+        value = habit(verb, part)
+        base, _, thing = value.partition(" ")
+        if base == "eat" and thing in _FOOD_GROUPS:
+            out += [f"eat {kind}" for kind in _FOOD_GROUPS[thing]]
+        elif value:
+            out.append(value)
+    return out, holds
+
+
+def diet(name: str) -> str:
+    """A diet by the first name the table gives its habits ("veggie" → vegetarian)."""
+    left_out = DIETS.get(name)
+    return next((d for d, out in DIETS.items() if out == left_out), name) if left_out else name
+
+
+def diet_of(denied: set[str], held: set[str]) -> str:
+    """The diet that leaves out exactly what `denied` holds, and keeps what it must of `held` ("doesn't
+    eat meat or fish": vegetarian; "never drinks alcohol": teetotal); "" for none."""
+    for name, left_out in DIETS.items():
+        if denied == set(left_out) and _DIETS_KEEP.get(name, frozenset()) <= held:
+            return name
+    return ""
 
 
 def gerund(phrase: str) -> str:

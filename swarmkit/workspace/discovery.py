@@ -14,6 +14,8 @@ from swarmkit.workspace.limits import MAX_FILES
 
 @dataclass(frozen=True, slots=True)
 class Found:
+    """An artifact file found: where it is, its path as diagnostics print it, and its kind."""
+
     path: Path
     rel: str
     kind: str

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
 def closest(word: str, candidates: Iterable[str]) -> str | None:
+    import difflib  # here: only a mistake needs it, and its import is ~1 ms of a one-shot validate
+
     matches = difflib.get_close_matches(str(word), sorted(set(candidates)), n=1, cutoff=0.6)
     return matches[0] if matches else None
 

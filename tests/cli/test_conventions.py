@@ -17,8 +17,8 @@ from pathlib import Path
 import click
 import pytest
 
-from swarmkit.cli.main import COMMANDS
-from swarmkit.cli.main import cli as root_command
+from swarmkit.cli.group import COMMANDS
+from swarmkit.cli.group import cli as root_command
 from swarmkit.extras import install_command
 
 REPO = Path(__file__).parents[2]

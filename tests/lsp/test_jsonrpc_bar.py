@@ -114,3 +114,29 @@ def test_go_to_definition_on_a_skill_id_lands_in_its_file(client, team):
         "start": {"line": id_row, "character": start},
         "end": {"line": id_row, "character": start + len("summarize")},
     }
+
+
+def test_the_server_writes_no_file_not_even_the_users_cache(team, tmp_path):
+    """validate keeps the bundled skills as parsed in the user's cache; the server reads it but
+    writes nothing there, nor in the workspace, while it checks an opened buffer."""
+    import os
+
+    cache = tmp_path / "cache"
+    before = {p: p.read_bytes() for p in team.rglob("*") if p.is_file()}
+    client = JsonRpcClient(cwd=team, env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+    client.start(team, {"debounce_ms": 0})
+    workspace = team / "workspace.yaml"
+    uri = opened(client, workspace, workspace.read_text() + BAD_SCOPE)
+    assert [d["code"] for d in client.diagnostics(uri)] == ["schema.enum"]
+    assert client.close() == 0
+    assert not cache.exists() or not any(cache.rglob("*"))
+    assert {p: p.read_bytes() for p in team.rglob("*") if p.is_file()} == before
+    # and validate, the same way, does keep it (so the check above can fail)
+    subprocess.run(
+        [sys.executable, "-m", "swarmkit", "validate", str(team)],
+        capture_output=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONDONTWRITEBYTECODE": "1"},
+        check=False,
+        timeout=120,
+    )
+    assert any(cache.rglob("*.marshal"))

@@ -16,13 +16,16 @@ TIMEOUT_S = 60
 
 
 class JsonRpcClient:
-    def __init__(self, command: list[str] | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self, command: list[str] | None = None, cwd: Path | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.process = subprocess.Popen(
             command or [sys.executable, "-m", "swarmkit", "lsp"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=cwd,
+            env=env,
         )
         self.messages: queue.Queue[dict] = queue.Queue()
         self.notifications: list[dict] = []

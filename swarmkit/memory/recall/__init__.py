@@ -14,7 +14,7 @@ restatement.py whether two alike texts state one fact (the same names and number
 progress.py  the progress bar of a long build
 fusion.py    by words and meaning: the fused score, the vectors of one index
 encoder.py   the embedding model's forward pass (numpy), over wordpiece.py and weights.py
-endpoint.py  an OpenAI-compatible embeddings endpoint as the model
+endpoint.py  an OpenAI-compatible embeddings endpoint as the model (endpoint_spec.py: its address)
 vectors.py   the stored vectors, per model and line digest
 download.py  the default model's one-time fetch, on first need (model_cache.py: where it lives)
 semantic.py  which model is in force (embedding_settings.py: the person's choice), and embed/cosine

@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ENV_MODEL = "SWARMKIT_EMBEDDING_MODEL"
 ENV_BASE_URL = "SWARMKIT_EMBEDDING_BASE_URL"
@@ -144,21 +143,8 @@ def _read(path: Path) -> dict:
     return table
 
 
+# Endpoint (an endpoint and the model asked of it) is in endpoint_spec.py: only openai:NAME needs it.
+
+
 class EndpointFailed(Exception):
     """An embeddings endpoint did not give the vectors asked for (the message says why, one line)."""
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """An OpenAI-compatible embeddings endpoint and the model it is asked for."""
-
-    base_url: str
-    name: str
-    api_key: str | None = field(default=None, repr=False)
-    timeout: float = 30.0
-    batch_size: int = 64
-
-    @property
-    def where(self) -> str:
-        parts = urlsplit(self.base_url)
-        return parts.netloc or self.base_url

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from swarmkit.memory.recall.embedding_settings import Endpoint, EndpointFailed
+from swarmkit.memory.recall.embedding_settings import EndpointFailed
+from swarmkit.memory.recall.endpoint_spec import Endpoint
 from swarmkit.memory.recall.model_cache import cache_root
 
 MAX_CHARS = 2000

@@ -15,6 +15,13 @@ _NAME = re.compile(r"[A-Z][\w'’-]*")
 _NOT_AFTER_A_NAME = frozenset("in to of at on with for from by a an the about since".split())
 
 
+def _a_verb_form(word: str) -> bool:
+    """A verb's form no ending rule finds ("grew", "spent"), as the plain-speech reader lists them."""
+    from swarmkit.speech.attributes import IRREGULAR
+
+    return word.lower() in IRREGULAR
+
+
 def _before_a_verb(words: list[str]) -> bool:
     """Does a text start with a subject and its verb ("Melanie works", "Jon's dog is"): the first
     word is then a name if nothing writes it in lowercase ("Prefers tabs" starts with the verb)."""
@@ -72,9 +79,11 @@ class Names:
 
     def in_text(self, text: str):
         """is_name for the words of `text`: its opening word is no name by the fallback when a
-        preposition or an article follows it ("Born in Lagos": born, not a person called Born)."""
+        preposition or an article follows it ("Born in Lagos": born, not a person called Born), or
+        when it is a verb's irregular form ("Grew up in Leeds", "Spent her childhood in Leeds")."""
         words = re.findall(r"[\w'’-]+", text)
-        if len(words) > 1 and words[1] in _NOT_AFTER_A_NAME and words[0][:1].isupper():
+        opens_with_a_verb = len(words) > 1 and words[0][:1].isupper() and _a_verb_form(words[0])
+        if opens_with_a_verb or (len(words) > 1 and words[1] in _NOT_AFTER_A_NAME and words[0][:1].isupper()):
             first, base = words[0], re.sub(r"['’]s$", "", words[0]).lower()
             if base not in self.names:
                 return lambda word: word != first and self.is_name(word)

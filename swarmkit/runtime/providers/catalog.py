@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class BuiltinProvider:
+    """One of upstream's built-in provider names: how to reach it, or what to do instead."""
+
     name: str
     protocol: str  # "mock", "openai-compatible", or the upstream family swarmkit cannot speak
     base_url: str = ""

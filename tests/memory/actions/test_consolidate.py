@@ -56,6 +56,45 @@ def test_alike_texts_that_say_other_things_are_no_duplicates():
     assert [f for f in find(parsed(*texts)) if f.reason == "duplicate"] == []
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "evidence"),
+    [
+        ("Is married to Sam", "Sam is my husband", "both give the partner 'Sam'"),
+        ("Grew up in Manchester", "Spent her childhood in Manchester", "both give the hometown 'Manchester'"),
+        ("Is originally from Leeds", "Was brought up in Leeds", "both give the hometown 'Leeds'"),
+        ("Is a vegetarian", "Doesn't eat meat or fish", "both give the diet 'vegetarian'"),
+        ("Is vegan", "Eats no animal products", "both give the diet 'vegan'"),
+        ("Is teetotal", "Never drinks alcohol", "both give the diet 'teetotal'"),
+    ],
+)
+def test_texts_read_as_one_thing_with_one_value_are_one_fact_by_words_alone(first, second, evidence):
+    """The plain-speech reader reads both as the same single-valued thing of the same person with
+    the same value (a denial included: "doesn't eat meat or fish" is the diet it describes): one
+    fact, however few words they share, with no embedding model."""
+    found = find(parsed(f"{first} [by: agent]", f"{second} [by: agent]", "Plays the piano [by: agent]"))
+    assert [(f.action, f.reason, sorted(e.text for e in f.entries)) for f in found] == [
+        ("merge", "duplicate", sorted([first, second]))
+    ]
+    assert found[0].evidence.startswith("the same fact in other words (similarity ")
+    assert found[0].evidence.endswith(f": {evidence})")
+
+
+def test_the_same_value_of_another_thing_or_another_value_is_no_merge():
+    texts = (
+        "Is married to Sam",
+        "Sam is my brother",  # a relative: no partner
+        "Grew up in Manchester",
+        "Lives in Manchester now",  # where one lives, not where one is from
+        "Has a dog",
+        "Has a cat",  # one pet or more, of each: a count that names too little
+        "Doesn't eat meat",  # no diet named: a vegan doesn't either
+        "Is vegan",
+        "Works as a dentist",
+        "Works as a pharmacist",
+    )
+    assert [f for f in find(parsed(*texts)) if f.reason == "duplicate"] == []
+
+
 def test_an_opening_word_before_a_preposition_and_a_plural_day_are_no_other_names():
     """ "Born in Lagos": born is no person's name (a name is followed by its verb); "Saturdays" and
     "Saturday" are one name. Each pair was kept apart as about other people or things."""

@@ -186,8 +186,8 @@ def test_a_named_persons_facts_need_a_copy_s_closeness_and_meaning_alone_is_no_c
 
 def test_the_held_out_restatements_and_the_sets_tuned_on(folder, by_meaning, tmp_path):
     """bench/restatement_data.py's sets, as bench/bench_restatements.py measures them: the figures
-    docs/memory.md gives, so that a change that loses one fails here (H is held out: measured, not
-    tuned on)."""
+    docs/memory.md gives, so that a change that loses one, or merges a distinct fact, fails here (H4
+    is held out: measured, not tuned on; H2 was until H4 was written)."""
     import sys
 
     bench = str(Path(__file__).parents[3] / "bench")
@@ -201,4 +201,76 @@ def test_the_held_out_restatements_and_the_sets_tuned_on(folder, by_meaning, tmp
         set_folder, _ = B.folder_of(tmp_path / "sets", name)
         row = B.measure(set_folder, name, "semantic")
         found[name] = (row["found"], len(row["involved"]))
-    assert found == {"T1": (8, 0), "T2": (5, 0), "T3": (7, 0), "T4": (6, 0), "H": (8, 0)}
+    assert found == {
+        "T1": (9, 0),
+        "T2": (6, 0),
+        "T3": (9, 0),
+        "T4": (8, 0),
+        "H": (10, 0),
+        "H3": (7, 0),
+        "H2": (10, 0),
+        "H4": (4, 2),  # held out: what it measured, issue 32's bar (9, at most 1) not met
+    }
+
+
+# Written for these tests: facts on other topics, around the pairs a test plants.
+OTHER_TOPICS = [
+    "Speaks Dutch and German",
+    "Uses a standing desk",
+    "Drinks green tea in the afternoon",
+    "Goes swimming on Saturday mornings",
+    "Works at a bakery on weekends",
+    "Reads on a Kindle",
+]
+
+
+def test_a_restatement_that_stands_out_of_its_topic_is_one_fact_and_the_same_in_a_crowd_is_not(
+    folder, by_meaning
+):
+    """ "Is afraid of heights" / "Has a fear of high places" (cosine 0.66, no word shared: under
+    SAME_SHORT) is one fact where nothing else is near it: its cosine is over MARGIN times its
+    neighbours'. Among other fears the same cosine stands out of nothing, and the pair is left
+    alone; so is any pair in a folder too small to have a crowd."""
+    from swarmkit.memory.recall.meaning import MARGIN, NEIGHBOURS
+    from swarmkit.memory.recall.similarity import similarity
+
+    pair = ["Is afraid of heights", "Has a fear of high places"]
+    alone = similarity("semantic")
+    alone.prepare(pair + OTHER_TOPICS)
+    assert alone.cosine(0, 1) + WORDS * alone.by_words(0, 1) < SAME_SHORT
+    assert alone.margin(0, 1) >= MARGIN and alone.score(0, 1) >= DUPLICATE
+    fears = ["Is afraid of spiders", "Has a fear of flying", "Is scared of the dark", "Fears deep water"]
+    crowded = similarity("semantic")
+    crowded.prepare(pair + fears + OTHER_TOPICS)
+    assert crowded.cosine(0, 1) == pytest.approx(alone.cosine(0, 1), abs=1e-4)
+    assert crowded.margin(0, 1) < MARGIN and crowded.score(0, 1) < DUPLICATE
+    tiny = similarity("semantic")
+    tiny.prepare(pair + OTHER_TOPICS[: NEIGHBOURS - 1])  # fewer than NEIGHBOURS others beside the pair
+    assert tiny.margin(0, 1) == 0.0 and tiny.score(0, 1) < DUPLICATE
+    store = me_file(folder, *pair, *OTHER_TOPICS)
+    assert merged(consolidate(store, dry_run=True)) == [pair]
+
+
+def test_one_frame_with_other_values_stays_two_facts_however_far_it_stands_out(folder, by_meaning):
+    """Each of these pairs is each other's nearest and stands out of the rest (without the frame
+    check each would be one fact, at 0.63 to 0.83), but fills one frame with two values: the same
+    words in the same places but one, apart in meaning ("is" in one only changes nothing). Words said in another order are no frame: "Wears glasses for
+    reading" / "Needs reading glasses" is one fact."""
+    from swarmkit.memory.recall.meaning import MARGIN
+    from swarmkit.memory.recall.similarity import similarity
+
+    frames = [
+        ("Has a dog", "Has a cat"),
+        ("Is allergic to cats", "Allergic to dust"),
+        ("Speaks Spanish", "Speaks Portuguese"),
+        ("Has a dog named Max", "Has a cat named Max"),
+    ]
+    for pair in frames:
+        sim = similarity("semantic")
+        sim.prepare([*pair, *OTHER_TOPICS])
+        assert sim.nearest[0] == 1 and sim.nearest[1] == 0 and sim.margin(0, 1) >= MARGIN, pair
+        assert sim.score(0, 1) < DUPLICATE, pair
+    glasses = ("Wears glasses for reading", "Needs reading glasses")
+    # in one folder: the frames without a cat twice (those two share words enough to be one by words)
+    store = me_file(folder, *glasses, *frames[1], *frames[2], *OTHER_TOPICS)
+    assert merged(consolidate(store, dry_run=True)) == [list(glasses)]

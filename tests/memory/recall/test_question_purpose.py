@@ -67,6 +67,8 @@ def test_a_question_in_the_words_of_its_fact_is_asked_by_its_words():
         "job",
         "occup",
         "profess",
+        "teach",
+        "work",
     ]
 
 

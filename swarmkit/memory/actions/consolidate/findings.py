@@ -2,6 +2,9 @@
 
 - duplicates: the same fact in other words (a similarity at or above DUPLICATE), never two texts
   that name other people or things, hold other numbers, or where one denies what the other says;
+  and two texts the plain-speech reader reads as one single-valued thing of the same person with
+  the same value, however far apart their words ("Is married to Sam" / "Sam is my husband", "Grew
+  up in Leeds" / "Spent her childhood in Leeds", "Is vegetarian" / "Doesn't eat meat or fish");
 - contradictions: a later entry that says the opposite of an earlier one (the same words, one of
   them negated), or gives another value for the same single-valued thing about the same person, or
   ends its value, without sharing its `subject:` (speech/attributes.py reads "Lives in Lisbon" and
@@ -170,13 +173,21 @@ def find(
     groups: list[list[int]] = []
     group_of: dict[int, int] = {}
     group_evidence: dict[int, tuple[float, list[str]]] = {}
-    for a, b, score in pairs:
+    told = _told_alike(entries, readings, texts, person_names, actors)
+    for a, b, score in [(a, b, DUPLICATE) for a, b in told] + pairs:
         if b >= n or not free(a, b) or entries[a].file == MEMORY_MD or entries[b].file == MEMORY_MD:
             continue
         if text_digest(entries[b].text) in _distinct(entries[a]) or text_digest(entries[a].text) in _distinct(
             entries[b]
         ):
             continue  # a person kept both
+        if (a, b) in told:  # read as one thing with one value: a denial in it is part of the value
+            if _apart(readings[a], readings[b]) or group_of.get(a) is not None or group_of.get(b) is not None:
+                continue
+            group_of[a] = group_of[b] = len(groups)
+            groups.append([a, b])
+            group_evidence[len(groups) - 1] = (max(score, sim.score(a, b)), [told[(a, b)]])
+            continue
         if negated(texts[a]) != negated(texts[b]):
             # a denial repeats what it denies: read from shared words, never from meaning alone
             if sim.by_words(a, b) >= OPPOSITE and person_names[a] == person_names[b]:
@@ -233,6 +244,50 @@ def find(
     order = {"merge": 0, "supersede": 1, "drop": 2}
     position = {id(e): i for i, e in enumerate(entries)}
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
+
+
+# What the reader says that names too little to make two texts one fact: a count of pets ("has a dog",
+# "has a cat": one or more), a relationship's status (married to whom?).
+_VAGUE = ("number of ", "relationship")
+
+
+def _told_alike(
+    entries: list[E.Entry],
+    readings: list[Reading],
+    texts: list[str],
+    person_names: list[frozenset[str]],
+    actors: list[str],
+) -> dict[tuple[int, int], str]:
+    """Pairs of entries the plain-speech reader reads as the same single-valued thing of the same
+    person with the same value ("Is married to Sam" / "Sam is my husband": the partner is Sam), with
+    the words that say so; never two that name other people or things or hold other numbers."""
+    told: dict[tuple[str, str, frozenset[str]], list[int]] = {}
+    for i, entry in enumerate(entries):
+        if entry.file == MEMORY_MD:
+            continue
+        key, _ = _whose(entry, readings[i])
+        for claim in readings[i][1]:
+            if (
+                claim.holds
+                and not claim.past
+                and claim.attribute
+                and claim.attribute not in attributes.MANY
+                and not claim.attribute.startswith(_VAGUE)
+                and claim.words()
+            ):
+                at = told.setdefault((key, claim.attribute, claim.words()), [])
+                if i not in at:
+                    at.append(i)
+    out: dict[tuple[int, int], str] = {}
+    for (_key, attribute, _words), ids in told.items():
+        for x, a in enumerate(ids):
+            for b in ids[x + 1 :]:
+                if (a, b) not in out and same_fact(
+                    texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b]
+                ):
+                    value = next(c.value for c in readings[a][1] if c.attribute == attribute)
+                    out[(a, b)] = f"both give the {attribute} {value!r}"
+    return out
 
 
 def _kept(members: list[int], entries: list[E.Entry], sim: Similarity) -> int:
