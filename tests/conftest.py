@@ -1,4 +1,5 @@
-"""Shared helpers: build workspaces from the init template plus overlays, run the CLI in-process."""
+"""Shared helpers: build workspaces from the init template plus overlays, run the CLI in-process,
+and the fixtures tests in more than one folder use (a memory store, a workspace made with `init`)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,34 @@ def cli(capsys):
         return int(code), captured.out, captured.err
 
     return invoke
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """A memory folder's path; memory tests run against real git in tmp_path, no mocks of swarmkit."""
+    return tmp_path / "memory"
+
+
+@pytest.fixture
+def store(folder):
+    from swarmkit.memory.store import MemoryStore  # loaded by the tests that use it, not by every test
+
+    return MemoryStore(folder, "demo")
+
+
+@pytest.fixture
+def init_ws(tmp_path):
+    """A factory: a workspace made with `swarmkit init` (runs and their provider: tests/support/runs.py)."""
+
+    def make(name: str = "ws", workspace_yaml_extra: str = "") -> Path:
+        root = tmp_path / name
+        create_workspace(root, "Demo")
+        if workspace_yaml_extra:
+            with open(root / "workspace.yaml", "a", encoding="utf-8") as handle:
+                handle.write(workspace_yaml_extra)
+        return root
+
+    return make
 
 
 def in_ci() -> bool:

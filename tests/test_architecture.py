@@ -232,7 +232,7 @@ def untyped_stores(source: str) -> list[str]:
 
 
 def test_no_memory_function_takes_an_untyped_store():
-    """Actions and recall are typed against the core they use (folder/core.py's MemoryCore or
+    """Actions and recall are typed against the core they use (folder/reader.py's MemoryReader or
     MemoryFolder), so mypy checks every call they make on the store."""
     found = [
         f"{path.relative_to(PACKAGE.parent)}:{where}"
@@ -247,7 +247,7 @@ def test_the_store_type_check_sees_what_it_forbids():
     assert untyped_stores("def f(store: Any): pass") == ["f:1"]
     assert untyped_stores("class S:\n    def __init__(self, store): pass") == ["__init__:2"]
     assert untyped_stores("g = lambda store: store.entries()") == ["lambda:1"]
-    assert untyped_stores("def f(store: MemoryCore, other): pass") == []
+    assert untyped_stores("def f(store: MemoryReader, other): pass") == []
 
 
 def test_memory_and_runtime_meet_only_downward():
@@ -359,3 +359,119 @@ def test_the_door_loads_each_name_it_declares_from_where_it_says():
     assert sorted(door.__all__) == sorted(declared)
     for name, (module, attribute) in declared.items():
         assert getattr(door, name) is getattr(importlib.import_module(f"swarmkit.memory.{module}"), attribute)
+
+
+# One door, one direction (issue 31): the store composes the reader, the writer (folder/writer.py)
+# and the recall index (recall/recaller.py) and hands them to the actions; no room calls back up
+# into it. The store's own methods that restate the writer's or the recall index's are called, in
+# the rooms, only on the writer or the recall index they were handed, never on a store or reader.
+HANDED = {"writer", "recall", "recaller"}
+
+
+def _defined(path: Path, class_name: str) -> set[str]:
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            return {n.name for n in node.body if isinstance(n, ast.FunctionDef)} | {
+                t.id
+                for n in node.body
+                if isinstance(n, ast.Assign)
+                for t in n.targets
+                if isinstance(t, ast.Name)
+            }
+    raise AssertionError(f"no class {class_name} in {path}")
+
+
+MEMORY = PACKAGE / "memory"
+# remember, forget, recall, dedupe_keys and the index's upkeep: what the store delegates, by name
+DELEGATED = {
+    name
+    for name in _defined(MEMORY / "store.py", "MemoryStore")
+    & (
+        _defined(MEMORY / "folder" / "writer.py", "MemoryWriter")
+        | _defined(MEMORY / "recall" / "recaller.py", "Recaller")
+    )
+    if not name.startswith("_")
+}
+
+
+def _receiver(node: ast.expr) -> str:
+    """`parts.writer` -> writer; `self.store` -> store; `store` -> store; anything else -> ''."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def calls_back(source: str, names: set[str]) -> list[str]:
+    """The uses in `source` of one of `names` on something other than a handed writer or recall
+    index (`store.remember(…)`, `self.store.recall(…)`, `reader.forget(…)`, `keep = store.remember`)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in names and _receiver(node.value) not in HANDED:
+            found.append(f"{ast.unparse(node)}:{node.lineno}")
+    return found
+
+
+def test_the_store_delegates_what_the_writer_and_the_recall_index_own():
+    assert {"remember", "forget", "recall", "dedupe_keys"} <= DELEGATED
+
+
+def test_no_memory_room_calls_back_into_the_store():
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{where}"
+        for path in sorted(MEMORY.rglob("*.py"))
+        if path != MEMORY / "store.py"
+        for where in calls_back(path.read_text(encoding="utf-8"), DELEGATED)
+    ]
+    assert found == []
+
+
+def test_the_reader_the_rooms_are_handed_cannot_write_or_recall():
+    """What the actions and recall are typed against (folder/reader.py) declares no write and no
+    recall: mypy refuses an action that calls them on it. The abstract restatement of the store
+    (folder/core.py's MemoryCore) is gone."""
+    from swarmkit.memory.folder.reader import MemoryReader
+
+    assert not {name for name in DELEGATED | {"outranks", "propose"} if hasattr(MemoryReader, name)}
+    assert not [
+        m for m in MODULES if m.startswith("swarmkit.memory.") and "MemoryCore" in MODULES[m].read_text()
+    ]
+
+
+def test_the_call_back_check_sees_what_it_forbids():
+    names = {"remember", "recall"}
+    assert calls_back("store.remember('x')", names) == ["store.remember:1"]
+    assert calls_back("self.store.recall(q)", names) == ["self.store.recall:1"]
+    assert calls_back("parts.reader.remember('x')", names) == ["parts.reader.remember:1"]
+    assert calls_back("keep = store.remember", names) == ["store.remember:1"]
+    assert calls_back("parts.writer.remember('x'); self.recaller.recall(q); keys.add(k)", names) == []
+
+
+def test_every_action_writes_and_recalls_without_the_store(tmp_path, monkeypatch):
+    """The same, as it runs: with the store's own remember, forget, recall and dedupe_keys made to
+    fail, each action that writes or recalls (add, a curated fact, a swarm's note and its recall,
+    feedback, an import, a fact held for review, a forget asked for in words) still does its work."""
+    from swarmkit.memory import MemoryStore, hold_for_review
+    from swarmkit.memory.actions import asked
+
+    store = MemoryStore(tmp_path / "memory", "demo")
+    store.ensure()
+
+    def called_back(*args, **kwargs):
+        raise AssertionError("an action called back into the store")
+
+    for name in DELEGATED:
+        monkeypatch.setattr(store, name, called_back)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "deploys.md").write_text("- Deploys go out on Tuesdays\n", encoding="utf-8")
+
+    assert store.add("I prefer tabs over spaces").status == "written"
+    assert store.propose("deploy", "region", "eu-west-1", "project_fact").status == "new"
+    swarm = store.swarm("Pricing", "r-1a2b3c4d5e", goal="Explain Q3 prices", members=["lead"])
+    assert swarm.note("finding", "Q3 prices rose with the freight costs", "lead").status == "written"
+    assert [hit.text for hit in swarm.recall("freight costs")] == ["Q3 prices rose with the freight costs"]
+    assert store.feedback("r-1a2b3c4d", "it used the old pricing table").status == "written"
+    assert store.import_folder(notes).imported == 1
+    held = hold_for_review(store.parts, "The office is in Porto", "project_fact", None, False, {}, None, None)
+    assert held.status == "held"
+    assert asked.forget(store.parts, "tabs over spaces").status == "forgotten"

@@ -68,7 +68,7 @@ def use_color(stream: TextIO) -> bool:
 
 # click.style's codes for each marker, written out (red bold, yellow bold, cyan, green bold; reset
 # after): this module prints without importing click, which costs a one-shot command ~14 ms, and
-# tests/test_cli_conventions.py holds each to click.style's own.
+# tests/cli/test_conventions.py holds each to click.style's own.
 _STYLES: dict[str, str] = {
     "error": "\x1b[31m\x1b[1m",
     "bad": "\x1b[31m\x1b[1m",

@@ -5,12 +5,12 @@ gettext) was 14 of the ~135 ms of CPU a one-shot `swarmkit validate` took on the
 and 20 ms with its parsing, with only the command's few options to read. A command line is read
 here only when its meaning is plain: the word `validate` first, then at most one folder that
 exists and can be read, and each of validate's options at most once, as click's own parser reads
-them (the table below, held to the click command by tests/test_validate_cli.py). Anything else
+them (the table below, held to the click command by tests/cli/test_validate.py). Anything else
 (`--help`, a typo, an option twice, a clustered `-qv`, `--`, a value click would refuse or that
 starts with `-`, shell completion, Windows' wildcards) returns None, and click reads the command line
 as before: every help text, usage error and its hint stays click's. Where it is read here, what
 runs is what click would run: each option's effect in command-line order (validate.py's callbacks),
-then check() below, which validate.py's click command runs too. tests/test_validate_cli.py runs the
+then check() below, which validate.py's click command runs too. tests/cli/test_validate.py runs the
 same command lines both ways and compares what is printed and the exit status.
 """
 

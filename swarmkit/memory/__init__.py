@@ -2,14 +2,18 @@
 
 folder/     the format and its safety: layout and limits, refs, entries, people and privacy, git,
             the write lock, atomic writes, hand edits and apply (MemoryFolder), the one write
-            transaction every entry writer uses (transaction.py), and what the actions call on
-            the store (core.py's MemoryCore, which MemoryStore implements); every write is
-            screened by swarmkit.screening, the ground-floor text engine beside swarmkit.speech
-recall/     ranked entries for a query, by words and by meaning; reads the folder
+            transaction every entry writer uses (transaction.py), the folder as one person reads
+            it (reader.py) and the one writer of entries (writer.py), which screens each text
+            once at its door with swarmkit.screening, the ground-floor text engine beside
+            swarmkit.speech
+recall/     ranked entries for a query, by words and by meaning; reads the folder (recaller.py:
+            the index of one reader, made on first need)
 actions/    what users and runs do: inbox, direct add and edit, curated facts, history, timeline,
-            import, swarm notes, feedback, sync, consolidate/; each uses only the rooms above
-store.py    MemoryStore, the documented Python API: it composes the rooms, and nothing imports it
-            but the CLI, the runtime and the server
+            import, swarm notes, feedback, sync, consolidate/; each uses only the rooms above, and
+            is handed the reader, the writer and the recall index (parts.py), never the store
+store.py    MemoryStore, the documented Python API: it only composes the rooms (builds the
+            writer and the recall index over its reader and delegates to the actions), and
+            nothing imports it but the CLI, the runtime and the server
 
 The memory configuration and its defaults are the resolver's (resolver/memory_config.py,
 resolver/memory_defaults.py); nothing here imports the runtime. tests/test_architecture.py checks

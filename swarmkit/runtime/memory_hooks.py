@@ -358,7 +358,7 @@ class MemoryHooks:
         try:
             if tainted:
                 result = hold_for_review(
-                    store, text, kind, subject, personal, {"tainted": "yes"}, None, self.run.id
+                    store.parts, text, kind, subject, personal, {"tainted": "yes"}, None, self.run.id
                 )
             else:
                 result = store.remember(
@@ -372,7 +372,7 @@ class MemoryHooks:
                 )
                 if result.status == "outranked":
                     result = hold_for_review(
-                        store,
+                        store.parts,
                         text,
                         kind,
                         subject,

@@ -139,7 +139,7 @@ class MemoryTalk:
                     "reason": reason,
                     "answer": f"I did not forget anything: {reason}.",
                 }
-        outcome = asked.forget(store, request.about, chosen or request.ref, self._scope())
+        outcome = asked.forget(store.parts, request.about, chosen or request.ref, self._scope())
         if outcome.status == "forgotten":
             (entry,) = outcome.entries
             self.forgotten.add(dedupe_key(entry.text))

@@ -1,6 +1,6 @@
 """The rule files (swarmkit/screening/rules/): each loads, every pattern in it compiles, every rule
 a detector names is in its file, and the engine says which entry is wrong when one is. Reading them
-is lazy (and `swarmkit validate` never loads screening: tests/test_validate_cli.py)."""
+is lazy (and `swarmkit validate` never loads screening: tests/cli/test_validate.py)."""
 
 from __future__ import annotations
 

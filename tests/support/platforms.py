@@ -44,13 +44,13 @@ SKIPS: dict[str, tuple[frozenset[str], str]] = {
         frozenset({WINDOWS}),
         PATHS,
     ),
-    "tests/test_validate_cli.py": (frozenset({WINDOWS}), PATHS + " (the snapshots; the memory folder's)"),
+    "tests/cli/test_validate.py": (frozenset({WINDOWS}), PATHS + " (the snapshots; the memory folder's)"),
     "tests/test_demo_transcript.py": (frozenset({WINDOWS}), PATHS + " (the memory folder's)"),
     "tests/test_docs_examples.py::test_command_examples_run_and_print_what_they_show": (
         frozenset({WINDOWS}),
         PATHS + " (the transcripts in README.md and docs/)",
     ),
-    "tests/memory/test_cli.py::test_an_invalid_workspace": (frozenset({WINDOWS}), PATHS),
+    "tests/cli/test_memory.py::test_an_invalid_workspace": (frozenset({WINDOWS}), PATHS),
     "tests/compat/test_topology_versions.py::test_the_same_name_and_version_twice_is_still_a_duplicate": (
         frozenset({WINDOWS}),
         PATHS,
@@ -129,11 +129,11 @@ SKIPS: dict[str, tuple[frozenset[str], str]] = {
         'Windows forbids much of what the folder names are drawn from (< > : " | ? * \\, controls)',
     ),
     # ---- signals, terminals, file modes ----
-    "tests/test_cli_conventions.py::test_ctrl_c_during_a_long_run_exits_130_and_records_the_run": (
+    "tests/cli/test_conventions.py::test_ctrl_c_during_a_long_run_exits_130_and_records_the_run": (
         frozenset({WINDOWS}),
         SIGNALS,
     ),
-    "tests/server/test_serve_cli.py::test_serve_answers_over_http_and_stops_cleanly_on_ctrl_c": (
+    "tests/cli/test_serve.py::test_serve_answers_over_http_and_stops_cleanly_on_ctrl_c": (
         frozenset({WINDOWS}),
         SIGNALS + " (the server is stopped with TerminateProcess there)",
     ),
@@ -141,19 +141,19 @@ SKIPS: dict[str, tuple[frozenset[str], str]] = {
         frozenset({WINDOWS}),
         "process groups are POSIX: on Windows the writer alone is killed, in the [writer] case",
     ),
-    "tests/test_cli_conventions.py::test_colour_on_a_terminal_and_never_with_no_color": (
+    "tests/cli/test_conventions.py::test_colour_on_a_terminal_and_never_with_no_color": (
         frozenset({WINDOWS}),
         PTY,
     ),
-    "tests/test_cli_conventions.py::test_progress_on_a_terminal_for_import_and_reindex_and_none_with_quiet": (
+    "tests/cli/test_conventions.py::test_progress_on_a_terminal_for_import_and_reindex_and_none_with_quiet": (
         frozenset({WINDOWS}),
         PTY,
     ),
-    "tests/memory/test_cli.py::test_import_shows_a_progress_bar_only_on_a_terminal": (
+    "tests/cli/test_memory.py::test_import_shows_a_progress_bar_only_on_a_terminal": (
         frozenset({WINDOWS}),
         PTY,
     ),
-    "tests/memory/test_cli.py::test_reindex_in_a_read_only_folder_is_a_clear_error": (
+    "tests/cli/test_memory.py::test_reindex_in_a_read_only_folder_is_a_clear_error": (
         frozenset({WINDOWS}),
         MODES,
     ),

@@ -20,7 +20,8 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.file_class import FileClass, Kind
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
+    from swarmkit.memory.folder.reader import MemoryReader
 
 LISTED = 25  # entries a group lists; the rest are counted, with the command that lists them all
 CLEAR = 0.5  # the share of what the words name that an entry must hold to be meant
@@ -40,7 +41,7 @@ def group_title(rel: str) -> str:
     }.get(kind, "Notes")
 
 
-def readable(store: MemoryCore, scope: str | None = None) -> list[E.Entry]:
+def readable(store: MemoryReader, scope: str | None = None) -> list[E.Entry]:
     """Every entry this person's view may be told about: their file, the pinned lines, and (unless
     the scope is `user`) the shared files; in file order, their own file first."""
     out = []
@@ -101,7 +102,7 @@ def subject_of_entry(entry: E.Entry) -> str | None:
     return entry.subject or subject_of(entry.text)
 
 
-def meant(store: MemoryCore, words: str, scope: str | None = None) -> list[E.Entry]:
+def meant(store: MemoryReader, words: str, scope: str | None = None) -> list[E.Entry]:
     """The entries `words` mean, best first: the one stated word for word (or the same subject with
     the same value), else those holding the largest share (at least CLEAR) of what the words name.
     More than one means the words do not say which."""
@@ -125,7 +126,7 @@ def meant(store: MemoryCore, words: str, scope: str | None = None) -> list[E.Ent
     return [e for share, e in scored if share == best]
 
 
-def about(store: MemoryCore, topic: str, scope: str | None = None) -> list[E.Entry]:
+def about(store: MemoryReader, topic: str, scope: str | None = None) -> list[E.Entry]:
     """The entries about a topic ("your work"): those holding at least CLEAR of what it names; every
     readable entry for no topic."""
     entries = readable(store, scope)
@@ -180,7 +181,7 @@ class Known:
         return "\n".join(lines)
 
 
-def known(store: MemoryCore, topic: str = "", scope: str | None = None) -> Known:
+def known(store: MemoryReader, topic: str = "", scope: str | None = None) -> Known:
     """What memory keeps about the person (on `topic`, as said back to them: "your work"), grouped."""
     result = Known(topic)
     for entry in about(store, topic, scope):
@@ -242,8 +243,9 @@ class Forgotten:
         return f"Nothing I have saved matches “{what}”, so nothing was forgotten."
 
 
-def forget(store: MemoryCore, words: str, ref: str | None = None, scope: str | None = None) -> Forgotten:
+def forget(parts: MemoryParts, words: str, ref: str | None = None, scope: str | None = None) -> Forgotten:
     """Forget the one entry `words` (or `ref`) clearly mean, in one commit."""
+    store = parts.reader
     if ref is not None:
         try:
             entry, _ = store.entry_at(ref)
@@ -264,7 +266,7 @@ def forget(store: MemoryCore, words: str, ref: str | None = None, scope: str | N
     if FileClass.of(entry.file).kind is Kind.MEMORY:
         return Forgotten("pinned", words, [entry])
     try:
-        result = store.forget(entry.ref, expect_text=entry.text)
+        result = parts.writer.forget(entry.ref, expect_text=entry.text)
     except SwarmkitError as exc:
         return Forgotten("refused", words, [entry], reason=exc.message)
     return Forgotten("forgotten", words, [entry], commit=result.commit)
@@ -273,7 +275,7 @@ def forget(store: MemoryCore, words: str, ref: str | None = None, scope: str | N
 # ---- corrections --------------------------------------------------------------------------------------
 
 
-def corrected(store: MemoryCore, subject: str, text: str) -> E.Entry | None:
+def corrected(store: MemoryReader, subject: str, text: str) -> E.Entry | None:
     """The entry in the person's own file that a correction ("actually my wife is called Priya")
     puts right: the one of the same subject, else the one single entry about the same thing (its
     subject's first word: user.wife_s_name for user.wife) with another value; None when there is

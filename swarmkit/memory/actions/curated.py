@@ -12,7 +12,7 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.targets import target_file
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
 
 _APPLY_OPS = ("update", "refine")
 
@@ -54,7 +54,7 @@ def known_value(entry: E.Entry, subject: str, attribute: str) -> str:
 
 
 def propose(
-    store: MemoryCore,
+    parts: MemoryParts,
     subject: str,
     attribute: str,
     value: str,
@@ -70,18 +70,19 @@ def propose(
     for name, part in (("subject", subject), ("attribute", attribute), ("value", value)):
         if not str(part or "").strip():
             raise SwarmkitError(f"a curated fact needs a {name}", "propose(subject, attribute, value, type)")
+    reader = parts.reader
     key = fact_subject(subject, attribute)
-    rel = target_file(target, type, store.person_file, store.workspace_file)
+    rel = target_file(target, type, reader.person_file, reader.workspace_file)
     text = fact_text(subject, attribute, value)
     for _ in range(2):
         existing = (
-            next((e for e in store.entries(rel) if e.subject == key), None)
-            if store.path(rel).exists()
+            next((e for e in reader.entries(rel) if e.subject == key), None)
+            if reader.path(rel).exists()
             else None
         )
         if existing is not None:
             break
-        result = store.remember(text, type, by, key, target, source, run_id, subject_must_be_new=True)
+        result = parts.writer.remember(text, type, by, key, target, source, run_id, subject_must_be_new=True)
         if result.status == "exists":
             continue  # a concurrent proposal wrote the fact first: reconcile against it
         status = {"written": "new", "reinforced": "reinforce"}.get(result.status, result.status)
@@ -105,7 +106,9 @@ def propose(
         and not (existing.by == "user" and by == "agent")
     ):
         merged = str(verdict.get("merged_value") or value)
-        result = store.remember(fact_text(subject, attribute, merged), type, by, key, target, source, run_id)
+        result = parts.writer.remember(
+            fact_text(subject, attribute, merged), type, by, key, target, source, run_id
+        )
         if result.status in ("replaced", "written"):
             return ProposeResult("update", result.ref, known, merged, reasoning, result.commit)
         if result.status == "reinforced":
@@ -116,7 +119,7 @@ def propose(
         if reconcile is None
         else f"{existing.ref} says {known!r}"
     )
-    result = store.remember(
+    result = parts.writer.remember(
         text, type, "agent", key, "inbox", source, run_id, extra={"contradicts": existing.ref}
     )
     status = "contradict" if result.status in ("written", "replaced", "reinforced") else result.status

@@ -18,7 +18,8 @@ from swarmkit.memory.folder.transaction import Transaction
 from swarmkit.screening.screen import NO_MEMORY, ScreenedText, screen, screen_block
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
+    from swarmkit.memory.folder.reader import MemoryReader
 
 ADD_TARGETS = ("me", "lessons", "workspace")
 
@@ -75,7 +76,9 @@ def checked_text(text: str | None, verb: str = "written") -> str:
     )
 
 
-def _target_file(store: MemoryCore, to: str | None, kind: str | None, subject: str | None, text: str) -> str:
+def _target_file(
+    store: MemoryReader, to: str | None, kind: str | None, subject: str | None, text: str
+) -> str:
     from swarmkit.memory.folder.layout import INBOX_MD, LESSONS_MD, MEMORY_MD
     from swarmkit.memory.folder.refs import check_ref
     from swarmkit.speech.facts import in_first_person
@@ -118,7 +121,7 @@ def _target_file(store: MemoryCore, to: str | None, kind: str | None, subject: s
 
 
 def add(
-    store: MemoryCore, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None
+    parts: MemoryParts, text: str, kind: str | None = None, subject: str | None = None, to: str | None = None
 ):
     """Add a person's entry: screened, deduped, one commit. Without --kind / --subject, a sentence about
     themselves ("I live in Munich", "Prefers tabs") gives its own (identity, user.location), so it
@@ -135,8 +138,8 @@ def add(
         if fact is not None:
             kind = kind or fact.kind
             subject = subject or fact.subject
-    rel = _target_file(store, to, kind, subject, clean)
-    result = store.remember(clean, kind, "user", subject, file=rel, origin="user")
+    rel = _target_file(parts.reader, to, kind, subject, clean)
+    result = parts.writer.remember(clean, kind, "user", subject, file=rel, origin="user")
     if result.status == "refused":
         raise SwarmkitError(
             f"{result.reason}; nothing was written", f"remove or merge entries in {rel}, then retry"
@@ -144,7 +147,7 @@ def add(
     return result
 
 
-def edit(store: MemoryCore, ref: str, text: str):
+def edit(store: MemoryReader, ref: str, text: str):
     """Replace an entry's text, keeping its metadata; the entry becomes the person's. One commit."""
     from swarmkit.memory.folder.results import WriteResult
 

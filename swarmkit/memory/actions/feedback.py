@@ -13,7 +13,7 @@ from swarmkit.screening.screen import screen_entry
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
 
 
 def feedback_subject(reason: str) -> str:
@@ -21,7 +21,7 @@ def feedback_subject(reason: str) -> str:
     return f"feedback:{digest}"
 
 
-def feedback(store: MemoryCore, run_id: str, reason: str):
+def feedback(parts: MemoryParts, run_id: str, reason: str):
     """`kind: correction; by: user; subject: feedback:<hash>; origin: feedback`: the same reason
     again is the same line (reinforced, no second line)."""
     if not str(run_id or "").strip():
@@ -35,7 +35,8 @@ def feedback(store: MemoryCore, run_id: str, reason: str):
     key_text = screened.text if screened.ok else reason
     subject = feedback_subject(E.clean_text(key_text))
     source = run_source(run_id.strip())
-    return store.remember(
+    reader = parts.reader
+    return parts.writer.remember(
         reason,
         "correction",
         "user",
@@ -44,5 +45,5 @@ def feedback(store: MemoryCore, run_id: str, reason: str):
         source,
         run_id.strip(),
         origin="feedback",
-        file=store.person_file if store.user is not None else None,
+        file=reader.person_file if reader.user is not None else None,
     )

@@ -16,8 +16,8 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.file_class import FileClass, Kind
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
 
 _TRAILER = re.compile(r"(?m)^(Origin|Run): (.+)$")
 
@@ -79,7 +79,7 @@ def _is_ref(what: str) -> bool:
     return True
 
 
-def _identity(store: MemoryCore, what: str, fragment: bool = False) -> _Identity:
+def _identity(store: MemoryReader, what: str, fragment: bool = False) -> _Identity:
     what = str(what or "").strip()
     if not what:
         raise SwarmkitError(
@@ -247,7 +247,7 @@ def _learn(store: MemoryFolder, commits: list[dict], who: _Identity) -> bool:
     return learnt
 
 
-def history(store: MemoryCore, what: str) -> list[dict]:
+def history(store: MemoryReader, what: str) -> list[dict]:
     """Every change to the entry `what` names, newest first: {commit, date, message, origin, run,
     change (added | changed | updated | moved | merged | removed), file, text, old, from}."""
     if not store.exists():
@@ -263,7 +263,7 @@ def history(store: MemoryCore, what: str) -> list[dict]:
     return out
 
 
-def _history(store: MemoryCore, who: _Identity) -> list[dict]:
+def _history(store: MemoryReader, who: _Identity) -> list[dict]:
     commits = changed_lines(store, who.pattern())  # git finds the commits that touch what names it now
     if _learn(store, commits, who):
         # It had other texts: follow them through every commit, back and forth until nothing new.
@@ -288,7 +288,7 @@ def _history(store: MemoryCore, who: _Identity) -> list[dict]:
     return out
 
 
-def was_visible(store: MemoryCore, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
+def was_visible(store: MemoryReader, rel: str, rev: str, owners: dict[tuple[str, str], bool]) -> bool:
     """May this person see the file `rel` as it was at `rev`: a person's file by whose it was then
     (its heading at that commit, folder/people.py), since a name can change hands when a file
     written by the old mapping moves to its person; a swarm folder's file by whose run its README
@@ -308,7 +308,7 @@ def was_visible(store: MemoryCore, rel: str, rev: str, owners: dict[tuple[str, s
 
 
 def swarm_was_theirs(
-    store: MemoryCore, cls: FileClass, rev: str, owners: dict[tuple[str, str], bool]
+    store: MemoryReader, cls: FileClass, rev: str, owners: dict[tuple[str, str], bool]
 ) -> bool:
     """A swarm folder's file: this person's when its README names them. The README as it is now,
     or, for a folder removed since (`runs rm`), as it was at `rev` or just before it; a swarm is

@@ -19,8 +19,9 @@ from swarmkit.screening.screen import NO_MEMORY, redact, salience_problem, scree
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.recall.dedupe import DedupeKeys
 
 MAX_DEPTH = 4  # a file's depth counts its own name: root/a.md is 1, root/1/2/3/a.md is 4
 MAX_FILES = 200
@@ -313,7 +314,7 @@ def personal_file(path: Path) -> bool:
 
 
 def _screened(
-    store: MemoryCore, notes: list[tuple[str, dict]], result: ImportResult
+    parts: MemoryParts, notes: list[tuple[str, dict]], result: ImportResult
 ) -> list[tuple[str, dict]]:
     """The notes to write, screened. Screening stops where it can change nothing: a note already in
     the folder word for word is a duplicate as it is, and once the inbox would be full or
@@ -321,7 +322,8 @@ def _screened(
     notes costs a bounded amount of work."""
     from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD
 
-    seen = store.dedupe_keys() if store.exists() else set()
+    store = parts.reader
+    seen: DedupeKeys | set[str] = parts.recaller.dedupe_keys() if store.exists() else set()
     inbox = store.path(INBOX_MD)
     room = FILE_LIMIT - (inbox.stat().st_size if inbox.is_file() else 0)
     budget = SCREEN_BUDGET
@@ -347,11 +349,12 @@ def _screened(
 
 
 def import_folder(
-    store: MemoryCore, path, progress: Callable[[int, int], None] | None = None
+    parts: MemoryParts, path, progress: Callable[[int, int], None] | None = None
 ) -> ImportResult:
     """Read the folder's notes into inbox.md (one commit); the source folder is never written."""
     from swarmkit.memory.folder.layout import FILE_LIMIT, INBOX_MD
 
+    store = parts.reader
     root = check_source(store, path)
     result = ImportResult()
     files = walk(root, store.folder.resolve(), result)
@@ -390,11 +393,11 @@ def import_folder(
                 )
         if progress is not None:
             progress(done, len(files))
-    candidates = _screened(store, notes, result)
+    candidates = _screened(parts, notes, result)
     if not candidates:
         return result
     with store.writing():
-        seen = store.dedupe_keys()
+        seen = parts.recaller.dedupe_keys()
         lines = store.read_lines(INBOX_MD, exact=True)
         lines = list(lines) if lines is not None else store.new_file(INBOX_MD)
         while lines and not lines[-1].strip():

@@ -1,7 +1,7 @@
 """Inbox actions: keep an entry (as the user's), pin it to MEMORY.md, or delete it; one commit each.
 
 And the one hold policy, what waits in the inbox for a person: a write its file has no room for
-(store.remember), and an agent's fact a person decides on (the run's memory hooks)."""
+(the writer's remember, folder/writer.py), and an agent's fact a person decides on (the run's memory hooks)."""
 
 from __future__ import annotations
 
@@ -14,15 +14,16 @@ from swarmkit.memory.folder.targets import target_file
 from swarmkit.memory.folder.transaction import Transaction
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
     from swarmkit.memory.folder.results import WriteResult
 
 KEEP_TARGETS = ("me", "lessons", "workspace")
 _DROP_ON_KEEP = ("contradicts", "tainted", "for", "held")  # a person kept it: reviewed, theirs
 
 
-def inbox_list(store: MemoryCore) -> list[E.Entry]:
+def inbox_list(store: MemoryReader) -> list[E.Entry]:
     from swarmkit.memory.folder.layout import INBOX_MD
 
     if not store.path(INBOX_MD).exists():
@@ -44,7 +45,7 @@ def _precheck(store: MemoryFolder, ref: str) -> None:
         raise store.missing_error()
 
 
-def _inbox_entry(store: MemoryCore, ref: str, expect_text: str | None, moving: bool = False):
+def _inbox_entry(store: MemoryReader, ref: str, expect_text: str | None, moving: bool = False):
     entry, lines = store.entry_at(ref, expect_text, exact=True)
     if moving and entry.meta.get("marker") == "proposal":  # its text is a proposal, not a fact
         raise SwarmkitError(
@@ -61,7 +62,7 @@ def _as_users(entry: E.Entry) -> dict:
     return meta
 
 
-def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | None = None):
+def inbox_keep(store: MemoryReader, ref: str, to: str = "me", expect_text: str | None = None):
     """Move an inbox entry to me.md (or your user file), lessons.md or the workspace file, as yours."""
     from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.results import WriteResult
@@ -96,7 +97,7 @@ def inbox_keep(store: MemoryCore, ref: str, to: str = "me", expect_text: str | N
         return WriteResult("kept", ref, None, commit, entry.text, stable_ref=ref)
 
 
-def inbox_pin(store: MemoryCore, ref: str, expect_text: str | None = None):
+def inbox_pin(store: MemoryReader, ref: str, expect_text: str | None = None):
     """Move an inbox entry above "## Index" in MEMORY.md (always loaded), as yours."""
     from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
     from swarmkit.memory.folder.results import WriteResult
@@ -126,7 +127,7 @@ def inbox_pin(store: MemoryCore, ref: str, expect_text: str | None = None):
         return WriteResult("pinned", ref, None, commit, entry.text, stable_ref=ref)
 
 
-def inbox_delete(store: MemoryCore, ref: str, expect_text: str | None = None):
+def inbox_delete(store: MemoryReader, ref: str, expect_text: str | None = None):
     from swarmkit.memory.folder.layout import INBOX_MD
     from swarmkit.memory.folder.results import WriteResult
 
@@ -140,7 +141,7 @@ def inbox_delete(store: MemoryCore, ref: str, expect_text: str | None = None):
 
 # ---- what waits in the inbox: the one hold policy ----------------------------------------------
 def hold_for_review(
-    store: MemoryCore,
+    parts: MemoryParts,
     text: str,
     kind: str | None,
     subject: str | None,
@@ -154,8 +155,8 @@ def hold_for_review(
     from swarmkit.memory.folder.results import WriteResult
 
     if personal:
-        extra = extra | {"for": store.person_file}
-    result = store.remember(
+        extra = extra | {"for": parts.reader.person_file}
+    result = parts.writer.remember(
         text,
         kind=kind,
         by="agent",

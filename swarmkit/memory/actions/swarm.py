@@ -14,7 +14,7 @@ from swarmkit.screening.screen import redact
 from swarmkit.surrogates import ERRORS as SURROGATES
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.actions.parts import MemoryParts
     from swarmkit.memory.folder.memory_folder import MemoryFolder
     from swarmkit.memory.recall.hit import RecallHit
 
@@ -93,9 +93,11 @@ class Swarm:
     """The swarm folder of one run. Members read it; read-only members (verifiers) never write."""
 
     def __init__(
-        self, store: MemoryCore, slug_source: str, run_id: str, goal: str | None = None, members=None
+        self, parts: MemoryParts, slug_source: str, run_id: str, goal: str | None = None, members=None
     ):
-        self.store = store
+        self.reader = parts.reader
+        self.writer = parts.writer
+        self.recaller = parts.recaller
         self.run_id = run_id
         self.slug = swarm_slug(slug_source, run_id)
         self.rel = f"swarms/{self.slug}"
@@ -105,7 +107,7 @@ class Swarm:
     # ---- reading -----------------------------------------------------------------------------
     def _entries(self, name: str) -> list[E.Entry]:
         rel = f"{self.rel}/{name}"
-        return self.store.entries(rel) if self.store.path(rel).exists() else []
+        return self.reader.entries(rel) if self.reader.path(rel).exists() else []
 
     def findings(self) -> list[E.Entry]:
         return self._entries("findings.md")
@@ -116,9 +118,9 @@ class Swarm:
     def readme(self) -> dict:
         """Goal and members as README.md says (falling back to what this object was given)."""
         readme = f"{self.rel}/README.md"
-        if self.store.path(readme).exists():
-            self.store.check_visible(readme)  # a folder of another person's run (an id they share)
-        info = read_readme(self.store.read_lines(readme) or [])
+        if self.reader.path(readme).exists():
+            self.reader.check_visible(readme)  # a folder of another person's run (an id they share)
+        info = read_readme(self.reader.read_lines(readme) or [])
         return {"goal": info["goal"] or self.goal, "members": info["members"] or self.members}
 
     def open_questions(self) -> list[E.Entry]:
@@ -155,7 +157,7 @@ class Swarm:
         self, query: str, max_results: int | None = None, similarity_threshold: float | None = None
     ) -> list[RecallHit]:
         """Recall inside this swarm folder only (what members may read)."""
-        return self.store.recall(query, max_results, similarity_threshold, f"swarm:{self.slug}")
+        return self.recaller.recall(query, max_results, similarity_threshold, f"swarm:{self.slug}")
 
     # ---- writing -----------------------------------------------------------------------------
     def _readme_lines(self, goal: str | None, members: list[tuple[str, bool]]) -> list[str]:
@@ -163,7 +165,7 @@ class Swarm:
         goal = redact(goal)[0] if goal else goal
         one_line = E.cut_text(re.sub(r"\s+", " ", goal or "").strip(), 200) or "(not stated)"
         # whose run it is: only that person's view shows the goal, the notes and the run id
-        person = f"{SWARM_PERSON}{self.store.person_file}"
+        person = f"{SWARM_PERSON}{self.reader.person_file}"
         lines = [
             f"# Swarm {self.slug}",
             "",
@@ -209,15 +211,15 @@ class Swarm:
                 extra["answers"] = question_id(target.text)
         readme_rel = f"{self.rel}/README.md"
         also = None
-        if self.store.path(readme_rel).exists():
-            self.store.check_visible(readme_rel)  # another person's run's folder: never written into
+        if self.reader.path(readme_rel).exists():
+            self.reader.check_visible(readme_rel)  # another person's run's folder: never written into
         else:
             lines = self._readme_lines(goal or self.goal, members)
 
             def also():
-                return {} if self.store.path(readme_rel).exists() else {readme_rel: lines}
+                return {} if self.reader.path(readme_rel).exists() else {readme_rel: lines}
 
-        return self.store.remember(
+        return self.writer.remember(
             text,
             kind,
             "agent",
@@ -247,10 +249,10 @@ class Swarm:
         """Delete this run's swarm folder (one commit)."""
         from swarmkit.memory.folder.results import WriteResult
 
-        if not self.store.path(self.rel).exists():
+        if not self.reader.path(self.rel).exists():
             return WriteResult("absent", None, f"no swarm folder {self.rel}")
-        with self.store.writing():
-            commit = self.store.apply({self.rel: None}, f"Remove swarm {self.slug}", "swarm", self.run_id)
+        with self.reader.writing():
+            commit = self.reader.apply({self.rel: None}, f"Remove swarm {self.slug}", "swarm", self.run_id)
         return WriteResult("removed", self.rel, None, commit)
 
 

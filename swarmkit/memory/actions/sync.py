@@ -10,8 +10,8 @@ from swarmkit.memory.actions.sync_merge import merge_subjects
 from swarmkit.urls import without_credentials
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
 
 UNION = "*.md merge=union"
 
@@ -130,7 +130,7 @@ def _point_bare_head(url: str, branch: str) -> None:
         remote.run("symbolic-ref", "HEAD", f"refs/heads/{branch}", check=False)
 
 
-def sync(store: MemoryCore, remote: str | None = None) -> dict:
+def sync(store: MemoryReader, remote: str | None = None) -> dict:
     """Pull with rebase (entries merge by union), then push. With a remote and no folder yet, clone."""
     _need_git(store)
     if remote is not None and not remote.strip():

@@ -5,7 +5,7 @@ current values. For each such subject the later value stays and the other waits 
 `contradicts:` item, which a person can keep instead. "Later" is the `added` date, then the author
 time of the commit that wrote the line (when that machine wrote it: a rebase keeps author times,
 where it rewrites committer times); a line the user wrote is never replaced by an agent's, nor a
-curated fact by an extraction (the rule every write follows, MemoryStore.outranks).
+curated fact by an extraction (the rule every write follows, folder/writer.py's outranks).
 
 Only subjects the merge doubled are touched: a file that only one side changed, the inbox (its
 candidates may share a subject), and a subject that already had two lines on one side before the
@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from swarmkit.memory.folder import entries as E
+from swarmkit.memory.folder.writer import outranks
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ def _author_times(git, rel: str) -> dict[int, int]:
     return times
 
 
-def _later(store: MemoryCore, a: E.Entry, b: E.Entry, times: dict[int, int]) -> tuple[E.Entry, E.Entry]:
+def _later(a: E.Entry, b: E.Entry, times: dict[int, int]) -> tuple[E.Entry, E.Entry]:
     """(the value that stays, the one that goes): the later, unless that would let an agent's line
     replace the user's (or an extraction a curated fact)."""
 
@@ -93,7 +94,7 @@ def _later(store: MemoryCore, a: E.Entry, b: E.Entry, times: dict[int, int]) -> 
         return (entry.meta.get("added", ""), times.get(entry.line, 0), entry.line)
 
     earlier, later = sorted((a, b), key=when)
-    if store.outranks(earlier, later.by, later.meta.get("origin", "swarmkit")):
+    if outranks(earlier, later.by, later.meta.get("origin", "swarmkit")):
         return earlier, later
     return later, earlier
 
@@ -127,7 +128,7 @@ def doubled_subjects(store: MemoryFolder, mine: str, theirs: str) -> dict[str, l
     return out
 
 
-def merge_subjects(store: MemoryCore, mine: str, theirs: str) -> list[SubjectMerge]:
+def merge_subjects(store: MemoryReader, mine: str, theirs: str) -> list[SubjectMerge]:
     """Leave one line per doubled subject and move the other to the inbox; one commit. Call inside
     store.writing(), after the rebase."""
     from swarmkit.memory.folder.file_class import FileClass
@@ -165,7 +166,7 @@ def merge_subjects(store: MemoryCore, mine: str, theirs: str) -> list[SubjectMer
                 stale = []
             kept = same[0]
             for other in same[1:]:
-                kept = _later(store, kept, other, times)[0]
+                kept = _later(kept, other, times)[0]
             for loser in same:
                 if loser is kept:
                     continue

@@ -14,7 +14,7 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.file_class import FileClass, Kind
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.reader import MemoryReader
 
 KINDS = ("added", "replaced", "forgotten")
 MAX_EVENTS = 5000  # the newest events a timeline keeps: a long history stays a quick read
@@ -38,7 +38,7 @@ def _pairs(removed: list[E.Entry], added: list[E.Entry]):
         yield None, new
 
 
-def events(store: MemoryCore) -> list[dict]:
+def events(store: MemoryReader) -> list[dict]:
     """Every change to an entry this person may see, newest first (at most MAX_EVENTS): {day, date,
     commit, file, change, text, old, origin, run}. What `history` and `search --inbox` hide is
     hidden here too: another person's file, a swarm folder of another person's run, and an inbox

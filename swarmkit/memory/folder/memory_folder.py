@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -111,6 +111,9 @@ class MemoryFolder:
         self._wrote = False  # apply() wrote files during the current writing()
         self.redacted = False  # a hand edit's secret was redacted in its file: the index must forget it
         self._writing_depth = 0
+        # called once a write has committed and released the lock, with whether a hand edit's
+        # secret was redacted since: the store hands in its recall index's upkeep (recall/recaller.py)
+        self.after_commit: Callable[[bool], None] | None = None
 
     # ---- paths -------------------------------------------------------------------------------
     @property
@@ -456,11 +459,9 @@ class MemoryFolder:
         finally:
             self._writing_depth -= 1
             self._hand_edits = None
-        if outermost and (self._wrote or self.redacted):
-            self.after_commit()  # the lock is released: the commit never waits on what follows
-
-    def after_commit(self) -> None:
-        """Called once a write has committed and released the lock (MemoryStore embeds new entries)."""
+        if outermost and (self._wrote or self.redacted) and self.after_commit is not None:
+            redacted, self.redacted = self.redacted, False
+            self.after_commit(redacted)  # the lock is released: the commit never waits on what follows
 
     def _locked_write(self) -> Iterator[None]:
         if self._git_on():

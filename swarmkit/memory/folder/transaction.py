@@ -1,6 +1,6 @@
 """One write transaction: the files a write changes, checked against their limits and committed together.
 
-Every writer of entries (store.remember, the inbox's keep and pin, a person's edit) does the same
+Every writer of entries (folder/writer.py's remember, the inbox's keep and pin, a person's edit) does the same
 steps inside MemoryFolder.writing(): it reads and edits its files, links a file it creates from
 MEMORY.md's index, checks each file against its limit and applies them as one commit. Those steps
 are here once; what a write does with a file that has no room (hold the entry in the inbox, or

@@ -36,7 +36,7 @@ if "numpy" not in sys.modules:
         os.environ.setdefault(_name, "1")
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.reader import MemoryReader
     from swarmkit.memory.recall.index import RecallIndex
     from swarmkit.memory.recall.scope import SCOPES, scope_predicate
     from swarmkit.memory.recall.scoring import BM25, Candidates, Coverage, Scorer, by_feedback, idf
@@ -113,7 +113,7 @@ class _Scan:
 
 
 def scan_search(
-    store: MemoryCore,
+    store: MemoryReader,
     query: str,
     max_results: int | None = None,
     threshold: float | None = None,

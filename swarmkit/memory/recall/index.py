@@ -36,7 +36,7 @@ from swarmkit.memory.recall.storage import (
 from swarmkit.memory.recall.words import entry_terms, query_terms
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.reader import MemoryReader
 
 CACHE_IDS = 500_000  # posting ids kept decoded in the process (about 30 MB at most)
 ROW_FILES = 256  # files whose line table a process keeps (a search reads those of its hits and ties)
@@ -91,7 +91,7 @@ class _Source:
 class RecallIndex:
     """The recall index of one memory folder."""
 
-    def __init__(self, store: MemoryCore, scorer: Scorer | None = None):
+    def __init__(self, store: MemoryReader, scorer: Scorer | None = None):
         self.store = store
         self.path = index_path(store.folder)
         self.scorer = scorer or Coverage()

@@ -46,7 +46,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from swarmkit.memory.folder import entries as E
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.reader import MemoryReader
     from swarmkit.memory.recall.restatement import Names
     from swarmkit.memory.recall.semantic import Model
 
@@ -269,7 +269,7 @@ def embedded(model: Model) -> Callable[[Sequence[str]], np.ndarray]:
 
 
 def stored(
-    store: MemoryCore, entries: Sequence[E.Entry], model: Model
+    store: MemoryReader, entries: Sequence[E.Entry], model: Model
 ) -> Callable[[Sequence[str]], np.ndarray]:
     """Vectors of these entries' texts (in this order), from the vectors recall keeps under .index/
     (keyed by model and line digest): only entries without one are embedded, and theirs are stored,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
+    from swarmkit.memory.folder.reader import MemoryReader
 
 import math
 import re
@@ -128,12 +128,12 @@ class Lexical:
         return stem
 
 
-def _by_words(store: MemoryCore | None = None, entries: Sequence | None = None) -> Similarity:
+def _by_words(store: MemoryReader | None = None, entries: Sequence | None = None) -> Similarity:
     """Words only: the store and entries are not needed."""
     return Lexical()
 
 
-def _by_meaning(store: MemoryCore | None = None, entries: Sequence | None = None) -> Similarity:
+def _by_meaning(store: MemoryReader | None = None, entries: Sequence | None = None) -> Similarity:
     """Words and meaning (meaning.py; numpy is imported only here). With a store and the entries
     compared, the vectors recall stored are used and the missing ones stored; else each text is
     embedded. SwarmkitError when no model is in force (the extra is missing, or it is off)."""
@@ -175,7 +175,7 @@ def default_name() -> str:
 
 
 def similarity(
-    name: str = "lexical", store: MemoryCore | None = None, entries: Sequence | None = None
+    name: str = "lexical", store: MemoryReader | None = None, entries: Sequence | None = None
 ) -> Similarity:
     """A new similarity by name (see SIMILARITIES)."""
     from swarmkit.errors import SwarmkitError

@@ -124,7 +124,7 @@ def test_a_fact_written_between_look_and_write_is_reconciled_not_overwritten(tmp
 
     store = MemoryStore(tmp_path / "mem", "ws")
     store.ensure()
-    real_remember = store.remember
+    real_remember = store.writer.remember  # the writer propose is handed (folder/writer.py)
     raced = []
 
     def remember(*args, **kwargs):
@@ -138,7 +138,7 @@ def test_a_fact_written_between_look_and_write_is_reconciled_not_overwritten(tmp
             )
         return real_remember(*args, **kwargs)
 
-    monkeypatch.setattr(store, "remember", remember)
+    monkeypatch.setattr(store.writer, "remember", remember)
     result = store.propose("deploy", "region", "us-east-2", "project_fact")
     assert result.status == "contradict" and result.known == "eu-west-1"
     assert "eu-west-1" in (store.folder / "lessons.md").read_text()

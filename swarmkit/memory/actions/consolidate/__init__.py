@@ -20,8 +20,8 @@ from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.layout import INBOX_MD, INDEX_HEADING, MEMORY_MD
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +61,14 @@ def pinned_entries(store: MemoryFolder) -> list[E.Entry]:
     return out
 
 
-def candidates(store: MemoryCore, files: list[str] | None = None) -> list[E.Entry]:
+def candidates(store: MemoryReader, files: list[str] | None = None) -> list[E.Entry]:
     """The entries a pass reads: this person's visible files but the inbox and MEMORY.md, no markers."""
     found = store.entries() if files is None else [e for rel in files for e in store.entries(rel)]
     return [e for e in found if e.file not in (INBOX_MD, MEMORY_MD) and not e.meta.get("marker")]
 
 
 def consolidate(
-    store: MemoryCore,
+    store: MemoryReader,
     dry_run: bool = False,
     similarity: str | None = None,
     files: list[str] | None = None,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from swarmkit.memory.folder.layout import INBOX_MD, INDEX_DIR, MEMORY_MD
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
 
 AUTO_SHARE = 0.8
 AUTO_EVERY = 50
@@ -60,7 +60,7 @@ def why_now(store: MemoryFolder, rel: str, before: int, after: int) -> str | Non
     return None
 
 
-def after_write(store: MemoryCore, rel: str, before: int, after: int) -> list[str]:
+def after_write(store: MemoryReader, rel: str, before: int, after: int) -> list[str]:
     """Run the bounded pass if this write calls for one; the proposals' refs. Call inside
     store.writing(), after the write's own commit. A failure here never fails the write."""
     from swarmkit.errors import SwarmkitError

@@ -25,8 +25,8 @@ from swarmkit.memory.folder.layout import INBOX_MD
 from swarmkit.memory.folder.results import WriteResult
 
 if TYPE_CHECKING:
-    from swarmkit.memory.folder.core import MemoryCore
     from swarmkit.memory.folder.memory_folder import MemoryFolder
+    from swarmkit.memory.folder.reader import MemoryReader
 
 ORIGIN = "consolidate"
 _REF = re.compile(r"(\S(?:.*?\S)?\.md#[0-9a-f]{8})(?:\s*,\s*|\s*$)")
@@ -126,7 +126,7 @@ def propose(
     return refs, store.apply({INBOX_MD: lines}, message, ORIGIN)
 
 
-def _proposal(store: MemoryCore, ref: str, expect: str | None) -> tuple[E.Entry, list[str]]:
+def _proposal(store: MemoryReader, ref: str, expect: str | None) -> tuple[E.Entry, list[str]]:
     from swarmkit.memory.folder.refs import check_ref
 
     rel, _ = check_ref(ref)
@@ -142,7 +142,7 @@ def _proposal(store: MemoryCore, ref: str, expect: str | None) -> tuple[E.Entry,
     return entry, lines
 
 
-def _located(store: MemoryCore, ref: str, proposal: str, files: dict[str, list[str]], used: set) -> E.Entry:
+def _located(store: MemoryReader, ref: str, proposal: str, files: dict[str, list[str]], used: set) -> E.Entry:
     """The entry a proposal names, in the lines this action writes back; refused when it changed.
     The same text twice in a file has one digest: each ref takes the next line holding it."""
     rel, digest = ref.rsplit("#", 1)
@@ -173,7 +173,7 @@ def _write_back(files: dict[str, list[str]], drop: set, put: dict) -> dict[str, 
     return out
 
 
-def accept(store: MemoryCore, ref: str, text: str | None = None, expect: str | None = None) -> WriteResult:
+def accept(store: MemoryReader, ref: str, text: str | None = None, expect: str | None = None) -> WriteResult:
     """Do what the proposal says, in one commit naming what it merged or dropped."""
     if not store.exists():
         raise store.missing_error()
@@ -231,7 +231,7 @@ def accept(store: MemoryCore, ref: str, text: str | None = None, expect: str | N
         )
 
 
-def keep_both(store: MemoryCore, ref: str, expect: str | None = None) -> WriteResult:
+def keep_both(store: MemoryReader, ref: str, expect: str | None = None) -> WriteResult:
     """Keep every entry a proposal names, and say so on them (`distinct:` the others' digests,
     `reviewed: yes` on one entry), so no later pass proposes them again; one commit."""
     if not store.exists():

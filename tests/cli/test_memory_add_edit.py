@@ -225,7 +225,7 @@ def test_add_refuses_a_bad_target_and_writes_nothing(cli, ws, args, message):
 
 
 def test_edit_replaces_the_text_keeps_the_metadata_and_makes_it_yours(cli, ws, tmp_path):
-    from tests.memory.test_cli import a_run
+    from tests.cli.test_memory import a_run
 
     # an agent's entry, written by a run
     folder = folder_of(ws)
@@ -386,7 +386,7 @@ def test_history_follows_an_entry_from_the_inbox_into_your_file(cli, ws, tmp_pat
 
 
 def test_feedback_refuses_a_run_that_did_not_happen(cli, ws):
-    from tests.memory.test_cli import a_run
+    from tests.cli.test_memory import a_run
 
     assert mem(cli, ws, "feedback", "r-00000000", "--reason", "It was wrong") == (
         1,

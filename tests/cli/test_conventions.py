@@ -21,7 +21,7 @@ from swarmkit.cli.group import COMMANDS
 from swarmkit.cli.group import cli as root_command
 from swarmkit.extras import install_command
 
-REPO = Path(__file__).parents[1]
+REPO = Path(__file__).parents[2]
 REMEMBER = "Two things to remember about me: I live in Lisbon and my editor is Helix."
 
 
