@@ -66,8 +66,6 @@ def test_the_memory_block_constraints():
 def test_resolved_workspace_is_immutable():
     import dataclasses
 
-    import pydantic
-
     from swarmkit.resolver import resolve
 
     ws = resolve(Path(__file__).parent / "fixtures/valid/no-memory-block").workspace
@@ -77,5 +75,5 @@ def test_resolved_workspace_is_immutable():
         ws.skills["x"] = None
     with pytest.raises(TypeError):
         ws.decision_skills[0].config["max_results"] = 1
-    with pytest.raises(pydantic.ValidationError, match="frozen"):
+    with pytest.raises(dataclasses.FrozenInstanceError):  # the reader's settings: a frozen dataclass
         ws.memory.reader.max_results = 1

@@ -42,23 +42,48 @@ _known: dict[bytes, tuple[str, ...] | None] | None = None
 _used: dict[tuple[str, int], tuple[str, ...] | None] = {}  # this process's patterns, by text
 _added = False
 _MISSING: Any = object()
-_last: tuple[str, str] = ("", "")  # a sentence is checked against many patterns in a row
+# The texts read last, each with its folded form and the answers given for it (by a pattern's
+# words): a reader that tries one pattern at many places of a text (`match(text, pos)` in a loop)
+# would otherwise fold and search the whole text at each place, quadratic in its length
+# (tests/reliability/test_linear_time.py). Several texts, for a reader that alternates between a
+# sentence and its clauses; each entry holds its text, so that an id is never another's.
+_RECENT_TEXTS = 8
+_recent: dict[int, tuple[str, str, dict[tuple[str, ...], bool]]] = {}
+
+
+def _reading(text: str) -> tuple[str, str, dict[tuple[str, ...], bool]]:
+    held = _recent.pop(id(text), None)
+    if held is not None and held[0] is text:
+        _recent[id(text)] = held  # read last now: a long text asked about again and again stays
+        return held
+    found = text.lower() if text.isascii() else text.translate(_FOLD).lower()
+    held = (text, found, {})
+    if len(_recent) >= _RECENT_TEXTS:
+        try:
+            _recent.pop(next(iter(_recent)), None)  # the oldest
+        except (RuntimeError, StopIteration):
+            pass  # another thread changed it meanwhile: it is trimmed next time
+    _recent[id(text)] = held
+    return held
 
 
 def folded(text: str) -> str:
     """A text as necessary words are compared with it."""
-    global _last
-    last = _last  # read once: another thread may put its own text there meanwhile
-    if last[0] is text:
-        return last[1]
-    found = text.lower() if text.isascii() else text.translate(_FOLD).lower()
-    _last = (text, found)
-    return found
+    return _reading(text)[1]
 
 
 def could(source: str, flags: int, text: str) -> bool:
     """False only when the pattern cannot match any part of `text` (nothing compiled to tell)."""
-    return not ENABLED or could_match(necessary(source, flags), folded(text))
+    if not ENABLED:
+        return True
+    words = necessary(source, flags)
+    if words is None:
+        return True
+    _, found, answers = _reading(text)
+    answer = answers.get(words)
+    if answer is None:
+        answer = answers[words] = could_match(words, found)
+    return answer
 
 
 def necessary(source: str, flags: int = 0) -> tuple[str, ...] | None:
