@@ -75,7 +75,13 @@ def bundled_memory_skills():
     paths = [BUNDLED_SKILLS_DIR / f"{skill_id}.yaml" for skill_id in BUNDLED_SKILL_IDS]
     rels = [f"<bundled>/{skill_id}.yaml" for skill_id in BUNDLED_SKILL_IDS]
     key = parsed_cache.stamp(paths)
-    held = None if key is None else parsed_cache.read(key)
+    held = None
+    if key is not None:
+        try:  # the cache holds a file's text as read when it was parsed: used only while it is the same
+            texts = [path.read_text(encoding="utf-8") for path in paths]
+        except (OSError, UnicodeDecodeError):
+            texts = None
+        held = None if texts is None else parsed_cache.read(key, texts)
     if held is not None and len(held) == len(paths):
         return tuple(
             SourceFile(path=path, rel=rel, expected_kind="Skill", text=text, data=data)

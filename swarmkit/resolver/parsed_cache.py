@@ -40,16 +40,29 @@ def stamp(paths: list[Path]) -> tuple | None:
     return (FORMAT, swarmkit.__version__, tuple(held))
 
 
-def read(key: tuple) -> list[tuple[str | None, object]] | None:
-    """The (text, data) of each file stored under `key`, else None."""
+def read(key: tuple, texts: list[str]) -> list[tuple[str | None, object]] | None:
+    """The (text, data) of each file stored under `key`, else None. An entry is used only when its
+    text is the file's text as read now and its data a skill document's shape (a mapping with its
+    metadata's id): anything else, stale, damaged or made up, reads as no cache."""
+    from swarmkit.speech import cache_file as files
+
     try:
-        with cache_file().open("rb") as f:
-            held = marshal.load(f)
-    except (OSError, EOFError, ValueError, TypeError):
+        held = marshal.loads(files.read(cache_file()) or b"")
+    except (EOFError, ValueError, TypeError):
         return None
     if not (isinstance(held, tuple) and len(held) == 2 and held[0] == key and isinstance(held[1], list)):
         return None
-    return held[1]
+    entries = held[1]
+    if len(entries) != len(texts):
+        return None
+    for entry, text in zip(entries, texts, strict=True):
+        if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == text):
+            return None
+        data = entry[1]
+        metadata = data.get("metadata") if isinstance(data, dict) else None
+        if not (isinstance(metadata, dict) and isinstance(metadata.get("id"), str)):
+            return None
+    return entries
 
 
 def write(key: tuple, entries: list[tuple[str | None, object]]) -> None:
@@ -60,12 +73,6 @@ def write(key: tuple, entries: list[tuple[str | None, object]]) -> None:
         blob = marshal.dumps((key, entries))
     except ValueError:
         return  # data marshal cannot hold (a YAML timestamp, say): parsed each time
-    target = cache_file()
-    work = target.with_name(f".{target.name}.{os.getpid()}")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        work.write_bytes(blob)
-        os.replace(work, target)
-    except OSError:
-        if work.parent.is_dir():
-            work.unlink(missing_ok=True)
+    from swarmkit.speech import cache_file as files
+
+    files.write(cache_file(), blob, parents=True)

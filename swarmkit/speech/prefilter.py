@@ -172,12 +172,20 @@ def _load() -> dict[bytes, tuple[str, ...] | None]:
     if _known is None:
         _known = {}
         try:
-            version, held = marshal.loads(_CACHE.read_bytes())
+            version, held = marshal.loads(cache_file.read(_CACHE) or b"")
             if version == _version() and isinstance(held, dict):
-                _known = held
-        except (OSError, ValueError, EOFError, TypeError):
+                _known = {key: words for key, words in held.items() if _words_shaped(words)}
+        except (ValueError, EOFError, TypeError):
             pass  # none yet, or unreadable: found again as needed
     return _known
+
+
+def _words_shaped(words: object) -> bool:
+    """Whether a cached value is what _derive gives: None, or a tuple of one or more strings (a
+    value of another shape is dropped and found again)."""
+    return words is None or (
+        isinstance(words, tuple) and bool(words) and all(isinstance(word, str) and word for word in words)
+    )
 
 
 def _save() -> None:

@@ -49,10 +49,10 @@ def read(path: Path) -> dict[str, Any]:
     key = [stat.st_size, stat.st_mtime_ns]
     cache = path.parent / "__pycache__" / f"{path.stem}.{sys.implementation.cache_tag}.marshal"
     try:
-        cached_key, data = marshal.loads(cache.read_bytes())
-        if cached_key == key:
+        cached_key, data = marshal.loads(cache_file.read(cache) or b"")
+        if cached_key == key and isinstance(data, dict):
             return data
-    except (OSError, ValueError, EOFError, TypeError):
+    except (ValueError, EOFError, TypeError):
         pass  # none yet, or unreadable: parsed again below
     import tomllib  # (only when the cache cannot serve: its import is a third of the cost)
 

@@ -84,8 +84,59 @@ def test_a_damaged_or_unwritable_cache_is_no_error(cache, monkeypatch):
 def test_data_marshal_cannot_hold_is_not_kept(cache):
     import datetime
 
-    parsed_cache.write(("key",), [("text", {"when": datetime.date(2026, 12, 5)})])
+    skill = {"metadata": {"id": "s"}}
+    parsed_cache.write(("key",), [("text", {**skill, "when": datetime.date(2026, 12, 5)})])
     assert not cache.exists()
-    parsed_cache.write(("key",), [("text", {"when": "2026-12-05"})])
-    assert parsed_cache.read(("key",)) == [("text", {"when": "2026-12-05"})]
-    assert parsed_cache.read(("other",)) is None
+    parsed_cache.write(("key",), [("text", {**skill, "when": "2026-12-05"})])
+    assert parsed_cache.read(("key",), ["text"]) == [("text", {**skill, "when": "2026-12-05"})]
+    assert parsed_cache.read(("other",), ["text"]) is None
+    assert parsed_cache.read(("key",), ["the file's text now"]) is None  # stale: parsed again
+
+
+@pytest.mark.parametrize(
+    "made_up",
+    [
+        lambda entries: [(text, {}) for text, _ in entries],  # no metadata
+        lambda entries: [(text, None) for text, _ in entries],
+        lambda entries: [1, 2],
+        lambda entries: [(text, {"metadata": {"id": 7}}) for text, _ in entries],
+        lambda entries: [("another text", data) for _, data in entries],
+        lambda entries: entries[:1],
+    ],
+)
+def test_a_cache_of_the_right_key_but_the_wrong_shape_is_parsed_again(cache, monkeypatch, made_up):
+    """A well-keyed cache whose entries are not what parsing gives (damaged, or written by someone
+    else) reads as no cache: the files are parsed again, with no error."""
+    import marshal
+
+    expected = parsed_here()
+    memory_defaults.bundled_memory_skills()
+    key, entries = marshal.loads(cache.read_bytes())
+    cache.write_bytes(marshal.dumps((key, made_up(entries))))
+    memory_defaults.bundled_memory_skills.cache_clear()
+    assert [fields(s) for s in memory_defaults.bundled_memory_skills()] == expected
+
+
+def test_a_fifo_where_the_cache_goes_is_no_cache_and_no_wait(cache):
+    """Reading a FIFO would wait for a writer forever: what is not a regular file reads as none."""
+    import os
+
+    expected = parsed_here()
+    cache.parent.mkdir(parents=True)
+    os.mkfifo(cache)
+    assert [fields(s) for s in memory_defaults.bundled_memory_skills()] == expected
+
+
+def test_a_link_left_at_a_temporary_name_is_not_written_through(cache, tmp_path):
+    """The cache is written to a temporary file created anew (never one a name predicts), so a link
+    someone left beside it points where it pointed and its target keeps its bytes."""
+    import os
+
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"kept")
+    cache.parent.mkdir(parents=True)
+    for name in (f".{cache.name}.{os.getpid()}", f"{cache.name}.{os.getpid()}.tmp"):
+        (cache.parent / name).symlink_to(victim)
+    memory_defaults.bundled_memory_skills()
+    assert victim.read_bytes() == b"kept"
+    assert cache.is_file() and not cache.is_symlink()

@@ -125,3 +125,23 @@ def test_a_sentence_without_a_request_word_compiles_none_of_the_requests(monkeyp
     monkeypatch.setattr(prefilter, "ENABLED", False)
     assert memory_requests.read("I live in Lisbon and my editor is Helix.") == []
     assert memory_requests.pattern.cache_info().currsize == 12  # every request pattern, to find none
+
+
+@pytest.mark.parametrize("made_up", [(), 5, (None,), ("",), "word"])
+def test_a_cached_word_list_of_another_shape_is_found_again(tmp_path, monkeypatch, made_up):
+    """A cache of the right version whose values are not what deriving gives (damaged, or written
+    by someone else) is not believed: an empty list would skip every pattern, a number would crash."""
+    import marshal
+
+    said = "I live in Paris and my editor is vim"
+    expected = facts.extract(said)
+    cache = tmp_path / "prefilter.marshal"
+    prefilter._load()
+    assert prefilter._known
+    cache.write_bytes(marshal.dumps((prefilter._version(), dict.fromkeys(prefilter._known, made_up))))
+    monkeypatch.setattr(prefilter, "_CACHE", cache)
+    monkeypatch.setattr(prefilter, "_known", None)
+    monkeypatch.setattr(prefilter, "_used", {})
+    monkeypatch.setattr(prefilter, "_recent", {})
+    assert facts.extract(said) == expected
+    assert all(prefilter._words_shaped(words) for words in prefilter._used.values())

@@ -342,20 +342,21 @@ def _specials(post: object, vocab: dict[str, int], added: dict[str, int]) -> tup
 # is written with PYTHONDONTWRITEBYTECODE set or without a writable cache (a cache there is still read).
 def parsed_spec(path: Path) -> object:
     """tokenizer.json as json.loads gives it, from the cache when that is of this file as it is now."""
-    import contextlib
     import marshal
     import os
     import sys
+
+    from swarmkit.speech import cache_file
 
     stat = os.stat(path)
     resolved = str(Path(path).resolve())
     key = [resolved, stat.st_size, stat.st_mtime_ns, stat.st_ino]
     cache = spec_cache(resolved)
     try:
-        cached_key, spec = marshal.loads(cache.read_bytes())
-        if cached_key == key:
+        cached_key, spec = marshal.loads(cache_file.read(cache) or b"")
+        if cached_key == key and isinstance(spec, dict):
             return spec
-    except (OSError, ValueError, EOFError, TypeError):
+    except (ValueError, EOFError, TypeError):
         pass  # none yet, or unreadable: parsed again below
     spec = json.loads(Path(path).read_text(encoding="utf-8"))
     if not sys.dont_write_bytecode:
@@ -363,14 +364,7 @@ def parsed_spec(path: Path) -> object:
             payload = marshal.dumps((key, spec))
         except ValueError:  # a value marshal cannot write (none JSON gives): not kept
             return spec
-        temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(payload)
-            os.replace(temporary, cache)  # a reader sees the old cache or this one, never half
-        except OSError:
-            with contextlib.suppress(OSError):
-                temporary.unlink(missing_ok=True)
+        cache_file.write(cache, payload, parents=True)  # a reader sees the old cache or this one
     return spec
 
 
