@@ -12,7 +12,6 @@ problem is kept; a workspace's own files are never cached.
 
 from __future__ import annotations
 
-import marshal
 import os
 from pathlib import Path
 
@@ -46,14 +45,8 @@ def read(key: tuple, texts: list[str]) -> list[tuple[str | None, object]] | None
     metadata's id): anything else, stale, damaged or made up, reads as no cache."""
     from swarmkit.speech import cache_file as files
 
-    try:
-        held = marshal.loads(files.read(cache_file()) or b"")
-    except (EOFError, ValueError, TypeError):
-        return None
-    if not (isinstance(held, tuple) and len(held) == 2 and held[0] == key and isinstance(held[1], list)):
-        return None
-    entries = held[1]
-    if len(entries) != len(texts):
+    entries = files.load(cache_file(), key)
+    if not isinstance(entries, list) or len(entries) != len(texts):
         return None
     for entry, text in zip(entries, texts, strict=True):
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == text):
@@ -67,12 +60,7 @@ def read(key: tuple, texts: list[str]) -> list[tuple[str | None, object]] | None
 
 def write(key: tuple, entries: list[tuple[str | None, object]]) -> None:
     """Store `entries` under `key` (written beside and renamed: a reader never sees half of it)."""
-    if not writes:
-        return
-    try:
-        blob = marshal.dumps((key, entries))
-    except ValueError:
-        return  # data marshal cannot hold (a YAML timestamp, say): parsed each time
     from swarmkit.speech import cache_file as files
 
-    files.write(cache_file(), blob, parents=True)
+    if writes:  # data marshal cannot hold (a YAML timestamp, say) is not kept: parsed each time
+        files.keep(cache_file(), key, entries, parents=True)

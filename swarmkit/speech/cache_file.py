@@ -13,6 +13,7 @@ nothing of swarmkit above it.
 from __future__ import annotations
 
 import contextlib
+import marshal
 import os
 import stat
 from pathlib import Path
@@ -53,3 +54,21 @@ def write(cache: Path, payload: bytes, parents: bool = False) -> None:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def load(cache: Path, key: object) -> object:
+    """What `keep` stored under `key` (marshal), or None: no cache, another key, or not marshal."""
+    try:
+        held = marshal.loads(read(cache) or b"")
+    except (ValueError, EOFError, TypeError):
+        return None
+    return held[1] if isinstance(held, tuple) and len(held) == 2 and held[0] == key else None
+
+
+def keep(cache: Path, key: object, data: object, parents: bool = False) -> None:
+    """`data` stored under `key`; nothing when marshal cannot hold it (a date, say)."""
+    try:
+        payload = marshal.dumps((key, data))  # type: ignore[arg-type]  # marshal checks at run time
+    except ValueError:
+        return
+    write(cache, payload, parents)

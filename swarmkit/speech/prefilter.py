@@ -20,7 +20,6 @@ with PYTHONDONTWRITEBYTECODE.
 
 from __future__ import annotations
 
-import marshal
 import os
 import sys
 from collections.abc import Iterable
@@ -171,12 +170,9 @@ def _load() -> dict[bytes, tuple[str, ...] | None]:
     global _known
     if _known is None:
         _known = {}
-        try:
-            version, held = marshal.loads(cache_file.read(_CACHE) or b"")
-            if version == _version() and isinstance(held, dict):
-                _known = {key: words for key, words in held.items() if _words_shaped(words)}
-        except (ValueError, EOFError, TypeError):
-            pass  # none yet, or unreadable: found again as needed
+        held = cache_file.load(_CACHE, _version())  # none yet, or unreadable: found again as needed
+        if isinstance(held, dict):
+            _known = {key: words for key, words in held.items() if _words_shaped(words)}
     return _known
 
 
@@ -192,4 +188,4 @@ def _save() -> None:
     if sys.dont_write_bytecode or not _added or _known is None:
         return
     kept = dict(list(_known.items())[-MOST_KEPT:])
-    cache_file.write(_CACHE, marshal.dumps((_version(), kept)))
+    cache_file.keep(_CACHE, _version(), kept)

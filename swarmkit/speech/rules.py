@@ -23,7 +23,6 @@ there is still read, as bytecode is).
 from __future__ import annotations
 
 import functools
-import marshal
 import os
 import re
 import sys
@@ -48,18 +47,15 @@ def read(path: Path) -> dict[str, Any]:
     stat = os.stat(path)
     key = [stat.st_size, stat.st_mtime_ns]
     cache = path.parent / "__pycache__" / f"{path.stem}.{sys.implementation.cache_tag}.marshal"
-    try:
-        cached_key, data = marshal.loads(cache_file.read(cache) or b"")
-        if cached_key == key and isinstance(data, dict):
-            return data
-    except (ValueError, EOFError, TypeError):
-        pass  # none yet, or unreadable: parsed again below
+    data = cache_file.load(cache, key)
+    if isinstance(data, dict):
+        return data
     import tomllib  # (only when the cache cannot serve: its import is a third of the cost)
 
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
     if not sys.dont_write_bytecode:
-        cache_file.write(cache, marshal.dumps((key, data)))
+        cache_file.keep(cache, key, data)
     return data
 
 

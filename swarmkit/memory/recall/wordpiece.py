@@ -342,7 +342,6 @@ def _specials(post: object, vocab: dict[str, int], added: dict[str, int]) -> tup
 # is written with PYTHONDONTWRITEBYTECODE set or without a writable cache (a cache there is still read).
 def parsed_spec(path: Path) -> object:
     """tokenizer.json as json.loads gives it, from the cache when that is of this file as it is now."""
-    import marshal
     import os
     import sys
 
@@ -352,19 +351,12 @@ def parsed_spec(path: Path) -> object:
     resolved = str(Path(path).resolve())
     key = [resolved, stat.st_size, stat.st_mtime_ns, stat.st_ino]
     cache = spec_cache(resolved)
-    try:
-        cached_key, spec = marshal.loads(cache_file.read(cache) or b"")
-        if cached_key == key and isinstance(spec, dict):
-            return spec
-    except (ValueError, EOFError, TypeError):
-        pass  # none yet, or unreadable: parsed again below
+    spec = cache_file.load(cache, key)
+    if isinstance(spec, dict):
+        return spec
     spec = json.loads(Path(path).read_text(encoding="utf-8"))
     if not sys.dont_write_bytecode:
-        try:
-            payload = marshal.dumps((key, spec))
-        except ValueError:  # a value marshal cannot write (none JSON gives): not kept
-            return spec
-        cache_file.write(cache, payload, parents=True)  # a reader sees the old cache or this one
+        cache_file.keep(cache, key, spec, parents=True)  # a reader sees the old cache or this one
     return spec
 
 
