@@ -513,6 +513,8 @@ def _recast(said: str, first: bool) -> tuple[str, bool] | None:
                 groups["ing"] = base_of_ing(groups["ing"])
             if "does" in groups:
                 groups["does"] = base_of_third(groups["does"])
+            if "front" in groups:
+                groups["front"] = groups["front"].lower()
             if "done" in groups:
                 groups["done"] = base_of_participle(groups["done"])
             return template.format(**groups), again
