@@ -14,7 +14,9 @@ changed for what they showed) in a later round, so its figures are those of a tu
 "ordinary2" (24 facts) was written on the evening of 2026-12-05, before the general first-person
 fallback and the purposes added with it, as everyday sentences in the issue's style; it was measured
 before and after that change (its "after" figure is of a set seen while building: the fallback was
-written for the general case, not for its items, but its misses were read).
+written for the general case, not for its items, but its misses were read). Its first item ("based in
+Glasgow") and its sixth ("I moved to Bristol") both tell where one lives, in one workspace: the later
+replaces the earlier (one subject, user.location), so the first is not found, as it should not be.
 """
 
 from __future__ import annotations

@@ -438,7 +438,9 @@ _RECAST = tuple(
     for row in _DATA["recast"]
 )
 _RECAST_WORDS = {
-    first: frozenset(word for _, _, tried_first, holds, _ in _RECAST if tried_first == first for word in holds)
+    first: frozenset(
+        word for _, _, tried_first, holds, _ in _RECAST if tried_first == first for word in holds
+    )
     for first in (True, False)
 }
 # How many times a clause is told in other words before it is given up ("Weekends I've been …").
