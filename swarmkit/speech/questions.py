@@ -62,7 +62,8 @@ def cued(question: str) -> Purpose | None:
     if _SPEAKER.isdisjoint(held):
         return None
     # "my daughter", "my boss": someone else the question may be about (then only that cue counts)
-    others = frozenset(word for before, word in zip(words, words[1:]) if before == "my") & _PEOPLE
+    after_my = (word for before, word in zip(words, words[1:], strict=False) if before == "my")
+    others = frozenset(after_my) & _PEOPLE
     for _, cue, row in _cues():
         if cue <= held and (not others or not cue.isdisjoint(others)):
             return Purpose(row["name"], tuple(row["subjects"]), question)
