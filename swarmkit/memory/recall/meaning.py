@@ -55,7 +55,8 @@ SAME_COSINE = 0.92  # the cosine from which any two texts are one fact
 WORDS = 0.2  # a short personal fact's lexical likeness, beside the cosine
 SAME_SHORT = 0.72  # WORDS × lexical + cosine from which two short personal facts are one
 SHORT = 6  # meaningful words (recall's terms) a short fact holds at most
-SLOT_COSINE = 0.7  # the least cosine of two words that fill one slot of a frame in a restatement
+SLOT_SAME = 0.8  # the least cosine of two words that fill one slot of a frame in a restatement ("kids" /
+# "children" 0.88, "home" / "house" 0.8; "bee" / "wasp" 0.58, "car" / "bike" 0.56, "dog" / "cat" 0.66)
 NEIGHBOURS = 4  # k: a text's crowd is the mean cosine of its k nearest other texts
 MARGIN = 2.5  # cosine / crowd from which a pair stands out of its topic (Artetxe & Schwenk's ratio margin)
 SAME_APART = 0.55  # WORDS × lexical + cosine from which two short facts that stand out are one
@@ -63,8 +64,11 @@ FRAME_SLOTS = 2  # words in which one frame's two fillings differ at most
 CROWD_FLOOR = 0.2  # the least crowd a margin divides by (a sparse folder does not make every pair stand out)
 SLOT_CHECKED = 0.86  # whole texts this close are one fact whatever one word each says ("Grows
 # tomatoes on the balcony" / "Has tomato plants on the balcony": 0.89, grows / plants 0.3)
+CANDIDATES = 3  # each short personal fact is compared with its this many nearest texts in meaning
 BLOCK = 1024  # rows of the cosine matrix computed at once (BLOCK × n float32: 40 MB for n = 10,000)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+# attributes one value may fill beside another of them ("Supports Arsenal" / "Is an Arsenal fan")
+_MANY_OR_TEAM = frozenset({"taste", "habit", "fan", "choice", "team"})
 
 
 def meaning(cosine: float) -> float:
@@ -127,6 +131,9 @@ class ByMeaning:
         self.crowd_at = np.zeros((0, 0), dtype=np.int64)
         self.crowd_cosine = np.zeros((0, 0), dtype=np.float32)
         self._word_cache: dict[str, np.ndarray] = {}
+        self._names: Names | None = None
+        self._claims_of: dict[int, list] = {}
+        self._swaps: dict[tuple[int, int], bool] = {}
 
     def prepare(self, texts: Sequence[str]) -> None:
         from swarmkit.memory.recall.restatement import Names
@@ -134,7 +141,9 @@ class ByMeaning:
         self.texts = list(texts)
         self.lexical.prepare(texts)
         self.matrix = np.asarray(self.vectors(self.texts), dtype=np.float32)
-        names = Names(self.texts)
+        names = self._names = Names(self.texts)
+        self._claims_of = {}
+        self._swaps = {}
         self.personal = [
             not _named(names, text) and len(held) <= SHORT
             for text, held in zip(self.texts, self.lexical.words, strict=True)
@@ -166,12 +175,110 @@ class ByMeaning:
     def _score(self, a: int, b: int, cosine: float) -> float:
         lexical = self.lexical.score(a, b)
         value = max(lexical, meaning(cosine))
-        if value < DUPLICATE and self._short_pair(a, b):
-            same = SAME_APART if self.margin(a, b, cosine) >= MARGIN else SAME_SHORT
-            candidate = short_fact(lexical, cosine, same)
-            if candidate >= DUPLICATE and (cosine >= SLOT_CHECKED or not self._frame_apart(a, b)):
-                value = candidate
+        if self.calibrated(a, b, cosine):
+            # two short personal facts: the calibrated likeness decides, above or below the words
+            # alone ("Is allergic to bee stings" / "... wasp stings" share 0.61 of their words)
+            return self._likeness(self.probability(a, b, cosine))
         return value
+
+    @staticmethod
+    def _likeness(probability: float) -> float:
+        """The calibrated probability on the lexical scale: THRESHOLD → DUPLICATE, 0 → 0, 1 → 1."""
+        from swarmkit.memory.recall.pair_score import calibration
+
+        threshold = calibration().threshold
+        if probability >= threshold:
+            return DUPLICATE + (probability - threshold) * (1 - DUPLICATE) / (1 - threshold)
+        return probability * DUPLICATE / threshold
+
+    def probability(self, a: int, b: int, cosine: float | None = None) -> float:
+        """The calibrated probability that texts a and b state one fact (pair_score.py)."""
+        from swarmkit.memory.recall.pair_score import calibration
+
+        return calibration().probability(self.features(a, b, cosine))
+
+    def features(self, a: int, b: int, cosine: float | None = None) -> tuple[float, ...]:
+        """The pair's signals, in pair_score.FEATURES' order."""
+        from swarmkit.memory.recall.pair_score import MARGIN_SCALE
+        from swarmkit.memory.recall.similarity import negated
+
+        if cosine is None:
+            cosine = self.cosine(a, b)
+        lexical = self.lexical.score(a, b)
+        swap = float(self._swapped(a, b))
+        denial = float(negated(self.texts[a]) != negated(self.texts[b]))
+        same, other, elsewhere = self._told(a, b)
+        return (
+            max(0.0, float(cosine)),
+            min(1.0, self.margin(a, b, cosine) / MARGIN_SCALE),
+            (float(self._nearest_kin(a) == b) + float(self._nearest_kin(b) == a)) / 2,
+            lexical,
+            swap,
+            denial,
+            denial * float(lexical > 0),
+            same,
+            other,
+            elsewhere,
+        )
+
+    def _swapped(self, a: int, b: int) -> bool:
+        """One frame filled with other words, some two apart in meaning ("Is allergic to bee stings"
+        / "Is allergic to wasp stings", "Has three nephews" / "Has three grandchildren")."""
+        from swarmkit.memory.recall.pair_score import frame_slots, words_of
+        from swarmkit.memory.recall.words import STOP_WORDS
+
+        key = (min(a, b), max(a, b))
+        known = self._swaps.get(key)
+        if known is None:
+            slots = frame_slots(words_of(self.texts[a]), words_of(self.texts[b]), STOP_WORDS, FRAME_SLOTS)
+            known = self._swaps[key] = bool(slots) and min(self._word_cosine(x, y) for x, y in slots) < SLOT_SAME
+        return known
+
+    def _nearest_kin(self, a: int) -> int:
+        """Text a's nearest text in meaning that is no other filling of its own frame: "Is allergic
+        to wasp stings" is nearest to "Is allergic to bee stings", a decoy that says another thing;
+        past it, to "Reacts badly to being stung by wasps"."""
+        for other in self.crowd_at[a].tolist():
+            if not self._swapped(a, other):
+                return int(other)
+        return -1
+
+    def _word_cosine(self, x: str, y: str) -> float:
+        if x == y:
+            return 1.0
+        vectors = self._words([x, y])
+        return float(vectors[0] @ vectors[1])
+
+    def _told(self, a: int, b: int) -> tuple[float, float, float]:
+        """What the plain-speech reader reads in both (speech/attributes.py): one attribute with the
+        same value, one single-valued attribute with two values, one value under two attributes."""
+        from swarmkit.speech import attributes
+
+        same = other = elsewhere = 0.0
+        for x in self._claims(a):
+            for y in self._claims(b):
+                if x.holds != y.holds or not x.words() or not y.words():
+                    continue
+                if x.attribute == y.attribute:
+                    if attributes.same_value(x, y):
+                        same = 1.0
+                    elif x.holds and x.attribute not in attributes.MANY:
+                        other = 1.0
+                elif x.words() == y.words() and not {x.attribute, y.attribute} & _MANY_OR_TEAM:
+                    elsewhere = 1.0  # "Comes from Glasgow" / "Lives in Glasgow now"
+        return same, other, elsewhere
+
+    def _claims(self, i: int) -> list:
+        """Text i's claims as the plain-speech reader reads them, read once, vague counts left out
+        ("Has a dog" and "Has a cat" both say one pet or more)."""
+        claims = self._claims_of.get(i)
+        if claims is None:
+            from swarmkit.speech import attributes
+
+            assert self._names is not None
+            read = attributes.read(self.texts[i], self._names.in_text(self.texts[i]))[1]
+            claims = self._claims_of[i] = [c for c in read if c.attribute and c.value != "1+"]
+        return claims
 
     def margin(self, a: int, b: int, cosine: float | None = None) -> float:
         """How far the pair stands out of its topic: their cosine over the mean cosine of each one's
@@ -191,37 +298,20 @@ class ByMeaning:
         kept = cosines[row != other][:NEIGHBOURS]
         return float(kept.mean()) if len(kept) == NEIGHBOURS else None
 
-    def _short_pair(self, a: int, b: int) -> bool:
-        """Two short personal facts, each the other's nearest in meaning."""
-        return self.personal[a] and self.personal[b] and self.nearest[a] == b and self.nearest[b] == a
-
-    def _frame_apart(self, a: int, b: int) -> bool:
-        """One frame filled with other values: the texts word for word the same but for one or two
-        words each, in the same places (small words such as "is" or "a" may be there in one only),
-        and some such two words apart in meaning ("Likes tea" / "Likes coffee", "Has a dog" / "Has
-        a cat", "Is allergic to cats" / "Allergic to dust", "Drinks coffee in the morning" /
-        "Drinks tea in the evening"): two facts, however close the whole texts are. Words said in
-        another order or in more words ("Wears glasses for reading" / "Needs reading glasses",
-        "Collects vinyl records" / "Has a big record collection") are no frame."""
-        from difflib import SequenceMatcher
-
-        from swarmkit.memory.recall.words import STOP_WORDS
-
-        left = _WORD.findall(self.texts[a].lower().replace("’", "'"))
-        right = _WORD.findall(self.texts[b].lower().replace("’", "'"))
-        slots: list[tuple[str, str]] = []
-        shared = 0
-        for tag, i1, i2, j1, j2 in SequenceMatcher(None, left, right, autojunk=False).get_opcodes():
-            if tag == "equal":
-                shared += i2 - i1
-            elif tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
-                slots.append((left[i1], right[j1]))
-            elif tag == "replace" or not set(left[i1:i2] + right[j1:j2]) <= STOP_WORDS:
-                return False
-        if not slots or not shared or len(slots) > FRAME_SLOTS:
+    def calibrated(self, a: int, b: int, cosine: float | None = None) -> bool:
+        """Whether the pair's likeness is the calibrated one (pair_score.py): two short personal
+        facts, neither as close as a reworded copy (SAME_COSINE) nor holding the same words."""
+        if not (self.personal[a] and self.personal[b]):
             return False
-        vectors = self._words([word for slot in slots for word in slot])
-        return any(float(vectors[2 * i] @ vectors[2 * i + 1]) < SLOT_COSINE for i in range(len(slots)))
+        return (self.cosine(a, b) if cosine is None else cosine) < SAME_COSINE and self.lexical.score(a, b) < 1.0
+
+    def weighs_denial(self, a: int, b: int) -> bool:
+        """Whether the pair's score already weighs one text denying and the other not: the
+        calibrated likeness does ("Is short-sighted" / "Can't see far without glasses" may be one
+        fact; "Eats meat" / "Eats no meat" is not), so consolidation may merge such a pair."""
+        # a denial that repeats some of the other's words denies it ("Eats meat only at weekends" /
+        # "Eats fish but no meat"): never one fact, as by words alone
+        return self.calibrated(a, b) and self.lexical.score(a, b) == 0.0
 
     def _words(self, words: list[str]) -> np.ndarray:
         todo = [w for w in words if w not in self._word_cache]
@@ -247,9 +337,11 @@ class ByMeaning:
                 a = start + r
                 if a < b and (a, b) not in found:
                     found[(a, b)] = self._score(a, b, float(block[r, b]))
-        for a, b in enumerate(self.nearest.tolist()):
-            if 0 <= a < b and (a, b) not in found and self._short_pair(a, b):
-                found[(a, b)] = self.score(a, b)
+        for a, row in enumerate(self.crowd_at[:, :CANDIDATES].tolist()):
+            for b in row:
+                pair = (min(a, b), max(a, b))
+                if a != b and pair not in found and self.calibrated(*pair):
+                    found[pair] = self.score(*pair)
         out = [(a, b, value) for (a, b), value in found.items() if value >= floor]
         out.sort(key=lambda item: (-item[2], item[0], item[1]))
         return out

@@ -205,7 +205,9 @@ def find(
                     )
                 )
                 taken.update((a, b))
-            continue
+                continue
+            if not _denial_weighed(sim, a, b):
+                continue
         if (
             score < DUPLICATE
             or not same_fact(texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b])
@@ -244,6 +246,14 @@ def find(
     order = {"merge": 0, "supersede": 1, "drop": 2}
     position = {id(e): i for i, e in enumerate(entries)}
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
+
+
+def _denial_weighed(sim: Similarity, a: int, b: int) -> bool:
+    """Whether the similarity's score already weighs one text denying and the other not (the
+    calibrated likeness of two short personal facts does: "Is short-sighted" / "Can't see far without
+    glasses" is one fact), so a pair at DUPLICATE may merge though only one text denies."""
+    weighs = getattr(sim, "weighs_denial", None)
+    return bool(weighs is not None and weighs(a, b))
 
 
 # What the reader says that names too little to make two texts one fact: a count of pets ("has a dog",
