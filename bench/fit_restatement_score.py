@@ -149,7 +149,9 @@ def main() -> None:
     from swarmkit.memory.folder.results import MemoryWarning
     from swarmkit.memory.recall.pair_score import FEATURES, WEIGHTS_FILE
 
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--check", action="store_true", help="fit and cross-validate, write nothing")
     parser.add_argument("--penalty", type=float, default=LAMBDA, help=f"the L2 penalty (default {LAMBDA})")
     args = parser.parse_args()
@@ -161,7 +163,9 @@ def main() -> None:
         weights, bias, cut = fitted([n for n in TUNED if n != name], data)
         cv[name] = end_to_end(name, weights, bias, cut)
         row = cv[name]
-        print(f"  cross-validated {name}: {row['found']} of 10 proposed, {len(row['involved'])} distinct involved")
+        print(
+            f"  cross-validated {name}: {row['found']} of 10 proposed, {len(row['involved'])} distinct involved"
+        )
         for pair in row["missed"]:
             print(f"      missed: {pair[0]!r} / {pair[1]!r}")
         for text in row["involved"]:

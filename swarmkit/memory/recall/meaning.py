@@ -1,35 +1,37 @@
 """Similarity by words and meaning together: one likeness on the lexical scale (DUPLICATE, 0.6, is
-one fact, as by words), calibrated from the words two texts share (similarity.Lexical), the
-embedding model's cosine, and what the texts are:
+one fact, as by words), from the words two texts share (similarity.Lexical), the embedding model's
+cosine, and what the texts are:
 
 - any two texts are one fact from a cosine of SAME_COSINE (0.92), as close as a reworded copy, or
-  from a lexical likeness of 0.6;
+  from a lexical likeness of 0.6 (or when they hold the same words);
 - two short facts about no one in particular (a person's own facts, "Allergic to shellfish" / "Has
   a shellfish allergy": no name opens either as its subject, at most SHORT meaningful words each)
-  that are each the other's nearest entry in meaning (a restatement is; "Is allergic to dust" is
-  nearest to one of the two peanut allergies, and they to each other) are one fact from WORDS ×
-  lexical + cosine = SAME_SHORT, or from SAME_APART when the pair stands out of its topic: its
-  cosine is at least MARGIN times the mean cosine of each one's NEIGHBOURS nearest other entries
-  (the ratio margin of bitext mining, Artetxe & Schwenk 2019). One fixed cosine cannot tell "Is
-  afraid of heights" / "Has a fear of high places" (0.66, one fact, nothing else near) from "Likes
-  jazz" / "Likes techno" (0.50) or "Works as a civil engineer" / "Is a software engineer" (0.49,
-  among other jobs); how far a pair stands above its neighbours can;
-- never when they fill one frame with other values (one or two words each in the same places,
-  some two of them apart in meaning: "Likes tea" / "Likes coffee", "Has a dog" / "Has a cat",
-  "Drinks coffee in the morning" / "Drinks tea in the evening": the words' own cosine under
-  SLOT_COSINE), unless the whole texts' cosine reaches SLOT_CHECKED.
+  are otherwise scored by one calibrated likeness (pair_score.py): the probability, from a logistic
+  model fitted on the restatement sets, that they state one fact, read from the cosine, how far the
+  pair stands out of its topic (its cosine over the mean cosine of each one's NEIGHBOURS nearest
+  other texts, the ratio margin of bitext mining, Artetxe & Schwenk 2019), whether each is the
+  other's nearest (past decoys that fill its own frame with another word), the words they share, a
+  frame filled with other values ("Likes tea" / "Likes coffee", "Is allergic to bee stings" / "...
+  wasp stings": one or two words each in the same places, apart in meaning, their own cosine under
+  SLOT_SAME), a denial in one only, and what the plain-speech reader reads in both (one attribute
+  with one value, or two). One fixed cosine cannot tell "Is afraid of heights" / "Has a fear of
+  high places" (0.66, one fact, nothing else near) from "Likes jazz" / "Likes techno" (0.50) or
+  "Works as a civil engineer" / "Is a software engineer" (0.49, among other jobs); these can. The
+  likeness replaces the words' alone for such pairs, both ways: "Is allergic to wasp stings" / "Is
+  allergic to bee stings" share 0.61 of their words and are two facts.
 
 Why the two regimes: the cosine of two facts about one named person is carried by the name and the
 topic (LoCoMo's "Caroline attended an LGBTQ+ counseling workshop" / "Caroline attended an LGBTQ
 support group": 0.83, two facts), while two short facts about no one are close only when they say
-one thing. WORDS, SAME_SHORT, SHORT and SLOT_COSINE were chosen on the restatement sets T1 and T2
-(bench/restatement_data.py) and kept where LoCoMo's sets A and B (bench/bench_consolidate.py) lose
-no merge precision; NEIGHBOURS, MARGIN, SAME_APART, CROWD_FLOOR and the frame of two slots on T1-T4,
-H and H3. H2 is held out (docs/memory.md has the figures).
+one thing. SHORT was chosen on the restatement sets T1 and T2 (bench/restatement_data.py) and kept
+where LoCoMo's sets A and B (bench/bench_consolidate.py) lose no merge precision; the calibrated
+model's weights are fitted on the tuned sets (bench/fit_restatement_score.py, which also reports
+leave-one-set-out cross-validation), and H5 is held out (docs/memory.md has the figures).
 
 A contradiction is still read from shared words only (findings.py asks `by_words`): a denial repeats
 what it denies, and closeness in meaning alone ("Is lactose intolerant" / "Cannot digest dairy") is
-no contradiction.
+no contradiction. Such a pair may still be one fact when the calibrated likeness says so and they
+share no word ("Is an only child" / "Has no brothers or sisters": `weighs_denial`).
 
 Vectors come from `vectors(texts)`: consolidate() passes one that reads the vectors recall stored
 under .index/ (keyed by model and line digest) and embeds only the entries without one, storing
@@ -52,18 +54,12 @@ if TYPE_CHECKING:
 
 DUPLICATE = 0.6  # findings.DUPLICATE: the likeness from which two entries are one fact
 SAME_COSINE = 0.92  # the cosine from which any two texts are one fact
-WORDS = 0.2  # a short personal fact's lexical likeness, beside the cosine
-SAME_SHORT = 0.72  # WORDS × lexical + cosine from which two short personal facts are one
 SHORT = 6  # meaningful words (recall's terms) a short fact holds at most
 SLOT_SAME = 0.8  # the least cosine of two words that fill one slot of a frame in a restatement ("kids" /
 # "children" 0.88, "home" / "house" 0.8; "bee" / "wasp" 0.58, "car" / "bike" 0.56, "dog" / "cat" 0.66)
 NEIGHBOURS = 4  # k: a text's crowd is the mean cosine of its k nearest other texts
-MARGIN = 2.5  # cosine / crowd from which a pair stands out of its topic (Artetxe & Schwenk's ratio margin)
-SAME_APART = 0.55  # WORDS × lexical + cosine from which two short facts that stand out are one
 FRAME_SLOTS = 2  # words in which one frame's two fillings differ at most
 CROWD_FLOOR = 0.2  # the least crowd a margin divides by (a sparse folder does not make every pair stand out)
-SLOT_CHECKED = 0.86  # whole texts this close are one fact whatever one word each says ("Grows
-# tomatoes on the balcony" / "Has tomato plants on the balcony": 0.89, grows / plants 0.3)
 CANDIDATES = 3  # each short personal fact is compared with its this many nearest texts in meaning
 BLOCK = 1024  # rows of the cosine matrix computed at once (BLOCK × n float32: 40 MB for n = 10,000)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
@@ -87,13 +83,6 @@ def _named(names: Names, text: str) -> bool:
 
     actor = names.actor(text)
     return actor in names.named or (bool(actor) and stem(actor) == actor)
-
-
-def short_fact(lexical: float, cosine: float, same: float = SAME_SHORT) -> float:
-    """Two short personal facts' likeness: `same` (SAME_SHORT, or SAME_APART for a pair that stands
-    out of its topic) → DUPLICATE, every word shared at cosine 1 → 1."""
-    joint = WORDS * lexical + max(0.0, min(1.0, float(cosine)))
-    return max(0.0, min(1.0, DUPLICATE + (joint - same) * (1 - DUPLICATE) / (1 + WORDS - same)))
 
 
 class ByWords(Protocol):
@@ -199,8 +188,8 @@ class ByMeaning:
 
     def features(self, a: int, b: int, cosine: float | None = None) -> tuple[float, ...]:
         """The pair's signals, in pair_score.FEATURES' order."""
+        from swarmkit.memory.recall.negation import negated
         from swarmkit.memory.recall.pair_score import MARGIN_SCALE
-        from swarmkit.memory.recall.similarity import negated
 
         if cosine is None:
             cosine = self.cosine(a, b)
@@ -231,7 +220,9 @@ class ByMeaning:
         known = self._swaps.get(key)
         if known is None:
             slots = frame_slots(words_of(self.texts[a]), words_of(self.texts[b]), STOP_WORDS, FRAME_SLOTS)
-            known = self._swaps[key] = bool(slots) and min(self._word_cosine(x, y) for x, y in slots) < SLOT_SAME
+            known = self._swaps[key] = (
+                bool(slots) and min(self._word_cosine(x, y) for x, y in slots or []) < SLOT_SAME
+            )
         return known
 
     def _nearest_kin(self, a: int) -> int:
@@ -303,7 +294,9 @@ class ByMeaning:
         facts, neither as close as a reworded copy (SAME_COSINE) nor holding the same words."""
         if not (self.personal[a] and self.personal[b]):
             return False
-        return (self.cosine(a, b) if cosine is None else cosine) < SAME_COSINE and self.lexical.score(a, b) < 1.0
+        return (self.cosine(a, b) if cosine is None else cosine) < SAME_COSINE and self.lexical.score(
+            a, b
+        ) < 1.0
 
     def weighs_denial(self, a: int, b: int) -> bool:
         """Whether the pair's score already weighs one text denying and the other not: the
@@ -326,7 +319,9 @@ class ByMeaning:
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         """Every pair scoring at least `floor`: those the lexical index finds, those at
-        SAME_COSINE's mapping of `floor` and more, and the mutual nearest short personal facts."""
+        SAME_COSINE's mapping of `floor` and more, and each short personal fact beside its
+        CANDIDATES nearest in meaning (a restatement need not be the other's nearest: "Is allergic
+        to wasp stings" is nearest to "... bee stings")."""
         found = {(a, b): self.score(a, b) for a, b, _ in self.lexical.pairs(floor)}
         least = SAME_COSINE + (floor - DUPLICATE) * (1 - SAME_COSINE) / (1 - DUPLICATE)
         n = len(self.matrix)

@@ -84,7 +84,9 @@ def words_of(text: str) -> list[str]:
     return _WORD.findall(text.lower().replace("’", "'"))
 
 
-def frame_slots(left: list[str], right: list[str], stop: frozenset[str], most: int) -> list[tuple[str, str]] | None:
+def frame_slots(
+    left: list[str], right: list[str], stop: frozenset[str], most: int
+) -> list[tuple[str, str]] | None:
     """The one-for-one word swaps that turn one text into the other when the rest is word for word
     the same, in the same places (small words may be there in one only): None when they are no
     such frame or swap more than `most` words, [] when only small words differ."""
