@@ -123,6 +123,7 @@ class ByMeaning:
         self._names: Names | None = None
         self._claims_of: dict[int, list] = {}
         self._swaps: dict[tuple[int, int], bool] = {}
+        self._frames: dict[tuple[int, int], list[tuple[str, str]] | None] = {}
 
     def prepare(self, texts: Sequence[str]) -> None:
         from swarmkit.memory.recall.restatement import Names
@@ -133,6 +134,7 @@ class ByMeaning:
         names = self._names = Names(self.texts)
         self._claims_of = {}
         self._swaps = {}
+        self._frames = {}
         self.personal = [
             not _named(names, text) and len(held) <= SHORT
             for text, held in zip(self.texts, self.lexical.words, strict=True)
@@ -213,17 +215,42 @@ class ByMeaning:
     def _swapped(self, a: int, b: int) -> bool:
         """One frame filled with other words, some two apart in meaning ("Is allergic to bee stings"
         / "Is allergic to wasp stings", "Has three nephews" / "Has three grandchildren")."""
+        key = (min(a, b), max(a, b))
+        known = self._swaps.get(key)
+        if known is None:
+            slots = self._frame(a, b) or []
+            known = self._swaps[key] = (
+                bool(slots) and min(self._word_cosine(x, y) for x, y in slots) < SLOT_SAME
+            )
+        return known
+
+    def _frame(self, a: int, b: int) -> list[tuple[str, str]] | None:
+        """The words one text swaps for the other's in one frame (pair_score.frame_slots), once."""
         from swarmkit.memory.recall.pair_score import frame_slots, words_of
         from swarmkit.memory.recall.words import STOP_WORDS
 
         key = (min(a, b), max(a, b))
-        known = self._swaps.get(key)
-        if known is None:
-            slots = frame_slots(words_of(self.texts[a]), words_of(self.texts[b]), STOP_WORDS, FRAME_SLOTS)
-            known = self._swaps[key] = (
-                bool(slots) and min(self._word_cosine(x, y) for x, y in slots or []) < SLOT_SAME
+        if key not in self._frames:
+            self._frames[key] = frame_slots(
+                words_of(self.texts[key[0]]), words_of(self.texts[key[1]]), STOP_WORDS, FRAME_SLOTS
             )
-        return known
+        return self._frames[key]
+
+    def _embed_swapped_words(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """The words these pairs, and each short personal fact beside its crowd, swap in one frame,
+        embedded in one batch: one call per word costs about 10 ms of CPU, one batch a fraction."""
+        wanted: set[tuple[int, int]] = {(a, b) for a, b in pairs if self.personal[a] and self.personal[b]}
+        for a, row in enumerate(self.crowd_at.tolist()):
+            if not self.personal[a]:
+                continue
+            wanted.update((a, c) for c in row[:CANDIDATES] if self.personal[c])  # the pairs scored
+            for c in row:  # _nearest_kin's walk: past frames, to the first text in none
+                wanted.add((a, c))
+                if not self._frame(a, c):
+                    break
+        words = {w for a, b in wanted for slot in self._frame(a, b) or [] if slot[0] != slot[1] for w in slot}
+        if words:
+            self._words(sorted(words))
 
     def _nearest_kin(self, a: int) -> int:
         """Text a's nearest text in meaning that is no other filling of its own frame: "Is allergic
@@ -322,7 +349,9 @@ class ByMeaning:
         SAME_COSINE's mapping of `floor` and more, and each short personal fact beside its
         CANDIDATES nearest in meaning (a restatement need not be the other's nearest: "Is allergic
         to wasp stings" is nearest to "... bee stings")."""
-        found = {(a, b): self.score(a, b) for a, b, _ in self.lexical.pairs(floor)}
+        by_words = [(a, b) for a, b, _ in self.lexical.pairs(floor)]
+        self._embed_swapped_words(by_words)
+        found = {(a, b): self.score(a, b) for a, b in by_words}
         least = SAME_COSINE + (floor - DUPLICATE) * (1 - SAME_COSINE) / (1 - DUPLICATE)
         n = len(self.matrix)
         for start in range(0, n, BLOCK):
@@ -398,6 +427,38 @@ def stored(
             if loose:
                 out[loose] = model_encoder.encode([texts[i] for i in loose])
             return out
+        finally:
+            keep.close()
+
+    return vectors
+
+
+WORDS_FILE_PREFIX = "words-"  # .index/vectors-words-<model id>.sqlite3: the single words a frame swaps
+
+
+def stored_words(store: MemoryReader, model: Model) -> Callable[[Sequence[str]], np.ndarray]:
+    """Vectors of single words (the words two facts in one frame swap), kept under .index/ beside
+    the entries' (keyed by model and word): a word costs about 5 ms of CPU to embed, and a folder's
+    frames swap the same words pass after pass, so each is embedded once."""
+    from swarmkit.memory.folder.layout import INDEX_DIR
+    from swarmkit.memory.recall.semantic import encoder
+    from swarmkit.memory.recall.storage import line_digest
+    from swarmkit.memory.recall.vectors import VectorStore, vectors_path
+
+    def vectors(words: Sequence[str]) -> np.ndarray:
+        model_encoder = encoder(model)
+        keep = VectorStore(
+            vectors_path(store.folder / INDEX_DIR, WORDS_FILE_PREFIX + model.id), model_encoder.dim
+        )
+        try:
+            digests = [line_digest(word) for word in words]
+            keys = np.frombuffer(b"".join(digests), dtype=np.uint64)
+            at = keep.lookup(keys)
+            todo = {d: w for d, w, row in zip(digests, words, at.tolist(), strict=True) if row < 0}
+            if todo:
+                keep.add(list(todo), model_encoder.encode(list(todo.values())))
+                at = keep.lookup(keys)
+            return np.asarray(keep.half()[at], dtype=np.float32)
         finally:
             keep.close()
 

@@ -333,3 +333,19 @@ def test_a_denial_in_other_words_is_one_fact_and_one_that_repeats_the_words_is_n
     assert sim.score(0, 1) >= DUPLICATE and sim.cosine(2, 3) > 0.6
     store = me_file(folder, *texts, *OTHER_TOPICS)
     assert merged(consolidate(store, dry_run=True)) == [texts[:2]]
+
+
+def test_the_words_a_frame_swaps_are_embedded_once_in_one_batch_and_kept(folder, by_meaning, encoded):
+    """A frame's swapped words ("car" / "bike", "dog" / "cat") are embedded in one batch on the first
+    pass and kept under .index/ beside the entries' vectors: the next pass embeds nothing."""
+    from swarmkit.memory.recall.meaning import WORDS_FILE_PREFIX
+
+    frames = ["Doesn't own a car", "Doesn't own a bike", "Has a dog", "Has a cat"]
+    store = me_file(folder, *frames, *OTHER_TOPICS)
+    first = merged(consolidate(store, dry_run=True))
+    assert first == []
+    assert encoded == [len(frames) + len(OTHER_TOPICS), 4]  # the entries, then car, bike, dog, cat
+    assert list((store.folder / ".index").glob(f"vectors-{WORDS_FILE_PREFIX}*.sqlite3"))
+    encoded.clear()
+    assert merged(consolidate(store, dry_run=True)) == first
+    assert sum(encoded) == 0
