@@ -132,7 +132,8 @@ def toml_text(weights, bias, cut, n_pairs, n_planted, cv) -> str:
         f"# {', '.join(TUNED)} (bench/restatement_data.py): {n_pairs} pairs, {n_planted} of them restatements;",
         f"# logistic regression, L2 penalty {LAMBDA}, threshold maximising found - {COST_OF_A_WRONG_PAIR:g} x wrong pairs.",
         "# Leave-one-set-out cross-validation (the real pass on each set, fitted on the others):",
-        f"# {found} of {10 * len(cv)} restatements proposed, {involved} distinct facts involved; per set "
+        f"# {found} of {10 * len(cv)} restatements proposed, {involved} distinct "
+        f"{'fact' if involved == 1 else 'facts'} involved; per set "
         + ", ".join(f"{n} {row['found']}/{len(row['involved'])}" for n, row in cv.items())
         + ".",
         f"features = [{', '.join(repr(f).replace(chr(39), chr(34)) for f in FEATURES)}]",
