@@ -26,7 +26,7 @@ from restatement_data import HELD_OUT, SETS  # noqa: E402
 SEED = 32
 FOUND_BAR = 9  # issue 32's bar on a held-out set
 # what the suite holds per set by words and meaning (quality targets): no restatement found today is lost
-HELD = {"T1": 9, "T2": 8, "T3": 9, "T4": 8, "H": 10, "H2": 10, "H3": 7, "H4": 7, "H5": 7}
+HELD = {"T1": 9, "T2": 8, "T3": 9, "T4": 8, "H": 10, "H2": 10, "H3": 8, "H4": 8, "H5": 8}
 INVOLVED_BAR = 1
 # a set is held at what it measured where that is worse than the bar (none today: H4 involved two
 # distinct facts until consolidation's calibrated pair score): the suite then fails on a further loss

@@ -60,11 +60,21 @@ SLOT_SAME = 0.8  # the least cosine of two words that fill one slot of a frame i
 NEIGHBOURS = 4  # k: a text's crowd is the mean cosine of its k nearest other texts
 FRAME_SLOTS = 2  # words in which one frame's two fillings differ at most
 CROWD_FLOOR = 0.2  # the least crowd a margin divides by (a sparse folder does not make every pair stand out)
+DEED_COSINE = 0.3  # the least cosine of a role's words and what one does for a living, to be that role
+# ("plumber" / "Fixes pipes and boilers for a living" 0.36, "dentist" / "Fixes people's teeth …" 0.60,
+# "software engineer" / "Writes software …" 0.49; "pharmacist" / "Fixes people's teeth …" 0.13)
 CANDIDATES = 3  # each short personal fact is compared with its this many nearest texts in meaning
 BLOCK = 1024  # rows of the cosine matrix computed at once (BLOCK × n float32: 40 MB for n = 10,000)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+# what one does said as one's work: "Fixes pipes and boilers for a living"
+_DEED = re.compile(r"(?i)\b(?:for a living|for work|(?:makes?|earns?) (?:a|his|her|their|my) living)\b")
 # attributes one value may fill beside another of them ("Supports Arsenal" / "Is an Arsenal fan")
 _MANY_OR_TEAM = frozenset({"taste", "habit", "fan", "choice", "team"})
+
+
+def _role_words(value: str) -> str:
+    """A role as the words that name it: "a software engineer" → "software engineer"."""
+    return re.sub(r"(?i)^(?:an?|the|my)\s+", "", value.strip()).lower()
 
 
 def meaning(cosine: float) -> float:
@@ -124,6 +134,7 @@ class ByMeaning:
         self._claims_of: dict[int, list] = {}
         self._swaps: dict[tuple[int, int], bool] = {}
         self._frames: dict[tuple[int, int], list[tuple[str, str]] | None] = {}
+        self._role_names: list[str] | None = None
 
     def prepare(self, texts: Sequence[str]) -> None:
         from swarmkit.memory.recall.restatement import Names
@@ -135,6 +146,7 @@ class ByMeaning:
         self._claims_of = {}
         self._swaps = {}
         self._frames = {}
+        self._role_names = None
         self.personal = [
             not _named(names, text) and len(held) <= SHORT
             for text, held in zip(self.texts, self.lexical.words, strict=True)
@@ -169,7 +181,9 @@ class ByMeaning:
         if self.calibrated(a, b, cosine):
             # two short personal facts: the calibrated likeness decides, above or below the words
             # alone ("Is allergic to bee stings" / "... wasp stings" share 0.61 of their words)
-            return self._likeness(self.probability(a, b, cosine))
+            likeness = self._likeness(self.probability(a, b, cosine))
+            # a role told by what one does is read as that role, as the reader reads one value
+            return max(likeness, DUPLICATE) if self._deed(a, b) else likeness
         return value
 
     @staticmethod
@@ -286,6 +300,55 @@ class ByMeaning:
                     elsewhere = 1.0  # "Comes from Glasgow" / "Lives in Glasgow now"
         return same, other, elsewhere
 
+    def one_role(self, a: int, b: int) -> bool:
+        """Whether the pair is one role, one text naming it and the other saying what one does
+        (consolidation merges it though the plain-speech reader reads two values of the role)."""
+        return self.calibrated(a, b) and self._deed(a, b)
+
+    def _deed(self, a: int, b: int) -> bool:
+        """A role told by what one does ("Works as a plumber" / "Fixes pipes and boilers for a
+        living"): one text names a role, the other says what it does for a living, and of the roles the folder's short personal facts name, that one is the nearest in meaning
+        to what the other does (not "Works as an electrician"), at a cosine of DEED_COSINE or more
+        (a folder's only role is not everyone's job)."""
+        for role_at, deed_at in ((a, b), (b, a)):
+            roles = [c for c in self._claims(role_at) if c.attribute == "role" and c.holds]
+            # the reader reads "Fixes pipes and boilers for a living" as the role "pipes and
+            # boilers": what one does, no role's name
+            if not roles or not _DEED.search(self.texts[deed_at]) or _DEED.search(self.texts[role_at]):
+                continue
+            named = self._roles()
+            closeness = self._words(named) @ self.matrix[deed_at]
+            best = int(np.argmax(closeness))
+            if closeness[best] >= DEED_COSINE and named[best] in {_role_words(c.value) for c in roles}:
+                return True
+        return False
+
+    def _deed_pairs(self) -> list[tuple[int, int]]:
+        """Each short personal fact that says what one does for a living beside each that names a
+        role: what _deed reads, however far apart in meaning the two are as texts."""
+        deeds = [i for i, text in enumerate(self.texts) if self.personal[i] and _DEED.search(text)]
+        if not deeds:
+            return []
+        named = [
+            i
+            for i, personal in enumerate(self.personal)
+            if personal and i not in deeds and any(c.attribute == "role" and c.holds for c in self._claims(i))
+        ]
+        return sorted({(min(d, r), max(d, r)) for d in deeds for r in named if d != r})
+
+    def _roles(self) -> list[str]:
+        """The roles the short personal facts name ("plumber", "software engineer"), read once."""
+        if self._role_names is None:
+            found = {
+                _role_words(c.value)
+                for i, personal in enumerate(self.personal)
+                if personal and not _DEED.search(self.texts[i])
+                for c in self._claims(i)
+                if c.attribute == "role" and c.holds
+            }
+            self._role_names = sorted(found - {""})
+        return self._role_names
+
     def _claims(self, i: int) -> list:
         """Text i's claims as the plain-speech reader reads them, read once, vague counts left out
         ("Has a dog" and "Has a cat" both say one pet or more)."""
@@ -366,6 +429,9 @@ class ByMeaning:
                 pair = (min(a, b), max(a, b))
                 if a != b and pair not in found and self.calibrated(*pair):
                     found[pair] = self.score(*pair)
+        for pair in self._deed_pairs():
+            if pair not in found and self.calibrated(*pair):
+                found[pair] = self.score(*pair)
         out = [(a, b, value) for (a, b), value in found.items() if value >= floor]
         out.sort(key=lambda item: (-item[2], item[0], item[1]))
         return out

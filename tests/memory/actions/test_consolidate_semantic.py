@@ -224,10 +224,10 @@ def test_the_held_out_restatements_and_the_sets_tuned_on(folder, by_meaning, tmp
         "T3": (9, 0),
         "T4": (8, 0),
         "H": (10, 0),
-        "H3": (7, 0),
+        "H3": (8, 0),
         "H2": (10, 0),
-        "H4": (7, 0),
-        "H5": (7, 0),  # held out: what it measured, issue 32's bar (9, at most 1) not met
+        "H4": (8, 0),
+        "H5": (8, 0),  # held out: what it measured, issue 32's bar (9, at most 1) not met
     }
 
 
@@ -349,3 +349,21 @@ def test_the_words_a_frame_swaps_are_embedded_once_in_one_batch_and_kept(folder,
     encoded.clear()
     assert merged(consolidate(store, dry_run=True)) == first
     assert sum(encoded) == 0
+
+
+def test_a_role_told_by_what_one_does_for_a_living_is_that_role_and_no_other(folder, by_meaning):
+    """ "Works as a plumber" / "Fixes pipes and boilers for a living" (cosine 0.45, no word shared):
+    of the folder's roles, plumber is the nearest to what one does, so they are one fact, though the
+    plain-speech reader reads the second as the role "pipes and boilers". "Works as an electrician"
+    is not; nor is a folder's only role everyone's job: "Drives a bus for a living" is no nurse."""
+    from swarmkit.memory.recall.similarity import similarity
+
+    plumber = ["Works as a plumber", "Fixes pipes and boilers for a living"]
+    texts = [*plumber, "Works as an electrician", *OTHER_TOPICS]
+    sim = similarity("semantic")
+    sim.prepare(texts)
+    assert sim.one_role(0, 1) and not sim.one_role(1, 2)
+    assert merged(consolidate(me_file(folder, *texts), dry_run=True)) == [plumber]
+    nurse = similarity("semantic")
+    nurse.prepare(["Works as a nurse", "Drives a bus for a living", *OTHER_TOPICS])
+    assert not nurse.one_role(0, 1) and nurse.score(0, 1) < DUPLICATE

@@ -211,7 +211,7 @@ def find(
         if (
             score < DUPLICATE
             or not same_fact(texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b])
-            or _apart(readings[a], readings[b])
+            or (_apart(readings[a], readings[b]) and not _one_role(sim, a, b))
         ):
             continue
         ga, gb = group_of.get(a), group_of.get(b)
@@ -254,6 +254,14 @@ def _denial_weighed(sim: Similarity, a: int, b: int) -> bool:
     glasses" is one fact), so a pair at DUPLICATE may merge though only one text denies."""
     weighs = getattr(sim, "weighs_denial", None)
     return bool(weighs is not None and weighs(a, b))
+
+
+def _one_role(sim: Similarity, a: int, b: int) -> bool:
+    """Whether the similarity reads the pair as one role told two ways ("Works as a plumber" /
+    "Fixes pipes and boilers for a living", which the plain-speech reader reads as the role "pipes
+    and boilers": two values of one role, apart, were it not for what the words mean)."""
+    reads = getattr(sim, "one_role", None)
+    return bool(reads is not None and reads(a, b))
 
 
 # What the reader says that names too little to make two texts one fact: a count of pets ("has a dog",
