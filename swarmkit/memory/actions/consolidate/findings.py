@@ -1,8 +1,9 @@
 """What consolidation finds in a set of entries: pure functions over entries, no files, no git.
 
 - duplicates: the same fact in other words (a similarity at or above DUPLICATE), never two texts
-  that name other people or things, hold other numbers, or where one denies what the other says;
-  and two texts the plain-speech reader reads as one single-valued thing of the same person with
+  that name other people or things, hold other numbers, or where one denies what the other says
+  (unless the similarity weighs the denial itself and they share no word: "Is lactose intolerant" /
+  "Cannot digest dairy", meaning.ByMeaning.weighs_denial); and two texts the plain-speech reader reads as one single-valued thing of the same person with
   the same value, however far apart their words ("Is married to Sam" / "Sam is my husband", "Grew
   up in Leeds" / "Spent her childhood in Leeds", "Is vegetarian" / "Doesn't eat meat or fish");
 - contradictions: a later entry that says the opposite of an earlier one (the same words, one of
