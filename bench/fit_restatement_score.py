@@ -173,7 +173,8 @@ def main() -> None:
             print(f"      involved: {text!r}")
     found = sum(row["found"] for row in cv.values())
     involved = sum(len(row["involved"]) for row in cv.values())
-    print(f"  leave-one-set-out: {found} of {10 * len(cv)} proposed, {involved} distinct facts involved")
+    facts = "fact" if involved == 1 else "facts"
+    print(f"  leave-one-set-out: {found} of {10 * len(cv)} proposed, {involved} distinct {facts} involved")
     weights, bias, cut = fitted(list(TUNED), data)
     for name, w in zip(FEATURES, weights, strict=True):
         print(f"  {name:<16} {w:+.3f}")
