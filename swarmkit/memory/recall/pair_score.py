@@ -98,7 +98,11 @@ def frame_slots(
         if tag == "equal":
             shared += i2 - i1
         elif tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
-            slots.append((left[i1], right[j1]))
+            small = (left[i1] in stop) + (right[j1] in stop)
+            if small == 1:  # "Speaks fluent Spanish" / "Is fluent in Spanish": a word said in one only
+                return None
+            if not small:  # two small words ("a" / "the") leave the frame as it is
+                slots.append((left[i1], right[j1]))
         elif tag == "replace" or not set(left[i1:i2] + right[j1:j2]) <= stop:
             return None
     if not shared or len(slots) > most:

@@ -296,6 +296,24 @@ def test_one_frame_with_other_values_stays_two_facts_however_far_it_stands_out(f
     assert merged(consolidate(store, dry_run=True)) == [list(glasses)]
 
 
+def test_a_word_said_in_one_text_only_is_no_swap_of_its_frame(folder, by_meaning):
+    """ "Speaks fluent Spanish" / "Is fluent in Spanish": "speaks" stands where the other has only the
+    small word "is", so the two are no frame filled with two values (it was read as one, which hid
+    each from the other as its nearest, and a restatement of cosine 0.92 was never proposed)."""
+    from swarmkit.memory.recall.pair_score import frame_slots
+    from swarmkit.memory.recall.similarity import similarity
+    from swarmkit.memory.recall.words import STOP_WORDS
+
+    assert frame_slots(["speaks", "fluent", "spanish"], ["is", "fluent", "in", "spanish"], STOP_WORDS, 2) is None
+    assert frame_slots(["has", "a", "dog"], ["has", "a", "cat"], STOP_WORDS, 2) == [("dog", "cat")]
+    pair = ("Speaks fluent Spanish", "Is fluent in Spanish")
+    sim = similarity("semantic")
+    sim.prepare([*pair, "Is learning Italian", *OTHER_TOPICS])
+    assert sim.features(0, 1)[FEATURE["swap"]] == 0.0
+    assert sim.nearest[0] == 1 and sim.nearest[1] == 0
+    assert sim.score(0, 1) >= DUPLICATE
+
+
 def test_a_restatement_whose_nearest_is_a_decoy_in_its_own_frame_is_still_found(folder, by_meaning):
     """ "Is allergic to wasp stings" is nearest in meaning to "Is allergic to bee stings" (cosine
     0.83); its restatement "Reacts badly to being stung by wasps" comes second. Past the decoy that
