@@ -304,7 +304,9 @@ def test_a_word_said_in_one_text_only_is_no_swap_of_its_frame(folder, by_meaning
     from swarmkit.memory.recall.similarity import similarity
     from swarmkit.memory.recall.words import STOP_WORDS
 
-    assert frame_slots(["speaks", "fluent", "spanish"], ["is", "fluent", "in", "spanish"], STOP_WORDS, 2) is None
+    assert (
+        frame_slots(["speaks", "fluent", "spanish"], ["is", "fluent", "in", "spanish"], STOP_WORDS, 2) is None
+    )
     assert frame_slots(["has", "a", "dog"], ["has", "a", "cat"], STOP_WORDS, 2) == [("dog", "cat")]
     pair = ("Speaks fluent Spanish", "Is fluent in Spanish")
     sim = similarity("semantic")
