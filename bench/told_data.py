@@ -8,8 +8,15 @@ reaction, a joke around it). Most questions share no meaningful word with the fa
 purpose (a job, an age, a partner): those are found by meaning or not at all.
 
 "casual" (24 facts) was written on 2026-12-05 for issue 32's casual-speech point, before the speech
-rules were changed for it, and is held out: nothing in swarmkit/speech was tuned on it; it is
-measured once before and once after (its figures are reported as held-out figures).
+rules were changed for it. It is no longer held out: its misses were looked at (and the speech rules
+changed for what they showed) in a later round, so its figures are those of a tuned set.
+
+"ordinary2" (24 facts) was written on the evening of 2026-12-05, before the general first-person
+fallback and the purposes added with it, as everyday sentences in the issue's style; it was measured
+before and after that change (its "after" figure is of a set seen while building: the fallback was
+written for the general case, not for its items, but its misses were read). Its first item ("based in
+Glasgow") and its sixth ("I moved to Bristol") both tell where one lives, in one workspace: the later
+replaces the earlier (one subject, user.location), so the first is not found, as it should not be.
 """
 
 from __future__ import annotations
@@ -183,6 +190,112 @@ SETS: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {
             "My sister Ana lives just down the road, we see each other loads.",
             "Do I have any siblings?",
             ("ana",),
+        ),
+    ],
+    "ordinary2": [
+        ("These days I'm based in Glasgow, after years down south.", "Where do I live now?", ("glasgow",)),
+        (
+            "Nobody uses my full name, everyone calls me Bex.",
+            "What do people call me?",
+            ("bex",),
+        ),
+        (
+            "Strawberries make me break out in hives, sadly.",
+            "Is there any fruit I should avoid?",
+            ("strawberr",),
+        ),
+        ("Honestly I hate country music, can't listen to it.", "Which music do I dislike?", ("country",)),
+        (
+            "We adopted a greyhound in the spring and named her Olive.",
+            "Do I have a dog?",
+            ("olive", "greyhound"),
+        ),
+        ("I no longer live in Leeds, I moved to Bristol.", "Which city am I in?", ("bristol",)),
+        (
+            "Been driving buses around Manchester for twelve years, it pays the bills.",
+            "What do I do for work?",
+            ("bus",),
+        ),
+        ("I just hit 52 in October, feeling every year of it.", "What age am I?", ("52",)),
+        (
+            "My partner Dev is a chef, so dinner is always good at ours.",
+            "Who do I live with?",
+            ("dev",),
+        ),
+        (
+            "Grew up on a farm outside Limerick, miles from anywhere.",
+            "Where was I raised?",
+            ("limerick",),
+        ),
+        (
+            "Our little one, Rosa, turns three next week.",
+            "Do I have a child?",
+            ("rosa",),
+        ),
+        (
+            "Shellfish is off the menu for me, my throat swells up.",
+            "What am I allergic to?",
+            ("shellfish",),
+        ),
+        (
+            "I'm a type 1 diabetic, so I always carry snacks.",
+            "Do I have a medical condition?",
+            ("diabet",),
+        ),
+        (
+            "Cycling to the office every day keeps me sane.",
+            "How do I keep fit?",
+            ("cycl",),
+        ),
+        (
+            "My Spanish is decent, my Italian is rusty.",
+            "What languages do I speak?",
+            ("spanish", "italian"),
+        ),
+        (
+            "I've got two cats, Salt and Pepper, who rule the house.",
+            "What pets do I own?",
+            ("salt", "pepper", "cats"),
+        ),
+        (
+            "Flat white with oat milk, that's my morning fix.",
+            "How do I take my coffee?",
+            ("flat white", "oat"),
+        ),
+        (
+            "Mostly I listen to jazz piano while I work.",
+            "What sort of music do I enjoy?",
+            ("jazz",),
+        ),
+        (
+            "Red meat doesn't agree with me, so I stick to fish.",
+            "What foods should I avoid?",
+            ("red meat", "meat"),
+        ),
+        (
+            "My brother Luca lives in Milan and we talk every Sunday.",
+            "Do I have any brothers or sisters?",
+            ("luca",),
+        ),
+        (
+            "The plan is to open a bakery of my own in a couple of years.",
+            "What's my long-term goal?",
+            ("bakery",),
+        ),
+        (
+            "Messy desks drive me up the wall.",
+            "What annoys me?",
+            ("desk", "messy"),
+        ),
+        (
+            "I write code for a bank, mostly backend stuff in Java.",
+            "What's my occupation?",
+            ("bank", "java", "code"),
+        ),
+        (
+            "Weekends I'm usually out hiking in the Peak District.",
+            "What do I get up to at the weekend?",
+            ("hik", "peak"),
         ),
     ],
 }

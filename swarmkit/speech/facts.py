@@ -126,6 +126,16 @@ def _uncapped(value: str) -> str:
     return value[:1].lower() + value[1:] if value[1:2].islower() else value
 
 
+def _uncapped_thing(value: str) -> str:
+    """A value that opened a sentence, as it would stand inside one, unless it is written as a name
+    (one or two words, each capitalised: "Anna", "Anna Smith"): "Flat white with oat milk" → "flat
+    white with oat milk"."""
+    words = value.split()
+    if len(words) <= 2 and all(word[:1].isupper() for word in words):
+        return value
+    return _uncapped(value)
+
+
 def _bare_habit(verb: str) -> str:
     """A habit's verb as its base form, as said ("smoke") or as kept ("Smokes")."""
     verb = verb.lower()
@@ -135,6 +145,7 @@ def _bare_habit(verb: str) -> str:
 # What a {group|filter} in a shape's render or subject does to the group.
 _FILTERS = {
     "uncap": _uncapped,
+    "uncap_thing": _uncapped_thing,
     "lower": str.lower,
     "third": _third,
     "thing": _thing_text,
@@ -353,7 +364,7 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
     return None
 
 
-def read_statement(clause: str) -> Fact | None:
+def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     """The fact one first-person clause states, or None ("where do I live", "I don't know"). A state
     that ends ("I no longer live in Oslo", "I'm not vegan any more") is read whole: the state, then
     its end, under the state's subject so that it replaces it."""
@@ -369,11 +380,14 @@ def read_statement(clause: str) -> Fact | None:
     state = _state_that_ends(said)
     found = None
     if state is None and (recast := _recast(said, first=True)) is not None:
-        found = _read(recast, "said")  # "I'm the kind of person who codes" tells "I code"
+        found = _read(recast[0], "said")  # "I'm the kind of person who codes" tells "I code"
     if found is None:
         found = _read(said if state is None else state, "said")
     if found is None and state is None and (recast := _recast(said, first=False)) is not None:
-        found = _read(recast, "said")  # "I've been teaching maths for ten years" tells "I teach maths"
+        told, again = recast
+        if again:  # "Been driving buses for years" is "I've been driving buses for years", read again
+            return read_statement(told, _recasts + 1) if _recasts < _MAX_RECASTS else None
+        found = _read(told, "said")  # "I've been teaching maths for ten years" tells "I teach maths"
     if found is None:
         return None
     shape, groups, kept = found
@@ -410,11 +424,27 @@ def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
     return None
 
 
-# A state told with how long it has lasted ([[recast]] in the data): each pattern and the clause that
-# tells the state itself.
+# A state told in other words ([[recast]] in the data): each pattern, the clause that tells the state
+# itself, the words one of which such a clause holds (a quick check), whether it is tried before the
+# clause as said, and whether the clause it gives is read as a clause of its own (`again`).
 _RECAST = tuple(
-    (_PATTERNS.text(row["said"]), row["state"], row.get("first", False)) for row in _DATA["recast"]
+    (
+        _PATTERNS.text(row["said"]),
+        row["state"],
+        row.get("first", False),
+        tuple(row["holds"]),
+        row.get("again", False),
+    )
+    for row in _DATA["recast"]
 )
+_RECAST_WORDS = {
+    first: frozenset(
+        word for _, _, tried_first, holds, _ in _RECAST if tried_first == first for word in holds
+    )
+    for first in (True, False)
+}
+# How many times a clause is told in other words before it is given up ("Weekends I've been …").
+_MAX_RECASTS = 2
 _E_VERBS = rules.words(_WORDS["e_verbs"])
 _KNOWN_VERBS = rules.words(
     " ".join(_WORDS[name] for name in ("verbs", "negatable", "implied_i", "bare_habits"))
@@ -449,14 +479,34 @@ def base_of_third(word: str) -> str:
     return word.removesuffix("s")
 
 
-def _recast(said: str, first: bool) -> str | None:
-    """The clause that tells the state `said` tells in other words (with how long it has lasted, or
-    as the kind of person one is), or None; `first`: of the rows tried before the clause as said."""
+_PARTICIPLE_BASES: dict[str, str] = _DATA["participle_bases"]
+
+
+def base_of_participle(word: str) -> str:
+    """The base form of a verb's participle: "lived" → "live", "studied" → "study", "knitted" → "knit",
+    "taught" → "teach"."""
+    word = word.lower()
+    if word in _PARTICIPLE_BASES:
+        return _PARTICIPLE_BASES[word]
+    if word.endswith("ied") and len(word) > 4:
+        return word[:-3] + "y"
+    stem = word.removesuffix("ed")
+    if stem + "e" in _E_VERBS:
+        return stem + "e"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in _UNDOUBLED + "aeiou":
+        return stem[:-1]
+    return stem
+
+
+def _recast(said: str, first: bool) -> tuple[str, bool] | None:
+    """The clause that tells the state `said` tells in other words (with how long it has lasted, as
+    the kind of person one is, with "I" left out …), and whether it is to be read as a clause of its
+    own; None when it tells none. `first`: of the rows tried before the clause as said."""
     lowered = said.lower()
-    if (" who " not in lowered and " that " not in lowered) if first else "been" not in lowered:
+    if not any(word in lowered for word in _RECAST_WORDS[first]):
         return None  # (a quick check: most clauses are told plainly)
-    for pattern, template, tried_first in _RECAST:
-        if tried_first != first:
+    for pattern, template, tried_first, holds, again in _RECAST:
+        if tried_first != first or not any(word in lowered for word in holds):
             continue
         match = rules.compiled(pattern, re.I | re.S).match(said)
         if match is not None:
@@ -465,7 +515,11 @@ def _recast(said: str, first: bool) -> str | None:
                 groups["ing"] = base_of_ing(groups["ing"])
             if "does" in groups:
                 groups["does"] = base_of_third(groups["does"])
-            return template.format(**groups)
+            if "front" in groups:
+                groups["front"] = groups["front"].lower()
+            if "done" in groups:
+                groups["done"] = base_of_participle(groups["done"])
+            return template.format(**groups), again
     return None
 
 
