@@ -25,7 +25,7 @@ def test_demo_transcript(snapshot, tmp_path):
     runs = transcript.split("$ swarmkit run demo")[1:]
     assert "memory: recalled 0, wrote 2" in runs[0]
     assert (
-        "From memory: Editor is Helix; Lives in Lisbon." in runs[1]
+        "From memory: Lives in Lisbon; Editor is Helix." in runs[1]
         and "memory: recalled 2, wrote 0" in runs[1]
     )
     assert "From memory" not in runs[2] and "memory off" in runs[2]
