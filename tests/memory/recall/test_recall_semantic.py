@@ -311,7 +311,7 @@ def test_a_score_is_the_documented_formula_of_its_parts(folder, by_meaning):
     (hit,) = store.recall("deploy", max_results=1)
     vector = semantic.embed(["deploy"])[0] @ semantic.embed(["Deploy billing on Fridays"])[0]
     assert hit.parts.lexical == 1.0
-    assert hit.parts.cosine == pytest.approx(float(vector), abs=2e-3)  # stored as int8 and a scale
+    assert hit.parts.cosine == pytest.approx(float(vector), abs=1e-4)  # stored as int16 codes and a scale
     # "deploy" is one word held by one entry: half of full evidence (two such words), words weigh 0.2
     assert hit.parts.weight == pytest.approx(0.2)
     assert hit.score == pytest.approx(0.2 * 1.0 + 0.6 * min(1.0, max(0.0, hit.parts.cosine) / 0.8))
@@ -345,7 +345,7 @@ def test_vectors_are_keyed_by_model_and_line_digest_and_a_hand_edit_is_embedded_
     assert side.vectors.count == 2
     query = "SELECT digests, codes, scales FROM quantized"
     digests, codes, scales = side.vectors._open().execute(query).fetchone()
-    assert len(digests) == 2 * 8 and len(codes) == 2 * 384 and len(scales) == 2 * 4  # int8 and a scale
+    assert len(digests) == 2 * 8 and len(codes) == 2 * 384 * 2 and len(scales) == 2 * 4  # int16, a scale
     # a hand edit: the line's digest changes, its old vector is never used for the new text
     text = (folder / "notes.md").read_text().replace("I'm vegetarian", "Plays chess on Sundays")
     (folder / "notes.md").write_text(text)
