@@ -2,16 +2,26 @@
 I?" one's age, "Who is my partner?", "Where am I from?". The ways of asking and the subjects of the
 facts that answer are data (speech/data/questions.toml); recall looks for those subjects' words in
 place of the words that asked by purpose (memory/recall/words.py: query_terms).
+
+A question asked in none of the known ways can still give its purpose away by a word ("Where do I
+live now?", "Which country did I grow up in?"): `cued` reads it by the purposes' cues, and recall
+then looks for the subjects' words as well as the question's own.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 from swarmkit.speech import rules
 
 _PURPOSES = rules.load("questions")["purpose"]
+_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
+# The speaker, as who a question asks about ("Where do I live?", "Tell me where I grew up", "Any pets
+# in my life?"); but "How old is my daughter?" asks of her (speech/data/questions.toml: people).
+_SPEAKER = frozenset({"i", "me", "my", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "myself"})
+_PEOPLE = rules.words(rules.load("questions")["people"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,4 +39,32 @@ def purpose(question: str) -> Purpose | None:
             if found is not None:
                 rest = (question[: found.start()] + " " + question[found.end() :]).strip()
                 return Purpose(row["name"], tuple(row["subjects"]), rest)
+    return None
+
+
+@functools.cache
+def _cues() -> tuple[tuple[int, frozenset[str], dict], ...]:
+    """Every purpose's cues, most words first (then in the file's order): (words in it, its words, row)."""
+    found = [
+        (len(words), words, row)
+        for row in _PURPOSES
+        for words in (frozenset(cue.split()) for cue in row.get("cues", ()))
+    ]
+    return tuple(sorted(found, key=lambda cue: -cue[0]))  # sorted() is stable: the file's order on ties
+
+
+def cued(question: str) -> Purpose | None:
+    """What a question about the speaker gives away as its purpose by a cue word ("Where do I live
+    now?": home), when it asks in none of the known ways; None when it names no cue, or asks about
+    someone else. Its `rest` is the whole question: its own words still count."""
+    words = _WORD.findall(question.lower())
+    held = frozenset(words)
+    if _SPEAKER.isdisjoint(held):
+        return None
+    # "my daughter", "my boss": someone else the question may be about (then only that cue counts)
+    after_my = (word for before, word in zip(words, words[1:], strict=False) if before == "my")
+    others = frozenset(after_my) & _PEOPLE
+    for _, cue, row in _cues():
+        if cue <= held and (not others or not cue.isdisjoint(others)):
+            return Purpose(row["name"], tuple(row["subjects"]), question)
     return None

@@ -65,3 +65,14 @@ def test_a_question_asked_by_its_purpose_says_what_it_asks_about(example):
 @pytest.mark.parametrize("example", examples("questions", "negative"))
 def test_a_question_in_the_words_of_its_fact_has_no_purpose(example):
     assert questions.purpose(example["question"]) is None
+
+
+@pytest.mark.parametrize("example", examples("cues", "positive"))
+def test_a_question_about_the_speaker_gives_its_purpose_away_by_a_cue(example):
+    asked = questions.cued(example["question"])
+    assert asked is not None and asked.name == example["purpose"]
+
+
+@pytest.mark.parametrize("example", examples("cues", "negative"))
+def test_a_question_of_someone_else_or_with_no_cue_has_no_cued_purpose(example):
+    assert questions.cued(example["question"]) is None

@@ -172,10 +172,11 @@ _ADDED = _AddedTerms()
 def query_terms(query: str) -> list[str]:
     """A query's terms, without repeats. A question asked by its purpose ("What do I do for a living?",
     "How old am I?": speech/questions.py) is asked by the words of the subjects that answer it (role,
-    employer; age, birth date), as an entry's subject gives its terms, in place of the words that asked."""
+    employer; age, birth date), as an entry's subject gives its terms, in place of the words that asked;
+    one that only gives its purpose away by a cue word ("Where do I live now?") by those and its own."""
     from swarmkit.speech import questions
 
-    asked = questions.purpose(query)
+    asked = questions.purpose(query) or questions.cued(query)
     if asked is None:
         return list(dict.fromkeys(terms(query)))
     subjects = " ".join(_SUBJECT_SEPARATORS.sub(" ", s.removeprefix("user.")) for s in asked.subjects)

@@ -58,7 +58,7 @@ def test_for_a_living_is_no_place(told):
 
 
 def test_a_question_in_the_words_of_its_fact_is_asked_by_its_words():
-    for question in ("Which editor do I use?", "What is Caroline's job?", "Where do I live?"):
+    for question in ("Which editor do I use?", "What is Caroline's job?"):
         assert query_terms(question) == list(dict.fromkeys(terms(question)))
     assert query_terms("What do I do for a living in Berlin?") == [
         "berlin",
@@ -113,3 +113,51 @@ def told_plainly(store):
 def test_a_question_by_purpose_finds_a_fact_told_plainly(told_plainly, question, fact):
     assert [h.text for h in told_plainly.recall(question, max_results=5)][:1] == [fact]
     assert [h.text for h in scan_search(told_plainly, question, 5)][:1] == [fact]
+
+
+# Questions asked in none of the known ways, that give their purpose away by a word (a cue): asked by
+# their own words and by the subjects that answer them, each finds its fact first among the others.
+TOLD_IN_PASSING = [
+    "These days I'm based in Leeds",
+    "I'm originally from Cork",
+    "I'm 41",
+    "I'm engaged to Sam",
+    "I have two daughters",
+    "My dog is called Rex",
+    "I work in accounting",
+    "I love hiking",
+    "I play the drums",
+]
+
+
+@pytest.fixture
+def told_in_passing(store):
+    store.ensure()
+    for said in TOLD_IN_PASSING:
+        for fact in extract(said):
+            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
+    return store
+
+
+@pytest.mark.parametrize(
+    "question, fact",
+    [
+        ("Where do I live now?", "Is based in Leeds"),
+        ("So which town am I in these days?", "Is based in Leeds"),
+        ("Which country did I grow up in?", "Is originally from Cork"),
+        ("Remind me of my age?", "Is 41 years old"),
+        ("Tell me who my fiancee is", "Is engaged to Sam"),
+        ("Any animals in my life?", "Dog is called Rex"),
+    ],
+)
+def test_a_question_that_gives_its_purpose_away_by_a_word_finds_its_fact(told_in_passing, question, fact):
+    assert [h.text for h in told_in_passing.recall(question, max_results=5)][:1] == [fact]
+    assert [h.text for h in scan_search(told_in_passing, question, 5)][:1] == [fact]
+
+
+def test_a_cue_adds_the_subjects_words_to_the_questions_own():
+    assert query_terms("Where do I live now?") == ["live", "locat", "home", "address"]
+    # asked of someone else, a cue word is no purpose of the speaker's: "my" counts before a cue alone
+    for question in ("How old is Caroline?", "Where does Melanie live?", "What is Caroline's job?"):
+        assert query_terms(question) == list(dict.fromkeys(terms(question)))
+    assert query_terms("How old is my daughter?")[:3] == ["old", "daughter", "children"]

@@ -285,14 +285,15 @@ def test_questions_find_their_fact_by_meaning_among_all_the_others(folder, by_me
         found += line in [h.line for h in hits]
         assert all(0 <= h.score <= 1 for h in hits)
     assert found >= 23  # 24 of 26 today
-    # By words alone, only a question asked by its purpose finds its fact (the pairs share no word;
-    # "Do I have any pets?" is asked by the words of the subjects that answer it: pets, dog, cat …).
+    # By words alone, only a question asked by its purpose, or giving it away by a cue word, finds its
+    # fact (the pairs share no word; "Do I have any pets?" is asked by the words of the subjects that
+    # answer it: pets, dog, cat …).
     by_words = [
         q
         for line, (_, q) in enumerate(PAIRS, 3)
         if line in [h.line for h in store._index.search(q, 5, semantic=False)]
     ]
-    assert all(questions.purpose(q) is not None for q in by_words), by_words
+    assert all(questions.purpose(q) or questions.cued(q) for q in by_words), by_words
 
 
 def test_nothing_close_by_meaning_alone_comes_back_under_the_threshold(folder, by_meaning):
@@ -484,9 +485,14 @@ def test_the_memory_line_status_and_explain_say_which_recall_is_in_force(workspa
     assert '"recall": "fused"' in out and f'"model": "{by_meaning.id}"' in out
     code, out, _ = cli("memory", "--workspace", ws, "search", "Do I eat meat?", "--explain")
     first, second = out.splitlines()
-    assert first.startswith("0.50  me.md#") and first.endswith(" I'm vegetarian")
+    assert first.startswith("0.70  me.md#") and first.endswith(" I'm vegetarian")
+    # its cue word "eat" asks it by the diet subjects' words too: the entry's subject holds "vegetarian"
+    assert second == "      = 0.2 × words 1.00 + 0.6 × meaning 0.83 (cosine 0.67)"
+    code, out, _ = cli("memory", "--workspace", ws, "search", "Should I skip the steak?", "--explain")
+    first, second = out.splitlines()
+    assert first.startswith("0.27  me.md#") and first.endswith(" I'm vegetarian")
     # no word of the question is in memory: the words weigh nothing, the meaning as ever
-    assert second == "      = 0 × words 0.00 + 0.6 × meaning 0.83 (cosine 0.67)"
+    assert second == "      = 0 × words 0.00 + 0.6 × meaning 0.45 (cosine 0.36)"
     code, out, _ = cli("memory", "--workspace", ws, "search", "vegetarian", "--explain")
     # one word one entry holds: half the evidence at which the words weigh their full 0.4
     assert out.splitlines()[1].startswith("      = 0.2 × words 1.00 + 0.6 × meaning ")
