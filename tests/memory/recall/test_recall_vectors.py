@@ -147,3 +147,48 @@ def test_a_float16_file_that_cannot_be_upgraded_now_is_read_as_it_is(tmp_path, m
     con = sqlite3.connect(path)
     assert con.execute("SELECT count(*) FROM chunks").fetchone()[0] == 2  # left for a later process
     con.close()
+
+
+def test_an_upgrade_cut_short_leaves_the_float16_file_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "vectors-old.sqlite3"
+    rows = unit_rows(5, seed=5)
+    float16_file(path, rows, keys(5))
+
+    def crash(con):  # the process dies after the codes are written, before the old table goes
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(V, "_drop_old", crash)
+    with pytest.raises(KeyboardInterrupt):
+        VectorStore(path, 384).load()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT count(*) FROM chunks").fetchone()[0] == 2
+    assert con.execute("SELECT count(*) FROM quantized").fetchone()[0] == 0  # rolled back whole
+    con.close()
+    monkeypatch.undo()
+    again = VectorStore(path, 384)
+    at = again.lookup(np.frombuffer(b"".join(keys(5)), dtype=np.uint64))
+    assert (at >= 0).all() and again.count == 5
+    assert again.rows(at) == pytest.approx(rows, abs=1e-3)
+
+
+def test_two_processes_upgrading_at_once_hold_each_vector_once(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "vectors-old.sqlite3"
+    rows = unit_rows(5, seed=6)
+    float16_file(path, rows, keys(5))
+    reader = (
+        "import sys; from pathlib import Path; from swarmkit.memory.recall.vectors import VectorStore;"
+        "print(VectorStore(Path(sys.argv[1]), 384).count)"
+    )
+    started = [
+        subprocess.Popen([sys.executable, "-c", reader, str(path)], stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    assert [int(p.communicate(timeout=60)[0]) for p in started] == [5, 5]
+    con = sqlite3.connect(path)
+    tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"quantized"}
+    assert con.execute("SELECT sum(length(digests)) / 8 FROM quantized").fetchone()[0] == 5
+    con.close()
