@@ -88,6 +88,10 @@ class VectorStore:
                 try:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
                     con = _connect(self.path)
+                except sqlite3.OperationalError:
+                    # busy for long (another process upgrading or rewriting it), read-only or full:
+                    # nothing stored is read this time, and what another process writes is kept
+                    con = None
                 except (sqlite3.DatabaseError, OSError):
                     # a damaged file (derived: dropped and made again), else vectors live in memory
                     try:
@@ -373,8 +377,11 @@ def _upgrade(con: sqlite3.Connection, dim: int) -> None:
         pass  # busy: the free pages are used again by the next chunks written
 
 
+BUSY_S = 5.0  # how long to wait for another process's write before reading without stored vectors
+
+
 def _connect(path: Path) -> sqlite3.Connection:
-    con = sqlite3.connect(path, timeout=5, isolation_level=None)
+    con = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None)
     # large pages for large blobs (a new file only; SQLite keeps an existing file's): 100,000
     # vectors are 1,200 pages to read instead of 19,000
     con.execute("PRAGMA page_size=65536")

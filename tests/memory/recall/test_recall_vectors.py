@@ -192,3 +192,22 @@ def test_two_processes_upgrading_at_once_hold_each_vector_once(tmp_path):
     assert tables == {"quantized"}
     assert con.execute("SELECT sum(length(digests)) / 8 FROM quantized").fetchone()[0] == 5
     con.close()
+
+
+def test_a_file_another_process_holds_for_long_is_read_later_never_deleted(tmp_path, monkeypatch):
+    path = tmp_path / "vectors-old.sqlite3"
+    rows = unit_rows(5, seed=7)
+    float16_file(path, rows, keys(5))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process writing it (an upgrade of a large file, say)
+    monkeypatch.setattr(V, "BUSY_S", 0.05)
+    try:
+        busy = VectorStore(path, 384)
+        assert busy.count == 0  # nothing stored is read this time (the search goes on by words)
+        busy.close()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert path.is_file()
+    later = VectorStore(path, 384)
+    assert later.count == 5
