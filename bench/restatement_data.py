@@ -28,7 +28,14 @@ and decoys beside them that keep the value and change the attribute ("Priya is m
 Glasgow now"), keep the attribute and change the value ("Works as an electrician", "Is allergic to bee
 stings"), or deny ("Doesn't own a bike"). From then H2 is tuned on (its misses were worked on) and H4
 is the held-out set, measured once before the change (3 of 10 proposed, 2 distinct facts involved)
-and once after.
+and once after (4 of 10, 2 distinct).
+H5 was written by hand on 2026-12-05 (evening), before consolidation's one calibrated pair score, in
+the style of H2-H4: a role by what it does, a partner said two ways, where one comes from, a denial
+said two ways, a count said two ways, a condition said as what it stops one doing, and decoys that
+keep the value and change the attribute ("Tom is my brother", "Lives in Cork now"), keep the frame and
+change one word ("Is allergic to wool", "Is long-sighted") or deny ("Doesn't eat sugar"). From then
+H4 is tuned on (its misses were worked on) and H5 is the held-out set: never tuned on, measured once
+before the change and once after.
 """
 
 from __future__ import annotations
@@ -243,5 +250,32 @@ SETS["H4"] = {
         "Is allergic to bee stings",
     ],
 }
-HELD_OUT = ("H4",)  # never tuned on (H was held out until H2 and H3 were written, H2 until H4 was)
-TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2")
+SETS["H5"] = {
+    "pairs": [
+        ("Has type 1 diabetes", "Is a type 1 diabetic"),
+        ("Works as an accountant", "Does people's taxes and books for a living"),
+        ("Doesn't drink coffee", "Never has coffee"),
+        ("Her husband is Tom", "Is married to Tom"),
+        ("Is originally from Cork", "Grew up in Cork"),
+        ("Is a keen gardener", "Loves working in the garden"),
+        ("Has four children", "Is a mother of four"),
+        ("Is short-sighted", "Can't see far without glasses"),
+        ("Is allergic to latex", "Gets a rash from latex gloves"),
+        ("Speaks fluent Mandarin", "Is fluent in Mandarin Chinese"),
+    ],
+    "distinct": [
+        "Drinks decaf tea",
+        "Tom is my brother",
+        "Lives in Cork now",
+        "Works as an architect",
+        "Is allergic to wool",
+        "Has four grandchildren",
+        "Is long-sighted",
+        "Doesn't eat sugar",
+        "Mows the lawn on Sundays",
+        "Speaks a little Cantonese",
+    ],
+}
+# never tuned on (H was held out until H2 and H3 were written, H2 until H4 was, H4 until H5 was)
+HELD_OUT = ("H5",)
+TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2", "H4")

@@ -148,6 +148,7 @@ _HEDGE = _compile("hedge")
 _LEAD_CLAUSE = _compile("lead_clause")
 _PERSON_NOUNS = _W["person_nouns"]
 _PARTNER_NOUNS = _W["partner_nouns"]
+_THIRD_PERSON_OWN = frozenset({"his", "her", "their"})
 # Who owns a thing at the start of a note is a name ("Caroline's brother …", though a stemmer would
 # shorten "Caroline"), but for these words.
 _NOT_POSSESSORS = _W["not_possessors"]
@@ -200,6 +201,9 @@ def _read(text: str, is_name: Callable[[str], bool]) -> tuple[str | None, list[C
         return "", _predicate(
             _expand(said).split(" ", 1)[1] if " " in said else "", first_person=True, bare=True
         )
+    if first.lower() in _THIRD_PERSON_OWN and rest.split(" ", 1)[0].lower() in _PARTNER_NOUNS:
+        # a note as stored, of its own person: "Her wife is Priya" (as "Works as a nurse" has no subject)
+        return None, _possessed(rest)
     possessive = _POSSESSIVE.match(said)
     if possessive and (is_name(possessive["name"]) or possessive["name"].lower() not in _NOT_POSSESSORS):
         claims = _possessed(possessive["rest"])

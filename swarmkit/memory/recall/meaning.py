@@ -1,35 +1,37 @@
 """Similarity by words and meaning together: one likeness on the lexical scale (DUPLICATE, 0.6, is
-one fact, as by words), calibrated from the words two texts share (similarity.Lexical), the
-embedding model's cosine, and what the texts are:
+one fact, as by words), from the words two texts share (similarity.Lexical), the embedding model's
+cosine, and what the texts are:
 
 - any two texts are one fact from a cosine of SAME_COSINE (0.92), as close as a reworded copy, or
-  from a lexical likeness of 0.6;
+  from a lexical likeness of 0.6 (or when they hold the same words);
 - two short facts about no one in particular (a person's own facts, "Allergic to shellfish" / "Has
   a shellfish allergy": no name opens either as its subject, at most SHORT meaningful words each)
-  that are each the other's nearest entry in meaning (a restatement is; "Is allergic to dust" is
-  nearest to one of the two peanut allergies, and they to each other) are one fact from WORDS ×
-  lexical + cosine = SAME_SHORT, or from SAME_APART when the pair stands out of its topic: its
-  cosine is at least MARGIN times the mean cosine of each one's NEIGHBOURS nearest other entries
-  (the ratio margin of bitext mining, Artetxe & Schwenk 2019). One fixed cosine cannot tell "Is
-  afraid of heights" / "Has a fear of high places" (0.66, one fact, nothing else near) from "Likes
-  jazz" / "Likes techno" (0.50) or "Works as a civil engineer" / "Is a software engineer" (0.49,
-  among other jobs); how far a pair stands above its neighbours can;
-- never when they fill one frame with other values (one or two words each in the same places,
-  some two of them apart in meaning: "Likes tea" / "Likes coffee", "Has a dog" / "Has a cat",
-  "Drinks coffee in the morning" / "Drinks tea in the evening": the words' own cosine under
-  SLOT_COSINE), unless the whole texts' cosine reaches SLOT_CHECKED.
+  are otherwise scored by one calibrated likeness (pair_score.py): the probability, from a logistic
+  model fitted on the restatement sets, that they state one fact, read from the cosine, how far the
+  pair stands out of its topic (its cosine over the mean cosine of each one's NEIGHBOURS nearest
+  other texts, the ratio margin of bitext mining, Artetxe & Schwenk 2019), whether each is the
+  other's nearest (past decoys that fill its own frame with another word), the words they share, a
+  frame filled with other values ("Likes tea" / "Likes coffee", "Is allergic to bee stings" / "...
+  wasp stings": one or two words each in the same places, apart in meaning, their own cosine under
+  SLOT_SAME), a denial in one only, and what the plain-speech reader reads in both (one attribute
+  with one value, or two). One fixed cosine cannot tell "Is afraid of heights" / "Has a fear of
+  high places" (0.66, one fact, nothing else near) from "Likes jazz" / "Likes techno" (0.50) or
+  "Works as a civil engineer" / "Is a software engineer" (0.49, among other jobs); these can. The
+  likeness replaces the words' alone for such pairs, both ways: "Is allergic to wasp stings" / "Is
+  allergic to bee stings" share 0.61 of their words and are two facts.
 
 Why the two regimes: the cosine of two facts about one named person is carried by the name and the
 topic (LoCoMo's "Caroline attended an LGBTQ+ counseling workshop" / "Caroline attended an LGBTQ
 support group": 0.83, two facts), while two short facts about no one are close only when they say
-one thing. WORDS, SAME_SHORT, SHORT and SLOT_COSINE were chosen on the restatement sets T1 and T2
-(bench/restatement_data.py) and kept where LoCoMo's sets A and B (bench/bench_consolidate.py) lose
-no merge precision; NEIGHBOURS, MARGIN, SAME_APART, CROWD_FLOOR and the frame of two slots on T1-T4,
-H and H3. H2 is held out (docs/memory.md has the figures).
+one thing. SHORT was chosen on the restatement sets T1 and T2 (bench/restatement_data.py) and kept
+where LoCoMo's sets A and B (bench/bench_consolidate.py) lose no merge precision; the calibrated
+model's weights are fitted on the tuned sets (bench/fit_restatement_score.py, which also reports
+leave-one-set-out cross-validation), and H5 is held out (docs/memory.md has the figures).
 
 A contradiction is still read from shared words only (findings.py asks `by_words`): a denial repeats
 what it denies, and closeness in meaning alone ("Is lactose intolerant" / "Cannot digest dairy") is
-no contradiction.
+no contradiction. Such a pair may still be one fact when the calibrated likeness says so and they
+share no word ("Is an only child" / "Has no brothers or sisters": `weighs_denial`).
 
 Vectors come from `vectors(texts)`: consolidate() passes one that reads the vectors recall stored
 under .index/ (keyed by model and line digest) and embeds only the entries without one, storing
@@ -52,19 +54,27 @@ if TYPE_CHECKING:
 
 DUPLICATE = 0.6  # findings.DUPLICATE: the likeness from which two entries are one fact
 SAME_COSINE = 0.92  # the cosine from which any two texts are one fact
-WORDS = 0.2  # a short personal fact's lexical likeness, beside the cosine
-SAME_SHORT = 0.72  # WORDS × lexical + cosine from which two short personal facts are one
 SHORT = 6  # meaningful words (recall's terms) a short fact holds at most
-SLOT_COSINE = 0.7  # the least cosine of two words that fill one slot of a frame in a restatement
+SLOT_SAME = 0.8  # the least cosine of two words that fill one slot of a frame in a restatement ("kids" /
+# "children" 0.88, "home" / "house" 0.8; "bee" / "wasp" 0.58, "car" / "bike" 0.56, "dog" / "cat" 0.66)
 NEIGHBOURS = 4  # k: a text's crowd is the mean cosine of its k nearest other texts
-MARGIN = 2.5  # cosine / crowd from which a pair stands out of its topic (Artetxe & Schwenk's ratio margin)
-SAME_APART = 0.55  # WORDS × lexical + cosine from which two short facts that stand out are one
 FRAME_SLOTS = 2  # words in which one frame's two fillings differ at most
 CROWD_FLOOR = 0.2  # the least crowd a margin divides by (a sparse folder does not make every pair stand out)
-SLOT_CHECKED = 0.86  # whole texts this close are one fact whatever one word each says ("Grows
-# tomatoes on the balcony" / "Has tomato plants on the balcony": 0.89, grows / plants 0.3)
+DEED_COSINE = 0.3  # the least cosine of a role's words and what one does for a living, to be that role
+# ("plumber" / "Fixes pipes and boilers for a living" 0.36, "dentist" / "Fixes people's teeth …" 0.60,
+# "software engineer" / "Writes software …" 0.49; "pharmacist" / "Fixes people's teeth …" 0.13)
+CANDIDATES = 3  # each short personal fact is compared with its this many nearest texts in meaning
 BLOCK = 1024  # rows of the cosine matrix computed at once (BLOCK × n float32: 40 MB for n = 10,000)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+# what one does said as one's work: "Fixes pipes and boilers for a living"
+_DEED = re.compile(r"(?i)\b(?:for a living|for work|(?:makes?|earns?) (?:a|his|her|their|my) living)\b")
+# attributes one value may fill beside another of them ("Supports Arsenal" / "Is an Arsenal fan")
+_MANY_OR_TEAM = frozenset({"taste", "habit", "fan", "choice", "team"})
+
+
+def _role_words(value: str) -> str:
+    """A role as the words that name it: "a software engineer" → "software engineer"."""
+    return re.sub(r"(?i)^(?:an?|the|my)\s+", "", value.strip()).lower()
 
 
 def meaning(cosine: float) -> float:
@@ -83,13 +93,6 @@ def _named(names: Names, text: str) -> bool:
 
     actor = names.actor(text)
     return actor in names.named or (bool(actor) and stem(actor) == actor)
-
-
-def short_fact(lexical: float, cosine: float, same: float = SAME_SHORT) -> float:
-    """Two short personal facts' likeness: `same` (SAME_SHORT, or SAME_APART for a pair that stands
-    out of its topic) → DUPLICATE, every word shared at cosine 1 → 1."""
-    joint = WORDS * lexical + max(0.0, min(1.0, float(cosine)))
-    return max(0.0, min(1.0, DUPLICATE + (joint - same) * (1 - DUPLICATE) / (1 + WORDS - same)))
 
 
 class ByWords(Protocol):
@@ -127,6 +130,11 @@ class ByMeaning:
         self.crowd_at = np.zeros((0, 0), dtype=np.int64)
         self.crowd_cosine = np.zeros((0, 0), dtype=np.float32)
         self._word_cache: dict[str, np.ndarray] = {}
+        self._names: Names | None = None
+        self._claims_of: dict[int, list] = {}
+        self._swaps: dict[tuple[int, int], bool] = {}
+        self._frames: dict[tuple[int, int], list[tuple[str, str]] | None] = {}
+        self._role_names: list[str] | None = None
 
     def prepare(self, texts: Sequence[str]) -> None:
         from swarmkit.memory.recall.restatement import Names
@@ -134,7 +142,11 @@ class ByMeaning:
         self.texts = list(texts)
         self.lexical.prepare(texts)
         self.matrix = np.asarray(self.vectors(self.texts), dtype=np.float32)
-        names = Names(self.texts)
+        names = self._names = Names(self.texts)
+        self._claims_of = {}
+        self._swaps = {}
+        self._frames = {}
+        self._role_names = None
         self.personal = [
             not _named(names, text) and len(held) <= SHORT
             for text, held in zip(self.texts, self.lexical.words, strict=True)
@@ -166,12 +178,188 @@ class ByMeaning:
     def _score(self, a: int, b: int, cosine: float) -> float:
         lexical = self.lexical.score(a, b)
         value = max(lexical, meaning(cosine))
-        if value < DUPLICATE and self._short_pair(a, b):
-            same = SAME_APART if self.margin(a, b, cosine) >= MARGIN else SAME_SHORT
-            candidate = short_fact(lexical, cosine, same)
-            if candidate >= DUPLICATE and (cosine >= SLOT_CHECKED or not self._frame_apart(a, b)):
-                value = candidate
+        if self.calibrated(a, b, cosine):
+            # two short personal facts: the calibrated likeness decides, above or below the words
+            # alone ("Is allergic to bee stings" / "... wasp stings" share 0.61 of their words)
+            likeness = self._likeness(self.probability(a, b, cosine))
+            # a role told by what one does is read as that role, as the reader reads one value
+            return max(likeness, DUPLICATE) if self._deed(a, b) else likeness
         return value
+
+    @staticmethod
+    def _likeness(probability: float) -> float:
+        """The calibrated probability on the lexical scale: THRESHOLD → DUPLICATE, 0 → 0, 1 → 1."""
+        from swarmkit.memory.recall.pair_score import calibration
+
+        threshold = calibration().threshold
+        if probability >= threshold:
+            return DUPLICATE + (probability - threshold) * (1 - DUPLICATE) / (1 - threshold)
+        return probability * DUPLICATE / threshold
+
+    def probability(self, a: int, b: int, cosine: float | None = None) -> float:
+        """The calibrated probability that texts a and b state one fact (pair_score.py)."""
+        from swarmkit.memory.recall.pair_score import calibration
+
+        return calibration().probability(self.features(a, b, cosine))
+
+    def features(self, a: int, b: int, cosine: float | None = None) -> tuple[float, ...]:
+        """The pair's signals, in pair_score.FEATURES' order."""
+        from swarmkit.memory.recall.negation import negated
+        from swarmkit.memory.recall.pair_score import MARGIN_SCALE
+
+        if cosine is None:
+            cosine = self.cosine(a, b)
+        lexical = self.lexical.score(a, b)
+        swap = float(self._swapped(a, b))
+        denial = float(negated(self.texts[a]) != negated(self.texts[b]))
+        same, other, elsewhere = self._told(a, b)
+        return (
+            max(0.0, float(cosine)),
+            min(1.0, self.margin(a, b, cosine) / MARGIN_SCALE),
+            (float(self._nearest_kin(a) == b) + float(self._nearest_kin(b) == a)) / 2,
+            lexical,
+            swap,
+            denial,
+            denial * float(lexical > 0),
+            same,
+            other,
+            elsewhere,
+        )
+
+    def _swapped(self, a: int, b: int) -> bool:
+        """One frame filled with other words, some two apart in meaning ("Is allergic to bee stings"
+        / "Is allergic to wasp stings", "Has three nephews" / "Has three grandchildren")."""
+        key = (min(a, b), max(a, b))
+        known = self._swaps.get(key)
+        if known is None:
+            slots = self._frame(a, b) or []
+            known = self._swaps[key] = (
+                bool(slots) and min(self._word_cosine(x, y) for x, y in slots) < SLOT_SAME
+            )
+        return known
+
+    def _frame(self, a: int, b: int) -> list[tuple[str, str]] | None:
+        """The words one text swaps for the other's in one frame (pair_score.frame_slots), once."""
+        from swarmkit.memory.recall.pair_score import frame_slots, words_of
+        from swarmkit.memory.recall.words import STOP_WORDS
+
+        key = (min(a, b), max(a, b))
+        if key not in self._frames:
+            self._frames[key] = frame_slots(
+                words_of(self.texts[key[0]]), words_of(self.texts[key[1]]), STOP_WORDS, FRAME_SLOTS
+            )
+        return self._frames[key]
+
+    def _embed_swapped_words(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """The words these pairs, and each short personal fact beside its crowd, swap in one frame,
+        embedded in one batch: one call per word costs about 10 ms of CPU, one batch a fraction."""
+        wanted: set[tuple[int, int]] = {(a, b) for a, b in pairs if self.personal[a] and self.personal[b]}
+        for a, row in enumerate(self.crowd_at.tolist()):
+            if not self.personal[a]:
+                continue
+            wanted.update((a, c) for c in row[:CANDIDATES] if self.personal[c])  # the pairs scored
+            for c in row:  # _nearest_kin's walk: past frames, to the first text in none
+                wanted.add((a, c))
+                if not self._frame(a, c):
+                    break
+        words = {w for a, b in wanted for slot in self._frame(a, b) or [] if slot[0] != slot[1] for w in slot}
+        if words:
+            self._words(sorted(words))
+
+    def _nearest_kin(self, a: int) -> int:
+        """Text a's nearest text in meaning that is no other filling of its own frame: "Is allergic
+        to wasp stings" is nearest to "Is allergic to bee stings", a decoy that says another thing;
+        past it, to "Reacts badly to being stung by wasps"."""
+        for other in self.crowd_at[a].tolist():
+            if not self._swapped(a, other):
+                return int(other)
+        return -1
+
+    def _word_cosine(self, x: str, y: str) -> float:
+        if x == y:
+            return 1.0
+        vectors = self._words([x, y])
+        return float(vectors[0] @ vectors[1])
+
+    def _told(self, a: int, b: int) -> tuple[float, float, float]:
+        """What the plain-speech reader reads in both (speech/attributes.py): one attribute with the
+        same value, one single-valued attribute with two values, one value under two attributes."""
+        from swarmkit.speech import attributes
+
+        same = other = elsewhere = 0.0
+        for x in self._claims(a):
+            for y in self._claims(b):
+                if x.holds != y.holds or not x.words() or not y.words():
+                    continue
+                if x.attribute == y.attribute:
+                    if attributes.same_value(x, y):
+                        same = 1.0
+                    elif x.holds and x.attribute not in attributes.MANY:
+                        other = 1.0
+                elif x.words() == y.words() and not {x.attribute, y.attribute} & _MANY_OR_TEAM:
+                    elsewhere = 1.0  # "Comes from Glasgow" / "Lives in Glasgow now"
+        return same, other, elsewhere
+
+    def one_role(self, a: int, b: int) -> bool:
+        """Whether the pair is one role, one text naming it and the other saying what one does
+        (consolidation merges it though the plain-speech reader reads two values of the role)."""
+        return self.calibrated(a, b) and self._deed(a, b)
+
+    def _deed(self, a: int, b: int) -> bool:
+        """A role told by what one does ("Works as a plumber" / "Fixes pipes and boilers for a
+        living"): one text names a role, the other says what it does for a living, and of the roles the folder's short personal facts name, that one is the nearest in meaning
+        to what the other does (not "Works as an electrician"), at a cosine of DEED_COSINE or more
+        (a folder's only role is not everyone's job)."""
+        for role_at, deed_at in ((a, b), (b, a)):
+            roles = [c for c in self._claims(role_at) if c.attribute == "role" and c.holds]
+            # the reader reads "Fixes pipes and boilers for a living" as the role "pipes and
+            # boilers": what one does, no role's name
+            if not roles or not _DEED.search(self.texts[deed_at]) or _DEED.search(self.texts[role_at]):
+                continue
+            named = self._roles()
+            closeness = self._words(named) @ self.matrix[deed_at]
+            best = int(np.argmax(closeness))
+            if closeness[best] >= DEED_COSINE and named[best] in {_role_words(c.value) for c in roles}:
+                return True
+        return False
+
+    def _deed_pairs(self) -> list[tuple[int, int]]:
+        """Each short personal fact that says what one does for a living beside each that names a
+        role: what _deed reads, however far apart in meaning the two are as texts."""
+        deeds = [i for i, text in enumerate(self.texts) if self.personal[i] and _DEED.search(text)]
+        if not deeds:
+            return []
+        named = [
+            i
+            for i, personal in enumerate(self.personal)
+            if personal and i not in deeds and any(c.attribute == "role" and c.holds for c in self._claims(i))
+        ]
+        return sorted({(min(d, r), max(d, r)) for d in deeds for r in named if d != r})
+
+    def _roles(self) -> list[str]:
+        """The roles the short personal facts name ("plumber", "software engineer"), read once."""
+        if self._role_names is None:
+            found = {
+                _role_words(c.value)
+                for i, personal in enumerate(self.personal)
+                if personal and not _DEED.search(self.texts[i])
+                for c in self._claims(i)
+                if c.attribute == "role" and c.holds
+            }
+            self._role_names = sorted(found - {""})
+        return self._role_names
+
+    def _claims(self, i: int) -> list:
+        """Text i's claims as the plain-speech reader reads them, read once, vague counts left out
+        ("Has a dog" and "Has a cat" both say one pet or more)."""
+        claims = self._claims_of.get(i)
+        if claims is None:
+            from swarmkit.speech import attributes
+
+            assert self._names is not None
+            read = attributes.read(self.texts[i], self._names.in_text(self.texts[i]))[1]
+            claims = self._claims_of[i] = [c for c in read if c.attribute and c.value != "1+"]
+        return claims
 
     def margin(self, a: int, b: int, cosine: float | None = None) -> float:
         """How far the pair stands out of its topic: their cosine over the mean cosine of each one's
@@ -191,37 +379,22 @@ class ByMeaning:
         kept = cosines[row != other][:NEIGHBOURS]
         return float(kept.mean()) if len(kept) == NEIGHBOURS else None
 
-    def _short_pair(self, a: int, b: int) -> bool:
-        """Two short personal facts, each the other's nearest in meaning."""
-        return self.personal[a] and self.personal[b] and self.nearest[a] == b and self.nearest[b] == a
-
-    def _frame_apart(self, a: int, b: int) -> bool:
-        """One frame filled with other values: the texts word for word the same but for one or two
-        words each, in the same places (small words such as "is" or "a" may be there in one only),
-        and some such two words apart in meaning ("Likes tea" / "Likes coffee", "Has a dog" / "Has
-        a cat", "Is allergic to cats" / "Allergic to dust", "Drinks coffee in the morning" /
-        "Drinks tea in the evening"): two facts, however close the whole texts are. Words said in
-        another order or in more words ("Wears glasses for reading" / "Needs reading glasses",
-        "Collects vinyl records" / "Has a big record collection") are no frame."""
-        from difflib import SequenceMatcher
-
-        from swarmkit.memory.recall.words import STOP_WORDS
-
-        left = _WORD.findall(self.texts[a].lower().replace("’", "'"))
-        right = _WORD.findall(self.texts[b].lower().replace("’", "'"))
-        slots: list[tuple[str, str]] = []
-        shared = 0
-        for tag, i1, i2, j1, j2 in SequenceMatcher(None, left, right, autojunk=False).get_opcodes():
-            if tag == "equal":
-                shared += i2 - i1
-            elif tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
-                slots.append((left[i1], right[j1]))
-            elif tag == "replace" or not set(left[i1:i2] + right[j1:j2]) <= STOP_WORDS:
-                return False
-        if not slots or not shared or len(slots) > FRAME_SLOTS:
+    def calibrated(self, a: int, b: int, cosine: float | None = None) -> bool:
+        """Whether the pair's likeness is the calibrated one (pair_score.py): two short personal
+        facts, neither as close as a reworded copy (SAME_COSINE) nor holding the same words."""
+        if not (self.personal[a] and self.personal[b]):
             return False
-        vectors = self._words([word for slot in slots for word in slot])
-        return any(float(vectors[2 * i] @ vectors[2 * i + 1]) < SLOT_COSINE for i in range(len(slots)))
+        return (self.cosine(a, b) if cosine is None else cosine) < SAME_COSINE and self.lexical.score(
+            a, b
+        ) < 1.0
+
+    def weighs_denial(self, a: int, b: int) -> bool:
+        """Whether the pair's score already weighs one text denying and the other not: the
+        calibrated likeness does ("Is short-sighted" / "Can't see far without glasses" may be one
+        fact; "Eats meat" / "Eats no meat" is not), so consolidation may merge such a pair."""
+        # a denial that repeats some of the other's words denies it ("Eats meat only at weekends" /
+        # "Eats fish but no meat"): never one fact, as by words alone
+        return self.calibrated(a, b) and self.lexical.score(a, b) == 0.0
 
     def _words(self, words: list[str]) -> np.ndarray:
         todo = [w for w in words if w not in self._word_cache]
@@ -236,8 +409,12 @@ class ByMeaning:
 
     def pairs(self, floor: float) -> list[tuple[int, int, float]]:
         """Every pair scoring at least `floor`: those the lexical index finds, those at
-        SAME_COSINE's mapping of `floor` and more, and the mutual nearest short personal facts."""
-        found = {(a, b): self.score(a, b) for a, b, _ in self.lexical.pairs(floor)}
+        SAME_COSINE's mapping of `floor` and more, and each short personal fact beside its
+        CANDIDATES nearest in meaning (a restatement need not be the other's nearest: "Is allergic
+        to wasp stings" is nearest to "... bee stings")."""
+        by_words = [(a, b) for a, b, _ in self.lexical.pairs(floor)]
+        self._embed_swapped_words(by_words)
+        found = {(a, b): self.score(a, b) for a, b in by_words}
         least = SAME_COSINE + (floor - DUPLICATE) * (1 - SAME_COSINE) / (1 - DUPLICATE)
         n = len(self.matrix)
         for start in range(0, n, BLOCK):
@@ -247,9 +424,14 @@ class ByMeaning:
                 a = start + r
                 if a < b and (a, b) not in found:
                     found[(a, b)] = self._score(a, b, float(block[r, b]))
-        for a, b in enumerate(self.nearest.tolist()):
-            if 0 <= a < b and (a, b) not in found and self._short_pair(a, b):
-                found[(a, b)] = self.score(a, b)
+        for a, row in enumerate(self.crowd_at[:, :CANDIDATES].tolist()):
+            for b in row:
+                pair = (min(a, b), max(a, b))
+                if a != b and pair not in found and self.calibrated(*pair):
+                    found[pair] = self.score(*pair)
+        for pair in self._deed_pairs():
+            if pair not in found and self.calibrated(*pair):
+                found[pair] = self.score(*pair)
         out = [(a, b, value) for (a, b), value in found.items() if value >= floor]
         out.sort(key=lambda item: (-item[2], item[0], item[1]))
         return out
@@ -311,6 +493,38 @@ def stored(
             if loose:
                 out[loose] = model_encoder.encode([texts[i] for i in loose])
             return out
+        finally:
+            keep.close()
+
+    return vectors
+
+
+WORDS_FILE_PREFIX = "words-"  # .index/vectors-words-<model id>.sqlite3: the single words a frame swaps
+
+
+def stored_words(store: MemoryReader, model: Model) -> Callable[[Sequence[str]], np.ndarray]:
+    """Vectors of single words (the words two facts in one frame swap), kept under .index/ beside
+    the entries' (keyed by model and word): a word costs about 5 ms of CPU to embed, and a folder's
+    frames swap the same words pass after pass, so each is embedded once."""
+    from swarmkit.memory.folder.layout import INDEX_DIR
+    from swarmkit.memory.recall.semantic import encoder
+    from swarmkit.memory.recall.storage import line_digest
+    from swarmkit.memory.recall.vectors import VectorStore, vectors_path
+
+    def vectors(words: Sequence[str]) -> np.ndarray:
+        model_encoder = encoder(model)
+        keep = VectorStore(
+            vectors_path(store.folder / INDEX_DIR, WORDS_FILE_PREFIX + model.id), model_encoder.dim
+        )
+        try:
+            digests = [line_digest(word) for word in words]
+            keys = np.frombuffer(b"".join(digests), dtype=np.uint64)
+            at = keep.lookup(keys)
+            todo = {d: w for d, w, row in zip(digests, words, at.tolist(), strict=True) if row < 0}
+            if todo:
+                keep.add(list(todo), model_encoder.encode(list(todo.values())))
+                at = keep.lookup(keys)
+            return np.asarray(keep.half()[at], dtype=np.float32)
         finally:
             keep.close()
 

@@ -152,10 +152,10 @@ def _by_meaning(store: MemoryReader | None = None, entries: Sequence | None = No
             )
         raise SwarmkitError(f"similarity by meaning needs an embedding model: {reason}", hint)
     semantic.one_blas_thread()
-    from swarmkit.memory.recall.meaning import ByMeaning, embedded, stored
+    from swarmkit.memory.recall.meaning import ByMeaning, embedded, stored, stored_words
 
     if store is not None and entries is not None:
-        return ByMeaning(Lexical(), stored(store, entries, model), embedded(model))
+        return ByMeaning(Lexical(), stored(store, entries, model), stored_words(store, model))
     return ByMeaning(Lexical(), embedded(model))
 
 

@@ -1,8 +1,9 @@
 """What consolidation finds in a set of entries: pure functions over entries, no files, no git.
 
 - duplicates: the same fact in other words (a similarity at or above DUPLICATE), never two texts
-  that name other people or things, hold other numbers, or where one denies what the other says;
-  and two texts the plain-speech reader reads as one single-valued thing of the same person with
+  that name other people or things, hold other numbers, or where one denies what the other says
+  (unless the similarity weighs the denial itself and they share no word: "Is lactose intolerant" /
+  "Cannot digest dairy", meaning.ByMeaning.weighs_denial); and two texts the plain-speech reader reads as one single-valued thing of the same person with
   the same value, however far apart their words ("Is married to Sam" / "Sam is my husband", "Grew
   up in Leeds" / "Spent her childhood in Leeds", "Is vegetarian" / "Doesn't eat meat or fish");
 - contradictions: a later entry that says the opposite of an earlier one (the same words, one of
@@ -205,11 +206,13 @@ def find(
                     )
                 )
                 taken.update((a, b))
-            continue
+                continue
+            if not _denial_weighed(sim, a, b):
+                continue
         if (
             score < DUPLICATE
             or not same_fact(texts[a], texts[b], person_names[a], person_names[b], actors[a], actors[b])
-            or _apart(readings[a], readings[b])
+            or (_apart(readings[a], readings[b]) and not _one_role(sim, a, b))
         ):
             continue
         ga, gb = group_of.get(a), group_of.get(b)
@@ -244,6 +247,22 @@ def find(
     order = {"merge": 0, "supersede": 1, "drop": 2}
     position = {id(e): i for i, e in enumerate(entries)}
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
+
+
+def _denial_weighed(sim: Similarity, a: int, b: int) -> bool:
+    """Whether the similarity's score already weighs one text denying and the other not (the
+    calibrated likeness of two short personal facts does: "Is short-sighted" / "Can't see far without
+    glasses" is one fact), so a pair at DUPLICATE may merge though only one text denies."""
+    weighs = getattr(sim, "weighs_denial", None)
+    return bool(weighs is not None and weighs(a, b))
+
+
+def _one_role(sim: Similarity, a: int, b: int) -> bool:
+    """Whether the similarity reads the pair as one role told two ways ("Works as a plumber" /
+    "Fixes pipes and boilers for a living", which the plain-speech reader reads as the role "pipes
+    and boilers": two values of one role, apart, were it not for what the words mean)."""
+    reads = getattr(sim, "one_role", None)
+    return bool(reads is not None and reads(a, b))
 
 
 # What the reader says that names too little to make two texts one fact: a count of pets ("has a dog",
