@@ -312,7 +312,7 @@ def test_a_score_is_the_documented_formula_of_its_parts(folder, by_meaning):
     (hit,) = store.recall("deploy", max_results=1)
     vector = semantic.embed(["deploy"])[0] @ semantic.embed(["Deploy billing on Fridays"])[0]
     assert hit.parts.lexical == 1.0
-    assert hit.parts.cosine == pytest.approx(float(vector), abs=1e-3)  # stored as float16
+    assert hit.parts.cosine == pytest.approx(float(vector), abs=1e-4)  # stored as int16 codes and a scale
     # "deploy" is one word held by one entry: half of full evidence (two such words), words weigh 0.2
     assert hit.parts.weight == pytest.approx(0.2)
     assert hit.score == pytest.approx(0.2 * 1.0 + 0.6 * min(1.0, max(0.0, hit.parts.cosine) / 0.8))
@@ -343,9 +343,10 @@ def test_vectors_are_keyed_by_model_and_line_digest_and_a_hand_edit_is_embedded_
     path = vectors_path(folder / ".index", by_meaning.id)
     assert path.is_file()
     side = store._index._semantic
-    assert side.vectors.half().dtype == np.float16 and side.vectors.count == 2
-    digests, vecs = side.vectors._open().execute("SELECT digests, vecs FROM chunks").fetchone()
-    assert len(digests) == 2 * 8 and len(vecs) == 2 * 384 * 2  # float16 on disk
+    assert side.vectors.count == 2
+    query = "SELECT digests, codes, scales FROM quantized"
+    digests, codes, scales = side.vectors._open().execute(query).fetchone()
+    assert len(digests) == 2 * 8 and len(codes) == 2 * 384 * 2 and len(scales) == 2 * 4  # int16, a scale
     # a hand edit: the line's digest changes, its old vector is never used for the new text
     text = (folder / "notes.md").read_text().replace("I'm vegetarian", "Plays chess on Sundays")
     (folder / "notes.md").write_text(text)
@@ -644,14 +645,14 @@ def test_the_first_five_of_fifty_are_the_five_result_search(folder, by_meaning):
         assert [(h.line, h.score) for h in store.recall(question, 50, 0.0)][:5] == five
 
 
-def stored_rows(path) -> list[tuple[bytes, bytes]]:
+def stored_rows(path) -> list[tuple[bytes, bytes, bytes]]:
     """Every chunk a vectors file holds, read as another process would (the file's bytes move when
     a closing connection checkpoints its write-ahead log, and that is no change of what it holds)."""
     import sqlite3
 
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return con.execute("SELECT digests, vecs FROM chunks ORDER BY id").fetchall()
+        return con.execute("SELECT digests, codes, scales FROM quantized ORDER BY id").fetchall()
     finally:
         con.close()
 
@@ -828,12 +829,12 @@ def test_damaged_stored_vectors_are_embedded_again_and_never_break_a_search(fold
     import sqlite3
 
     con = sqlite3.connect(path)
-    rows = con.execute("SELECT id, vecs FROM chunks").fetchall()
-    for chunk, vecs in rows:
-        halves = np.frombuffer(vecs, dtype=np.float16).copy().reshape(-1, 384)
-        halves[0, 0], halves[1, 5] = np.nan, np.inf
-        halves[2:, :] = 65000.0
-        con.execute("UPDATE chunks SET vecs = ? WHERE id = ?", (halves.tobytes(), chunk))
+    rows = con.execute("SELECT id, scales FROM quantized").fetchall()
+    for chunk, scales in rows:
+        damaged = np.frombuffer(scales, dtype="<f4").copy()
+        damaged[0], damaged[1] = np.nan, np.inf
+        damaged[2:] = 65000.0
+        con.execute("UPDATE quantized SET scales = ? WHERE id = ?", (damaged.tobytes(), chunk))
     con.commit()
     con.close()
     store = MemoryStore(folder, "demo")
