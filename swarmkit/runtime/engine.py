@@ -110,20 +110,24 @@ class Run:
             self.record.duration_ms = round((time.perf_counter() - started) * 1000, 1)
         return self.record
 
-    def _agent(self, agent_id: str, task: str) -> str:
+    def _agent(self, agent_id: str, task: str, asked: str | None = None) -> str:
+        """`asked`: what the person asked, which a child's task wraps ("lead asks for your part of this
+        request: …"); memory is recalled by it, so that the wrapping's words find nothing and the
+        question's meaning is embedded once a run, not once an agent."""
         agent = self.topology.agents[agent_id]
         bindings = agent.decision_skills
         blocks: list[str] = []
+        asked = task if asked is None else asked
         for binding in (b for b in bindings if b.trigger == "pre_input"):
             if binding.id == READER_ID:
-                block = self.memory.recall(agent, binding, task)
+                block = self.memory.recall(agent, binding, asked)
                 if block:
                     blocks.append(block)
             elif binding.id != WRITER_ID:
                 self._check(binding, agent, "input", task, blocking_status="rejected")
         reports: list[tuple[str, str]] = []
         for child in agent.children:
-            reports.append((child, self._agent(child, self._child_task(agent, task))))
+            reports.append((child, self._agent(child, self._child_task(agent, task), asked)))
             if child in self.memory.tainted:  # its report may carry what it read
                 self.memory.taint(agent.id, f"the report of {child}, who read untrusted content")
             for binding in (b for b in bindings if b.trigger == "checkpoint" and not b.builtin):

@@ -263,3 +263,23 @@ def test_a_personal_fact_added_with_an_abbreviation_stays_with_its_person(init_w
         assert not {"Weiss", "Okafor", "Patel"} & set(prompts.replace(".", " ").split()), question
     record, _ = run_once(root, "Who is the therapist on Fridays?", user="ana")
     assert "Dr. Weiss" in record["output"]
+
+
+def test_every_agent_recalls_by_what_the_person_asked_not_by_its_wrapped_task(init_ws, cli, monkeypatch):
+    """A child's task wraps the request ("lead asks for your part of this request: …"); memory is
+    recalled by the request itself, so the wrapping's words find nothing and, with a model, the
+    question is embedded once a run rather than once an agent."""
+    from swarmkit.runtime.memory_hooks import MemoryHooks
+
+    root = init_ws()
+    assert cli("memory", "--workspace", str(root), "add", "My manager is Ana Lima")[0] == 0
+    asked: list[tuple[str, str]] = []
+    recall = MemoryHooks.recall
+
+    def spy(self, agent, binding, task):
+        asked.append((agent.id, task))
+        return recall(self, agent, binding, task)
+
+    monkeypatch.setattr(MemoryHooks, "recall", spy)
+    run_once(root, "Who is my manager?")
+    assert asked == [("lead", "Who is my manager?"), ("researcher", "Who is my manager?")]
