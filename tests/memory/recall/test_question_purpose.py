@@ -10,6 +10,16 @@ from swarmkit.memory.recall import scan_search
 from swarmkit.memory.recall.words import query_terms, terms
 from swarmkit.speech.facts import extract
 
+
+def told_to(store, said: list[str]):
+    """The store, with the facts the mock reads in each sentence kept about the user."""
+    store.ensure()
+    for text in said:
+        for fact in extract(text):
+            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
+    return store
+
+
 TOLD = [
     "I live in Rotterdam",
     "I work as a data engineer",
@@ -25,11 +35,7 @@ TOLD = [
 
 @pytest.fixture
 def told(store):
-    store.ensure()
-    for said in TOLD:
-        for fact in extract(said):
-            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
-    return store
+    return told_to(store, TOLD)
 
 
 @pytest.mark.parametrize(
@@ -89,11 +95,7 @@ TOLD_PLAINLY = [
 
 @pytest.fixture
 def told_plainly(store):
-    store.ensure()
-    for said in TOLD_PLAINLY:
-        for fact in extract(said):
-            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
-    return store
+    return told_to(store, TOLD_PLAINLY)
 
 
 @pytest.mark.parametrize(
@@ -132,11 +134,7 @@ TOLD_IN_PASSING = [
 
 @pytest.fixture
 def told_in_passing(store):
-    store.ensure()
-    for said in TOLD_IN_PASSING:
-        for fact in extract(said):
-            store.remember(fact.text, kind=fact.kind, by="agent", subject=fact.subject, target="me")
-    return store
+    return told_to(store, TOLD_IN_PASSING)
 
 
 @pytest.mark.parametrize(
