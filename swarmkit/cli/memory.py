@@ -688,7 +688,7 @@ def _finding_lines(item: dict) -> list[str]:
 @click.option(
     "--similarity",
     type=click.Choice(["lexical", "semantic"]),
-    help="Compare by words, or by words and meaning (default: semantic when the extra and a model are in force).",
+    help="Compare by words, or by words and meaning (default: semantic when an embedding model is in force).",
 )
 @format_options("text", "json")
 @memory_options

@@ -167,7 +167,7 @@ SIMILARITIES: dict[str, Callable[..., Similarity]] = {
 
 
 def default_name() -> str:
-    """ "semantic" when the extra and a model are in force (SWARMKIT_EMBEDDING_MODEL is not off),
+    """ "semantic" when an embedding model is in force (SWARMKIT_EMBEDDING_MODEL is not off),
     else "lexical". Looks for files and packages only: nothing is loaded."""
     from swarmkit.memory.recall import semantic
 
