@@ -2,9 +2,9 @@
 how many of its ten restatements a pass proposes as one fact, and how many of its ten distinct facts
 any merge involves. By words, and by words and meaning when an embedding model is in force.
 
-Sets T1-T4, H, H3, H2 and H4 are the ones the similarity was tuned on (H2 from 2026-12-05, when H4 was
-written; H4 from that evening, when H5 was); H5 is held out (written before the change it measures,
-never tuned on). Issue 32's bar, on a held-out set: >= 9 of 10 restatements
+Sets T1-T4 and H-H7 are the ones the similarity was tuned on (H2 from 2026-12-05, when H4 was
+written; H4 from that evening, when H5 was; H5 from that night, when H6-H9 were); H8 and H9 are held
+out (measured, never tuned on). Issue 32's bar, on a held-out set: >= 9 of 10 restatements
 proposed, <= 1 distinct fact involved. The suite holds every set at what is reached today (HELD), so
 a change that loses a restatement, or involves a second distinct fact, fails `make test`.
 """
@@ -26,7 +26,21 @@ from restatement_data import HELD_OUT, SETS  # noqa: E402
 SEED = 32
 FOUND_BAR = 9  # issue 32's bar on a held-out set
 # what the suite holds per set by words and meaning (quality targets): no restatement found today is lost
-HELD = {"T1": 9, "T2": 8, "T3": 9, "T4": 8, "H": 10, "H2": 10, "H3": 8, "H4": 8, "H5": 8}
+HELD = {
+    "T1": 9,
+    "T2": 8,
+    "T3": 9,
+    "T4": 8,
+    "H": 10,
+    "H2": 10,
+    "H3": 8,
+    "H4": 8,
+    "H5": 10,
+    "H6": 9,
+    "H7": 9,
+    "H8": 10,
+    "H9": 7,
+}
 INVOLVED_BAR = 1
 # a set is held at what it measured where that is worse than the bar (none today: H4 involved two
 # distinct facts until consolidation's calibrated pair score): the suite then fails on a further loss

@@ -58,6 +58,8 @@ def pairs_of(name: str):
     for a, b in itertools.combinations(range(len(texts)), 2):
         if not sim.calibrated(a, b):
             continue  # scored otherwise: by words and cosine alone
+        if sim.elsewhere(a, b) or sim.updates(a, b) or sim.denies_the_other(a, b):
+            continue  # two facts by rule: one value under two attributes, a change, a denial of the other's word
         rows.append(sim.features(a, b))
         labels.append(frozenset((texts[a], texts[b])) in planted)
         named.append((texts[a], texts[b]))
@@ -155,8 +157,15 @@ def main() -> None:
     )
     parser.add_argument("--check", action="store_true", help="fit and cross-validate, write nothing")
     parser.add_argument("--penalty", type=float, default=LAMBDA, help=f"the L2 penalty (default {LAMBDA})")
+    parser.add_argument(
+        "--cost",
+        type=float,
+        default=COST_OF_A_WRONG_PAIR,
+        help=f"what a wrong pair costs against a restatement found (default {COST_OF_A_WRONG_PAIR:g})",
+    )
     args = parser.parse_args()
     globals()["LAMBDA"] = args.penalty
+    globals()["COST_OF_A_WRONG_PAIR"] = args.cost
     warnings.simplefilter("ignore", MemoryWarning)
     data = {name: pairs_of(name) for name in TUNED}
     cv = {}

@@ -36,6 +36,16 @@ keep the value and change the attribute ("Tom is my brother", "Lives in Cork now
 change one word ("Is allergic to wool", "Is long-sighted") or deny ("Doesn't eat sugar"). From then
 H4 is tuned on (its misses were worked on) and H5 is the held-out set: never tuned on, measured once
 before the change and once after.
+H6-H9 were written by hand on 2026-12-05 (night), before consolidation's rules for one value under two
+attributes ("Grew up in Cork" / "Lives in Cork now": two facts by rule, not by weight), for a denial of
+a word the other does not hold ("Is gluten intolerant" / "Can't eat gluten" may be one fact), for a
+name said with the speaker ("Sam and I live together": the speaker's fact) and for a frame's slot
+filled with a phrase ("Plays the cello" / "Plays the violin badly"). H6 and H7 were measured before
+that change (9 of 10 with 1 distinct involved; 7 of 10 with none) and their misses worked on: they are
+tuned on. H8 was measured before it (10 of 10, none involved) and after, and H9 was written after it
+and measured once each way (7 of 10, 1 distinct involved, both times): those two are held out. H5 was
+looked at while the change was made (its "Grew up in Cork" / "Lives in Cork now" decoy, beside H4's
+Glasgow one, is what the rule for one value under two attributes is for), so it is tuned on from then.
 """
 
 from __future__ import annotations
@@ -276,6 +286,111 @@ SETS["H5"] = {
         "Speaks a little Cantonese",
     ],
 }
-# never tuned on (H was held out until H2 and H3 were written, H2 until H4 was, H4 until H5 was)
-HELD_OUT = ("H5",)
-TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2", "H4")
+SETS["H6"] = {
+    "pairs": [
+        ("Is vegetarian", "Doesn't eat meat"),
+        ("Has a peanut allergy", "Is allergic to peanuts"),
+        ("Works as a nurse", "Is a nurse at the city hospital"),
+        ("Lives in Toronto", "Is based in Toronto"),
+        ("Has two daughters", "Is the mother of two girls"),
+        ("Plays the cello", "Is a cellist"),
+        ("Runs every morning", "Goes for a run each morning"),
+        ("Uses a MacBook for work", "Works on a MacBook"),
+        ("Is afraid of spiders", "Has a fear of spiders"),
+        ("Grew up in Lyon", "Spent childhood in Lyon"),
+    ],
+    "distinct": [
+        "Is allergic to penicillin",
+        "Has a son at university",
+        "Plays the violin badly",
+        "Lives next to a park",
+        "Works night shifts on weekends",
+        "Is afraid of flying",
+        "Uses an iPhone",
+        "Walks the dog every evening",
+        "Eats fish on Fridays",
+        "Visited Lyon in 2018",
+    ],
+}
+SETS["H7"] = {
+    "pairs": [
+        ("Is gluten intolerant", "Can't eat gluten"),
+        ("Works as a plumber", "Fixes pipes for a living"),
+        ("Lives with her partner Sam", "Sam and I live together"),
+        ("Has three brothers", "Is one of four boys"),
+        ("Plays chess online most nights", "Plays online chess in the evenings"),
+        ("Wakes up at 6 am", "Gets up at six in the morning"),
+        ("Is from Kenya", "Comes from Kenya originally"),
+        ("Prefers trains to planes", "Would rather take the train than fly"),
+        ("Is learning to play the piano", "Takes piano lessons"),
+        ("Uses Firefox as the main browser", "Browses the web with Firefox"),
+    ],
+    "distinct": [
+        "Is allergic to gluten free bread crumbs",
+        "Works as a carpenter on weekends",
+        "Lives near Sam's office",
+        "Has a brother in Kenya",
+        "Plays tennis badly most weekends",
+        "Goes to bed at 10 pm",
+        "Visited Kenya on holiday",
+        "Is afraid of planes",
+        "Plays the guitar",
+        "Uses Chrome at work",
+    ],
+}
+SETS["H8"] = {
+    "pairs": [
+        ("Doesn't drink coffee", "Never has coffee"),
+        ("Is married to Elena", "Elena is my wife"),
+        ("Speaks fluent Japanese", "Is fluent in Japanese"),
+        ("Drives a Toyota Corolla", "Owns a Corolla"),
+        ("Is a software engineer", "Writes software for a living"),
+        ("Has a cat named Mochi", "Mochi is my cat"),
+        ("Was born in 1988", "Birth year is 1988"),
+        ("Prefers dark mode in every app", "Always turns on dark mode"),
+        ("Is colour blind", "Can't tell red from green"),
+        ("Supports Arsenal", "Is an Arsenal fan"),
+    ],
+    "distinct": [
+        "Drinks tea with honey",
+        "Elena is my sister",
+        "Is learning Korean",
+        "Drives to work on Mondays",
+        "Has a dog named Mochi",
+        "Moved house in 2020",
+        "Prefers light mode on the phone",
+        "Is short-sighted",
+        "Plays football on Sundays",
+        "Writes poetry in the evenings",
+    ],
+}
+SETS["H9"] = {
+    "pairs": [
+        ("Is a vegan", "Eats no animal products"),
+        ("Works as a pharmacist", "Hands out prescriptions at a chemist for a living"),
+        ("Has a sister called Ana", "Ana is my sister"),
+        ("Is allergic to pollen", "Gets hay fever"),
+        ("Lives in a flat in Madrid", "Rents an apartment in Madrid"),
+        ("Swims twice a week", "Goes swimming two times a week"),
+        ("Is 34 years old", "Age is 34"),
+        ("Plays drums in a band", "Is the drummer of a band"),
+        ("Hates horror films", "Can't stand scary movies"),
+        ("Takes the bus to work", "Commutes by bus"),
+    ],
+    "distinct": [
+        "Eats eggs on Sundays",
+        "Works as a cashier at a chemist",
+        "Ana is my cousin",
+        "Is allergic to dogs",
+        "Lives near Madrid airport",
+        "Swims in the sea in summer",
+        "Has been married for 34 years",
+        "Plays guitar in a church choir",
+        "Loves romantic comedies",
+        "Takes the train at weekends",
+    ],
+}
+
+# never tuned on (H was held out until H2 and H3 were written, H2 until H4 was, H4 until H5 was, H5 until H6-H9 were)
+HELD_OUT = ("H8", "H9")
+TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2", "H4", "H5", "H6", "H7")

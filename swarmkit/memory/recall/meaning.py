@@ -60,6 +60,15 @@ SLOT_SAME = 0.8  # the least cosine of two words that fill one slot of a frame i
 NEIGHBOURS = 4  # k: a text's crowd is the mean cosine of its k nearest other texts
 FRAME_SLOTS = 2  # words in which one frame's two fillings differ at most
 CROWD_FLOOR = 0.2  # the least crowd a margin divides by (a sparse folder does not make every pair stand out)
+# what marks a text as what holds now, as against before: "I take the train to work now"
+_NOW = re.compile(r"\b(?:now|nowadays|these days|any ?more|no longer|since then|switched|these past)\b", re.I)
+ELSEWHERE_AT_MOST = (
+    0.9  # one value under two attributes: at most this share of DUPLICATE, whatever the model says
+)
+# the least cosine of a denied word and a word of the other text that makes the denial deny it:
+# "children" / "kids" 0.88, "vehicle" / "car" 0.87, "brothers" / "siblings" 0.76, "pets" / "dog" 0.70;
+# "meat" / "vegetarian" 0.695 ("Eats no meat" / "Is vegetarian" is one fact), "eat" / "gluten" 0.29
+DENIED_SAME = 0.7
 DEED_COSINE = 0.3  # the least cosine of a role's words and what one does for a living, to be that role
 # ("plumber" / "Fixes pipes and boilers for a living" 0.36, "dentist" / "Fixes people's teeth …" 0.60,
 # "software engineer" / "Writes software …" 0.49; "pharmacist" / "Fixes people's teeth …" 0.13)
@@ -182,6 +191,8 @@ class ByMeaning:
             # two short personal facts: the calibrated likeness decides, above or below the words
             # alone ("Is allergic to bee stings" / "... wasp stings" share 0.61 of their words)
             likeness = self._likeness(self.probability(a, b, cosine))
+            if self.elsewhere(a, b) or self.updates(a, b):
+                return min(likeness, DUPLICATE * ELSEWHERE_AT_MOST)
             # a role told by what one does is read as that role, as the reader reads one value
             return max(likeness, DUPLICATE) if self._deed(a, b) else likeness
         return value
@@ -300,6 +311,23 @@ class ByMeaning:
                     elsewhere = 1.0  # "Comes from Glasgow" / "Lives in Glasgow now"
         return same, other, elsewhere
 
+    def elsewhere(self, a: int, b: int) -> bool:
+        """Whether the plain-speech reader reads one value under two attributes and the same value
+        under none ("Grew up in Cork" / "Lives in Cork now", "Has a dog named Max" / "Has a cat named
+        Max"): two facts however close their words and meaning; of every such pair in the
+        restatement sets, none is a restatement."""
+        same, _, elsewhere = self._told(a, b)
+        return bool(elsewhere and not same)
+
+    def updates(self, a: int, b: int) -> bool:
+        """Whether one text says what holds now as against before and the other does not, and the
+        reader reads no same value in both ("I drive to work." / "I take the train to work now."):
+        a change, which consolidation may propose as such, never one fact said twice ("Lives in
+        Lisbon now" / "Is based in Lisbon" read one place, so they may still be one)."""
+        if bool(_NOW.search(self.texts[a])) == bool(_NOW.search(self.texts[b])):
+            return False
+        return not self._told(a, b)[0]
+
     def one_role(self, a: int, b: int) -> bool:
         """Whether the pair is one role, one text naming it and the other saying what one does
         (consolidation merges it though the plain-speech reader reads two values of the role)."""
@@ -392,9 +420,33 @@ class ByMeaning:
         """Whether the pair's score already weighs one text denying and the other not: the
         calibrated likeness does ("Is short-sighted" / "Can't see far without glasses" may be one
         fact; "Eats meat" / "Eats no meat" is not), so consolidation may merge such a pair."""
-        # a denial that repeats some of the other's words denies it ("Eats meat only at weekends" /
-        # "Eats fish but no meat"): never one fact, as by words alone
-        return self.calibrated(a, b) and self.lexical.score(a, b) == 0.0
+        # a denial of a word the other holds denies it ("Eats meat only at weekends" / "Eats fish
+        # but no meat"): never one fact, as by words alone; one of something the other does not
+        # name may say it in other words ("Is gluten intolerant" / "Can't eat gluten")
+        return self.calibrated(a, b) and not self.denies_the_other(a, b)
+
+    def denies_the_other(self, a: int, b: int) -> bool:
+        """Whether one text denies a word the other holds, as it is or in a word of the same meaning
+        ("Eats fish but no meat" / "Eats meat only at weekends", "Has kids" / "Has no children",
+        "Has a car" / "Doesn't own a vehicle"): two facts, never one, whatever the likeness (a rule,
+        not a weight)."""
+        from swarmkit.memory.recall.negation import denied_words, negated
+        from swarmkit.memory.recall.pair_score import words_of
+        from swarmkit.memory.recall.words import terms
+
+        texts = (self.texts[a], self.texts[b])
+        for this in (0, 1):
+            denied = denied_words(texts[this])
+            if not denied:
+                if negated(texts[this]) and self.lexical.score(a, b) > 0:
+                    return True  # a denial of nothing named ("Not any more"): any shared word, as before
+                continue
+            held = [w for w in words_of(texts[1 - this]) if terms(w)]
+            if {t for w in denied for t in terms(w)} & {t for w in held for t in terms(w)}:
+                return True
+            if held and float((self._words(denied) @ self._words(held).T).max()) >= DENIED_SAME:
+                return True
+        return False
 
     def _words(self, words: list[str]) -> np.ndarray:
         todo = [w for w in words if w not in self._word_cache]

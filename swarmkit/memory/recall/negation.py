@@ -37,6 +37,39 @@ def negated(text: str) -> bool:
     return any(w in NEGATIONS or w.endswith("n't") for w in words) or ENDINGS.search(lowered) is not None
 
 
+# Words between a negation and what it denies that deny nothing themselves (adverbs ending in -ly are
+# skipped too): "Doesn't really eat meat", "Is not even close", "Never ever drinks".
+_HEDGES = frozenset("even ever always much quite very so too at all just yet still".split())
+
+
+def denied_words(text: str) -> list[str]:
+    """The words a text's denials deny: the first meaningful word after each negation ("meat" in
+    "Eats no meat", "car" in "Doesn't own a car", "eat" in "Can't eat gluten"). Two texts of which
+    one denies a word the other holds say opposite things ("Eats meat" / "Eats no meat"); a denial
+    of something the other does not name may say the same ("Is gluten intolerant" / "Can't eat
+    gluten": not eating is what the intolerance means)."""
+    lowered = _NOT_DENIALS.sub(" ", text.lower().replace("’", "'"))
+    lowered = ENDINGS.sub(" not ", lowered)  # "gave up painting": painting is what ends
+    found: list[str] = []
+    denying = False
+    for word in _WORD.findall(lowered):
+        if word in NEGATIONS or word.endswith("n't"):
+            denying = True
+            continue
+        if denying:
+            if word in _HEDGES or (word.endswith("ly") and len(word) > 4):
+                continue  # "Doesn't really eat meat": eating is denied, not "really"
+            if terms(word):
+                found.append(word)
+                denying = False
+    return found
+
+
+def denied_terms(text: str) -> frozenset[str]:
+    """denied_words, as recall's terms (stemmed: "Eats no meat" denies "meat", "Gave up painting" "paint")."""
+    return frozenset(t for word in denied_words(text) for t in terms(word))
+
+
 def numbers(text: str) -> frozenset[str]:
     """The numbers a text holds (ages, counts, dates): two texts with other numbers say other things."""
     return frozenset(_NUMBER.findall(text))

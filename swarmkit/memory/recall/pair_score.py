@@ -46,6 +46,7 @@ FEATURES = (
     "other_value",
     "value_elsewhere",
 )
+SPAN = 2  # the most words a slot's filling spans in either text ("science fiction")
 MARGIN_SCALE = 4.0  # a margin of 4 (a pair far out of its topic) reads as 1; more is clipped
 WEIGHTS_FILE = Path(__file__).with_name("restatement_score.toml")
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
@@ -103,6 +104,16 @@ def frame_slots(
                 return None
             if not small:  # two small words ("a" / "the") leave the frame as it is
                 slots.append((left[i1], right[j1]))
+        elif tag == "replace" and i1 and j1 and i2 - i1 <= SPAN and j2 - j1 <= SPAN:
+            # a slot filled with a phrase after the frame's opening words ("Reads science fiction"
+            # / "Reads historical novels", "Plays the cello" / "Plays the violin badly"): the
+            # phrases, less their small words, are the slot's two fillings. Not at the opening,
+            # where the verb is said in other words ("Volunteers at" / "Helps out at")
+            x = [w for w in left[i1:i2] if w not in stop]
+            y = [w for w in right[j1:j2] if w not in stop]
+            if not x or not y:
+                return None  # a word said in one only, as above
+            slots.append((" ".join(x), " ".join(y)))
         elif tag == "replace" or not set(left[i1:i2] + right[j1:j2]) <= stop:
             return None
     if not shared or len(slots) > most:

@@ -12,6 +12,7 @@ from swarmkit.memory.recall.words import STOP_WORDS, stem
 _NAME = re.compile(r"[A-Z][\w'’-]*")
 # Words that follow an opening word that is no name: "Born in Lagos", "Allergic to shellfish",
 # "Afraid of heights", "Married to Jordan" (a name is followed by its verb: "Gina lost her job").
+_WITH_ME = re.compile(r"^\W*(?:[A-Z][\w'’-]*\s+(?:and|&)\s+(?:I|me)|(?:I|me)\s+(?:and|&)\s+[A-Z][\w'’-]*)\b")
 _NOT_AFTER_A_NAME = frozenset("in to of at on with for from by a an the about since".split())
 
 
@@ -45,7 +46,7 @@ class Names:
         inside: set[str] = set()
         for text in texts:
             words = re.findall(r"[\w'’-]+", text)
-            if words and words[0][:1].isupper() and _before_a_verb(words):
+            if words and words[0][:1].isupper() and _before_a_verb(words) and not _WITH_ME.search(text):
                 leading.add(re.sub(r"['’]s$", "", words[0]).lower())
             for at, word in enumerate(words):
                 if word.islower():
@@ -91,7 +92,10 @@ class Names:
 
     def actor(self, text: str) -> str:
         """Whose fact the text is: the first name in it that opens some text as its subject ("Maria"
-        in "Apparently, Maria offered to help John"), or "" when it names none."""
+        in "Apparently, Maria offered to help John"), or "" when it names none. A name said with
+        the speaker ("Sam and I live together") makes no one else's fact: it is the speaker's too."""
+        if _WITH_ME.search(text):
+            return ""
         for word in _NAME.findall(text):
             base = re.sub(r"['’]s$", "", word).lower()
             if base in self.subjects:
