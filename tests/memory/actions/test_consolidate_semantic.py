@@ -482,3 +482,18 @@ def test_a_denial_of_the_others_word_said_in_other_words_is_never_one_fact(folde
     assert sim.denies_the_other(0, 1) and sim.denies_the_other(2, 3) and not sim.denies_the_other(4, 5)
     store = me_file(folder, *texts, *OTHER_TOPICS)
     assert merged(consolidate(store, dry_run=True)) == [texts[4:]]
+
+
+def test_a_change_said_with_now_is_no_restatement_unless_it_reads_one_value(folder, by_meaning):
+    """ "I drive to work." / "I take the train to work now.": what holds now against what held
+    before, a change (LoCoMo's set F plants it), never proposed as one fact. "Lives in Lisbon now" /
+    "Is based in Lisbon" read one place in both: they may still be one."""
+    from swarmkit.memory.recall.similarity import similarity
+
+    texts = ["I drive to work.", "I take the train to work now.", "Lives in Lisbon now", "Is based in Lisbon"]
+    sim = similarity("semantic")
+    sim.prepare([*texts, *OTHER_TOPICS])
+    assert sim.updates(0, 1) and not sim.updates(2, 3)
+    assert sim.score(0, 1) < DUPLICATE
+    store = me_file(folder, *texts, *OTHER_TOPICS)
+    assert merged(consolidate(store, dry_run=True)) == [texts[2:]]
