@@ -94,16 +94,26 @@ def frame_slots(
     from difflib import SequenceMatcher
 
     slots: list[tuple[str, str]] = []
-    shared = 0
+    shared = added = 0
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, left, right, autojunk=False).get_opcodes():
         if tag == "equal":
             shared += i2 - i1
         elif tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
             small = (left[i1] in stop) + (right[j1] in stop)
-            if small == 1:  # "Speaks fluent Spanish" / "Is fluent in Spanish": a word said in one only
+            if small == 1 and not (i1 and j1):
+                # "Speaks fluent Spanish" / "Is fluent in Spanish": the verb said in one only
                 return None
+            if small == 1:  # "Eats fish on Fridays" / "Eats out on Fridays": another filling
+                slots.append((left[i1], right[j1]))
             if not small:  # two small words ("a" / "the") leave the frame as it is
                 slots.append((left[i1], right[j1]))
+        elif (
+            tag in ("insert", "delete")
+            and i1
+            and j1
+            and len([w for w in left[i1:i2] + right[j1:j2] if w not in stop]) == 1
+        ):
+            added += 1  # one word more in one, after the opening ("Drinks green tea in the afternoon")
         elif tag == "replace" and i1 and j1 and i2 - i1 <= SPAN and j2 - j1 <= SPAN:
             # a slot filled with a phrase after the frame's opening words ("Reads science fiction"
             # / "Reads historical novels", "Plays the cello" / "Plays the violin badly"): the
@@ -116,6 +126,11 @@ def frame_slots(
             slots.append((" ".join(x), " ".join(y)))
         elif tag == "replace" or not set(left[i1:i2] + right[j1:j2]) <= stop:
             return None
+    if added and (added > 1 or not slots or left[0] != right[0]):
+        # a word more and nothing swapped is no other filling ("Uses a Kindle" / "Uses a Kindle
+        # daily"), nor is one with the verb said in other words ("Drives a Toyota Corolla" / "Owns a
+        # Corolla")
+        return None
     if not shared or len(slots) > most:
         return None
     return slots

@@ -497,3 +497,22 @@ def test_a_change_said_with_now_is_no_restatement_unless_it_reads_one_value(fold
     assert sim.score(0, 1) < DUPLICATE
     store = me_file(folder, *texts, *OTHER_TOPICS)
     assert merged(consolidate(store, dry_run=True)) == [texts[2:]]
+
+
+def test_a_frame_may_hold_one_word_more_or_a_small_word_in_its_slot_after_its_opening():
+    """ "Drinks green tea in the afternoon" / "Drinks tea in the evening" and "Eats fish on Fridays" /
+    "Eats out on Fridays" are one frame filled two ways (in a folder of every set together, each was
+    merged); "Drives a Toyota Corolla" / "Owns a Corolla" says the verb in other words, and "Uses a
+    Kindle" / "Uses a Kindle daily" swaps nothing: no frame."""
+    from swarmkit.memory.recall.pair_score import frame_slots, words_of
+    from swarmkit.memory.recall.words import STOP_WORDS
+
+    def slots(a: str, b: str):
+        return frame_slots(words_of(a), words_of(b), STOP_WORDS, 2)
+
+    assert slots("Drinks green tea in the afternoon", "Drinks tea in the evening") == [
+        ("afternoon", "evening")
+    ]
+    assert slots("Eats fish on Fridays", "Eats out on Fridays") == [("fish", "out")]
+    assert slots("Drives a Toyota Corolla", "Owns a Corolla") is None
+    assert slots("Uses a Kindle", "Uses a Kindle daily") is None
