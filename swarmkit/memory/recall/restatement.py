@@ -5,10 +5,12 @@ proposes a merge by it (actions/consolidate/findings.py)."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from swarmkit.memory.recall.negation import NEGATIONS, numbers
 from swarmkit.memory.recall.words import STOP_WORDS, stem
 
+_WORDS = re.compile(r"[\w]+")
 _NAME = re.compile(r"[A-Z][\w'’-]*")
 # Words that follow an opening word that is no name: "Born in Lagos", "Allergic to shellfish",
 # "Afraid of heights", "Married to Jordan" (a name is followed by its verb: "Gina lost her job").
@@ -96,6 +98,9 @@ class Names:
         the speaker ("Sam and I live together") makes no one else's fact: it is the speaker's too."""
         if _WITH_ME.search(text):
             return ""
+        relation = _relation(text)
+        if relation:
+            return relation
         for word in _NAME.findall(text):
             base = re.sub(r"['’]s$", "", word).lower()
             if base in self.subjects:
@@ -110,6 +115,33 @@ class Names:
         )
 
 
+@cache
+def _relations() -> re.Pattern[str]:
+    """A text that opens with someone of the speaker's family or circle ("My sister is a nurse",
+    "Sister lives in Porto", "Wife's name is Ana"): the words are questions.toml's `people`."""
+    from swarmkit.speech import rules
+
+    people = sorted(rules.words(rules.load("questions")["people"]), key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in people if not w.endswith("'s"))
+    return re.compile(rf"^\W*(?:(?:my|our)\s+)?(?P<who>{alternatives})(?:['’]s)?\b", re.IGNORECASE)
+
+
+def _relation(text: str) -> str:
+    """Whose fact a text that opens with a relative is ("sister"), or ""."""
+    found = _relations().match(text)
+    return found.group("who").lower() if found else ""
+
+
+_COMPARING = frozenset("to over than instead rather".split())
+
+
+def _reordered_comparison(a: str, b: str) -> bool:
+    """The same words in another order around a word that compares ("Prefers cats to dogs" /
+    "Prefers dogs to cats"); "Drinks coffee and tea" / "Drinks tea and coffee" compare nothing."""
+    wa, wb = [w.lower() for w in _WORDS.findall(a)], [w.lower() for w in _WORDS.findall(b)]
+    return wa != wb and sorted(wa) == sorted(wb) and not _COMPARING.isdisjoint(wa)
+
+
 def same_fact(
     a: str, b: str, names_a: frozenset[str], names_b: frozenset[str], actor_a: str = "", actor_b: str = ""
 ) -> bool:
@@ -120,5 +152,18 @@ def same_fact(
         return False
     if actor_a and actor_b and actor_a != actor_b:
         return False
+    for actor, this, other in ((_relation(a), a, b), (_relation(b), b, a)):
+        # one is a relative's fact, the other the speaker's ("Sister lives in Paris" / "Lives in
+        # Paris"), unless the other names that relative too ("My sister is a nurse" / "Has a sister
+        # who nurses"); a name's actor is not read this way: an opening verb ("Uses contacts") may
+        # pass for one
+        if actor and _relation(other) != actor and actor not in {w.lower() for w in _WORDS.findall(other)}:
+            return False
+    if _reordered_comparison(a, b):
+        return False  # "Prefers cats to dogs" / "Prefers dogs to cats": the same words, the other way
+    from swarmkit.memory.recall import stance
+
+    if stance.apart(a, b):
+        return False  # "Is allergic to cats" / "Loves cats", "Plans to move to Oslo" / "Lives in Oslo"
     na, nb = numbers(a), numbers(b)
     return not (na and nb and na != nb)
