@@ -152,7 +152,7 @@ def same_fact(
         return False
     if actor_a and actor_b and actor_a != actor_b:
         return False
-    for actor, this, other in ((_relation(a), a, b), (_relation(b), b, a)):
+    for actor, other in ((_relation(a), b), (_relation(b), a)):
         # one is a relative's fact, the other the speaker's ("Sister lives in Paris" / "Lives in
         # Paris"), unless the other names that relative too ("My sister is a nurse" / "Has a sister
         # who nurses"); a name's actor is not read this way: an opening verb ("Uses contacts") may
