@@ -77,6 +77,27 @@ def test_someone_elses_words_never_replace_the_users_fact_and_a_move_keeps_no_ta
     assert "Antwerp" not in me and "week" not in me
 
 
+def test_two_facts_about_one_relative_are_both_kept_and_a_new_value_of_one_replaces_it(init_ws):
+    """ "My sister lives in Porto", then "my sister works as a teacher": two facts about her, each
+    under its own subject (an attack review found the second replace the first: Porto was lost);
+    "my sister lives in Lyon now" then replaces where she lives, and only that."""
+    root = init_ws()
+    run_once(root, "Something to remember about me: my sister lives in Porto and my brother works as a pilot.")
+    second, _ = run_once(root, "Something to remember about me: my sister works as a teacher at a school.")
+    assert [(w["status"], w["text"]) for w in second["memory_writes"]] == [
+        ("written", "Sister works as a teacher at a school")
+    ]
+    third, _ = run_once(root, "Please note: my sister lives in Lyon now.")
+    assert [(w["status"], w["text"]) for w in third["memory_writes"]] == [("replaced", "Sister lives in Lyon")]
+    me = (folder_of(root) / "me.md").read_text()
+    kept = [line.split(" [", 1)[0] for line in me.splitlines() if line.startswith("- ")]
+    assert sorted(kept) == [
+        "- Brother works as a pilot",
+        "- Sister lives in Lyon",
+        "- Sister works as a teacher at a school",
+    ]
+
+
 def test_ana_and_bob_are_kept_apart_under_the_default_settings(init_ws):
     root = init_ws()  # search_scope: all, the default
     run_once(
