@@ -82,13 +82,17 @@ def test_two_facts_about_one_relative_are_both_kept_and_a_new_value_of_one_repla
     under its own subject (an attack review found the second replace the first: Porto was lost);
     "my sister lives in Lyon now" then replaces where she lives, and only that."""
     root = init_ws()
-    run_once(root, "Something to remember about me: my sister lives in Porto and my brother works as a pilot.")
+    run_once(
+        root, "Something to remember about me: my sister lives in Porto and my brother works as a pilot."
+    )
     second, _ = run_once(root, "Something to remember about me: my sister works as a teacher at a school.")
     assert [(w["status"], w["text"]) for w in second["memory_writes"]] == [
         ("written", "Sister works as a teacher at a school")
     ]
     third, _ = run_once(root, "Please note: my sister lives in Lyon now.")
-    assert [(w["status"], w["text"]) for w in third["memory_writes"]] == [("replaced", "Sister lives in Lyon")]
+    assert [(w["status"], w["text"]) for w in third["memory_writes"]] == [
+        ("replaced", "Sister lives in Lyon")
+    ]
     me = (folder_of(root) / "me.md").read_text()
     kept = [line.split(" [", 1)[0] for line in me.splitlines() if line.startswith("- ")]
     assert sorted(kept) == [
