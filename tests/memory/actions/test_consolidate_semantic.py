@@ -433,15 +433,17 @@ def test_one_value_under_two_attributes_is_two_facts_by_rule(folder, by_meaning)
     assert merged(consolidate(store, dry_run=True)) == [[texts[0], texts[2]]]
 
 
-def test_a_frames_slot_filled_with_a_phrase_is_another_filling_but_not_at_the_opening():
-    """ "Reads science fiction" / "Reads historical novels": one frame, a two-word phrase in its slot;
-    "Volunteers at the food bank" / "Helps out at the food bank": the verb said in other words, no frame."""
+def slots(a: str, b: str) -> list[tuple[str, str]] | None:
+    """The slots of the frame two texts fill (pair_score.frame_slots, at most two), or None."""
     from swarmkit.memory.recall.pair_score import frame_slots, words_of
     from swarmkit.memory.recall.words import STOP_WORDS
 
-    def slots(a: str, b: str):
-        return frame_slots(words_of(a), words_of(b), STOP_WORDS, 2)
+    return frame_slots(words_of(a), words_of(b), STOP_WORDS, 2)
 
+
+def test_a_frames_slot_filled_with_a_phrase_is_another_filling_but_not_at_the_opening():
+    """ "Reads science fiction" / "Reads historical novels": one frame, a two-word phrase in its slot;
+    "Volunteers at the food bank" / "Helps out at the food bank": the verb said in other words, no frame."""
     assert slots("Reads science fiction", "Reads historical novels") == [
         ("science fiction", "historical novels")
     ]
@@ -504,12 +506,6 @@ def test_a_frame_may_hold_one_word_more_or_a_small_word_in_its_slot_after_its_op
     "Eats out on Fridays" are one frame filled two ways (in a folder of every set together, each was
     merged); "Drives a Toyota Corolla" / "Owns a Corolla" says the verb in other words, and "Uses a
     Kindle" / "Uses a Kindle daily" swaps nothing: no frame."""
-    from swarmkit.memory.recall.pair_score import frame_slots, words_of
-    from swarmkit.memory.recall.words import STOP_WORDS
-
-    def slots(a: str, b: str):
-        return frame_slots(words_of(a), words_of(b), STOP_WORDS, 2)
-
     assert slots("Drinks green tea in the afternoon", "Drinks tea in the evening") == [
         ("afternoon", "evening")
     ]
