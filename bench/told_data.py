@@ -17,6 +17,12 @@ before and after that change (its "after" figure is of a set seen while building
 written for the general case, not for its items, but its misses were read). Its first item ("based in
 Glasgow") and its sixth ("I moved to Bristol") both tell where one lives, in one workspace: the later
 replaces the earlier (one subject, user.location), so the first is not found, as it should not be.
+
+"lead24" (24 facts) was written by the lead on the night of 2026-12-05 and measured before any change:
+15 found by words, 19 by words and meaning, 21 kept. It is tuned on from then: its misses were read, and
+the speech rules changed for the general cases they stand for (a role whose head noun is an occupation,
+an ability said with "can", biography in the past tense, a trip one is going on, the team one supports,
+a daily routine), so its later figures are those of a tuned set.
 """
 
 from __future__ import annotations
@@ -297,5 +303,31 @@ SETS: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {
             "What do I get up to at the weekend?",
             ("hik", "peak"),
         ),
+    ],
+    "lead24": [
+        ("I'm a primary school teacher.", "What's my job?", ("teacher",)),
+        ("We live in a small town near Utrecht.", "Where is home for me?", ("utrecht",)),
+        ("My husband's name is Farid.", "Who am I married to?", ("farid",)),
+        ("I was born in 1979.", "What year was I born?", ("1979",)),
+        ("I don't eat pork.", "Is there any meat I avoid?", ("pork",)),
+        ("We have a border collie called Juno.", "What pet do we have?", ("juno", "collie")),
+        ("I'm allergic to bee stings.", "Are there any insects I should watch out for?", ("bee",)),
+        ("I can speak Arabic and a bit of French.", "What languages can I speak?", ("arabic", "french")),
+        ("On Sundays I go climbing with friends.", "How do I spend my weekends?", ("climbing",)),
+        ("I ride a Vespa to work.", "How do I get to my job?", ("vespa",)),
+        ("Our daughter Lina just started university.", "Tell me about my kids.", ("lina",)),
+        ("I grew up in Casablanca.", "Where did I spend my childhood?", ("casablanca",)),
+        ("I've worked at Philips for ten years.", "Who is my employer?", ("philips",)),
+        ("My brother Omar lives in Montreal.", "Do I have any siblings?", ("omar",)),
+        ("Nothing beats a good bowl of ramen.", "What's my favourite dish?", ("ramen",)),
+        ("I can't stand country music.", "What kind of music do I dislike?", ("country",)),
+        ("I'm terrified of deep water.", "What am I scared of?", ("water",)),
+        ("I support Ajax.", "Which football club do I follow?", ("ajax",)),
+        ("I studied chemistry at Leiden.", "What did I study?", ("chemistry", "leiden")),
+        ("I have type 1 diabetes.", "Do I have any health conditions?", ("diabetes",)),
+        ("I usually wake up at 5:30.", "When do I get up in the morning?", ("5:30",)),
+        ("Next spring we're going to Japan.", "Where am I travelling next?", ("japan",)),
+        ("I take my coffee with oat milk.", "How do I like my coffee?", ("oat",)),
+        ("I play the saxophone.", "Which instrument do I play?", ("saxophone",)),
     ],
 }

@@ -753,15 +753,17 @@ def kind_of(value: str) -> str:
     words = re.findall(r"[a-z0-9]+", value.lower())
     if not words:
         return ""
+    # the head noun first: "a primary school teacher", "a school nurse" are roles ("a high school",
+    # "Northgate University" name no occupation: schools)
+    head = _head_noun(value)
+    if head in OCCUPATIONS and head not in _NOT_OCCUPATION and head not in CRAFTS:
+        return "role"
     if SCHOOL_WORDS.intersection(words) or _compile("high_school").search(value):
         return "school"
     if words[0] in CAR_MAKES or (len(words) > 1 and words[0] in _ARTICLES and words[1] in CAR_MAKES):
         return "car"
     if words[0] in PHONE_MAKES or (len(words) > 1 and words[0] in _ARTICLES and words[1] in PHONE_MAKES):
         return "phone"
-    head = _head_noun(value)
-    if head in OCCUPATIONS and head not in _NOT_OCCUPATION and head not in CRAFTS:
-        return "role"
     return ""
 
 

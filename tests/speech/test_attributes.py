@@ -116,6 +116,13 @@ def test_an_irregular_form_has_only_its_base():
         ("the CTO of Lumen", "role"),
         ("Northgate University", "school"),
         ("Riverside High", "school"),
+        # a role whose head noun is an occupation, whatever school its words name
+        ("a primary school teacher", "role"),
+        ("a high school teacher", "role"),
+        ("a school nurse", "role"),
+        ("a lecturer at Leiden University", "role"),
+        ("a high school", "school"),
+        ("a law school graduate", "school"),
         ("a Honda Civic", "car"),
         ("the Tesla", "car"),
         ("an iPhone 15", "phone"),

@@ -159,3 +159,42 @@ def test_a_cue_adds_the_subjects_words_to_the_questions_own():
     for question in ("How old is Caroline?", "Where does Melanie live?", "What is Caroline's job?"):
         assert query_terms(question) == list(dict.fromkeys(terms(question)))
     assert query_terms("How old is my daughter?")[:3] == ["old", "daughter", "children"]
+
+
+# The purposes added with the lead's set (bench/told_data.py "lead24"), with facts told in other words
+# than its own: the team one supports, one's schooling, a trip to come, one's day; and a role named
+# with a school, an ability said with "can".
+TOLD_MORE = [
+    "I'm a high school teacher",
+    "I can speak Portuguese and a little Dutch",
+    "I'm a lifelong Celtic supporter",
+    "I majored in biology at Utrecht",
+    "We're flying to Chile in March",
+    "I usually get up around 6",
+    "I live in Lisbon",
+    "I love hiking",
+    "I have two cats",
+]
+
+
+@pytest.fixture
+def told_more(store):
+    return told_to(store, TOLD_MORE)
+
+
+@pytest.mark.parametrize(
+    "question, fact",
+    [
+        ("What do I do for a living?", "Is a high school teacher"),
+        ("Which languages do I speak?", "Speaks Portuguese and a little Dutch"),
+        ("Which team do I root for?", "Is a lifelong Celtic supporter"),
+        ("What was my major?", "Majored in biology at Utrecht"),
+        ("Where did I go to university?", "Majored in biology at Utrecht"),
+        ("What trips do I have planned?", "Is flying to Chile"),
+        ("Where am I going on holiday?", "Is flying to Chile"),
+        ("When do I get up in the morning?", "Gets up around 6"),
+    ],
+)
+def test_a_question_by_a_new_purpose_finds_its_fact(told_more, question, fact):
+    assert [h.text for h in told_more.recall(question, max_results=5)][:1] == [fact]
+    assert [h.text for h in scan_search(told_more, question, 5)][:1] == [fact]
