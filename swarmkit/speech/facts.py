@@ -582,8 +582,8 @@ def read_note(clause: str) -> Fact | None:
     match = _REMEMBER.match(clause.strip())
     if match is None or match["v"].rstrip().endswith("?") or in_first_person(match["v"]):
         return None  # a first-person note in no shape ("remember that I said so") is no fact
-    value = _clean_value(match["v"])
-    if value is None:
+    value = _clean_value(fact_values.without_asides(match["v"].rstrip(".!,;: ")))
+    if value is None:  # "remember that for next time": words to the assistant, no note
         return None
     return Fact(value[:1].upper() + value[1:], "preference", f"user.notes.{value_key(value)}", "remember")
 
