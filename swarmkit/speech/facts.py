@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swarmkit.speech import fact_values, prefilter, reported, rules, sentences
+from swarmkit.speech import fact_values, prefilter, reported, rules, sentences, unmeant
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -548,10 +548,11 @@ _TOPIC_ANSWER = _PATTERNS.compile("topic_answer_start")
 
 def clauses(text: str) -> list[str]:
     """The statements in a text: split at sentence ends (speech/sentences.py: not after "Dr."), `;`,
-    and at `,` / `and` / `but` where a new statement begins."""
+    and at `,` / `and` / `but` where a new statement begins; none that the speaker marks as a joke
+    or leaves undecided (speech/unmeant.py)."""
     out: list[str] = []
     topic = ""
-    for sentence in sentences.split(reported.without_quotations(str(text))):
+    for sentence in unmeant.meant(sentences.split(reported.without_quotations(str(text)))):
         sentence = reported.own_part(sentence).strip()
         if topic and _TOPIC_ANSWER.match(sentence):
             sentence = f"{topic} {sentence}"  # "Coffee? Only decaf for me": the answer with its topic
@@ -563,11 +564,26 @@ def clauses(text: str) -> list[str]:
             if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
                 continue  # (what follows is too long to read as one statement)
             implied = _starts_statement(sentence[join.end() :])
+            if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
+                implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own
             if implied is not None:
                 out.append(prefix + sentence[start : join.start()])
                 start, prefix = join.end(), implied
         out.append(prefix + sentence[start:])
-    return [clause.strip() for clause in out if clause.strip()]
+    return _decided([clause.strip() for clause in out if clause.strip()])
+
+
+def _decided(said: list[str]) -> list[str]:
+    """The clauses not left undecided: "I might move to Tokyo, or maybe not" keeps nothing, nor does
+    "I'm moving to Tokyo" before "Not sure yet" or "I have not decided"."""
+    out: list[str] = []
+    for clause in said:
+        if unmeant.only_undecided(clause):
+            if out:
+                out.pop()
+        elif not unmeant.undecided(clause):
+            out.append(clause)
+    return out
 
 
 # "Remember: coffee black, no sugar": what follows is to be kept as said, even in no shape of its own.
