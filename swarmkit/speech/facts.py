@@ -35,6 +35,23 @@ _WORD_ALIASES: dict[str, str] = _DATA["word_aliases"]  # "favorite" → "favouri
 _THING_ALIASES: dict[str, str] = _DATA["thing_aliases"]  # "boss" → "manager"
 _THIRD: dict[str, str] = _DATA["third_person"]  # "study" → "Studies"
 _ES_AFTER = tuple(_DATA["third_person_endings"]["es_after"])
+_THIRD_WORDS: dict[str, str] = _DATA["third_person_words"]  # "my" → "their"
+_FIRST_WORDS = {third: first for first, third in _THIRD_WORDS.items()}
+_SPEAKERS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _THIRD_WORDS)) + r")\b")
+_THIRD_PERSONS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _FIRST_WORDS)) + r")\b")
+
+
+def _in_third_person(text: str) -> str:
+    """A fact's text with the speaker's own words in the third person ("Drinks my coffee black" →
+    "Drinks their coffee black"); a word with a capital stays ("Where Is My Mind")."""
+    return _SPEAKERS_WORD.sub(lambda m: _THIRD_WORDS[m[0]], text)
+
+
+def _in_first_person(text: str) -> str:
+    """A stored fact's words read back as the speaker said them ("their coffee" → "my coffee")."""
+    return _THIRD_PERSONS_WORD.sub(lambda m: _FIRST_WORDS[m[0]], text)
+
+
 VERBS = rules.in_order(_WORDS["verbs"])
 # Verbs a negation keeps as a fact ("I don't eat meat"): habits and tastes, never "know" or "think".
 NEGATABLE = rules.in_order(_WORDS["negatable"])
@@ -72,6 +89,8 @@ _LEAD_IN = _PATTERNS.lazy("lead_in")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
 _JOIN = _PATTERNS.lazy("join")
+# A clause whose subject is the speaker ("I drive my car"): "my" in its fact is "their".
+_BY_THE_SPEAKER = _PATTERNS.lazy("by_the_speaker")
 # Said in passing after "I" ("I honestly hate jazz"): dropped before a clause is read.
 _PASSING = _PATTERNS.lazy("passing")
 # A quick check before it: most clauses hold none of these words (the pattern costs 7 µs a clause)
@@ -396,6 +415,8 @@ def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     if subject.count(".") == 1 and _ADDITIVE.match(lead_in + kept):
         subject = f"{subject}.{value_key(groups['v'])}"  # "I also speak French" adds a language
     text = shape.render(groups) if state is None else shape.render_ended(groups)
+    if _BY_THE_SPEAKER.match(said):  # "Drives their car"; not "Sister lives with their husband"
+        text = _in_third_person(text)
     return Fact(text, shape.kind(groups), subject, shape.name)
 
 
@@ -622,8 +643,9 @@ def read_fact(text: str) -> Fact | None:
     if len(text) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(text).rstrip(" .!")
-    state = _state_that_ends(stated, _ENDED_FACTS)
-    found = _read(stated if state is None else state, "fact")
+    said = _in_first_person(stated)  # "Drinks their coffee black" has the subject "my coffee black" has
+    state = _state_that_ends(said, _ENDED_FACTS)
+    found = _read(said if state is None else state, "fact")
     if found is None:
         return None
     shape, groups, _ = found
