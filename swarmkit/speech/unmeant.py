@@ -17,7 +17,7 @@ _PATTERNS = rules.Patterns(rules.load("unmeant"))
 _JOKE_END = _PATTERNS.lazy("joke_end")
 _SARCASM_START = _PATTERNS.lazy("sarcasm_start")
 _TAKE_BACK = _PATTERNS.lazy("take_back")
-_ONLY_AN_OPENING = _PATTERNS.lazy("only_an_opening")
+_ONLY_OPENINGS = _PATTERNS.lazy("only_openings")
 _UNDECIDED_END = _PATTERNS.lazy("undecided_end")
 _UNDECIDED_ALONE = _PATTERNS.lazy("undecided_alone")
 _BY_THE_SPEAKER = _PATTERNS.lazy("by_the_speaker")
@@ -33,17 +33,23 @@ def meant(sentences: list[str]) -> list[str]:
             continue  # "Yeah right, I love Mondays"
         end = _JOKE_END.search(sentence)
         if end is not None:
-            if out and _ONLY_AN_OPENING.match(sentence[: end.start()]):
+            if out and _only_an_opening(sentence[: end.start()]):
                 out.pop()  # "… Not." alone: the sentence before was the joke
             continue
         taken_backs = list(_TAKE_BACK.finditer(sentence))
         if taken_backs:
             taken_back = taken_backs[-1]  # the last one: what follows it is meant
-            if out and _ONLY_AN_OPENING.match(sentence[: taken_back.start()]):
+            if out and _only_an_opening(sentence[: taken_back.start()]):
                 out.pop()
             sentence = sentence[taken_back.end() :]
         out.append(sentence)
     return out
+
+
+def _only_an_opening(head: str) -> bool:
+    """Whether the words before a mark say nothing of their own: a label up to ":" ("Remember about
+    me:") and openings ("Haha,", "Oh,")."""
+    return _ONLY_OPENINGS.fullmatch(head.rpartition(":")[2]) is not None
 
 
 def undecided(clause: str) -> bool:
