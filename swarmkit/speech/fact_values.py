@@ -35,10 +35,14 @@ COORDINATORS = rules.words(_WORDS["coordinators"])
 SUBJECTS = rules.words(_WORDS["subjects"])
 # Said at the end, these say when, or that the fact is an addition: no part of the value.
 TRAILING = tuple(tuple(phrase.split()) for phrase in _WORDS["trailing"])
-_ENDING_IN: dict[str, list[tuple[str, ...]]] = {}
-for _phrase in TRAILING:
-    _ENDING_IN.setdefault(_phrase[-1], []).append(_phrase)
-_STARTING = frozenset(phrase[0] for phrase in TRAILING)
+# Said at the end after a comma, these speak to the assistant ("a Volvo, ok", "Max, for later").
+AFTER_A_COMMA = tuple(tuple(phrase.split()) for phrase in _WORDS["trailing_after_comma"])
+# Each phrase by its last word, with whether it needs a comma before it.
+_ENDING_IN: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
+for _phrases, _comma in ((TRAILING, False), (AFTER_A_COMMA, True)):
+    for _phrase in _phrases:
+        _ENDING_IN.setdefault(_phrase[-1], []).append((_phrase, _comma))
+_STARTING = frozenset(phrase[0] for phrase in TRAILING + AFTER_A_COMMA)
 _TOKEN = re.compile(r"[^\s,]+|,")
 _SEPARATOR = re.compile(r"[\s,]")
 _EDGE = "\"'“”‘’()[].!?;:"
@@ -125,23 +129,54 @@ def _new_clause(words: list[tuple[int, str]], n: int) -> bool:
     return follower not in COORDINATORS and follower not in _STARTING
 
 
+def _named(word: str) -> bool:
+    """A word written as a name's: a capital, then lower case ("Future", "Later"; not "FYI", "I")."""
+    return word[:1].isupper() and not word.isupper()
+
+
+def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
+    """How many tokens before `end` are a phrase said after the value (with the comma before it, when
+    it needs one), leaving at least `keep` tokens; 0 when they are none."""
+    for phrase, comma in _ENDING_IN.get(_word(tokens[end - 1][0]).lower(), ()):
+        before = end - len(phrase)  # the tokens before it
+        if before < keep or (comma and before and (before - 1 < keep or tokens[before - 1][0] != ",")):
+            continue  # (a phrase that is the whole text needs no comma: "remember: for later")
+        words = [_word(t[0]) for t in tokens[before:end]]
+        if tuple(word.lower() for word in words) == phrase and not any(_named(word) for word in words):
+            return len(phrase)
+    return 0
+
+
 def _trim(tokens: list[re.Match], end: int) -> int:
-    """`end` without the words at the end that say when ("now", "these days") or dangle ("and")."""
+    """`end` without the words at the end that say when ("now", "these days"), speak to the assistant
+    ("for next time", ", ok") or dangle ("and")."""
     while True:
         while end and not _word(tokens[end - 1][0]).strip(","):  # a comma or a lone mark
             end -= 1
         if not end:
             return 0
-        last = _word(tokens[end - 1][0])
-        for phrase in _ENDING_IN.get(last.lower(), ()):
-            size = len(phrase)
-            if end > size and tuple(_word(t[0]).lower() for t in tokens[end - size : end]) == phrase:
-                end -= size
-                break
-        else:
-            if not dangles(last):
-                return end
+        said_after = _trailing_phrase(tokens, end, 1)
+        if said_after:
+            end -= said_after
+        elif dangles(tokens[end - 1][0]):
             end -= 1
+        else:
+            return end
+
+
+def without_asides(text: str) -> str:
+    """`text` without the words said after it to the assistant or about the conversation ("the spare
+    key is with Ana, for next time"); "" when it is nothing else ("for next time")."""
+    tokens = list(_TOKEN.finditer(text))
+    end = len(tokens)
+    while end:
+        while end and not _word(tokens[end - 1][0]).strip(","):
+            end -= 1
+        said_after = _trailing_phrase(tokens, end, 0) if end else 0
+        if not said_after:
+            break
+        end -= said_after
+    return text[: tokens[end - 1].end()] if end else ""
 
 
 def cut(value: str, place: bool = False) -> tuple[str, str]:

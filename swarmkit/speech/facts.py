@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swarmkit.speech import fact_values, prefilter, reported, rules, sentences
+from swarmkit.speech import fact_values, prefilter, reported, rules, sentences, unmeant
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -35,6 +35,23 @@ _WORD_ALIASES: dict[str, str] = _DATA["word_aliases"]  # "favorite" → "favouri
 _THING_ALIASES: dict[str, str] = _DATA["thing_aliases"]  # "boss" → "manager"
 _THIRD: dict[str, str] = _DATA["third_person"]  # "study" → "Studies"
 _ES_AFTER = tuple(_DATA["third_person_endings"]["es_after"])
+_THIRD_WORDS: dict[str, str] = _DATA["third_person_words"]  # "my" → "their"
+_FIRST_WORDS = {third: first for first, third in _THIRD_WORDS.items()}
+_SPEAKERS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _THIRD_WORDS)) + r")\b")
+_THIRD_PERSONS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _FIRST_WORDS)) + r")\b")
+
+
+def _in_third_person(text: str) -> str:
+    """A fact's text with the speaker's own words in the third person ("Drinks my coffee black" →
+    "Drinks their coffee black"); a word with a capital stays ("Where Is My Mind")."""
+    return _SPEAKERS_WORD.sub(lambda m: _THIRD_WORDS[m[0]], text)
+
+
+def _in_first_person(text: str) -> str:
+    """A stored fact's words read back as the speaker said them ("their coffee" → "my coffee")."""
+    return _THIRD_PERSONS_WORD.sub(lambda m: _FIRST_WORDS[m[0]], text)
+
+
 VERBS = rules.in_order(_WORDS["verbs"])
 # Verbs a negation keeps as a fact ("I don't eat meat"): habits and tastes, never "know" or "think".
 NEGATABLE = rules.in_order(_WORDS["negatable"])
@@ -72,6 +89,8 @@ _LEAD_IN = _PATTERNS.lazy("lead_in")
 # Where one statement may end and the next begin inside a sentence: split only where what
 # follows reads as a statement itself ("..., and my editor is Helix", "... and work at Acme").
 _JOIN = _PATTERNS.lazy("join")
+# A clause whose subject is the speaker ("I drive my car"): "my" in its fact is "their".
+_BY_THE_SPEAKER = _PATTERNS.lazy("by_the_speaker")
 # Said in passing after "I" ("I honestly hate jazz"): dropped before a clause is read.
 _PASSING = _PATTERNS.lazy("passing")
 # A quick check before it: most clauses hold none of these words (the pattern costs 7 µs a clause)
@@ -396,6 +415,8 @@ def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     if subject.count(".") == 1 and _ADDITIVE.match(lead_in + kept):
         subject = f"{subject}.{value_key(groups['v'])}"  # "I also speak French" adds a language
     text = shape.render(groups) if state is None else shape.render_ended(groups)
+    if _BY_THE_SPEAKER.match(said):  # "Drives their car"; not "Sister lives with their husband"
+        text = _in_third_person(text)
     return Fact(text, shape.kind(groups), subject, shape.name)
 
 
@@ -548,10 +569,11 @@ _TOPIC_ANSWER = _PATTERNS.compile("topic_answer_start")
 
 def clauses(text: str) -> list[str]:
     """The statements in a text: split at sentence ends (speech/sentences.py: not after "Dr."), `;`,
-    and at `,` / `and` / `but` where a new statement begins."""
+    and at `,` / `and` / `but` where a new statement begins; none that the speaker marks as a joke
+    or leaves undecided (speech/unmeant.py)."""
     out: list[str] = []
     topic = ""
-    for sentence in sentences.split(reported.without_quotations(str(text))):
+    for sentence in unmeant.meant(sentences.split(reported.without_quotations(str(text)))):
         sentence = reported.own_part(sentence).strip()
         if topic and _TOPIC_ANSWER.match(sentence):
             sentence = f"{topic} {sentence}"  # "Coffee? Only decaf for me": the answer with its topic
@@ -563,11 +585,26 @@ def clauses(text: str) -> list[str]:
             if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
                 continue  # (what follows is too long to read as one statement)
             implied = _starts_statement(sentence[join.end() :])
+            if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
+                implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own
             if implied is not None:
                 out.append(prefix + sentence[start : join.start()])
                 start, prefix = join.end(), implied
         out.append(prefix + sentence[start:])
-    return [clause.strip() for clause in out if clause.strip()]
+    return _decided([clause.strip() for clause in out if clause.strip()])
+
+
+def _decided(said: list[str]) -> list[str]:
+    """The clauses not left undecided: "I might move to Tokyo, or maybe not" keeps nothing, nor does
+    "I'm moving to Tokyo" before "Not sure yet" or "I have not decided"."""
+    out: list[str] = []
+    for clause in said:
+        if unmeant.only_undecided(clause):
+            if out:
+                out.pop()
+        elif not unmeant.undecided(clause):
+            out.append(clause)
+    return out
 
 
 # "Remember: coffee black, no sugar": what follows is to be kept as said, even in no shape of its own.
@@ -582,8 +619,8 @@ def read_note(clause: str) -> Fact | None:
     match = _REMEMBER.match(clause.strip())
     if match is None or match["v"].rstrip().endswith("?") or in_first_person(match["v"]):
         return None  # a first-person note in no shape ("remember that I said so") is no fact
-    value = _clean_value(match["v"])
-    if value is None:
+    value = _clean_value(fact_values.without_asides(match["v"].rstrip(".!,;: ")))
+    if value is None:  # "remember that for next time": words to the assistant, no note
         return None
     return Fact(value[:1].upper() + value[1:], "preference", f"user.notes.{value_key(value)}", "remember")
 
@@ -606,8 +643,9 @@ def read_fact(text: str) -> Fact | None:
     if len(text) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(text).rstrip(" .!")
-    state = _state_that_ends(stated, _ENDED_FACTS)
-    found = _read(stated if state is None else state, "fact")
+    said = _in_first_person(stated)  # "Drinks their coffee black" has the subject "my coffee black" has
+    state = _state_that_ends(said, _ENDED_FACTS)
+    found = _read(said if state is None else state, "fact")
     if found is None:
         return None
     shape, groups, _ = found

@@ -1,4 +1,4 @@
-"""The rules of plain speech as data: each engine beside this module (sentences, reported, fact_values,
+"""The rules of plain speech as data: each engine beside this module (sentences, reported, unmeant, fact_values,
 habits, facts, attributes, questions) reads its word lists, phrases, patterns, verb forms and frames from one TOML
 file in speech/data/, so that a new phrase is a change to a data file, not to code.
 
