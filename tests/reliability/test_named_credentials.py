@@ -40,7 +40,8 @@ def _everything(ws: Path) -> str:
 
 
 def _me(ws: Path) -> list[str]:
-    text = (ws / ".swarmkit" / "memory" / "me.md").read_text(encoding="utf-8")
+    path = ws / ".swarmkit" / "memory" / "me.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
     return [line[2:].split(" [by:")[0] for line in text.splitlines() if line.startswith("- ")]
 
 
@@ -90,3 +91,54 @@ def test_a_password_told_bare_never_reaches_the_folder_the_commits_or_the_record
 def test_a_named_credential_is_redacted_with_or_without_is(text, expected):
     screened = screen(text)
     assert screened.ok and screened.text == expected
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Remember about me: my PIN is 4821.",
+        "Remember about me: my passport number is X12345678 and my IBAN is DE89 3704 0044 0532 0130 00",
+        "Remember about me: my SSN is 078-05-1120.",
+        "Remember about me: my seed phrase is abandon abandon abandon abandon abandon abandon abandon "
+        "abandon abandon abandon abandon about",
+    ],
+)
+def test_a_fact_whose_value_is_only_a_secret_is_not_written(ws, told):
+    """ "IBAN is [REDACTED_SECRET]" tells nothing: refused as the PIN is, and the answer does not
+    claim to remember it."""
+    record = _run(ws, told)
+    assert _me(ws) == []
+    writes = record["memory_writes"]
+    assert writes and {w["status"] for w in writes} == {"refused"}
+    assert {w["reason"] for w in writes} == {"nothing left but secrets"}
+    assert "I will remember that" not in record["output"]
+
+
+def test_the_mock_says_it_keeps_no_secret_and_keeps_a_names_capitals(ws):
+    record = _run(ws, "Remember about me: my PIN is 4821.")
+    assert record["output"] == (
+        "lead: Thank you for telling me. I will not remember the secret you told me: my memory never "
+        "keeps secrets."
+    )
+    from swarmkit.runtime.providers.mock import _lower_first
+
+    assert [_lower_first(t) for t in ("Lives in Oslo", "PIN is 4821", "IBAN is X", "Sam's dog is Rex")] == [
+        "lives in Oslo",
+        "PIN is 4821",
+        "IBAN is X",
+        "Sam's dog is Rex",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Passport number is X12345678",
+        "IBAN is DE89 3704 0044 0532 0130 00",
+        "SSN is 078-05-1120",
+        "my PIN is 4821.",
+        "SA ID number 7402036099183",
+    ],
+)
+def test_a_name_and_its_secret_alone_are_refused(text):
+    assert (screen(text).refused, screen(text).text) == ("nothing left but secrets", "")
