@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -360,7 +359,12 @@ def show(ctx: click.Context, ref: str) -> int:
 
 
 def _text_argument(text: str) -> str:
-    return sys.stdin.read() if text == "-" else text
+    """The text to keep, from the argument or (`-`) standard input, as valid Unicode (user_text.py)."""
+    from swarmkit.cli.user_text import read_stdin, valid_text
+
+    if text == "-":
+        return read_stdin("a memory entry holds at most 500 characters: say the fact in a sentence")
+    return valid_text(text, "the text")
 
 
 @memory.command()
@@ -473,6 +477,11 @@ def import_(ctx: click.Context, path: str) -> int:
     )
     for rel, why in result.skipped_files:  # each counted in the line above
         output.result(f"  skipped {rel}: {why}")
+    for rel in result.not_utf8:
+        output.warning(
+            f"{rel} held bytes that are not UTF-8: each was replaced with U+FFFD (\ufffd) in its notes; "
+            "save the file as UTF-8 to keep what it said"
+        )
     if result.imported:
         output.say("Review them with `swarmkit memory inbox`.")
     return _finish(ctx)
