@@ -674,6 +674,7 @@ _REASONS = {  # a finding's reason, as counted in words
     "instruction": ("instruction", "instructions"),
     "pronoun": ("pronoun-only value", "pronoun-only values"),
     "pinned": ("repeat of a pinned line", "repeats of a pinned line"),
+    "copy": ("exact copy", "exact copies"),
 }
 
 
@@ -687,6 +688,8 @@ def _finding_lines(item: dict) -> list[str]:
         gone = [e for e in entries if e["stable_ref"] != keep]
         kept = next(e for e in entries if e["stable_ref"] == keep)
         head = "drop " + ", ".join(_quoted(e) for e in gone) + ", keep " + _quoted(kept)
+    elif item["reason"] == "copy":  # a copy shares its original's ref: its line tells it apart
+        head = ", ".join(f"{e['file']}#L{e['line']} {_cut(e['text'])!r}" for e in entries)
     else:
         head = ", ".join(_quoted(e) for e in entries)
     return [f"{item['action']} {item['reason']}: {head}", f"  {item['evidence']}"]
