@@ -586,6 +586,9 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
     """Record your feedback on one of your runs as a correction (the owner's in the workspace file,
     a named user's in their own file)."""
+    from swarmkit.cli.user_text import valid_text
+
+    reason = valid_text(reason, "--reason")
     store = _store(ctx)
     from swarmkit.run_ids import is_run_id
     from swarmkit.runtime.records import load_run

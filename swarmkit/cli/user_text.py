@@ -1,5 +1,5 @@
 """User text at the door: what a command takes in to keep (a run's or a chat's input, `memory add`,
-`edit` and `accept`) is valid Unicode before anything reads it.
+`edit`, `accept` and `feedback`) is valid Unicode before anything reads it.
 
 Bytes that are not UTF-8 (Python keeps them as surrogate escapes, in an argument and on standard
 input) would reach the memory folder, the run record and the commit message as they came, and leave
