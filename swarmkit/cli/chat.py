@@ -121,8 +121,9 @@ def _turns(count: int) -> str:
 
 
 def _piped_lines():
-    """Each line of standard input, bytes that are not UTF-8 kept (surrogate escapes), as `run`
-    keeps them: a turn's input is stored byte-exact and never crashes a provider or a printer."""
+    """Each line of standard input, bytes that are not UTF-8 replaced with U+FFFD (a warning says
+    which line), as `run` does: a turn's input is valid Unicode wherever it is kept."""
+    from swarmkit.cli.user_text import valid_text
     from swarmkit.safe_read import decode_text
 
     stream = getattr(sys.stdin, "buffer", None)
@@ -130,7 +131,7 @@ def _piped_lines():
         for text in sys.stdin:
             yield text.rstrip("\r\n")
         return
-    from swarmkit.cli.run import MAX_STDIN_BYTES
+    from swarmkit.cli.user_text import MAX_STDIN_BYTES
     from swarmkit.errors import UsageProblem
 
     number = 0
@@ -147,18 +148,22 @@ def _piped_lines():
                 "the turns before it were saved",
                 "pipe a text file, one turn per line",
             )
-        yield decode_text(data, "surrogateescape").rstrip("\r\n")
+        yield valid_text(
+            decode_text(data, "surrogateescape").rstrip("\r\n"), f"line {number} of standard input"
+        )
 
 
 def _terminal_lines():
     """Lines typed at the prompt; Ctrl-C drops the line being typed, Ctrl-D ends."""
+    from swarmkit.cli.user_text import valid_text
+
     try:
         import readline  # noqa: F401  (input() then edits lines and keeps their history)
     except ImportError:  # Windows without pyreadline: plain input()
         pass
     while True:
         try:
-            yield input(PROMPT)
+            yield valid_text(input(PROMPT), "the line typed")
         except KeyboardInterrupt:
             output.result("", err=True)
             continue

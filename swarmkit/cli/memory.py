@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -360,7 +359,12 @@ def show(ctx: click.Context, ref: str) -> int:
 
 
 def _text_argument(text: str) -> str:
-    return sys.stdin.read() if text == "-" else text
+    """The text to keep, from the argument or (`-`) standard input, as valid Unicode (user_text.py)."""
+    from swarmkit.cli.user_text import read_stdin, valid_text
+
+    if text == "-":
+        return read_stdin("a memory entry holds at most 500 characters: say the fact in a sentence")
+    return valid_text(text, "the text")
 
 
 @memory.command()
@@ -473,6 +477,11 @@ def import_(ctx: click.Context, path: str) -> int:
     )
     for rel, why in result.skipped_files:  # each counted in the line above
         output.result(f"  skipped {rel}: {why}")
+    for rel in result.not_utf8:
+        output.warning(
+            f"{rel} held bytes that are not UTF-8: each was replaced with U+FFFD (\ufffd) in its notes; "
+            "save the file as UTF-8 to keep what it said"
+        )
     if result.imported:
         output.say("Review them with `swarmkit memory inbox`.")
     return _finish(ctx)
@@ -577,6 +586,9 @@ def delete(ctx: click.Context, ref: str, expect: str | None) -> int:
 def feedback(ctx: click.Context, run_id: str, reason: str) -> int:
     """Record your feedback on one of your runs as a correction (the owner's in the workspace file,
     a named user's in their own file)."""
+    from swarmkit.cli.user_text import valid_text
+
+    reason = valid_text(reason, "--reason")
     store = _store(ctx)
     from swarmkit.run_ids import is_run_id
     from swarmkit.runtime.records import load_run
@@ -665,6 +677,7 @@ _REASONS = {  # a finding's reason, as counted in words
     "instruction": ("instruction", "instructions"),
     "pronoun": ("pronoun-only value", "pronoun-only values"),
     "pinned": ("repeat of a pinned line", "repeats of a pinned line"),
+    "copy": ("exact copy", "exact copies"),
 }
 
 
@@ -678,6 +691,8 @@ def _finding_lines(item: dict) -> list[str]:
         gone = [e for e in entries if e["stable_ref"] != keep]
         kept = next(e for e in entries if e["stable_ref"] == keep)
         head = "drop " + ", ".join(_quoted(e) for e in gone) + ", keep " + _quoted(kept)
+    elif item["reason"] == "copy":  # a copy shares its original's ref: its line tells it apart
+        head = ", ".join(f"{e['file']}#L{e['line']} {_cut(e['text'])!r}" for e in entries)
     else:
         head = ", ".join(_quoted(e) for e in entries)
     return [f"{item['action']} {item['reason']}: {head}", f"  {item['evidence']}"]

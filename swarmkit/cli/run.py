@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,6 +9,7 @@ import click
 
 from swarmkit.cli import output
 from swarmkit.cli.options import common_options, format_options
+from swarmkit.cli.user_text import read_stdin, valid_text
 from swarmkit.exit_status import ExitStatus
 from swarmkit.runtime.providers.catalog import runnable_names
 
@@ -82,7 +82,9 @@ def run(
 
     user = checked_user(user)
     if text == "-":
-        text = _read_stdin()
+        text = read_stdin("pass a shorter input; a run's input is a request, not a file to process")
+    else:
+        text = valid_text(text, "--input")
     if not text.strip():
         raise UsageProblem("the input is empty", "pass --input TEXT, or --input - and pipe the text in")
     ws, chosen, providers = prepare_run(
@@ -148,27 +150,6 @@ def checked_user(user: str | None) -> str | None:
     if problem:
         raise UsageProblem(problem, "pass --user NAME, e.g. --user ana")
     return person_id(user)
-
-
-MAX_STDIN_BYTES = 1024 * 1024  # `--input -`: a run's input, not a stream (`< /dev/zero` ends here)
-
-
-def _read_stdin() -> str:
-    """Standard input as text, bytes that are not UTF-8 kept as surrogate escapes (the record keeps
-    them byte-exact), refused when over MAX_STDIN_BYTES."""
-    from swarmkit.errors import UsageProblem
-    from swarmkit.safe_read import decode_text
-
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:  # a text stream without bytes under it (tests, embedding)
-        return sys.stdin.read(MAX_STDIN_BYTES + 1)[: MAX_STDIN_BYTES + 1]
-    data = stream.read(MAX_STDIN_BYTES + 1)
-    if len(data) > MAX_STDIN_BYTES:
-        raise UsageProblem(
-            f"the input on standard input is over {MAX_STDIN_BYTES:,} bytes",
-            "pass a shorter input; a run's input is a request, not a file to process",
-        )
-    return decode_text(data, "surrogateescape")
 
 
 def prepare_run(

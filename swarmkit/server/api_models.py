@@ -333,6 +333,9 @@ class ImportResult(BaseModel):
     commit: str | None
     files_read: int | None = None
     skipped_files: list[dict[str, str]] = []
+    not_utf8: list[str] = Field(
+        [], description="Files read whose bytes that were not UTF-8 were each replaced with U+FFFD."
+    )
     warnings: list[str] = []
 
 

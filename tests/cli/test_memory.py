@@ -458,3 +458,18 @@ def test_a_run_that_cannot_write_keeps_its_facts_in_the_record(cli, ws):
         ("not written", text, "the memory folder could not be written; add it with swarmkit memory add")
         for text in ("Lives in Ghent", "Works at the harbour office as a logistics planner")
     ]
+
+
+def test_feedback_replaces_bytes_that_are_not_utf8_with_u_fffd_and_says_so(cli, ws):
+    code, out, err = feedback(
+        cli, ws, "r-1a2b3c4d", b"It used the caf\xe9 deploy API".decode("utf-8", "surrogateescape")
+    )
+    assert code == 0, err
+    assert err == (
+        "warning: --reason held 1 byte that is not UTF-8: it was replaced with U+FFFD (\ufffd); save the text "
+        "as UTF-8 to keep what it said\n"
+    )
+    kept = (
+        (Path(ws).resolve() / ".swarmkit" / "memory" / "workspaces" / "demo.md").read_bytes().decode("utf-8")
+    )
+    assert "- It used the caf\ufffd deploy API [" in kept

@@ -124,6 +124,35 @@ def test_add_reads_standard_input_and_redacts_a_secret_it_holds(cli, ws, monkeyp
     assert "hunter2secret" not in (folder_of(ws) / "lessons.md").read_text()
 
 
+class _Bytes:
+    """Standard input that is bytes under a text stream, as a pipe is."""
+
+    def __init__(self, data: bytes):
+        import io
+
+        self.buffer = io.BytesIO(data)
+
+
+@pytest.mark.parametrize("where", ["argument", "standard input"])
+def test_add_replaces_bytes_that_are_not_utf8_with_u_fffd_and_says_so(cli, ws, monkeypatch, where):
+    said = b"I live in \xff Lisbon and drink tea"
+    if where == "argument":
+        code, out, err = mem(cli, ws, "add", said.decode("utf-8", "surrogateescape"))
+        source = "the text"
+    else:
+        monkeypatch.setattr("sys.stdin", _Bytes(said))
+        code, out, err = mem(cli, ws, "add", "-")
+        source = "standard input"
+    assert code == 0, err
+    assert err == (
+        f"warning: {source} held 1 byte that is not UTF-8: it was replaced with U+FFFD (\ufffd); save the "
+        "text as UTF-8 to keep what it said\n"
+    )
+    me = (folder_of(ws) / "me.md").read_bytes().decode("utf-8")  # valid UTF-8
+    assert "- I live in \ufffd Lisbon and drink tea [" in me
+    assert "Remember: I live in \ufffd Lisbon and drink tea" in git(folder_of(ws), "log", "-1", "--format=%B")
+
+
 TOKEN = "ghp_" + "a1B2c3D4e5" * 4
 BAD_TEXT = [
     (

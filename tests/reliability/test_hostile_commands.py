@@ -150,7 +150,9 @@ def test_a_mock_script_that_is_no_regular_file_is_refused_unread(ws, tmp_path, k
 
 
 @pytest.mark.parametrize("where", ["argv", "stdin", "argv --user", "argv --format json"])
-def test_input_that_is_not_utf8_runs_and_is_kept_byte_exact(ws, where):
+def test_input_that_is_not_utf8_runs_with_each_bad_byte_as_u_fffd(ws, where):
+    """A byte that is not UTF-8 is replaced with U+FFFD at the door, and one warning says so: the
+    record, the memory folder and its commits stay valid UTF-8."""
     said = b"I live in Lisb\xf3n and I prefer caf\xe9 au lait, every single morning of the week."
     args: list[str | bytes] = ["run", str(ws), "--input", said if where.startswith("argv") else "-"]
     if "--user" in where:  # a person's run of the same input (an undecodable id: the test below)
@@ -161,7 +163,18 @@ def test_input_that_is_not_utf8_runs_and_is_kept_byte_exact(ws, where):
     assert code == 0, err
     run_id = re.search(r"\br-[0-9a-f]{8}\b", out + err)[0]
     record = json.loads((ws / ".swarmkit" / "runs" / f"{run_id}.json").read_text(encoding="utf-8"))
-    assert record["input"].encode("utf-8", "surrogateescape") == said  # valid JSON, the bytes as given
+    assert record["input"] == said.decode("utf-8", "replace")
+    assert err.count("held 2 bytes that are not UTF-8: each was replaced with U+FFFD") == 1, err
+    source = "--input" if where.startswith("argv") else "standard input"
+    assert f"warning: {source} held 2 bytes" in err
+    for path in (ws / ".swarmkit").rglob("*"):
+        if path.suffix in (".md", ".json") and ".git" not in path.parts:
+            path.read_bytes().decode("utf-8")  # every file of the folder and every record: UTF-8
+    git_log = subprocess.run(
+        ["git", "-C", str(ws / ".swarmkit" / "memory"), "log", "--format=%B"], capture_output=True, check=True
+    )
+    git_log.stdout.decode("utf-8")
+    assert b"?" not in git_log.stdout
 
 
 def test_a_user_id_that_is_not_utf8_is_a_usage_error(ws):
@@ -420,7 +433,7 @@ def test_the_server_answers_on_lone_surrogates_and_proc_imports(tmp_path):
         ):
             response = client.get("/" + route)
             assert response.status_code == 200, (route, response.text[:500])
-        assert "\\udce9" in client.get(f"/runs/{run_id}").text  # the input's byte, as a JSON escape
+        assert "caf\ufffd" in client.get(f"/runs/{run_id}").json()["input"]  # replaced at the door
         added = client.post(
             "/memory/entries", content='{"text": "I prefer \\ud800 green tea always"}', headers=post
         )
@@ -653,7 +666,8 @@ def test_an_import_counts_and_lists_every_skipped_file_and_keeps_the_notes_besid
     ), out
     inbox = (folder / "inbox.md").read_bytes()
     assert b"- I take the 8:10 train to work [" in inbox
-    assert b"- the caf\xe9 opens at nine [" in inbox  # the bad byte kept as it was, its note kept
+    assert "- the caf\ufffd opens at nine [" in inbox.decode("utf-8")  # the bad byte as U+FFFD, its note kept
+    assert "warning: a.md held bytes that are not UTF-8: each was replaced with U+FFFD" in err
     code, out, err = swarmkit("memory", "-w", str(root), "inbox")
     assert code == 0 and "the caf" in out, err
 

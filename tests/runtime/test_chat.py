@@ -248,7 +248,7 @@ def test_facts_told_in_a_chat_are_recalled_when_asked_in_other_words(
 
 
 def test_piped_bytes_that_are_not_utf8_and_an_endless_line(init_ws, tmp_path):
-    """From a real pipe: an undecodable byte is kept byte-exact in the conversation and its run; a
+    """From a real pipe: an undecodable byte is U+FFFD in the conversation and its run (a warning says so); a
     line with no end (`< /dev/zero`) is refused after the turns before it were saved."""
     import subprocess
     import sys
@@ -262,7 +262,8 @@ def test_piped_bytes_that_are_not_utf8_and_an_endless_line(init_ws, tmp_path):
     )
     assert said.returncode == 0, said.stderr
     saved = only_conversation(root)
-    assert saved["turns"][0]["input"] == "My editor is Helix \udcff."
+    assert saved["turns"][0]["input"] == "My editor is Helix \ufffd."
+    assert "warning: line 1 of standard input held 1 byte that is not UTF-8" in said.stderr.decode()
     with open("/dev/zero", "rb") as zero:
         endless = subprocess.run(
             [sys.executable, "-m", "swarmkit", "chat", str(root)],

@@ -77,6 +77,8 @@ class ImportResult:
     commit: str | None = None
     files_read: int = 0
     skipped_files: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
+    # files read whose bytes that were not UTF-8 were each replaced with U+FFFD
+    not_utf8: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -88,6 +90,7 @@ class ImportResult:
             "commit": self.commit,
             "files_read": self.files_read,
             "skipped_files": [{"path": p, "reason": r} for p, r in self.skipped_files],
+            "not_utf8": list(self.not_utf8),
         }
 
 
@@ -258,15 +261,22 @@ def walk(root: Path, memory: Path, result: ImportResult) -> list[tuple[str, Path
 
 def _read(path: Path) -> tuple[str | None, str]:
     """(the note's text, "") for a regular file of at most MAX_FILE_BYTES, a byte-order mark dropped
-    (it would hide the first bullet); else (None, why it was not read). Bytes that are not UTF-8
-    are kept as they are (surrogate escapes, written back byte-exact, as a run's input is): one bad
-    byte never costs the file's other notes, nor its own."""
+    (it would hide the first bullet); else (None, why it was not read). A byte that is not UTF-8 is
+    replaced with U+FFFD (why says so: "not UTF-8"): one bad byte never costs the file's other notes,
+    nor its own, and never reaches the inbox file as it came (a file no longer UTF-8)."""
     from swarmkit.safe_read import FileRefused, decode_text, read_regular
 
     try:
-        return decode_text(read_regular(path, MAX_FILE_BYTES, follow_links=False), "surrogateescape"), ""
+        data = read_regular(path, MAX_FILE_BYTES, follow_links=False)
     except FileRefused as refused:
         return None, f"not read: {refused.problem}"
+    try:
+        return decode_text(data), ""
+    except UnicodeDecodeError:
+        return decode_text(data, "replace"), NOT_UTF8
+
+
+NOT_UTF8 = "not UTF-8"
 
 
 INTRO_CONTEXT = 300  # characters of the line that introduces a list, screened with each of its notes
@@ -369,6 +379,8 @@ def import_folder(
                 progress(done, len(files))
             continue
         text, why = _read(file_path)
+        if text is not None and why == NOT_UTF8:
+            result.not_utf8.append(rel)
         if text is None:
             result.skipped_files.append((rel, why))
         elif NO_MEMORY in text.lower():

@@ -105,12 +105,15 @@ def _answer(request: ChatRequest) -> str:
     recalled = f" From memory: {'; '.join(memories)}." if memories else ""
     if len(task) < LONG_TASK:
         told = [] if task.rstrip().endswith("?") else extract_facts(task)
-        if told:  # a chat assistant acknowledges what it was told in a sentence or two, not an echo
-            noted = "; ".join(fact["text"][:1].lower() + fact["text"][1:] for fact in told)
+        kept, secrets = _kept_facts(told)
+        if kept:  # a chat assistant acknowledges what it was told in a sentence or two, not an echo
+            noted = "; ".join(_lower_first(text) for text in kept)
             return (
-                f"{who}: Thank you for telling me. I will remember that: {noted}. If anything changes, "
-                f"tell me and I will keep my notes about you up to date.{recalled}"
+                f"{who}: Thank you for telling me. I will remember that: {noted}.{secrets} If anything "
+                f"changes, tell me and I will keep my notes about you up to date.{recalled}"
             )
+        if secrets:  # what it was told was nothing but a secret: it says it keeps none
+            return f"{who}: Thank you for telling me.{secrets}{recalled}"
         return f"{who}: {_first_sentence(task)}{recalled}"
     team = ""
     if reports:
@@ -123,6 +126,34 @@ def _answer(request: ChatRequest) -> str:
         f"You wrote: \u201c{_first_sentence(task, 200)}\u201d.{team}{recalled} "
         "I have taken it into account and kept my answer to what you asked."
     )
+
+
+_NO_SECRETS = " I will not remember the secret you told me: my memory never keeps secrets."
+
+
+def _kept_facts(told: list[dict]) -> tuple[list[str], str]:
+    """The facts told as memory keeps them (screened), and what to say of those it refuses as
+    nothing but a secret ("my PIN is 4821"): an answer never claims to remember what the writer
+    will not write."""
+    from swarmkit.screening.screen import screen
+
+    kept, refused = [], False
+    for fact in told:
+        screened = screen(fact["text"])
+        if screened.ok:
+            kept.append(screened.text)
+        elif screened.refused == "nothing left but secrets":
+            refused = True
+    return kept, _NO_SECRETS if refused else ""
+
+
+def _lower_first(text: str) -> str:
+    """A fact's text inside a sentence: "Lives in Oslo" as "lives in Oslo"; a first word in capitals
+    ("PIN", "IBAN", "I") or a name's ("Sam's") kept as it is written."""
+    first = text.split(" ", 1)[0]
+    if first.isupper() or first[1:2].isupper() or first.endswith(("'s", "’s")):
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def _first_sentence(text: str, limit: int = 80) -> str:

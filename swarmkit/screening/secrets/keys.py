@@ -104,7 +104,11 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
         return "phrase" if before in W.wallet_words else None
     if kind == "phrase" and word == "phrase":
         return "phrase" if before in W.phrase_prefixes else None
+    if kind == "pattern":
+        return "pattern" if before in W.pattern_prefixes else None
     if kind == "secret" and word in W.key_words:
+        if before in W.wifi_key_prefixes:
+            return "password"  # "the wifi key is sunflower": a password, whatever its shape
         if before in KEY_PREFIXES:
             return "secret"
         return None if before in NOT_KEYS else "weak"
@@ -174,7 +178,7 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
             return None
         return xml.span(1)
     op = after.group("op") or after.group("op2")  # `password for wifi: X` is `password: X`
-    form = op if op is not None else ("bare" if after.group("bare") is not None else "words")
+    form = op if op is not None else ("bare" if after.group("bare") or after.group("of") else "words")
     if after.group("to") is not None:
         form = "to"  # "change the password to X": only a value that looks like one (a digit, a symbol)
     if op == ":" and before == "/":
@@ -182,20 +186,25 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
     if kind == "weak" and form not in ("=", ":"):
         return None
     if form == "bare" and (
-        kind in ("weak", "phrase")
+        kind == "weak"
         or (key.lower() == "pass" and not P.user_before.search(text, max(0, end - 80), end - len(key)))
     ):
         return None  # "Pass the salt": pass is a verb, unless a user was just named ("user bob, pass X")
     if form == "bare" and kind in ("token", "secret"):
         form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
-    if (
-        form == "bare"
-        and kind == "password"
-        and _word_before(text, end - len(key)) in W.before_a_bare_password
-    ):
-        form = "after-with"  # "ssh in with password toor", "default password admin"
+    if form == "bare" and kind == "pattern":
+        form = "named"  # "my unlock pattern Z every time": as a password told bare
+    elif form == "bare" and kind in ("password", "phrase") and key.lower() != "pass":
+        # "ssh in with password toor", "default password admin", "root@host password toor",
+        # "with the password toor every morning": a word that is no word of prose about a password
+        # ("password manager", "password reset") and ends its clause; a value with a digit or a
+        # symbol in it needs no more ("password hunter2 for the NAS")
+        form = "after-with" if _word_before(text, end - len(key)) in W.before_a_bare_password else "named"
+        kind = "password"
     begin = after.end()
     opened = after.group("open")
+    if form == "named" and text[end : after.start("open")].strip(" \t").lower() not in ("", "of"):
+        return None  # `"password", "passwd"`: a list of words in quotes, not a key and its value
     if opened and opened[-1] in "\"'`":
         close = text.find(opened, begin, begin + 258)
         if close > begin and "\n" not in text[begin:close]:
@@ -209,12 +218,18 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
             kind = "phrase"
     elif kind == "code":
         match = P.code_value.match(text, begin)
+    elif kind == "pattern":
+        match = P.pattern_value.match(text, begin)
     else:
         match = (P.bare_query if before in ("?", "&") else P.bare).match(text, begin)
     if match is None:
         return None
     value = match.group(0).rstrip(".,:!?*_").rstrip()
-    if form == "after-with" and not P.clause_end.match(text, begin + len(value)):
+    if form in ("after-with", "named") and value.lower() in W.not_bare_values:
+        return None  # "the password manager", "my password expired": what a password is or does
+    if form == "named" and shape.looks_like_password(value):
+        form = "bare"
+    elif form in ("after-with", "named") and not P.clause_end.match(text, begin + len(value)):
         return None  # "using password manager software": a noun phrase, not a password
     if not _literal(value, kind, form, False, key):
         return None
@@ -225,6 +240,10 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     """Is this value the secret itself (not a reference, a placeholder, a count or prose)?"""
     if not value or shape.is_reference(value, key, code=form in _CODE_FORM and not quoted):
         return False
+    if kind == "pattern":
+        # one letter is a pattern ("Z"); a word of prose is not ("is stored", "lock pattern is easy")
+        drawn = value.split()[-1]
+        return not shape.is_prose(drawn) and drawn.lower() not in W.not_bare_values
     if kind == "code" and P.spelled_code.fullmatch(value):
         return True
     if kind == "code":
@@ -250,8 +269,13 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
         return False
     if form == "token-like":
         return shape.looks_like_token(value)
-    if form == "after-with":
-        return len(value) >= 3 and not shape.is_prose(value)
+    if form in ("after-with", "named"):
+        return (
+            len(value) >= 3
+            and not any(c.isspace() for c in value)
+            and not shape.is_prose(value)
+            and value.lower() not in W.not_bare_values
+        )
     if form in ("bare", "to"):
         return shape.looks_like_password(value)
     if len(value) < 3:

@@ -561,3 +561,74 @@ def test_a_proposal_is_never_kept_or_pinned_as_a_fact(store, folder):
     assert commit_count(folder) == count
     store.inbox_delete(ref)  # deleting one is fine: a later pass may propose it again
     assert len(store.inbox_list()) == 2
+
+
+def _copies_folder(cli, ws) -> Path:
+    """me.md holding one text twice, word for word (a hand edit, a merge of branches)."""
+    mem(cli, ws, "add", "Prefers tabs")  # creates the folder
+    folder = Path(ws).resolve() / ".swarmkit" / "memory"
+    (folder / "me.md").write_text(
+        "# About me\n\n- Drives a Volvo [by: agent]\n- Likes jazz [by: agent]\n- Drives a Volvo [by: agent; added: 2026-01-02]\n"
+    )
+    git(folder, "add", "-A")
+    git(folder, "commit", "-qm", "hand edit")
+    return folder
+
+
+def test_an_exact_copy_is_one_drop_of_the_copy_never_a_merge_of_one_ref_with_itself():
+    entries = parsed("Drives a Volvo", "Likes jazz", "Drives a Volvo", "Drives a Volvo")
+    findings = find(entries)
+    assert summary(findings) == [("drop", "copy", ["Drives a Volvo", "Drives a Volvo"], None)]
+    assert [e.line for e in findings[0].entries] == [3, 4]
+    assert (
+        findings[0].evidence == "copies of line 1 (me.md#L1), the same text word for word: they add nothing"
+    )
+    # the same text in two files is two entries (two refs): a merge, as before
+    two = parsed("Drives a Volvo") + parsed("Drives a Volvo", file="notes.md")
+    assert [f.action for f in find(two)] == ["merge"]
+
+
+def test_the_command_drops_a_copy_and_keep_both_marks_only_the_copy(cli, ws):
+    folder = _copies_folder(cli, ws)
+    volvo = text_digest("Drives a Volvo")
+    code, out, err = mem(cli, ws, "consolidate", "--dry-run")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Found 1 in 3 entries (lexical similarity): 1 exact copy",
+        "drop copy: me.md#L5 'Drives a Volvo'",
+        "  a copy of line 3 (me.md#L3), the same text word for word: it adds nothing",
+        "Dry run: nothing was proposed or changed.",
+    ]
+    code, out, _ = mem(cli, ws, "consolidate", "--format", "json")
+    ref = json.loads(out)["proposed"][0]
+    # accepting it drops the copy (line 5, its own metadata), never the first line
+    code, out, err = mem(cli, ws, "accept", ref)
+    assert code == 0, err
+    assert lines(folder, "me.md")[2:] == ["- Drives a Volvo [by: agent]", "- Likes jazz [by: agent]"]
+    assert commits(folder)[0] == f"Consolidate: drop me.md#{volvo} 'Drives a Volvo' (copy)"
+    # Keep both on a copy marks the copy reviewed (no `distinct:` of itself), and it is not proposed again
+    (folder / "me.md").write_text(
+        "# About me\n\n- Drives a Volvo [by: agent]\n- Likes jazz [by: agent]\n- Drives a Volvo [by: agent]\n"
+    )
+    code, out, _ = mem(cli, ws, "consolidate", "--format", "json")
+    code, out, err = mem(cli, ws, "keep-both", json.loads(out)["proposed"][0])
+    assert code == 0, err
+    assert lines(folder, "me.md")[2:] == [
+        "- Drives a Volvo [by: agent]",
+        "- Likes jazz [by: agent]",
+        "- Drives a Volvo [by: agent; reviewed: yes]",
+    ]
+    assert "distinct" not in (folder / "me.md").read_text()
+    code, out, _ = mem(cli, ws, "consolidate", "--dry-run")
+    assert (code, out) == (0, "Nothing to consolidate in 3 entries.\n")
+
+
+def test_accepting_a_copy_when_none_is_left_is_refused(cli, ws):
+    folder = _copies_folder(cli, ws)
+    code, out, _ = mem(cli, ws, "consolidate", "--format", "json")
+    ref = json.loads(out)["proposed"][0]
+    (folder / "me.md").write_text("# About me\n\n- Drives a Volvo [by: agent]\n- Likes jazz [by: agent]\n")
+    code, out, err = mem(cli, ws, "accept", ref)
+    assert code != 0
+    assert f"me.md#{text_digest('Drives a Volvo')} has no copy left since {ref} proposed to drop one" in err
+    assert lines(folder, "me.md")[2:] == ["- Drives a Volvo [by: agent]", "- Likes jazz [by: agent]"]

@@ -12,7 +12,10 @@
   "I moved to Porto" both as the location, "Tim is a pilot" and "Tim became a nurse" as the role,
   "Tim works at Acme" and "Tim quit Acme and joined Globex" as the employer);
 - junk: text that is no fact (junk.py), or an entry that repeats a pinned MEMORY.md line (always
-  loaded: the copy adds nothing).
+  loaded: the copy adds nothing);
+- copies: a line with the same text as an earlier one in its file. Both have one ref (a ref names
+  a text), so it is no merge of two entries: the later copies are proposed as a drop (reason
+  `copy`), and accepting it drops a copy, never the first line.
 """
 
 from __future__ import annotations
@@ -150,6 +153,7 @@ def find(
     def free(*ids: int) -> bool:
         return not taken.intersection(ids)
 
+    out += _copies(entries, taken)
     for i, entry in enumerate(entries):
         if entry.file == MEMORY_MD or _reviewed(entry) or not free(i):
             continue
@@ -178,6 +182,8 @@ def find(
     for a, b, score in [(a, b, DUPLICATE) for a, b in told] + pairs:
         if b >= n or not free(a, b) or entries[a].file == MEMORY_MD or entries[b].file == MEMORY_MD:
             continue
+        if stable(entries[a]) == stable(entries[b]):
+            continue  # one text twice in a file: a copy (_copies), or one a person kept (reviewed)
         if text_digest(entries[b].text) in _distinct(entries[a]) or text_digest(entries[a].text) in _distinct(
             entries[b]
         ):
@@ -247,6 +253,31 @@ def find(
     order = {"merge": 0, "supersede": 1, "drop": 2}
     position = {id(e): i for i, e in enumerate(entries)}
     return sorted(out, key=lambda f: (order[f.action], position.get(id(f.entries[0]), -1)))
+
+
+def _copies(entries: list[E.Entry], taken: set[int]) -> list[Finding]:
+    """The lines that repeat an earlier line's text in the same file, one drop per text: they share
+    its ref, so they are copies to drop, not two entries to merge (a copy a person kept, marked
+    `reviewed: yes` by Keep both, is left alone)."""
+    first: dict[tuple[str, str], int] = {}
+    copies: dict[int, list[int]] = {}
+    for i, entry in enumerate(entries):
+        if entry.file == MEMORY_MD or i in taken:
+            continue
+        at = first.setdefault((entry.file, text_digest(entry.text)), i)
+        if at != i and not _reviewed(entry):
+            copies.setdefault(at, []).append(i)
+    out = []
+    for at, later in copies.items():
+        original = entries[at]
+        many = len(later) > 1
+        evidence = (
+            f"{'copies' if many else 'a copy'} of line {original.line} ({original.line_ref}), the same text "
+            f"word for word: {'they add' if many else 'it adds'} nothing"
+        )
+        out.append(Finding("drop", "copy", tuple(entries[i] for i in later), None, evidence))
+        taken.update(later)
+    return out
 
 
 def _denial_weighed(sim: Similarity, a: int, b: int) -> bool:

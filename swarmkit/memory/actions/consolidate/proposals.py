@@ -14,6 +14,7 @@ lines above them move, and is refused when one of them changed since it was prop
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from swarmkit.errors import Conflict, SwarmkitError
@@ -163,6 +164,32 @@ def _located(store: MemoryReader, ref: str, proposal: str, files: dict[str, list
     return found[0]
 
 
+def _copy_located(
+    store: MemoryReader, ref: str, proposal: str, files: dict[str, list[str]], used: set
+) -> E.Entry:
+    """A copy a `copy` proposal names: the last line holding its text, never the first one (it
+    stays); refused when no copy is left beside it."""
+    rel, digest = ref.rsplit("#", 1)
+    store.check_visible(rel)
+    if rel not in files:
+        files[rel] = store.read_lines(rel, exact=True) or []
+    found = [e for e in E.parse_lines(files[rel], rel) if text_digest(e.text) == digest]
+    left = [e for e in found[1:] if (rel, e.line) not in used]
+    if not left:
+        raise Conflict(
+            f"{ref} has no copy left since {proposal} proposed to drop one; nothing was changed",
+            f"delete the proposal ({proposal})",
+        )
+    used.add((rel, left[-1].line))
+    return left[-1]
+
+
+def _named_by(proposal: E.Entry) -> Callable[..., E.Entry]:
+    """How a proposal's refs find their lines: a copy's the last line of its text, any other's the
+    first line not taken yet."""
+    return _copy_located if proposal.meta.get("reason") == "copy" else _located
+
+
 def _write_back(files: dict[str, list[str]], drop: set, put: dict) -> dict[str, list[str]]:
     """The files with lines dropped ((file, line) in `drop`) and replaced (`put[(file, line)]`)."""
     out = {}
@@ -188,7 +215,7 @@ def accept(store: MemoryReader, ref: str, text: str | None = None, expect: str |
         files: dict[str, list[str]] = {INBOX_MD: inbox}
         used: set = set()
         refs = refs_of(proposal)
-        named = [_located(store, r, ref, files, used) for r in refs]
+        named = [_named_by(proposal)(store, r, ref, files, used) for r in refs]
         keep_ref = proposal.meta.get("keep")
         keep = next((e for e, r in zip(named, refs, strict=True) if r == keep_ref), None)
         if action in ("merge", "supersede") and keep is None:
@@ -244,14 +271,14 @@ def keep_both(store: MemoryReader, ref: str, expect: str | None = None) -> Write
         named = []
         for r in refs_of(proposal):
             try:
-                named.append(_located(store, r, ref, files, used))
+                named.append(_named_by(proposal)(store, r, ref, files, used))
             except Conflict:
                 continue  # gone already: nothing to mark; the proposal still goes
         put = {}
         for entry in named:
             meta = dict(entry.meta)
-            if len(named) == 1:
-                meta["reviewed"] = "yes"
+            if len(named) == 1 or proposal.meta.get("reason") == "copy":
+                meta["reviewed"] = "yes"  # a copy kept: its text is its original's, so no `distinct:`
             else:
                 others = {text_digest(e.text) for e in named if e is not entry}
                 held = set(re.findall(r"[0-9a-f]{8}", meta.get("distinct", "")))
