@@ -45,7 +45,27 @@ def not_now(text: str) -> bool:
     return _data()[3].search(text) is not None
 
 
+@cache
+def _opposites() -> tuple[tuple[str, str], ...]:
+    from swarmkit.speech import rules
+
+    pairs = rules.load("stance")["words"]["opposites"]
+    return tuple((x, y) for x, y in (pair.split() for pair in pairs))
+
+
+def opposite(a: str, b: str) -> bool:
+    """Whether one text holds a word where the other holds its opposite ("Is left-handed" / "Is
+    right-handed"), and neither holds both."""
+    wa = {w.lower() for w in re.findall(r"[^\W_]+(?:-[^\W_]+)*", a) for w in (w, *w.split("-"))}
+    wb = {w.lower() for w in re.findall(r"[^\W_]+(?:-[^\W_]+)*", b) for w in (w, *w.split("-"))}
+    return any(
+        (x in wa and y in wb and y not in wa and x not in wb)
+        or (y in wa and x in wb and x not in wa and y not in wb)
+        for x, y in _opposites()
+    )
+
+
 def apart(a: str, b: str) -> bool:
-    """Whether two texts can never be one fact by how they stand: opposite leanings, or one about
-    now and the other not."""
-    return leaning(a) * leaning(b) < 0 or not_now(a) != not_now(b)
+    """Whether two texts can never be one fact by how they stand: opposite leanings, one about
+    now and the other not, or a word in one where the other has its opposite."""
+    return leaning(a) * leaning(b) < 0 or not_now(a) != not_now(b) or opposite(a, b)

@@ -178,6 +178,9 @@ def kind(request, monkeypatch, tmp_path):
         ("Lived in Oslo as a child", "Lives in Oslo"),
         # the same words, compared the other way
         ("Prefers cats to dogs", "Prefers dogs to cats"),
+        # a word where the other has its opposite
+        ("Is left-handed", "Is right-handed"),
+        ("Is a morning person", "Is a night owl"),
     ],
 )
 def test_facts_of_two_people_two_leanings_or_two_times_are_never_one(first, second, kind):
