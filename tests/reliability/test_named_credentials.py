@@ -50,7 +50,7 @@ def _me(ws: Path) -> list[str]:
     [
         (
             "Remember about me: I log into my laptop with the password toor every morning at work.",
-            "Logs into my laptop with the password [REDACTED_SECRET] every morning at work",
+            "Logs into their laptop with the password [REDACTED_SECRET] every morning at work",
         ),
         (
             "Remember about me: I ssh root@10.0.0.5 password toor.",
