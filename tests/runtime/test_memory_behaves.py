@@ -77,29 +77,38 @@ def test_someone_elses_words_never_replace_the_users_fact_and_a_move_keeps_no_ta
     assert "Antwerp" not in me and "week" not in me
 
 
-def test_two_facts_about_one_relative_are_both_kept_and_a_new_value_of_one_replaces_it(init_ws):
-    """ "My sister lives in Porto", then "my sister works as a teacher": two facts about her, each
-    under its own subject (an attack review found the second replace the first: Porto was lost);
-    "my sister lives in Lyon now" then replaces where she lives, and only that."""
+def test_facts_about_one_relative_are_all_kept_and_consolidation_proposes_a_change(init_ws, cli):
+    """ "My sister lives in Porto", then "my sister works as a teacher", "my sister loves cats" and
+    "my sister loves jazz": four facts about her, each under its own subject (two attack reviews found
+    a later one replace an earlier: Porto, then the cats were lost). "My sister lives in Lyon now"
+    is kept too, and consolidation proposes it in place of Porto, for the person to accept."""
     root = init_ws()
     run_once(
         root, "Something to remember about me: my sister lives in Porto and my brother works as a pilot."
     )
-    second, _ = run_once(root, "Something to remember about me: my sister works as a teacher at a school.")
-    assert [(w["status"], w["text"]) for w in second["memory_writes"]] == [
-        ("written", "Sister works as a teacher at a school")
-    ]
-    third, _ = run_once(root, "Please note: my sister lives in Lyon now.")
-    assert [(w["status"], w["text"]) for w in third["memory_writes"]] == [
-        ("replaced", "Sister lives in Lyon")
-    ]
+    for said in (
+        "Something to remember about me: my sister works as a teacher at a school.",
+        "Something to remember: my sister loves cats.",
+        "Something to remember: my sister loves jazz.",
+        "Please note: my sister lives in Lyon now.",
+    ):
+        record, _ = run_once(root, said)
+        assert [w["status"] for w in record["memory_writes"]] == ["written"], said
     me = (folder_of(root) / "me.md").read_text()
     kept = [line.split(" [", 1)[0] for line in me.splitlines() if line.startswith("- ")]
     assert sorted(kept) == [
         "- Brother works as a pilot",
         "- Sister lives in Lyon",
+        "- Sister lives in Porto",
+        "- Sister loves cats",
+        "- Sister loves jazz",
         "- Sister works as a teacher at a school",
     ]
+    code, out, _ = cli(
+        "memory", "--workspace", str(root), "consolidate", "--dry-run", "--similarity", "lexical"
+    )
+    assert code == 0
+    assert "supersede contradiction: drop me.md#" in out and "'Sister lives in Porto'" in out, out
 
 
 def test_ana_and_bob_are_kept_apart_under_the_default_settings(init_ws):
