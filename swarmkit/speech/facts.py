@@ -574,7 +574,7 @@ def clauses(text: str) -> list[str]:
     out: list[str] = []
     topic = ""
     for sentence in unmeant.meant(sentences.split(reported.without_quotations(str(text)))):
-        sentence = reported.own_part(sentence).strip()
+        sentence = reported.own_part(unmeant.without_undecided_about(sentence)).strip()
         if topic and _TOPIC_ANSWER.match(sentence):
             sentence = f"{topic} {sentence}"  # "Coffee? Only decaf for me": the answer with its topic
         topic = sentence if _TOPIC.match(sentence) else ""

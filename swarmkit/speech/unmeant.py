@@ -21,6 +21,7 @@ _ONLY_OPENINGS = _PATTERNS.lazy("only_openings")
 _UNDECIDED_END = _PATTERNS.lazy("undecided_end")
 _UNDECIDED_ALONE = _PATTERNS.lazy("undecided_alone")
 _BY_THE_SPEAKER = _PATTERNS.lazy("by_the_speaker")
+_UNDECIDED_ABOUT = _PATTERNS.lazy("undecided_about")
 
 
 def meant(sentences: list[str]) -> list[str]:
@@ -50,6 +51,13 @@ def _only_an_opening(head: str) -> bool:
     """Whether the words before a mark say nothing of their own: a label up to ":" ("Remember about
     me:") and openings ("Haha,", "Oh,")."""
     return _ONLY_OPENINGS.fullmatch(head.rpartition(":")[2]) is not None
+
+
+def without_undecided_about(sentence: str) -> str:
+    """The sentence without a clause undecided about another matter ("I live in Berlin; not sure
+    yet if I'll stay" → "I live in Berlin"): it says no fact, and what came before it stands."""
+    cut = _UNDECIDED_ABOUT.sub("", sentence)
+    return sentence if cut == sentence else cut.rstrip(" ,;:—–-")
 
 
 def undecided(clause: str) -> bool:
