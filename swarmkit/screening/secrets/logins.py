@@ -26,8 +26,9 @@ _READERS = tuple((name, getattr(RULES.lists, f"{name}_triggers")) for name in RU
 
 def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     """Spans of passwords told as what to use to get in."""
-    if P.may_hold_a_password.search(text) is None:
-        return  # every value taken has a digit or a symbol in it, or is quoted
+    named = P.as_password.search(text) is not None  # "using toor as my password"
+    if P.may_hold_a_password.search(text) is None and not named:
+        return  # every value taken has a digit or a symbol in it, is quoted, or is named a password
     for name, triggers in _READERS:
         if not shape.holds_any(low, triggers):
             continue
@@ -35,6 +36,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             value = match.group("value").rstrip(".,;:!?)")
             quoted = bool(match.group("open"))
             said = text[match.start() : match.start("value")] + text[match.end("value") : match.end()]
+            if named and P.as_password.search(said) is not None:
+                if _named_a_password(value):
+                    yield match.start("value"), match.start("value") + len(value)
+                continue
             port = P.port_words.search(said) is not None
             if name in W.asked_readers and not P.secret_word.search(said):
                 port = True  # "enter 2024 when asked": a number, unless a password was asked for
@@ -82,6 +87,13 @@ def _named_like_a_product(value: str) -> bool:
     if all(c.isupper() for c in letters):
         return True
     return letters[0].isupper() and len(letters) < 6
+
+
+def _named_a_password(value: str) -> bool:
+    """A value said to be the password ("using toor as my password") is one, whatever its shape,
+    unless it is a way of signing in or a reference ("using 1Password as my password manager" is
+    not named a password: the pattern needs "password" last)."""
+    return len(value) >= 3 and value.lower() not in METHODS and not is_reference(value)
 
 
 def _is_password(value: str, quoted: bool, port: bool = False) -> bool:
