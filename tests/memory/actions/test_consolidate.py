@@ -238,6 +238,26 @@ def test_a_later_entry_that_denies_an_earlier_one_supersedes_it():
     )
 
 
+def test_a_later_preference_replaces_one_only_between_the_same_things():
+    """ "Prefers winter over summer" leaves "Prefers Vim to Emacs" alone (an attack review found it
+    proposed in its place); "Prefers coffee to tea" replaces "Prefers tea over coffee"."""
+    unrelated = (
+        "Prefers Vim to Emacs",
+        "Prefers tea to coffee",
+        "Prefers winter over summer",
+        "Prefers cats to dogs",
+    )
+    assert summary(find(parsed(*unrelated))) == []
+    assert summary(find(parsed("Prefers tea over coffee", "Prefers coffee to tea"))) == [
+        (
+            "supersede",
+            "contradiction",
+            ["Prefers tea over coffee", "Prefers coffee to tea"],
+            "Prefers coffee to tea",
+        )
+    ]
+
+
 def test_another_value_for_the_same_thing_without_a_shared_subject():
     found = find(
         parsed(

@@ -376,7 +376,9 @@ def _subject_changes(entries: list[E.Entry], readings: list[Reading], taken: set
                         (o, n)
                         for o in old_claims
                         for n in new_claims
-                        if attributes.replaces(o, n) and (n.attribute != "favourite" or len(kinds) == 1)
+                        if attributes.replaces(o, n)
+                        and (n.attribute != "favourite" or len(kinds) == 1)
+                        and (n.attribute != "preference" or _options(old_claims) & _options(new_claims))
                     ),
                     None,
                 )
@@ -394,6 +396,13 @@ def _subject_changes(entries: list[E.Entry], readings: list[Reading], taken: set
                 taken.update((i, j))
                 break
     return out
+
+
+def _options(claims: list[Claim]) -> set[str]:
+    """The things a preference weighs ("Prefers tea to coffee": tea and coffee): a later preference
+    replaces one only between the same things ("Prefers winter over summer" leaves "Prefers Vim to
+    Emacs" alone; an attack review found it proposed in its place)."""
+    return {c.value.lower() for c in claims if c.attribute in ("preference", "choice")}
 
 
 def _replaced(who: str, old: Claim, new: Claim, text: str, old_text: str) -> str:
