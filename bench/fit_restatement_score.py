@@ -58,8 +58,8 @@ def pairs_of(name: str):
     for a, b in itertools.combinations(range(len(texts)), 2):
         if not sim.calibrated(a, b):
             continue  # scored otherwise: by words and cosine alone
-        if sim.elsewhere(a, b) or sim.updates(a, b) or sim.denies_the_other(a, b):
-            continue  # two facts by rule: one value under two attributes, a change, a denial of the other's word
+        if sim.two_by_rule(a, b) or sim.denies_the_other(a, b):
+            continue  # two facts by rule (meaning.ByMeaning.two_by_rule), or a denial of the other's word
         rows.append(sim.features(a, b))
         labels.append(frozenset((texts[a], texts[b])) in planted)
         named.append((texts[a], texts[b]))

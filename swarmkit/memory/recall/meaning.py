@@ -191,7 +191,7 @@ class ByMeaning:
             # two short personal facts: the calibrated likeness decides, above or below the words
             # alone ("Is allergic to bee stings" / "... wasp stings" share 0.61 of their words)
             likeness = self._likeness(self.probability(a, b, cosine))
-            if self.elsewhere(a, b) or self.updates(a, b):
+            if self.two_by_rule(a, b):
                 return min(likeness, DUPLICATE * ELSEWHERE_AT_MOST)
             # a role told by what one does is read as that role, as the reader reads one value
             return max(likeness, DUPLICATE) if self._deed(a, b) else likeness
@@ -310,6 +310,11 @@ class ByMeaning:
                 elif x.words() == y.words() and not {x.attribute, y.attribute} & _MANY_OR_TEAM:
                     elsewhere = 1.0  # "Comes from Glasgow" / "Lives in Glasgow now"
         return same, other, elsewhere
+
+    def two_by_rule(self, a: int, b: int) -> bool:
+        """Whether the pair is two facts by rule, whatever the calibrated likeness says: one value
+        under two attributes, or a change beside what it changes (the fit leaves such pairs out)."""
+        return self.elsewhere(a, b) or self.updates(a, b)
 
     def elsewhere(self, a: int, b: int) -> bool:
         """Whether the plain-speech reader reads one value under two attributes and the same value

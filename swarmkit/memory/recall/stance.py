@@ -12,6 +12,7 @@ from functools import cache
 from swarmkit.memory.recall.negation import negated
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
 @cache
@@ -53,11 +54,15 @@ def _opposites() -> tuple[tuple[str, str], ...]:
     return tuple((x, y) for x, y in (pair.split() for pair in pairs))
 
 
+def _words_and_parts(text: str) -> set[str]:
+    """A text's words, lowercased, and the parts of each hyphenated one ("left-handed": left, handed)."""
+    return {part for word in _HYPHENATED.findall(text.lower()) for part in (word, *word.split("-"))}
+
+
 def opposite(a: str, b: str) -> bool:
     """Whether one text holds a word where the other holds its opposite ("Is left-handed" / "Is
     right-handed"), and neither holds both."""
-    wa = {w.lower() for w in re.findall(r"[^\W_]+(?:-[^\W_]+)*", a) for w in (w, *w.split("-"))}
-    wb = {w.lower() for w in re.findall(r"[^\W_]+(?:-[^\W_]+)*", b) for w in (w, *w.split("-"))}
+    wa, wb = _words_and_parts(a), _words_and_parts(b)
     return any(
         (x in wa and y in wb and y not in wa and x not in wb)
         or (y in wa and x in wb and x not in wa and y not in wb)

@@ -338,6 +338,15 @@ def test_a_restatement_whose_nearest_is_a_decoy_in_its_own_frame_is_still_found(
     assert merged(consolidate(store, dry_run=True)) == [wasps]
 
 
+def among_other_topics(texts: list[str]):
+    """The similarity by words and meaning, prepared over `texts` and OTHER_TOPICS after them."""
+    from swarmkit.memory.recall.similarity import similarity
+
+    sim = similarity("semantic")
+    sim.prepare([*texts, *OTHER_TOPICS])
+    return sim
+
+
 def test_a_denial_in_other_words_is_one_fact_and_one_that_repeats_the_words_is_not(folder, by_meaning):
     """ "Is lactose intolerant" / "Cannot digest dairy": one denies, the other does not, and they
     share no word: the calibrated likeness weighs the denial, and the pass proposes them as one.
@@ -398,7 +407,6 @@ def test_a_denial_of_what_the_other_does_not_name_may_be_one_fact(folder, by_mea
     the other never says: one fact (any shared word used to rule it out). "Eats fish but no meat" /
     "Eats meat only at weekends": the denial denies "meat", which the other holds: two facts."""
     from swarmkit.memory.recall.negation import denied_terms
-    from swarmkit.memory.recall.similarity import similarity
 
     assert denied_terms("Eats no meat") == {"meat"}
     assert denied_terms("Can't eat gluten") == {"eat"}
@@ -410,8 +418,7 @@ def test_a_denial_of_what_the_other_does_not_name_may_be_one_fact(folder, by_mea
         "Eats fish but no meat",
         "Eats meat only at weekends",
     ]
-    sim = similarity("semantic")
-    sim.prepare([*texts, *OTHER_TOPICS])
+    sim = among_other_topics(texts)
     assert not sim.denies_the_other(0, 1) and sim.denies_the_other(2, 3)
     assert sim.weighs_denial(0, 1) and not sim.weighs_denial(2, 3)
     store = me_file(folder, *texts, *OTHER_TOPICS)
@@ -422,11 +429,9 @@ def test_one_value_under_two_attributes_is_two_facts_by_rule(folder, by_meaning)
     """ "Grew up in Cork" / "Lives in Cork now": the reader reads Cork as where one is from and where
     one lives, and the same value under no one attribute: two facts, however close the model puts
     them (it put this pair at its threshold); "Is originally from Cork" / "Grew up in Cork" is one."""
-    from swarmkit.memory.recall.similarity import similarity
 
     texts = ["Grew up in Cork", "Lives in Cork now", "Is originally from Cork"]
-    sim = similarity("semantic")
-    sim.prepare([*texts, *OTHER_TOPICS])
+    sim = among_other_topics(texts)
     assert sim.elsewhere(0, 1) and not sim.elsewhere(0, 2)
     assert sim.score(0, 1) < DUPLICATE
     store = me_file(folder, *texts, *OTHER_TOPICS)
@@ -469,7 +474,6 @@ def test_a_denial_of_the_others_word_said_in_other_words_is_never_one_fact(folde
     other words: the denied word and one of the other's are one in meaning (0.88, 0.87), so the pass
     never proposes them as one fact (it did, as "Is lactose intolerant" / "Cannot digest dairy" is).
     "Eats no meat" / "Is vegetarian" stays one: "meat" is near "vegetarian", not the same (0.695)."""
-    from swarmkit.memory.recall.similarity import similarity
 
     texts = [
         "Has kids",
@@ -479,8 +483,7 @@ def test_a_denial_of_the_others_word_said_in_other_words_is_never_one_fact(folde
         "Eats no meat",
         "Is vegetarian",
     ]
-    sim = similarity("semantic")
-    sim.prepare([*texts, *OTHER_TOPICS])
+    sim = among_other_topics(texts)
     assert sim.denies_the_other(0, 1) and sim.denies_the_other(2, 3) and not sim.denies_the_other(4, 5)
     store = me_file(folder, *texts, *OTHER_TOPICS)
     assert merged(consolidate(store, dry_run=True)) == [texts[4:]]
@@ -490,11 +493,9 @@ def test_a_change_said_with_now_is_no_restatement_unless_it_reads_one_value(fold
     """ "I drive to work." / "I take the train to work now.": what holds now against what held
     before, a change (LoCoMo's set F plants it), never proposed as one fact. "Lives in Lisbon now" /
     "Is based in Lisbon" read one place in both: they may still be one."""
-    from swarmkit.memory.recall.similarity import similarity
 
     texts = ["I drive to work.", "I take the train to work now.", "Lives in Lisbon now", "Is based in Lisbon"]
-    sim = similarity("semantic")
-    sim.prepare([*texts, *OTHER_TOPICS])
+    sim = among_other_topics(texts)
     assert sim.updates(0, 1) and not sim.updates(2, 3)
     assert sim.score(0, 1) < DUPLICATE
     store = me_file(folder, *texts, *OTHER_TOPICS)
