@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 VERSION = "0.3.36"  # llama-cpp-python, as .ci/llama-server pins it
+FOLDER = f"{VERSION}-portable"  # .ci/llama-server's cache folder: the version and the build's flavour
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_NAME = "smollm2-135m"  # the alias the server answers to (it answers any name with one model)
 CONTEXT = 4096
@@ -35,7 +36,7 @@ START_SECONDS = 180  # loading a 98 MB model takes a few seconds; a loaded machi
 def install_folder() -> Path | None:
     """The finished install of .ci/llama-server, or None."""
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    for candidate in (os.environ.get("SWARMKIT_LLAMA_SERVER"), cache / "swarmkit/llama-server" / VERSION):
+    for candidate in (os.environ.get("SWARMKIT_LLAMA_SERVER"), cache / "swarmkit/llama-server" / FOLDER):
         if candidate and (Path(candidate) / ".installed").is_file():
             return Path(candidate)
     return None
@@ -85,6 +86,26 @@ class LlamaServer:
                 self.process.wait(timeout=20)
 
 
+def computes(server: LlamaServer) -> None:
+    """One completion of one token: the server answering /v1/models says only that it loaded. A build
+    that cannot compute on this CPU dies on its first completion (a native build crashed so at AMX's
+    `ldtilecfg`), and every test after it would then read only "connection refused"."""
+    import httpx
+
+    body = {"model": MODEL_NAME, "messages": [{"role": "user", "content": "hi"}], "max_tokens": 1}
+    try:
+        httpx.post(f"{server.url}/chat/completions", json=body, timeout=START_SECONDS).raise_for_status()
+    except httpx.HTTPError as failed:
+        code = server.process.poll()
+        if code is None:
+            server.stop()
+        raise RuntimeError(
+            f"llama-cpp-python's server loaded but did not complete one token ({failed}; exit status {code}): "
+            f"a build for another CPU? Delete {install_folder()} and run `bash .ci/llama-server` again. "
+            f"Its log:\n{server.log.read_text()[-3000:]}"
+        ) from failed
+
+
 def start(log: Path, context: int = CONTEXT, attempts: int = 3) -> LlamaServer:
     """Start the server and wait until it answers /v1/models. A port taken between choosing and
     binding it (another process on a shared machine) is chosen again."""
@@ -126,6 +147,7 @@ def start(log: Path, context: int = CONTEXT, attempts: int = 3) -> LlamaServer:
             try:
                 answered = httpx.get(f"{server.url}/models", timeout=2).status_code == 200
                 if answered and process.poll() is None:  # ours answered, not a stranger on the port
+                    computes(server)
                     return server
             except httpx.HTTPError:
                 pass
