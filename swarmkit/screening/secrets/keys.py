@@ -209,6 +209,10 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         close = text.find(opened, begin, begin + 258)
         if close > begin and "\n" not in text[begin:close]:
             return (begin, close) if _literal(text[begin:close], kind, form, True, key) else None
+    told = _passphrase(text, begin, form, key) if kind == "password" and not opened else None
+    if told is not None:
+        # "with the password correct horse battery staple", "password: mango tango 88"
+        return begin, told
     if kind == "phrase" or (kind == "password" and form == "words"):
         match = P.phrase_value.match(text, begin)
         words = match.group(0).split() if match else []
@@ -234,6 +238,47 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
     if not _literal(value, kind, form, False, key):
         return None
     return begin, begin + len(value)
+
+
+_PHRASE_FORMS = frozenset({"words", "=", ":", "|", "-", "—", "–"})  # a value told as the password's value
+_BARE_FORMS = frozenset({"named", "after-with", "to", "bare"})  # a value told after its name alone
+
+
+def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
+    """Where a passphrase told in words ends, or None: "with the password correct horse battery
+    staple", "password = open sesame", "password for the box: mango tango 88". Words of letters (the
+    last may be digits) up to the end of their clause, none of them a word that makes the clause
+    prose ("the password I always use", "password: see the vault") or a word said of a password
+    ("the password manager app"). After "is" or `:` two words are a passphrase with no word of
+    prose in them ("is pretty weak" is prose); after the password's name alone, where prose is
+    likelier, three words, a word of prose only as the first ("correct horse battery staple")."""
+    bare = form in _BARE_FORMS
+    if not bare and form not in _PHRASE_FORMS:
+        return None
+    if bare and key.lower() not in W.english_password_names:
+        return None  # the glue words are English: "Passwort vergessen bitte helfen" is prose
+    at, words = begin, list[str]()
+    while len(words) < 8:
+        word = P.phrase_word.match(text, at)
+        if word is None:
+            break
+        low = word.group(1).lower()
+        if low in W.passphrase_glue or low in shape.FUNCTION_WORDS:
+            break
+        words.append(low)
+        at = word.end()
+        if word.group(1).isdigit():
+            break  # digits end it: "mango tango 88"
+    if len(words) < (3 if bare else 2) or not words[0].isalpha() or not P.clause_end.match(text, at):
+        return None
+    if shape.is_phrase_prose(words[0]):
+        return None  # "La contraseña es obligatoria para entrar", "the password is twelve words"
+    if any(word in W.not_bare_values for word in words):
+        return None
+    prose = [i for i, word in enumerate(words) if shape.is_prose(word)]
+    if len(prose) > (len(words) > 2) or (bare and prose and prose != [0]):
+        return None
+    return at
 
 
 def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
