@@ -105,10 +105,13 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
     if kind == "phrase" and word == "phrase":
         return "phrase" if before in W.phrase_prefixes else None
     if kind == "pattern":
-        return "pattern" if before in W.pattern_prefixes else None
+        # "the pattern L-shape": a pattern no unlock word names is one only when it is drawn
+        return "pattern" if before in W.pattern_prefixes else "drawing"
     if kind == "secret" and word in W.key_words:
         if before in W.wifi_key_prefixes:
             return "password"  # "the wifi key is sunflower": a password, whatever its shape
+        if before in W.determiners and P.wifi_before.search(text, max(0, end - 80), end):
+            return "password"  # "the wifi is HomeNet and the key's sunflower22"
         if before in KEY_PREFIXES:
             return "secret"
         return None if before in NOT_KEYS else "weak"
@@ -117,6 +120,8 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
             return None  # a zip code for the office is still a zip code
         if before in CODE_PREFIXES:
             return "code"
+        if word in W.combination_words:
+            return "combination"  # "the combination 12-34-56": a combination opens a lock
         # "the code for the door", "the disarm code for the alarm"
         return "code" if _opens_a_lock(text, end) else None
     if kind == "id" and word in W.number_words:
@@ -185,6 +190,15 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):
         return None
+    combination = kind == "combination"
+    if combination:
+        if after.group("of") is not None:
+            return None  # "the combination of rice and beans", "a combination of 1234 and 5678"
+        kind = "code"
+    if kind == "drawing":
+        drawn = P.drawn_value.match(text, after.end())
+        return drawn.span() if drawn is not None and after.group("of") is None else None
+    told_after_user = key.lower() == "pass" and _user_named_before(text, end - len(key))
     if form == "bare" and (
         kind == "weak"
         or (key.lower() == "pass" and not P.user_before.search(text, max(0, end - 80), end - len(key)))
@@ -194,12 +208,16 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
     if form == "bare" and kind == "pattern":
         form = "named"  # "my unlock pattern Z every time": as a password told bare
-    elif form == "bare" and kind in ("password", "phrase") and key.lower() != "pass":
+    elif form == "bare" and kind in ("password", "phrase") and (key.lower() != "pass" or told_after_user):
         # "ssh in with password toor", "default password admin", "root@host password toor",
         # "with the password toor every morning": a word that is no word of prose about a password
         # ("password manager", "password reset") and ends its clause; a value with a digit or a
         # symbol in it needs no more ("password hunter2 for the NAS")
-        form = "after-with" if _word_before(text, end - len(key)) in W.before_a_bare_password else "named"
+        form = (
+            "after-with"
+            if told_after_user or _word_before(text, end - len(key)) in W.before_a_bare_password
+            else "named"
+        )
         kind = "password"
     begin = after.end()
     opened = after.group("open")
@@ -228,7 +246,9 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         match = (P.bare_query if before in ("?", "&") else P.bare).match(text, begin)
     if match is None:
         return None
-    value = match.group(0).rstrip(".,:!?*_").rstrip()
+    # a value written tight after its key (`Password=Winter2024!;`) keeps the symbols it ends with
+    tight = op in ("=", ":") and not any(c.isspace() for c in text[end:begin])
+    value = match.group(0).rstrip(".,:" if tight else ".,:!?*_").rstrip()
     if form in ("after-with", "named") and value.lower() in W.not_bare_values:
         return None  # "the password manager", "my password expired": what a password is or does
     if form == "named" and shape.looks_like_password(value):
@@ -237,6 +257,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # "using password manager software": a noun phrase, not a password
     if not _literal(value, kind, form, False, key):
         return None
+    if combination and shape.is_year(value):
+        return None  # "the combination 2024 brought": no lock named, a year is a year
     return begin, begin + len(value)
 
 
@@ -281,6 +303,12 @@ def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
     return at
 
 
+def _user_named_before(text: str, start: int) -> bool:
+    """Whether a user is named right before the word "pass" at `start`: "user root pass toor"."""
+    named = P.user_then_pass.search(text, max(0, start - 96), start)
+    return named is not None and named.group("user").lower() not in W.passphrase_glue
+
+
 def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     """Is this value the secret itself (not a reference, a placeholder, a count or prose)?"""
     if not value or shape.is_reference(value, key, code=form in _CODE_FORM and not quoted):
@@ -314,6 +342,11 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
         return False
     if form == "token-like":
         return shape.looks_like_token(value)
+    if form in ("after-with", "named") and quoted and " " in value.strip():
+        # "use passphrase 'the quick brown fox' to unlock": words in quotes, two of them no glue
+        words = value.lower().split()
+        said = sum(word not in W.passphrase_glue and not shape.is_prose(word) for word in words)
+        return len(words) <= 8 and said >= 2
     if form in ("after-with", "named"):
         return (
             len(value) >= 3
@@ -322,7 +355,8 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
             and value.lower() not in W.not_bare_values
         )
     if form in ("bare", "to"):
-        return shape.looks_like_password(value)
+        # "set the router password to river-stone-lamp": words joined into one are a passphrase
+        return shape.looks_like_password(value) or P.joined_words.fullmatch(value) is not None
     if len(value) < 3:
         return False
     if kind == "token" and value.isdigit():
