@@ -57,6 +57,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             if _an_options_value(text, hit.start(), hit.end() + len(rest)):
                 continue  # `zip -P ZipPass2024 f.zip`, `7z a -pArch1ve#Pw`: the key word is in the value
             span = _value(text, hit.start(), hit.end() + len(rest), named)
+            if span is None and named in ("password", "code"):
+                span = _told_later(text, hit.end() + len(rest), named)
             if span is None or _public_key_id(text, hit.start(), text[span[0] : span[1]]):
                 continue
             if text[span[1] : span[1] + 1] in ('"', "'") and P.attribute_name.fullmatch(text, *span):
@@ -128,6 +130,8 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
         return "id" if before in ID_PREFIXES else None
     if kind == "id" and word == "passport":
         return "id"
+    if kind == "id" and word in W.account_words:
+        return "account"  # "Account: 12345678": a bank account's number, told after `:` or "is"
     if kind == "id" and word in W.license_words:
         return "id" if before in W.license_prefixes else None
     return kind
@@ -190,6 +194,10 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):
         return None
+    if kind == "account":
+        if form not in _CODE_FORM and form != "words":
+            return None  # "AWS account 123456789012 hosts the stack": an account's name, told bare
+        kind = "id"
     combination = kind == "combination"
     if combination:
         if after.group("of") is not None:
@@ -301,6 +309,40 @@ def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
     if len(prose) > (len(words) > 2) or (bare and prose and prose != [0]):
         return None
     return at
+
+
+def _told_later(text: str, end: int, kind: str) -> tuple[int, int] | None:
+    """A password told later in the sentence of its name, after a colon ("the password is the same
+    as the dog's name plus 99: Rex99"), or a PIN after a comma ("my pin is the same as my birthday,
+    0612"), where what came right after the name was words about it. Only a value shaped as the
+    secret (a password of three kinds of character, words joined into one; a PIN's digits, no
+    year) and only when the words between say nothing of another thing ("password manager
+    version: v2.0.1")."""
+    later = (P.told_later if kind == "password" else P.code_told_later).match(text, end)
+    if later is None:
+        return None
+    value = later.group("value").rstrip(".!?")
+    between = P.camel.findall(text[end : later.start("value")].lower())
+    if any(word in W.not_told_later for word in between) or shape.is_reference(value):
+        return None
+    if kind == "code":
+        return None if shape.is_year(value) else later.span("value")
+    letters = sum(c.isalpha() for c in value)
+    if not (P.joined_words.fullmatch(value) or (letters >= 2 and _kinds(value) >= 3)):
+        return None
+    if "://" in value or "@" in value:
+        return None  # an address, the URL rule's
+    return later.start("value"), later.start("value") + len(value)
+
+
+def _kinds(value: str) -> int:
+    """How many of lowercase, uppercase, digits and symbols a value holds."""
+    return (
+        any(c.islower() for c in value)
+        + any(c.isupper() for c in value)
+        + any(c.isdigit() for c in value)
+        + any(not c.isalnum() for c in value)
+    )
 
 
 def _user_named_before(text: str, start: int) -> bool:
