@@ -305,7 +305,7 @@ def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
         return None  # "La contraseña es obligatoria para entrar", "the password is twelve words"
     if any(word in W.not_bare_values for word in words):
         return None
-    prose = [i for i, word in enumerate(words) if shape.is_prose(word)]
+    prose = [i for i, w in enumerate(words) if shape.is_prose(w) and not (i and w in W.spoken_numbers)]
     if len(prose) > (len(words) > 2) or (bare and prose and prose != [0]):
         return None
     return at

@@ -5,8 +5,8 @@ The English shapes are read where keys.py reads a key ("the door code is 4821");
 the lock and the code in any order with a few words between. A code word and a lock word within one
 short window, then the digits (3 to 8, or told digit by digit) within a few words after the code
 word. A year after a word of time ("seit 2019", "depuis 2021") is no code, nor an error's or a
-zip code's number. A code told by what is done with it ("dial 4-3-2-1 on the keypad") needs no
-word for a code. The words are data: rules/locks.toml.
+zip code's number. A code told by what is done with it ("dial 4-3-2-1 on the keypad"), or as a dial's
+numbers that a lock is ("the lock on the bike is 4-2-1-9"), needs no word for a code. The words are data: rules/locks.toml.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ P = RULES.patterns
 # asked of every text: bound once, as plain module constants
 _ASCII_HINTS = RULES.lists.ascii_hints
 _KEYED_IN_HINTS = RULES.lists.keyed_in_hints
+_LOCK_IS_HINTS = RULES.lists.lock_is_hints
 _WINDOW = 48
 _WORDS_BETWEEN = 6
 _NOT_LOCK_CODES = NOT_CODE_PREFIXES | RULES.words.not_lock_codes
@@ -34,6 +35,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
     if holds_any(low, _KEYED_IN_HINTS):
         for keyed in P.keyed_in.finditer(text):
             yield keyed.start("code"), keyed.start("code") + len(keyed.group("code").rstrip("*# -"))
+    if "-" in text and holds_any(low, _LOCK_IS_HINTS):
+        yield from (lock.span("code") for lock in P.lock_is.finditer(text))
     if text.isascii() and not holds_any(low, _ASCII_HINTS):
         return  # the code words in Latin letters all hold one of these
     for code in P.code_word.finditer(text):
