@@ -188,8 +188,10 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return xml.span(1)
     op = after.group("op") or after.group("op2")  # `password for wifi: X` is `password: X`
     form = op if op is not None else ("bare" if after.group("bare") or after.group("of") else "words")
-    if after.group("to") is not None:
-        form = "to"  # "change the password to X": only a value that looks like one (a digit, a symbol)
+    if after.group("to") is not None or after.group("asked") is not None:
+        # "change the password to X", "my password? X": only a value that looks like one (a digit,
+        # a symbol), quoted or not
+        form = "to"
     if op == ":" and before == "/":
         return None  # scheme://user:password@host is the URL rule's
     if kind == "weak" and form not in ("=", ":"):

@@ -56,4 +56,6 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             continue
         if P.year.fullmatch(digits.group(0)) and P.time_words.search(between):
             continue  # "the door code changed in 2023"
+        if P.unit_after.match(text, digits.end()):
+            continue  # "the PIN entry took 1500 ms": a measure
         yield digits.span()
