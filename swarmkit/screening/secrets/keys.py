@@ -347,6 +347,16 @@ def _kinds(value: str) -> int:
     )
 
 
+def _phrase_prose(words: list[str]) -> bool:
+    """Whether a passphrase's words are prose about it: its first word says so ("stored in the
+    vault", "twelve words long"); a number starts a passphrase when the two words after it are no
+    prose ("seven silver spoons in a drawer", not "four random words")."""
+    first = words[0].lower()
+    if first in W.spoken_numbers and len(words) >= 3 and not any(shape.is_prose(w) for w in words[1:3]):
+        return False
+    return shape.is_phrase_prose(first)
+
+
 def _user_named_before(text: str, start: int) -> bool:
     """Whether a user is named right before the word "pass" at `start`: "user root pass toor"."""
     named = P.user_then_pass.search(text, max(0, start - 96), start)
@@ -378,9 +388,9 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     if kind == "weak":
         return shape.looks_random(value)
     if kind == "phrase":
-        first = value.split()[0]
+        words = value.split()
         return len(value) >= 8 and (
-            quoted or not (shape.is_prose(first) if " " not in value else shape.is_phrase_prose(first))
+            quoted or not (shape.is_prose(words[0]) if len(words) == 1 else _phrase_prose(words))
         )
     if not quoted and shape.is_prose(value):
         return False
