@@ -314,10 +314,11 @@ def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
 
 
 def _told_later(text: str, end: int, kind: str) -> tuple[int, int] | None:
-    """A password told later in the sentence of its name, after a colon ("the password is the same
-    as the dog's name plus 99: Rex99"), or a PIN after a comma ("my pin is the same as my birthday,
-    0612"), where what came right after the name was words about it. Only a value shaped as the
-    secret (a password of three kinds of character, words joined into one; a PIN's digits, no
+    """A password told later in the sentence of its name, after a colon or a comma ("the password is
+    the same as the dog's name plus 99: Rex99", "pw is still the old one, hunter22"), or a PIN after
+    a comma or a verb ("my pin is the same as my birthday, 0612"), where what came right after the
+    name was words about it. Only a value shaped as the secret (a password of three kinds of
+    character, words joined into one, or letters and a digit ending the clause; a PIN's digits, no
     year) and only when the words between say nothing of another thing ("password manager
     version: v2.0.1")."""
     later = (P.told_later if kind == "password" else P.code_told_later).match(text, end)
@@ -330,7 +331,12 @@ def _told_later(text: str, end: int, kind: str) -> tuple[int, int] | None:
     if kind == "code":
         return None if shape.is_year(value) else later.span("value")
     letters = sum(c.isalpha() for c in value)
-    if not (P.joined_words.fullmatch(value) or (letters >= 2 and _kinds(value) >= 3)):
+    ends = P.clause_end.match(text, later.start("value") + len(value)) is not None
+    if not (
+        P.joined_words.fullmatch(value)
+        or (letters >= 2 and _kinds(value) >= 3)
+        or (ends and letters >= 3 and shape.looks_like_password(value))  # "…the old one, hunter22"
+    ):
         return None
     if "://" in value or "@" in value:
         return None  # an address, the URL rule's
