@@ -194,6 +194,11 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         form = "to"
     if op == ":" and before == "/":
         return None  # scheme://user:password@host is the URL rule's
+    possessive = after.group("possessive") is not None
+    if possessive and key.lower() == "pass":
+        return None  # "the consolidation pass's proposals": a pass's
+    if possessive and kind in ("password", "phrase"):
+        form = "named"  # "my password's hunter2", not "the password's hashes": read as told bare
     if kind == "weak" and form not in ("=", ":"):
         return None
     if kind == "account":
@@ -231,7 +236,11 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         kind = "password"
     begin = after.end()
     opened = after.group("open")
-    if form == "named" and text[end : after.start("open")].strip(" \t").lower() not in ("", "of"):
+    if (
+        form == "named"
+        and not possessive
+        and text[end : after.start("open")].strip(" \t").lower() not in ("", "of")
+    ):
         return None  # `"password", "passwd"`: a list of words in quotes, not a key and its value
     if opened and opened[-1] in "\"'`":
         close = text.find(opened, begin, begin + 258)
@@ -353,12 +362,14 @@ def _kinds(value: str) -> int:
     )
 
 
-def _phrase_prose(words: list[str]) -> bool:
+def _phrase_prose(words: list[str], key: str) -> bool:
     """Whether a passphrase's words are prose about it: its first word says so ("stored in the
     vault", "twelve words long"); a number starts a passphrase when the two words after it are no
-    prose ("seven silver spoons in a drawer", not "four random words")."""
+    prose ("seven silver spoons in a drawer", not "four random words"), unless the key is "pass",
+    a word of prose itself ("the forward pass is six layers")."""
     first = words[0].lower()
-    if first in W.spoken_numbers and len(words) >= 3 and not any(shape.is_prose(w) for w in words[1:3]):
+    spoken = first in W.spoken_numbers and key.lower() != "pass"
+    if spoken and len(words) >= 3 and not any(shape.is_prose(w) for w in words[1:3]):
         return False
     return shape.is_phrase_prose(first)
 
@@ -396,7 +407,7 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     if kind == "phrase":
         words = value.split()
         return len(value) >= 8 and (
-            quoted or not (shape.is_prose(words[0]) if len(words) == 1 else _phrase_prose(words))
+            quoted or not (shape.is_prose(words[0]) if len(words) == 1 else _phrase_prose(words, key))
         )
     if not quoted and shape.is_prose(value):
         return False
