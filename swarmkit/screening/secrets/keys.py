@@ -188,7 +188,7 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return xml.span(1)
     op = after.group("op") or after.group("op2")  # `password for wifi: X` is `password: X`
     form = op if op is not None else ("bare" if after.group("bare") or after.group("of") else "words")
-    if after.group("to") is not None or after.group("asked") is not None:
+    if after.group("to") is not None or after.group("asked") is not None or op in _ARROWS:
         # "change the password to X", "my password? X": only a value that looks like one (a digit,
         # a symbol), quoted or not
         form = "to"
@@ -281,6 +281,7 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
     return begin, begin + len(value)
 
 
+_ARROWS = frozenset({"->", "→"})  # `visit(n) -> PassStmt` in code: after an arrow, a value shaped as one
 _PHRASE_FORMS = frozenset({"words", "=", ":", "|", "-", "—", "–"})  # a value told as the password's value
 _BARE_FORMS = frozenset({"named", "after-with", "to", "bare"})  # a value told after its name alone
 
@@ -298,6 +299,8 @@ def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
         return None
     if bare and key.lower() not in W.english_password_names:
         return None  # the glue words are English: "Passwort vergessen bitte helfen" is prose
+    if bare and key.lower() == "pass":
+        return None  # "Pass on the new node to parent state machines": a verb
     at, words = begin, list[str]()
     while len(words) < 8:
         word = P.phrase_word.match(text, at)
@@ -334,7 +337,10 @@ def _told_later(text: str, end: int, kind: str) -> tuple[int, int] | None:
     if later is None:
         return None
     value = later.group("value").rstrip(".!?")
-    between = P.camel.findall(text[end : later.start("value")].lower())
+    said = later.group("said")
+    if not P.words_between.fullmatch(said) or not any(c.isalpha() for c in said):
+        return None  # code (`password = get_password(realm, user)`, `"password": x`), not a sentence
+    between = P.camel.findall(said.lower())
     if any(word in W.not_told_later for word in between) or shape.is_reference(value):
         return None
     if kind == "code":
