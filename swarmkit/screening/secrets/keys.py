@@ -57,8 +57,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             if _an_options_value(text, hit.start(), hit.end() + len(rest)):
                 continue  # `zip -P ZipPass2024 f.zip`, `7z a -pArch1ve#Pw`: the key word is in the value
             span = _value(text, hit.start(), hit.end() + len(rest), named)
-            if span is None and named in ("password", "code"):
-                span = _told_later(text, hit.end() + len(rest), named)
+            if span is None and named in ("password", "phrase", "code"):
+                span = _told_later(text, hit.end() + len(rest), named, hit.group(0))
             if span is None or _public_key_id(text, hit.start(), text[span[0] : span[1]]):
                 continue
             if text[span[1] : span[1] + 1] in ('"', "'") and P.attribute_name.fullmatch(text, *span):
@@ -325,15 +325,16 @@ def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
     return at
 
 
-def _told_later(text: str, end: int, kind: str) -> tuple[int, int] | None:
+def _told_later(text: str, end: int, kind: str, key: str) -> tuple[int, int] | None:
     """A password told later in the sentence of its name, after a colon or a comma ("the password is
     the same as the dog's name plus 99: Rex99", "pw is still the old one, hunter22"), or a PIN after
     a comma or a verb ("my pin is the same as my birthday, 0612"), where what came right after the
     name was words about it. Only a value shaped as the secret (a password of three kinds of
     character, words joined into one, or letters and a digit ending the clause; a PIN's digits, no
-    year) and only when the words between say nothing of another thing ("password manager
+    year; after a colon, a passphrase of words: "my passphrase has four words: timber falcon velvet
+    oyster") and only when the words between say nothing of another thing ("password manager
     version: v2.0.1")."""
-    later = (P.told_later if kind == "password" else P.code_told_later).match(text, end)
+    later = (P.code_told_later if kind == "code" else P.told_later).match(text, end)
     if later is None:
         return None
     value = later.group("value").rstrip(".!?")
@@ -345,6 +346,12 @@ def _told_later(text: str, end: int, kind: str) -> tuple[int, int] | None:
         return None
     if kind == "code":
         return None if shape.is_year(value) else later.span("value")
+    if text[later.end("said")] == ":":
+        words = _passphrase(text, later.start("value"), ":", key)
+        if words is not None:
+            return later.start("value"), words
+    if kind == "phrase":
+        return None
     letters = sum(c.isalpha() for c in value)
     ends = P.clause_end.match(text, later.start("value") + len(value)) is not None
     if not (
