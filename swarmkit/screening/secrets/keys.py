@@ -57,6 +57,8 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             if _an_options_value(text, hit.start(), hit.end() + len(rest)):
                 continue  # `zip -P ZipPass2024 f.zip`, `7z a -pArch1ve#Pw`: the key word is in the value
             span = _value(text, hit.start(), hit.end() + len(rest), named)
+            if span is None and named in ("password", "phrase", "code"):
+                span = _told_later(text, hit.end() + len(rest), named, hit.group(0))
             if span is None or _public_key_id(text, hit.start(), text[span[0] : span[1]]):
                 continue
             if text[span[1] : span[1] + 1] in ('"', "'") and P.attribute_name.fullmatch(text, *span):
@@ -105,10 +107,13 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
     if kind == "phrase" and word == "phrase":
         return "phrase" if before in W.phrase_prefixes else None
     if kind == "pattern":
-        return "pattern" if before in W.pattern_prefixes else None
+        # "the pattern L-shape": a pattern no unlock word names is one only when it is drawn
+        return "pattern" if before in W.pattern_prefixes else "drawing"
     if kind == "secret" and word in W.key_words:
         if before in W.wifi_key_prefixes:
             return "password"  # "the wifi key is sunflower": a password, whatever its shape
+        if before in W.determiners and P.wifi_before.search(text, max(0, end - 80), end):
+            return "password"  # "the wifi is HomeNet and the key's sunflower22"
         if before in KEY_PREFIXES:
             return "secret"
         return None if before in NOT_KEYS else "weak"
@@ -117,12 +122,16 @@ def _named(kind: str, word: str, before: str, text: str = "", end: int = 0) -> s
             return None  # a zip code for the office is still a zip code
         if before in CODE_PREFIXES:
             return "code"
+        if word in W.combination_words:
+            return "combination"  # "the combination 12-34-56": a combination opens a lock
         # "the code for the door", "the disarm code for the alarm"
         return "code" if _opens_a_lock(text, end) else None
     if kind == "id" and word in W.number_words:
         return "id" if before in ID_PREFIXES else None
     if kind == "id" and word == "passport":
         return "id"
+    if kind == "id" and word in W.account_words:
+        return "account"  # "Account: 12345678": a bank account's number, told after `:` or "is"
     if kind == "id" and word in W.license_words:
         return "id" if before in W.license_prefixes else None
     return kind
@@ -179,12 +188,32 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return xml.span(1)
     op = after.group("op") or after.group("op2")  # `password for wifi: X` is `password: X`
     form = op if op is not None else ("bare" if after.group("bare") or after.group("of") else "words")
-    if after.group("to") is not None:
-        form = "to"  # "change the password to X": only a value that looks like one (a digit, a symbol)
+    if after.group("to") is not None or after.group("asked") is not None or op in _ARROWS:
+        # "change the password to X", "my password? X": only a value that looks like one (a digit,
+        # a symbol), quoted or not
+        form = "to"
     if op == ":" and before == "/":
         return None  # scheme://user:password@host is the URL rule's
+    possessive = after.group("possessive") is not None
+    if possessive and key.lower() == "pass":
+        return None  # "the consolidation pass's proposals": a pass's
+    if possessive and kind in ("password", "phrase"):
+        form = "named"  # "my password's hunter2", not "the password's hashes": read as told bare
     if kind == "weak" and form not in ("=", ":"):
         return None
+    if kind == "account":
+        if form not in _CODE_FORM and form != "words":
+            return None  # "AWS account 123456789012 hosts the stack": an account's name, told bare
+        kind = "id"
+    combination = kind == "combination"
+    if combination:
+        if after.group("of") is not None:
+            return None  # "the combination of rice and beans", "a combination of 1234 and 5678"
+        kind = "code"
+    if kind == "drawing":
+        drawn = P.drawn_value.match(text, after.end())
+        return drawn.span() if drawn is not None and after.group("of") is None else None
+    told_after_user = key.lower() == "pass" and _user_named_before(text, end - len(key))
     if form == "bare" and (
         kind == "weak"
         or (key.lower() == "pass" and not P.user_before.search(text, max(0, end - 80), end - len(key)))
@@ -194,21 +223,33 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         form = "token-like"  # "token bucket", "secret sauce": only a value that reads as a token
     if form == "bare" and kind == "pattern":
         form = "named"  # "my unlock pattern Z every time": as a password told bare
-    elif form == "bare" and kind in ("password", "phrase") and key.lower() != "pass":
+    elif form == "bare" and kind in ("password", "phrase") and (key.lower() != "pass" or told_after_user):
         # "ssh in with password toor", "default password admin", "root@host password toor",
         # "with the password toor every morning": a word that is no word of prose about a password
         # ("password manager", "password reset") and ends its clause; a value with a digit or a
         # symbol in it needs no more ("password hunter2 for the NAS")
-        form = "after-with" if _word_before(text, end - len(key)) in W.before_a_bare_password else "named"
+        form = (
+            "after-with"
+            if told_after_user or _word_before(text, end - len(key)) in W.before_a_bare_password
+            else "named"
+        )
         kind = "password"
     begin = after.end()
     opened = after.group("open")
-    if form == "named" and text[end : after.start("open")].strip(" \t").lower() not in ("", "of"):
+    if (
+        form == "named"
+        and not possessive
+        and text[end : after.start("open")].strip(" \t").lower() not in ("", "of")
+    ):
         return None  # `"password", "passwd"`: a list of words in quotes, not a key and its value
     if opened and opened[-1] in "\"'`":
         close = text.find(opened, begin, begin + 258)
         if close > begin and "\n" not in text[begin:close]:
             return (begin, close) if _literal(text[begin:close], kind, form, True, key) else None
+    told = _passphrase(text, begin, form, key) if kind == "password" and not opened else None
+    if told is not None:
+        # "with the password correct horse battery staple", "password: mango tango 88"
+        return begin, told
     if kind == "phrase" or (kind == "password" and form == "words"):
         match = P.phrase_value.match(text, begin)
         words = match.group(0).split() if match else []
@@ -224,7 +265,9 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         match = (P.bare_query if before in ("?", "&") else P.bare).match(text, begin)
     if match is None:
         return None
-    value = match.group(0).rstrip(".,:!?*_").rstrip()
+    # a value written tight after its key (`Password=Winter2024!;`) keeps the symbols it ends with
+    tight = op in ("=", ":") and not any(c.isspace() for c in text[end:begin])
+    value = match.group(0).rstrip(".,:" if tight else ".,:!?*_").rstrip()
     if form in ("after-with", "named") and value.lower() in W.not_bare_values:
         return None  # "the password manager", "my password expired": what a password is or does
     if form == "named" and shape.looks_like_password(value):
@@ -233,7 +276,121 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
         return None  # "using password manager software": a noun phrase, not a password
     if not _literal(value, kind, form, False, key):
         return None
+    if combination and shape.is_year(value):
+        return None  # "the combination 2024 brought": no lock named, a year is a year
     return begin, begin + len(value)
+
+
+_ARROWS = frozenset({"->", "→"})  # `visit(n) -> PassStmt` in code: after an arrow, a value shaped as one
+_PHRASE_FORMS = frozenset({"words", "=", ":", "|", "-", "—", "–"})  # a value told as the password's value
+_BARE_FORMS = frozenset({"named", "after-with", "to", "bare"})  # a value told after its name alone
+
+
+def _passphrase(text: str, begin: int, form: str, key: str) -> int | None:
+    """Where a passphrase told in words ends, or None: "with the password correct horse battery
+    staple", "password = open sesame", "password for the box: mango tango 88". Words of letters (the
+    last may be digits) up to the end of their clause, none of them a word that makes the clause
+    prose ("the password I always use", "password: see the vault") or a word said of a password
+    ("the password manager app"). After "is" or `:` two words are a passphrase with no word of
+    prose in them ("is pretty weak" is prose); after the password's name alone, where prose is
+    likelier, three words, a word of prose only as the first ("correct horse battery staple")."""
+    bare = form in _BARE_FORMS
+    if not bare and form not in _PHRASE_FORMS:
+        return None
+    if bare and key.lower() not in W.english_password_names:
+        return None  # the glue words are English: "Passwort vergessen bitte helfen" is prose
+    if bare and key.lower() == "pass":
+        return None  # "Pass on the new node to parent state machines": a verb
+    at, words = begin, list[str]()
+    while len(words) < 8:
+        word = P.phrase_word.match(text, at)
+        if word is None:
+            break
+        low = word.group(1).lower()
+        if low in W.passphrase_glue or low in shape.FUNCTION_WORDS:
+            break
+        words.append(low)
+        at = word.end()
+        if word.group(1).isdigit():
+            break  # digits end it: "mango tango 88"
+    if len(words) < (3 if bare else 2) or not words[0].isalpha() or not P.clause_end.match(text, at):
+        return None
+    if shape.is_phrase_prose(words[0]):
+        return None  # "La contraseña es obligatoria para entrar", "the password is twelve words"
+    if any(word in W.not_bare_values for word in words):
+        return None
+    prose = [i for i, w in enumerate(words) if shape.is_prose(w) and not (i and w in W.spoken_numbers)]
+    if len(prose) > (len(words) > 2) or (bare and prose and prose != [0]):
+        return None
+    return at
+
+
+def _told_later(text: str, end: int, kind: str, key: str) -> tuple[int, int] | None:
+    """A password told later in the sentence of its name, after a colon or a comma ("the password is
+    the same as the dog's name plus 99: Rex99", "pw is still the old one, hunter22"), or a PIN after
+    a comma or a verb ("my pin is the same as my birthday, 0612"), where what came right after the
+    name was words about it. Only a value shaped as the secret (a password of three kinds of
+    character, words joined into one, or letters and a digit ending the clause; a PIN's digits, no
+    year; after a colon, a passphrase of words: "my passphrase has four words: timber falcon velvet
+    oyster") and only when the words between say nothing of another thing ("password manager
+    version: v2.0.1")."""
+    later = (P.code_told_later if kind == "code" else P.told_later).match(text, end)
+    if later is None:
+        return None
+    value = later.group("value").rstrip(".!?")
+    said = later.group("said")
+    if not P.words_between.fullmatch(said) or not any(c.isalpha() for c in said):
+        return None  # code (`password = get_password(realm, user)`, `"password": x`), not a sentence
+    between = P.camel.findall(said.lower())
+    if any(word in W.not_told_later for word in between) or shape.is_reference(value):
+        return None
+    if kind == "code":
+        return None if shape.is_year(value) else later.span("value")
+    if text[later.end("said")] == ":":
+        words = _passphrase(text, later.start("value"), ":", key)
+        if words is not None:
+            return later.start("value"), words
+    if kind == "phrase":
+        return None
+    letters = sum(c.isalpha() for c in value)
+    ends = P.clause_end.match(text, later.start("value") + len(value)) is not None
+    if not (
+        P.joined_words.fullmatch(value)
+        or (letters >= 2 and _kinds(value) >= 3)
+        or (ends and letters >= 3 and shape.looks_like_password(value))  # "…the old one, hunter22"
+    ):
+        return None
+    if "://" in value or "@" in value:
+        return None  # an address, the URL rule's
+    return later.start("value"), later.start("value") + len(value)
+
+
+def _kinds(value: str) -> int:
+    """How many of lowercase, uppercase, digits and symbols a value holds."""
+    return (
+        any(c.islower() for c in value)
+        + any(c.isupper() for c in value)
+        + any(c.isdigit() for c in value)
+        + any(not c.isalnum() for c in value)
+    )
+
+
+def _phrase_prose(words: list[str], key: str) -> bool:
+    """Whether a passphrase's words are prose about it: its first word says so ("stored in the
+    vault", "twelve words long"); a number starts a passphrase when the two words after it are no
+    prose ("seven silver spoons in a drawer", not "four random words"), unless the key is "pass",
+    a word of prose itself ("the forward pass is six layers")."""
+    first = words[0].lower()
+    spoken = first in W.spoken_numbers and key.lower() != "pass"
+    if spoken and len(words) >= 3 and not any(shape.is_prose(w) for w in words[1:3]):
+        return False
+    return shape.is_phrase_prose(first)
+
+
+def _user_named_before(text: str, start: int) -> bool:
+    """Whether a user is named right before the word "pass" at `start`: "user root pass toor"."""
+    named = P.user_then_pass.search(text, max(0, start - 96), start)
+    return named is not None and named.group("user").lower() not in W.passphrase_glue
 
 
 def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
@@ -261,14 +418,19 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
     if kind == "weak":
         return shape.looks_random(value)
     if kind == "phrase":
-        first = value.split()[0]
+        words = value.split()
         return len(value) >= 8 and (
-            quoted or not (shape.is_prose(first) if " " not in value else shape.is_phrase_prose(first))
+            quoted or not (shape.is_prose(words[0]) if len(words) == 1 else _phrase_prose(words, key))
         )
     if not quoted and shape.is_prose(value):
         return False
     if form == "token-like":
         return shape.looks_like_token(value)
+    if form in ("after-with", "named") and quoted and " " in value.strip():
+        # "use passphrase 'the quick brown fox' to unlock": words in quotes, two of them no glue
+        words = value.lower().split()
+        said = sum(word not in W.passphrase_glue and not shape.is_prose(word) for word in words)
+        return len(words) <= 8 and said >= 2
     if form in ("after-with", "named"):
         return (
             len(value) >= 3
@@ -277,7 +439,8 @@ def _literal(value: str, kind: str, form: str, quoted: bool, key: str) -> bool:
             and value.lower() not in W.not_bare_values
         )
     if form in ("bare", "to"):
-        return shape.looks_like_password(value)
+        # "set the router password to river-stone-lamp": words joined into one are a passphrase
+        return shape.looks_like_password(value) or P.joined_words.fullmatch(value) is not None
     if len(value) < 3:
         return False
     if kind == "token" and value.isdigit():

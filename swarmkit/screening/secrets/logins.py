@@ -117,6 +117,8 @@ def _is_password(value: str, quoted: bool, port: bool = False) -> bool:
     )
     if P.version.fullmatch(low):
         return False  # "use v2.3.1 to connect": a version
+    if P.date.fullmatch(value):
+        return False  # "the password expiry date: 2025-01-01", "reset time: 10am": a date, a time
     if shape.is_product(value) and (port or _named_like_a_product(value)):
         return False  # "use Node18 to access the build", "accepts WPA3 for the admin network": a product
     if shape.is_words_and_versions(value):
