@@ -84,7 +84,24 @@ def same_value(a: Claim, b: Claim) -> bool:
     if not b.value:
         return True
     wa, wb = a.words(), b.words()
-    return bool(wa and wb) and (wa <= wb or wb <= wa)
+    return bool(wa and wb) and (
+        wa <= wb or wb <= wa or abbreviates(a.value, b.value) or abbreviates(b.value, a.value)
+    )
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """Whether one value is the other's initials, or holds them in place of its words ("NYC" / "New
+    York City", "the UK" / "the United Kingdom", "NY state" / "New York state"): one name written
+    two ways, never two values."""
+    words = re.findall(r"[A-Za-z]+", long)  # "New" is no filler here: it starts "NYC"
+    capitals = [w for w in re.findall(r"[A-Za-z]+", short) if w.isupper() and len(w) > 1]
+    if len(capitals) != 1 or len(words) < 2:
+        return False
+    initials = capitals[0].lower()
+    said = "".join(w[0].lower() for w in words if w[:1].isupper())
+    rest = {w.lower() for w in re.findall(r"[A-Za-z]+", short) if w != capitals[0]} - _FILLER
+    others = {w.lower() for w in words}
+    return initials in said and len(initials) > 1 and rest <= others
 
 
 def replaces(old: Claim, new: Claim) -> bool:
@@ -422,6 +439,8 @@ def _clause(clause: str, bare: bool = False) -> list[Claim]:
         return []  # "is moving to Porto next month": a plan
     if frame_verb is not None and frame_verb not in ("be", "have"):
         claims = FRAMES[frame_verb](" ".join(words[i + 1 :]))
+        # "worked as a nurse", "lived in Oslo": a state told in the past, ended (not "has lived")
+        past = past or (not verb and head.endswith("ed") and frame_verb in _W["ended_in_the_past"])
     if not claims and verb in ("be", "have") and head:
         # "is married" (no one named), "is at Globex", "has a dog named Rex": what the auxiliary says
         past = past or was  # "was a teacher", "had a dog named Tilly": no longer so

@@ -513,3 +513,31 @@ def test_a_frame_may_hold_one_word_more_or_a_small_word_in_its_slot_after_its_op
     assert slots("Eats fish on Fridays", "Eats out on Fridays") == [("fish", "out")]
     assert slots("Drives a Toyota Corolla", "Owns a Corolla") is None
     assert slots("Uses a Kindle", "Uses a Kindle daily") is None
+
+
+def test_a_fact_beside_its_past_its_plan_or_its_learning_is_two_facts_by_rule(folder, by_meaning):
+    """ "Works as a nurse" / "Worked as a nurse", "Lives in Lisbon" / "Is moving to Lisbon", "Speaks
+    French" / "Is learning French": close in meaning (0.93, 0.84, 0.73), and each was proposed as one
+    fact; other times or aspects (tense.py) are two facts by rule, whatever the calibrated likeness.
+    "Worked as a nurse" / "Was a nurse before" and "Is moving to Lisbon" / "Plans to move to Lisbon"
+    share their time: one fact each."""
+    apart = [
+        ("Speaks French", "Is learning French"),
+        ("Is a teacher", "Wants to become a teacher"),
+        ("Was born in Oslo", "Lives in Oslo"),
+    ]
+    one = [("Worked as a nurse", "Was a nurse before"), ("Is moving to Lisbon", "Plans to move to Lisbon")]
+    for a, b in apart:
+        sim = among_other_topics([a, b])
+        assert sim.two_by_rule(0, 1) and sim.score(0, 1) < DUPLICATE, (a, b)
+        assert merged(consolidate(me_file(folder, a, b, *OTHER_TOPICS), dry_run=True)) == [], (a, b)
+    for a, b in one:
+        assert not among_other_topics([a, b]).two_by_rule(0, 1), (a, b)
+        assert merged(consolidate(me_file(folder, a, b, *OTHER_TOPICS), dry_run=True)) == [[a, b]], (a, b)
+    # a fact and its past or its plan are never merged, though a change may be proposed as one
+    texts = ["Works as a nurse", "Worked as a nurse", "Lives in Lisbon", "Is moving to Lisbon"]
+    result = consolidate(me_file(folder, *texts, *OTHER_TOPICS), dry_run=True)
+    assert merged(result) == []
+    assert [[e.text for e in f.entries] for f in result.findings if f.reason == "contradiction"] == [
+        ["Works as a nurse", "Worked as a nurse"]
+    ]

@@ -1,0 +1,106 @@
+"""The time and aspect of a short fact, read from speech/data/tense.toml: what holds now (no mark),
+what held before (past: "Worked as a nurse", "Used to live in Lisbon"), a plan or a wish ("Is
+moving to Lisbon", "Wants to become a teacher"), or learning ("Is learning French"). Two texts with
+other marks are never one fact, however close their words or meaning (restatement.same_fact, and
+meaning.ByMeaning.two_by_rule, which the fit leaves out): a fact beside its past or its plan is two
+facts, or a change a person should see as such."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+
+
+def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for a list of phrases: as words, any case, "*" for one word."""
+    alternatives = "|".join(
+        r"\s+".join(r"[^\W_]+" if w == "*" else re.escape(w).replace("'", "['’]") for w in p.split())
+        for p in phrases
+    )
+    return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Data:
+    marks: dict[str, re.Pattern[str]]
+    subjects: frozenset[str]
+    verbs: frozenset[str]
+    now_after: frozenset[str]
+    past_forms: frozenset[str]
+    states: frozenset[str]
+    lasting: re.Pattern[str]
+
+
+@cache
+def _data() -> _Data:
+    from swarmkit.speech import rules
+
+    data = rules.load("tense")
+    verb = data["verb"]
+    return _Data(
+        {name: _phrases(rules.in_order(phrases)) for name, phrases in data["marks"].items()},
+        rules.words(verb["subjects"]),
+        rules.words(verb["verbs"]),
+        rules.words(verb["now_after"]),
+        rules.words(verb["past_forms"]),
+        rules.words(verb["states"]),
+        _phrases(rules.in_order(verb["lasting"])),
+    )
+
+
+def _past_form(word: str) -> bool:
+    """A verb's past form: listed, or a plain word in "-ed" that says no state ("married")."""
+    data = _data()
+    if word in data.past_forms:
+        return True
+    return word.isalpha() and len(word) > 3 and word.endswith("ed") and word not in data.states
+
+
+def _third_person(word: str) -> bool:
+    return word.isalpha() and len(word) > 3 and word.endswith("s")
+
+
+def _verb_at(words: list[str]) -> int:
+    """Where the text's verb is: its first word, or the one after a pronoun or a name that opens it
+    ("Tim worked", not "Worked as a nurse", "Lives in Oslo", "Is left-handed")."""
+    data = _data()
+    if len(words) < 2:
+        return 0
+    first, second = words[0].lower(), words[1].lower()
+    if first in data.subjects:
+        return 1
+    opens_with_a_verb = first in data.verbs or _past_form(first) or _third_person(first)
+    if words[0][:1].isupper() and not opens_with_a_verb:
+        if second in data.verbs or _past_form(second) or _third_person(second):
+            return 1
+    return 0
+
+
+def _past_verb(text: str) -> bool:
+    """Whether the text's verb is in the past ("Worked as a nurse", "Was a nurse", "Tim moved to
+    Porto"), but not a past form that says what holds now ("Married to Jordan", "Grew up in Cork",
+    "Never learned how to swim")."""
+    data = _data()
+    words = _WORD.findall(text)
+    if not words or data.lasting.search(text):
+        return False
+    at = _verb_at(words)
+    if data.now_after & {w.lower() for w in words[: at + 1]}:
+        return False
+    return _past_form(words[at].lower())
+
+
+def marks(text: str) -> frozenset[str]:
+    """The text's marks of time and aspect ("past", "plan", "learning"); none for what holds now."""
+    found = {name for name, pattern in _data().marks.items() if pattern.search(text)}
+    if _past_verb(text):
+        found.add("past")
+    return frozenset(found)
+
+
+def apart(a: str, b: str) -> bool:
+    """Whether two texts are about other times or aspects: never one fact."""
+    return marks(a) != marks(b)
