@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_LABEL = re.compile(r"^\W*[^\W_]+:\s*")  # "Noted: …", "Job: nurse"
 
 
 def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
@@ -28,7 +29,6 @@ class _Data:
     marks: dict[str, re.Pattern[str]]
     subjects: frozenset[str]
     verbs: frozenset[str]
-    now_after: frozenset[str]
     past_forms: frozenset[str]
     states: frozenset[str]
     lasting: re.Pattern[str]
@@ -44,7 +44,6 @@ def _data() -> _Data:
         {name: _phrases(rules.in_order(phrases)) for name, phrases in data["marks"].items()},
         rules.words(verb["subjects"]),
         rules.words(verb["verbs"]),
-        rules.words(verb["now_after"]),
         rules.words(verb["past_forms"]),
         rules.words(verb["states"]),
         _phrases(rules.in_order(verb["lasting"])),
@@ -63,34 +62,29 @@ def _third_person(word: str) -> bool:
     return word.isalpha() and len(word) > 3 and word.endswith("s")
 
 
-def _verb_at(words: list[str]) -> int:
-    """Where the text's verb is: its first word, or the one after a pronoun or a name that opens it
-    ("Tim worked", not "Worked as a nurse", "Lives in Oslo", "Is left-handed")."""
+def _verb(words: list[str]) -> str:
+    """The verb of a note as stored, about its own person: its first word ("Worked as a nurse", "Is
+    left-handed"), or the one after a pronoun that opens it ("I worked as a nurse"); "" for a text
+    that opens otherwise ("Married to Jordan", "Never learned how to swim", "Apparently, Tim went
+    …", "Caroline attended …": a named one's story, told in the past throughout, is read by its
+    words alone)."""
     data = _data()
-    if len(words) < 2:
-        return 0
-    first, second = words[0].lower(), words[1].lower()
+    first = words[0].lower()
     if first in data.subjects:
-        return 1
-    opens_with_a_verb = first in data.verbs or _past_form(first) or _third_person(first)
-    if words[0][:1].isupper() and not opens_with_a_verb:
-        if second in data.verbs or _past_form(second) or _third_person(second):
-            return 1
-    return 0
+        return words[1].lower() if len(words) > 1 else ""
+    if first in data.verbs or _past_form(first) or _third_person(first):
+        return first
+    return ""
 
 
 def _past_verb(text: str) -> bool:
-    """Whether the text's verb is in the past ("Worked as a nurse", "Was a nurse", "Tim moved to
-    Porto"), but not a past form that says what holds now ("Married to Jordan", "Grew up in Cork",
-    "Never learned how to swim")."""
+    """Whether the text's verb is in the past ("Worked as a nurse", "Was a nurse", "I moved to
+    Porto"), but not a past form that says what holds now ("Grew up in Cork")."""
     data = _data()
-    words = _WORD.findall(text)
-    if not words or data.lasting.search(text):
+    if data.lasting.search(text):
         return False
-    at = _verb_at(words)
-    if data.now_after & {w.lower() for w in words[: at + 1]}:
-        return False
-    return _past_form(words[at].lower())
+    words = _WORD.findall(_LABEL.sub("", text))  # "Noted: Caroline loves horses": a label, no verb
+    return bool(words) and _past_form(_verb(words))
 
 
 def marks(text: str) -> frozenset[str]:

@@ -15,7 +15,11 @@ from swarmkit.memory.recall.restatement import Names, same_fact
         ("Works as a nurse", set()),
         ("Worked as a nurse", {"past"}),
         ("Was a nurse before", {"past"}),
-        ("Tim worked as a nurse", {"past"}),
+        ("I worked as a nurse", {"past"}),
+        # a named one's story is read by its words alone (told in the past throughout)
+        ("Tim worked as a nurse", set()),
+        ("Apparently, Caroline went to a pride parade", set()),
+        ("Noted: Caroline loves horses", set()),
         ("Used to live in Lisbon", {"past"}),
         ("Is moving to Lisbon", {"plan"}),
         ("Plans to move to Lisbon", {"plan"}),
