@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _LABEL = re.compile(r"^\W*[^\W_]+:\s*")  # "Noted: …", "Job: nurse"
@@ -87,6 +87,7 @@ def _past_verb(text: str) -> bool:
     return bool(words) and _past_form(_verb(words))
 
 
+@lru_cache(maxsize=8192)  # a pass asks of each text once per pair it is in
 def marks(text: str) -> frozenset[str]:
     """The text's marks of time and aspect ("past", "plan", "learning"); none for what holds now."""
     found = {name for name, pattern in _data().marks.items() if pattern.search(text)}
