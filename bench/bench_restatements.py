@@ -2,9 +2,9 @@
 how many of its ten restatements a pass proposes as one fact, and how many of its ten distinct facts
 any merge involves. By words, and by words and meaning when an embedding model is in force.
 
-Sets T1-T4 and H-H7 are the ones the similarity was tuned on (H2 from 2026-12-05, when H4 was
-written; H4 from that evening, when H5 was; H5 from that night, when H6-H9 were); H8 and H9 are held
-out (measured, never tuned on). Issue 32's bar, on a held-out set: >= 9 of 10 restatements
+Sets T1-T4, H-H7 and H9 are the ones the similarity was tuned on (H2 from 2026-12-05, when H4 was
+written; H4 from that evening, when H5 was; H5 from that night, when H6-H9 were; H9 from later that
+night, when its misses were worked on); H8 is held out (measured, never tuned on). Issue 32's bar, on a held-out set: >= 9 of 10 restatements
 proposed, <= 1 distinct fact involved. The suite holds every set at what is reached today (HELD), so
 a change that loses a restatement, or involves a second distinct fact, fails `make test`.
 """
@@ -39,7 +39,7 @@ HELD = {
     "H6": 9,
     "H7": 9,
     "H8": 10,
-    "H9": 7,
+    "H9": 10,
 }
 INVOLVED_BAR = 1
 # a set is held at what it measured where that is worse than the bar (none today: H4 involved two

@@ -46,6 +46,8 @@ tuned on. H8 was measured before it (10 of 10, none involved) and after, and H9 
 and measured once each way (7 of 10, 1 distinct involved, both times): those two are held out. H5 was
 looked at while the change was made (its "Grew up in Cork" / "Lives in Cork now" decoy, beside H4's
 Glasgow one, is what the rule for one value under two attributes is for), so it is tuned on from then.
+H9 was then worked on by name (its three misses and its one decoy; see HELD_OUT below), so it is tuned
+on from then too: H8 alone is held out.
 """
 
 from __future__ import annotations
@@ -392,5 +394,9 @@ SETS["H9"] = {
 }
 
 # never tuned on (H was held out until H2 and H3 were written, H2 until H4 was, H4 until H5 was, H5 until H6-H9 were)
-HELD_OUT = ("H8", "H9")
-TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2", "H4", "H5", "H6", "H7")
+# 2026-12-05 (late): H9 is tuned on from now. Its three misses and its one decoy were worked on by
+# name (a thing of one's own said first, "Age is 34"; a home in a place, "Lives in a flat in Madrid";
+# an allergy named for what one reacts to, "Gets hay fever"; a merge that holds texts one with each
+# other only, not "Lives near Madrid airport"): it measured 7 of 10 with 1 distinct involved before.
+HELD_OUT = ("H8",)
+TUNED = ("T1", "T2", "T3", "T4", "H", "H3", "H2", "H4", "H5", "H6", "H7", "H9")

@@ -40,7 +40,11 @@ from swarmkit.speech import fact_values, habits, rules
 MAX_VALUE_WORDS = 6  # a value ("Lisbon", "Umbrella Labs", "a dental hygienist") is short; more is a story
 
 _DATA = rules.load("attributes")
-_PATTERNS = rules.Patterns(_DATA)
+# "hay fever" → pollen: an allergy named for what one reacts to (derived: the table's names, longest first)
+_ALLERGY_NAMES: dict[str, str] = _DATA["allergy_names"]
+_PATTERNS = rules.Patterns(
+    _DATA, {"ALLERGY_NAME": "|".join(re.escape(n) for n in sorted(_ALLERGY_NAMES, key=len, reverse=True))}
+)
 _W = {name: rules.words(words) for name, words in _DATA["words"].items()}
 
 
@@ -84,7 +88,24 @@ def same_value(a: Claim, b: Claim) -> bool:
     if not b.value:
         return True
     wa, wb = a.words(), b.words()
-    return bool(wa and wb) and (wa <= wb or wb <= wa)
+    return bool(wa and wb) and (
+        wa <= wb or wb <= wa or abbreviates(a.value, b.value) or abbreviates(b.value, a.value)
+    )
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """Whether one value is the other's initials, or holds them in place of its words ("NYC" / "New
+    York City", "the UK" / "the United Kingdom", "NY state" / "New York state"): one name written
+    two ways, never two values."""
+    words = re.findall(r"[A-Za-z]+", long)  # "New" is no filler here: it starts "NYC"
+    capitals = [w for w in re.findall(r"[A-Za-z]+", short) if w.isupper() and len(w) > 1]
+    if len(capitals) != 1 or len(words) < 2:
+        return False
+    initials = capitals[0].lower()
+    said = "".join(w[0].lower() for w in words if w[:1].isupper())
+    rest = {w.lower() for w in re.findall(r"[A-Za-z]+", short) if w != capitals[0]} - _FILLER
+    others = {w.lower() for w in words}
+    return initials in said and len(initials) > 1 and rest <= others
 
 
 def replaces(old: Claim, new: Claim) -> bool:
@@ -136,7 +157,8 @@ def _same_head(old: Claim, new: Claim) -> bool:
 HABIT = "habit"
 FAN = "fan"  # "is a Blur fan": one of many, but it replaces a team one supported
 CHOICE = "choice"  # "switched to coffee": of no kind said, so it only turns over "prefers tea over coffee"
-MANY = frozenset({"taste", HABIT, FAN, CHOICE})
+ALLERGY = "allergy"  # "is allergic to pollen": one of many
+MANY = frozenset({"taste", HABIT, FAN, CHOICE, ALLERGY})
 _PET_COUNTS = _W["pet_counts"]
 _TEAM_WORDS = _W["team_words"]
 
@@ -204,6 +226,8 @@ def _read(text: str, is_name: Callable[[str], bool]) -> tuple[str | None, list[C
     if first.lower() in _THIRD_PERSON_OWN and rest.split(" ", 1)[0].lower() in _PARTNER_NOUNS:
         # a note as stored, of its own person: "Her wife is Priya" (as "Works as a nurse" has no subject)
         return None, _possessed(rest)
+    if opens_with_own_thing(said):  # "Age is 34", "Email is ana@new.example": its person's, no one named
+        return None, _possessed(said[:1].lower() + said[1:])
     possessive = _POSSESSIVE.match(said)
     if possessive and (is_name(possessive["name"]) or possessive["name"].lower() not in _NOT_POSSESSORS):
         claims = _possessed(possessive["rest"])
@@ -237,6 +261,19 @@ _BEATS = _compile("beats")
 _RELATIVE = rules.compiled(rf"(?i)(?:(?:{_PATTERNS['RELATIVE_ADJECTIVES']})\s+)?(\w+)")
 _CONTRACTIONS: dict[str, str] = _DATA["contractions"]  # "m" → "am", "ve" → "have" …
 _ONE_PERSON: dict[str, str] = _DATA["one_person"]  # "are" → "is" …
+
+
+@functools.cache
+def _own_thing() -> re.Pattern[str]:
+    things = sorted({*_THING_ATTRIBUTES, *_W["own_traits"]}, key=len, reverse=True)
+    alternatives = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in things)
+    return re.compile(rf"(?i)^\W*(?:{alternatives})\s*(?:is|was|:)\s")
+
+
+def opens_with_own_thing(text: str) -> bool:
+    """Whether a note opens with a thing of its own person's, then "is" ("Age is 34", "Birth year
+    is 1988", "Job: nurse"): its person's fact, not one of someone named "Age"."""
+    return _own_thing().match(text) is not None
 
 
 def _plain(text: str) -> str:
@@ -422,6 +459,8 @@ def _clause(clause: str, bare: bool = False) -> list[Claim]:
         return []  # "is moving to Porto next month": a plan
     if frame_verb is not None and frame_verb not in ("be", "have"):
         claims = FRAMES[frame_verb](" ".join(words[i + 1 :]))
+        # "worked as a nurse", "lived in Oslo": a state told in the past, ended (not "has lived")
+        past = past or (not verb and head.endswith("ed") and frame_verb in _W["ended_in_the_past"])
     if not claims and verb in ("be", "have") and head:
         # "is married" (no one named), "is at Globex", "has a dog named Rex": what the auxiliary says
         past = past or was  # "was a teacher", "had a dog named Tilly": no longer so
@@ -909,6 +948,7 @@ STEPS: dict[str, Callable[[re.Match, Step], list[Claim]]] = {
     "habit_of": lambda m, step: _habit_of(_group(m, step, "old"), step.get("holds", True)),
     "switched_to": _switched_to,
     "partner_told": _partner_told,
+    "allergy_named": lambda m, step: _claim(ALLERGY, _ALLERGY_NAMES[m["v"].lower()]),
 }
 
 

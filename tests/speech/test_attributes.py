@@ -150,6 +150,17 @@ def test_one_value_holds_the_other_or_is_none():
     assert not attributes.same_value(Claim("employer", "Acme"), Claim("employer", "Globex"))
 
 
+def test_a_name_and_its_initials_are_one_value():
+    """ "NYC" is "New York City" written short: one place, never a change of it."""
+    assert attributes.same_value(Claim("location", "New York City"), Claim("location", "NYC"))
+    assert attributes.same_value(Claim("location", "the UK"), Claim("location", "the United Kingdom"))
+    assert attributes.same_value(Claim("location", "NY state"), Claim("location", "New York state"))
+    assert attributes.same_value(Claim("school", "UCL"), Claim("school", "University College London"))
+    assert not attributes.same_value(Claim("location", "NYC"), Claim("location", "New Jersey"))
+    assert not attributes.same_value(Claim("location", "LA"), Claim("location", "Lisbon"))
+    assert not attributes.same_value(Claim("employer", "IBM"), Claim("employer", "Acme Corp"))
+
+
 def test_what_replaces_what():
     replaces = attributes.replaces
     assert replaces(Claim("location", "Leeds"), Claim("location", "Osaka"))

@@ -313,8 +313,12 @@ class ByMeaning:
 
     def two_by_rule(self, a: int, b: int) -> bool:
         """Whether the pair is two facts by rule, whatever the calibrated likeness says: one value
-        under two attributes, or a change beside what it changes (the fit leaves such pairs out)."""
-        return self.elsewhere(a, b) or self.updates(a, b)
+        under two attributes, a change beside what it changes, or two times or aspects of one thing
+        ("Works as a nurse" / "Worked as a nurse", "Speaks French" / "Is learning French": tense.py);
+        the fit leaves such pairs out."""
+        from swarmkit.memory.recall import tense
+
+        return self.elsewhere(a, b) or self.updates(a, b) or tense.apart(self.texts[a], self.texts[b])
 
     def elsewhere(self, a: int, b: int) -> bool:
         """Whether the plain-speech reader reads one value under two attributes and the same value

@@ -46,14 +46,24 @@ class Names:
         inner: set[str] = set()
         leading: set[str] = set()
         inside: set[str] = set()
+        from swarmkit.speech.attributes import opens_with_own_thing
+
         for text in texts:
             words = re.findall(r"[\w'’-]+", text)
-            if words and words[0][:1].isupper() and _before_a_verb(words) and not _WITH_ME.search(text):
+            # "Age is 34", "Birth year is 1988": the person's own age, no one called Age
+            own = opens_with_own_thing(text)
+            if (
+                words
+                and words[0][:1].isupper()
+                and _before_a_verb(words)
+                and not _WITH_ME.search(text)
+                and not own
+            ):
                 leading.add(re.sub(r"['’]s$", "", words[0]).lower())
             for at, word in enumerate(words):
                 if word.islower():
                     self.lower.add(word)
-                elif word[:1].isupper() and (at or _before_a_verb(words)):
+                elif word[:1].isupper() and (at or (_before_a_verb(words) and not own)):
                     inner.add(re.sub(r"['’]s$", "", word).lower())
                     if at:
                         inside.add(re.sub(r"['’]s$", "", word).lower())

@@ -1,8 +1,7 @@
 """How a short fact stands toward what it names, read from speech/data/stance.toml: for it
-("Loves cats"), against it ("Is allergic to cats", "Can't stand jazz"), or neither; and whether it
-is about another time or a wish ("Plans to move to Oslo", "Visited Oslo last year"). Consolidation
-never proposes as one fact two texts that stand opposite ways, or one about now and one not
-(restatement.same_fact)."""
+("Loves cats"), against it ("Is allergic to cats", "Can't stand jazz"), or neither. Consolidation never proposes as one fact two
+texts that stand opposite ways, or two about other times or aspects (tense.py: "Plans to move to
+Oslo" / "Lives in Oslo"; restatement.same_fact)."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ _HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
 @cache
-def _data() -> tuple[frozenset[str], frozenset[str], re.Pattern[str], re.Pattern[str]]:
+def _data() -> tuple[frozenset[str], frozenset[str], re.Pattern[str]]:
     from swarmkit.speech import rules
 
     data = rules.load("stance")["words"]
@@ -26,24 +25,19 @@ def _data() -> tuple[frozenset[str], frozenset[str], re.Pattern[str], re.Pattern
         alternatives = "|".join(re.escape(p).replace("'", "['’]") for p in rules.in_order(data[name]))
         return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
 
-    return toward, against, phrases("against_phrases"), phrases("not_now")
+    return toward, against, phrases("against_phrases")
 
 
 def leaning(text: str) -> int:
     """+1 for what the text names, -1 against it, 0 neither or both; a denial turns a leaning
     around ("Doesn't like jazz" is against), a phrase that denies to be against does not ("Can't
     stand jazz")."""
-    toward, against, against_phrases, _ = _data()
+    toward, against, against_phrases = _data()
     if against_phrases.search(text):
         return -1
     words = {w.lower().replace("’", "'") for w in _WORD.findall(text)}
     lean = int(bool(words & toward)) - int(bool(words & against))
     return -lean if lean and negated(text) else lean
-
-
-def not_now(text: str) -> bool:
-    """Whether the text is about another time than now, or a wish ("Plans to move to Oslo")."""
-    return _data()[3].search(text) is not None
 
 
 @cache
@@ -71,6 +65,9 @@ def opposite(a: str, b: str) -> bool:
 
 
 def apart(a: str, b: str) -> bool:
-    """Whether two texts can never be one fact by how they stand: opposite leanings, one about
-    now and the other not, or a word in one where the other has its opposite."""
-    return leaning(a) * leaning(b) < 0 or not_now(a) != not_now(b) or opposite(a, b)
+    """Whether two texts can never be one fact by how they stand: opposite leanings, other times or
+    aspects ("Works as a nurse" / "Worked as a nurse", tense.py), or a word in one where the other
+    has its opposite."""
+    from swarmkit.memory.recall import tense
+
+    return leaning(a) * leaning(b) < 0 or tense.apart(a, b) or opposite(a, b)

@@ -206,7 +206,8 @@ def test_what_makes_facts_of_two_people_two_leanings_or_two_times_is_read_as_mea
             "Drives a Volvo",
         )
     ] == [1, -1, -1, -1, 0]
-    assert stance.not_now("Wants to become a nurse") and not stance.not_now("Jon paid a visit to Paris")
+    assert stance.apart("Wants to become a nurse", "Is a nurse")
+    assert not stance.apart("Jon paid a visit to Paris", "Jon visited Paris")
     # restatements stay one: the same leaning, the relative named in both, a name said in both
     for a, b in (
         ("Hates cilantro", "Can't stand coriander"),
@@ -216,6 +217,18 @@ def test_what_makes_facts_of_two_people_two_leanings_or_two_times_is_read_as_mea
     ):
         names = Names([a, b])
         assert same_fact(a, b, names.of(a), names.of(b), names.actor(a), names.actor(b)), (a, b)
+
+
+def test_a_place_and_its_initials_or_one_word_more_are_no_contradiction():
+    """ "Lives in New York City" / "Lives in NYC" (or "... in New York") name one place: never a
+    change of where one lives ("Lives in Lisbon" / "Lives in Porto" is)."""
+    for later in ("Lives in NYC", "Lives in New York"):
+        found = find(parsed("Lives in New York City [by: agent]", f"{later} [by: agent]"))
+        assert [f for f in found if f.reason == "contradiction"] == [], later
+    found = find(parsed("Lives in Lisbon [by: agent]", "Lives in Porto [by: agent]"))
+    assert [(f.reason, [e.text for e in f.entries]) for f in found] == [
+        ("contradiction", ["Lives in Lisbon", "Lives in Porto"])
+    ]
 
 
 def test_a_later_entry_that_denies_an_earlier_one_supersedes_it():

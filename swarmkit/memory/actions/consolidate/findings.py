@@ -229,7 +229,11 @@ def find(
         elif (ga is None) != (gb is None):
             g, new = (ga, b) if ga is not None else (gb, a)
             assert g is not None
-            if len(groups[g]) < MAX_GROUP and sim.score(groups[g][0], new) >= DUPLICATE:
+            # one fact with each text the merge holds, not with one of them only: "Lives near Madrid
+            # airport" is close to "Lives in a flat in Madrid", never to "Rents an apartment in Madrid"
+            if len(groups[g]) < MAX_GROUP and all(
+                (min(m, new), max(m, new)) in told or sim.score(m, new) >= DUPLICATE for m in groups[g]
+            ):
                 groups[g].append(new)
                 group_of[new] = g
     for g, members in enumerate(groups):
