@@ -31,6 +31,8 @@ _RELATIVE = rules.words(_WORDS["relative"])
 _UNITS = rules.words(_WORDS["units"])
 _COUNTS = rules.words(_WORDS["counts"])
 COORDINATORS = rules.words(_WORDS["coordinators"])
+# After a place and a comma, a region in capitals is the place's own ("Tulsa, OK", "Portland, OR").
+REGIONS = rules.words(_WORDS["regions"])
 # Who can start a clause of their own: after a conjunction or a comma, a new statement begins.
 SUBJECTS = rules.words(_WORDS["subjects"])
 # Said at the end, these say when, or that the fact is an addition: no part of the value.
@@ -147,14 +149,33 @@ def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
     return 0
 
 
-def _trim(tokens: list[re.Match], end: int) -> int:
+def _a_region(tokens: list[re.Match], end: int) -> bool:
+    """Whether the token before `end` is a region after a name and a comma ("Tulsa, OK"): written in
+    capitals, as a region's code is, and not as ", ok" to the assistant is."""
+    return (
+        end >= 3
+        and _word(tokens[end - 1][0]) in REGIONS
+        and tokens[end - 2][0] == ","
+        and _word(tokens[end - 3][0])[:1].isupper()
+    )
+
+
+def region_follows(before: str, after: str) -> bool:
+    """Whether `after`, said after a comma, opens with the region of the name `before` ends with
+    ("Tulsa" and "OK, and I work at Acme"): the place goes on, no new clause starts there."""
+    first = _TOKEN.match(after.lstrip())
+    last = before.rstrip().rsplit(None, 1)[-1:] or [""]
+    return first is not None and _word(first[0]) in REGIONS and _word(last[0])[:1].isupper()
+
+
+def _trim(tokens: list[re.Match], end: int, place: bool = False) -> int:
     """`end` without the words at the end that say when ("now", "these days"), speak to the assistant
-    ("for next time", ", ok") or dangle ("and")."""
+    ("for next time", ", ok") or dangle ("and"); a `place` keeps its region ("Tulsa, OK")."""
     while True:
         while end and not _word(tokens[end - 1][0]).strip(","):  # a comma or a lone mark
             end -= 1
-        if not end:
-            return 0
+        if not end or (place and _a_region(tokens, end)):
+            return end
         said_after = _trailing_phrase(tokens, end, 1)
         if said_after:
             end -= said_after
@@ -188,5 +209,5 @@ def cut(value: str, place: bool = False) -> tuple[str, str]:
     tokens = list(_TOKEN.finditer(value))
     at = _cut_at(tokens, place)
     tail = value[tokens[at].start() :] if at < len(tokens) else ""
-    end = _trim(tokens, at)
+    end = _trim(tokens, at, place)
     return (value[: tokens[end - 1].end()] if end else ""), tail

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swarmkit.speech import fact_values, prefilter, reported, rules, sentences, unmeant
+from swarmkit.speech import fact_values, idioms, prefilter, reported, rules, sentences, unmeant
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -390,6 +390,10 @@ def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     if len(clause) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(clause)
+    while (opened := idioms.after_opener(stated)) is not None:  # "I guess I like jazz": "I like jazz"
+        stated = _strip_lead_in(opened)
+    if idioms.alone(stated):  # "I kid you not", "Love it": a fixed expression tells nothing
+        return None
     said = stated.rstrip(" .!")
     if not said or said.endswith("?"):
         return None
@@ -550,8 +554,9 @@ _IMPLIED_I = _PATTERNS.compile("implied_i_start")
 
 def _starts_statement(text: str) -> str | None:
     """ "" when `text` reads as a statement, "I " when it does once "I" is put back ("and work at
-    Acme"), None when it is the rest of the previous statement ("and Portuguese")."""
-    if read_statement(text) is not None:
+    Acme"), None when it is the rest of the previous statement ("and Portuguese"). A fixed expression
+    ("…, not joking", "…, like it or not") is a clause of its own, which tells nothing."""
+    if idioms.starts(text) or read_statement(text) is not None:
         return ""
     if (
         _IMPLIED_I.match(text)
@@ -584,6 +589,8 @@ def clauses(text: str) -> list[str]:
         for join in _JOIN.finditer(sentence):
             if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
                 continue  # (what follows is too long to read as one statement)
+            if fact_values.region_follows(sentence[: join.start()], sentence[join.end() :]):
+                continue  # "Tulsa, OK, and …": the place's region, not a clause ("OK, and I work …")
             implied = _starts_statement(sentence[join.end() :])
             if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
                 implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own

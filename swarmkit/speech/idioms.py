@@ -1,0 +1,71 @@
+"""Fixed expressions that start like a fact but tell none: "I kid you not", "like it or not", "I hear you".
+
+Read word by word, "I kid you not" is a kid, "like it or not" a liking, "I hear you" something heard;
+they are none. A clause that is only such a phrase keeps no fact (`alone`); a clause that starts with
+one is a clause of its own, so the value before it ends there ("I'm a teacher, not joking": `starts`);
+a hedge or an avowal said before a statement only introduces it ("I guess I like jazz", "I must
+admit I love karaoke": `after_opener`). The phrases are data (speech/data/idioms.toml), written as
+said: "i'm" reads "I'm", "I’m" and "I am".
+"""
+
+from __future__ import annotations
+
+import re
+
+from swarmkit.speech import rules
+
+_WORDS = rules.load("idioms")["words"]
+
+
+def _said(phrase: str) -> str:
+    """A phrase as a pattern: any run of spaces between its words, either apostrophe, "I am" for "I'm"."""
+    words = [re.escape(word).replace("'", "['’]") for word in phrase.split()]
+    words = ["i(?:['’]m|\\s+am)" if word == "i['’]m" else word for word in words]
+    return r"\s+".join(words)
+
+
+def _any(phrases: tuple[str, ...]) -> str:
+    # the longest first, so that "i see what you mean" is read whole before "i see"
+    return "|".join(_said(phrase) for phrase in sorted(phrases, key=len, reverse=True))
+
+
+_OPENERS = rules.in_order(_WORDS["openers"])
+_SMALL = rules.words(_WORDS["title_small_words"])
+_ALL = _any(rules.in_order(_WORDS["alone"]) + _OPENERS)
+_SOFT = r"(?:[\s,]+(?:" + "|".join(rules.in_order(_WORDS["softeners"])) + r"))*"
+_ALONE = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}[\s.!?…,;:]*")
+# A phrase, then the end or a mark: the clause it starts is the phrase's own.
+_STARTS = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}\s*(?:[,.;:!?…—–]|\s-\s|$)")
+_SPEAKERS = "|".join(_said(word) for word in rules.in_order(_WORDS["speakers"]))
+_OPENER = re.compile(
+    rf"(?i)(?P<p>{_any(_OPENERS)})(?:\s+that)?(?:\s*[,:;—–]\s*|\s+-\s+|\s+)(?=(?:{_SPEAKERS})\b)"
+)
+
+
+def _a_title(phrase: str) -> bool:
+    """Whether a phrase is written as a name is: two words or more, besides small ones, each with a
+    capital ("Like It or Not"; "Love it" is a sentence's start)."""
+    words = [word for word in phrase.split() if word.lower() not in _SMALL]
+    return len(words) > 1 and all(word[:1].isupper() for word in words)
+
+
+def alone(clause: str) -> bool:
+    """Whether a clause is only a fixed expression ("I kid you not", "Love it!", "I hear you, mate")."""
+    found = _ALONE.fullmatch(clause.strip())
+    return found is not None and not _a_title(found["p"])
+
+
+def starts(text: str) -> bool:
+    """Whether `text` opens with a fixed expression that ends there ("not joking, …", "like it or
+    not"): after a comma, it is a clause of its own, no part of the value before it."""
+    found = _STARTS.match(text.strip())
+    return found is not None and not _a_title(found["p"])
+
+
+def after_opener(clause: str) -> str | None:
+    """The statement a hedge or an avowal introduces ("I guess I like jazz" → "I like jazz"); None when
+    the clause opens with none, or what follows is not the speaker's own statement ("I swear by …")."""
+    found = _OPENER.match(clause.strip())
+    if found is None or _a_title(found["p"]):
+        return None
+    return clause.strip()[found.end() :]
