@@ -37,19 +37,36 @@ _THIRD: dict[str, str] = _DATA["third_person"]  # "study" → "Studies"
 _ES_AFTER = tuple(_DATA["third_person_endings"]["es_after"])
 _THIRD_WORDS: dict[str, str] = _DATA["third_person_words"]  # "my" → "their"
 _FIRST_WORDS = {third: first for first, third in _THIRD_WORDS.items()}
-_SPEAKERS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _THIRD_WORDS)) + r")\b")
-_THIRD_PERSONS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _FIRST_WORDS)) + r")\b")
+# A word standing alone: not part of a name joined by "-", "_", "." or "/" ("my-utils", "/my-page").
+_ALONE = (r"(?<![\w'’./@#-])(?:", r")(?![\w'’/@-]|\.\w)")
+_SPEAKERS_WORD = re.compile(_ALONE[0] + "|".join(map(re.escape, _THIRD_WORDS)) + _ALONE[1])
+_THIRD_PERSONS_WORD = re.compile(_ALONE[0] + "|".join(map(re.escape, _FIRST_WORDS)) + _ALONE[1])
+# Words taken as written, never put in another person: a quotation ('my way', "my heart will go on"),
+# and a link, a path, an address or a domain (https://example.com/my-page, myblog.com/my).
+_LITERAL = re.compile(r""""[^"]*"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|‘[^’]*’|\S*(?:/|@|\w\.\w)\S*""")
+
+
+def _outside_literals(text: str, word: re.Pattern[str], words: dict[str, str]) -> str:
+    """`text` with each `word` outside its quotations and links replaced as `words` says."""
+    out, last = [], 0
+    for literal in _LITERAL.finditer(text):
+        out.append(word.sub(lambda m: words[m[0]], text[last : literal.start()]))
+        out.append(literal[0])
+        last = literal.end()
+    out.append(word.sub(lambda m: words[m[0]], text[last:]))
+    return "".join(out)
 
 
 def _in_third_person(text: str) -> str:
     """A fact's text with the speaker's own words in the third person ("Drinks my coffee black" →
-    "Drinks their coffee black"); a word with a capital stays ("Where Is My Mind")."""
-    return _SPEAKERS_WORD.sub(lambda m: _THIRD_WORDS[m[0]], text)
+    "Drinks their coffee black"); a word with a capital stays ("Where Is My Mind"), and so do a
+    quotation, a link and a name the word is part of ("the my-utils package")."""
+    return _outside_literals(text, _SPEAKERS_WORD, _THIRD_WORDS)
 
 
 def _in_first_person(text: str) -> str:
     """A stored fact's words read back as the speaker said them ("their coffee" → "my coffee")."""
-    return _THIRD_PERSONS_WORD.sub(lambda m: _FIRST_WORDS[m[0]], text)
+    return _outside_literals(text, _THIRD_PERSONS_WORD, _FIRST_WORDS)
 
 
 VERBS = rules.in_order(_WORDS["verbs"])
