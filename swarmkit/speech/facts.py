@@ -304,7 +304,7 @@ class Shape:
 
     def subject(self, groups: dict) -> str:
         if self._when is not None and self._when[0](groups["v"]):
-            return self._when[1]
+            return self._fill(self._when[1], groups)
         return self._fill(self._subject, groups)
 
     def accepts(self, value: str) -> bool:
@@ -565,22 +565,25 @@ def _recast(said: str, first: bool) -> tuple[str, bool] | None:
     return None
 
 
-# After "and" or a comma, a verb that starts a statement of its own once "I" is put back.
-_IMPLIED_I = _PATTERNS.compile("implied_i_start")
+# After "and" or a comma, a verb that starts a statement of its own once "I" is put back ("and now
+# live in Bergen"), and a state that does once "I'm" is ("…, living in Bergen now").
+_IMPLIED = ((_PATTERNS.compile("implied_i_start"), "I "), (_PATTERNS.compile("implied_im_start"), "I'm "))
 
 
 def _starts_statement(text: str) -> str | None:
-    """ "" when `text` reads as a statement, "I " when it does once "I" is put back ("and work at
-    Acme"), None when it is the rest of the previous statement ("and Portuguese"). A fixed expression
-    ("…, not joking", "…, like it or not") is a clause of its own, which tells nothing."""
+    """ "" when `text` reads as a statement, "I " ("I'm ") when it does once that is put back ("and
+    work at Acme", ", living in Bergen"), None when it is the rest of the previous statement ("and
+    Portuguese"). A fixed expression ("…, not joking", "…, like it or not") is a clause of its own,
+    which tells nothing."""
     if idioms.starts(text) or read_statement(text) is not None:
         return ""
-    if (
-        _IMPLIED_I.match(text)
-        and (implied := read_statement("I " + text)) is not None
-        and implied.shape not in GENERAL_SHAPES  # "and report it to me" asks; it tells nothing
-    ):
-        return "I "
+    for start, who in _IMPLIED:
+        if (
+            start.match(text)
+            and (implied := read_statement(who + text)) is not None
+            and implied.shape not in GENERAL_SHAPES  # "and report it to me" asks; it tells nothing
+        ):
+            return who
     return None
 
 
