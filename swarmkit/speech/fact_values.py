@@ -49,6 +49,7 @@ _TOKEN = re.compile(r"[^\s,]+|,")
 _SEPARATOR = re.compile(r"[\s,]")
 _EDGE = "\"'“”‘’()[].!?;:"
 _APOSTROPHES = ("'", "’")
+_PAUSES = ",-–—"  # a comma, or a dash said as one ("a chef - seriously")
 
 
 def _word(token: str) -> str:
@@ -141,7 +142,9 @@ def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
     it needs one), leaving at least `keep` tokens; 0 when they are none."""
     for phrase, comma in _ENDING_IN.get(_word(tokens[end - 1][0]).lower(), ()):
         before = end - len(phrase)  # the tokens before it
-        if before < keep or (comma and before and (before - 1 < keep or tokens[before - 1][0] != ",")):
+        if before < keep or (
+            comma and before and (before - 1 < keep or tokens[before - 1][0] not in _PAUSES)
+        ):
             continue  # (a phrase that is the whole text needs no comma: "remember: for later")
         words = [_word(t[0]) for t in tokens[before:end]]
         if tuple(word.lower() for word in words) == phrase and not any(_named(word) for word in words):
@@ -172,7 +175,7 @@ def _trim(tokens: list[re.Match], end: int, place: bool = False) -> int:
     """`end` without the words at the end that say when ("now", "these days"), speak to the assistant
     ("for next time", ", ok") or dangle ("and"); a `place` keeps its region ("Tulsa, OK")."""
     while True:
-        while end and not _word(tokens[end - 1][0]).strip(","):  # a comma or a lone mark
+        while end and not _word(tokens[end - 1][0]).strip(_PAUSES):  # a comma, a dash or a lone mark
             end -= 1
         if not end or (place and _a_region(tokens, end)):
             return end
@@ -191,7 +194,7 @@ def without_asides(text: str) -> str:
     tokens = list(_TOKEN.finditer(text))
     end = len(tokens)
     while end:
-        while end and not _word(tokens[end - 1][0]).strip(","):
+        while end and not _word(tokens[end - 1][0]).strip(_PAUSES):
             end -= 1
         said_after = _trailing_phrase(tokens, end, 0) if end else 0
         if not said_after:

@@ -8,7 +8,9 @@ the speaker's own. By words the two facts answer "Am I allergic to anything?" eq
 Here a fact about someone the question does not ask about ranks as if it scored OTHERS of its score:
 still recalled (a family's allergies may matter), but after the facts of whom it asks about, unless
 it answers much better. A fact the question's purpose names ("Do I have kids?" asks about user.son.*,
-speech/data/questions.toml) and a fact whose subject says no person are left where they rank.
+speech/data/questions.toml) and a fact whose subject says no person are left where they rank; for
+a question that names a person, only that person's facts and the speaker's own that its purpose
+names are ("How old is my daughter?" is a family question, but a brother's fact is another's).
 """
 
 from __future__ import annotations
@@ -40,15 +42,18 @@ class Preference:
     listed: tuple[str, ...]  # the subjects its purpose names, left where they rank
 
     def weight(self, hit: RecallHit) -> float:
+        """1 for a fact about whom the question asks (or that names no one), OTHERS for another's."""
         subject = hit.subject or _subject_of(hit.text)
-        if subject is None or any(subject == s or subject.startswith(s + ".") for s in self.listed):
+        who = None if subject is None else person(subject)
+        if subject is None or who is None:
             return 1.0
-        who = person(subject)
-        if who is None:
-            return 1.0
-        if not self.asked:
-            return OTHERS if who else 1.0
-        return 1.0 if who and any(questions.kin(asked, who) for asked in self.asked) else OTHERS
+        listed = any(subject == s or subject.startswith(s + ".") for s in self.listed)
+        if who:  # one of the speaker's people: theirs when asked of them, or of the speaker by purpose
+            asked = any(questions.kin(name, who) for name in self.asked) if self.asked else listed
+            return 1.0 if asked else OTHERS
+        # the speaker's own: theirs when asked of the speaker, or its subject answers the purpose
+        # ("What's my wife's name?" is answered by user.partner too)
+        return 1.0 if not self.asked or listed else OTHERS
 
     def order(self, hits: Sequence[RecallHit]) -> list[RecallHit]:
         """The hits by their score as weighed here, best first (equal: as they came)."""

@@ -75,3 +75,17 @@ def test_a_fact_about_someone_else_ranks_as_if_it_scored_less():
     # a line without a subject is read for one
     assert about_me.weight(hit("Wife is allergic to cats", 1.0, None)) == OTHERS
     assert Preference(frozenset({"wife"}), ()).order([own, wife]) == [wife, own]
+
+
+def test_a_question_naming_a_relative_puts_anothers_fact_after_theirs_whatever_its_purpose():
+    # "How old is my daughter?" is a family question (user.son, user.brother …): a brother's fact is
+    # still another's
+    daughter = RecallHit("Daughter is 7", 0.5, "me.md#a", "me.md", 1, "user", None, subject="user.daughter.7")
+    brother = RecallHit(
+        "Brother is vegetarian", 0.5, "me.md#b", "me.md", 2, "user", None, subject="user.brother.vegetarian"
+    )
+    asked = preference("How old is my daughter?")
+    assert asked.order([brother, daughter]) == [daughter, brother]
+    # "What's my wife's name?" is answered by the speaker's own user.partner as well
+    partner = RecallHit("Is married to Ana", 0.5, "me.md#c", "me.md", 3, "user", None, subject="user.partner")
+    assert preference("What's my wife's name?").weight(partner) == 1.0
