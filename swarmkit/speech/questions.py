@@ -84,9 +84,14 @@ def _person(word: str) -> str:
     return word.removesuffix("'s").removesuffix("’s")
 
 
+# Who a fact may be about besides the speaker: the people a question names, and those the writer
+# keeps facts of (speech/data/facts.toml: relatives, "My kid is five" is user.kid.*).
+_KEPT_PEOPLE = _PEOPLE | rules.words(rules.load("facts")["words"]["relatives"])
+
+
 def a_person(word: str) -> bool:
-    """Whether `word` names one of the speaker's people ("wife", "sister", "kids")."""
-    return _person(word) in _PEOPLE
+    """Whether `word` names one of the speaker's people ("wife", "sister", "kids", "flatmate")."""
+    return _person(word) in _KEPT_PEOPLE
 
 
 def kin(a: str, b: str) -> bool:

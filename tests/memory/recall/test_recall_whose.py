@@ -51,6 +51,7 @@ def test_whom_a_subject_is_about():
     assert person("user.wife.allergic_to_cats") == "wife"
     assert person("user.older_sister.lives.in_porto") == "sister"
     assert person("deploy_target") is None
+    assert person("user.kid.5") == "kid"  # one the writer keeps facts of, though no question names "kid"
 
 
 def test_the_preference_of_a_question():
