@@ -203,14 +203,16 @@ def without_asides(text: str) -> str:
     return text[: tokens[end - 1].end()] if end else ""
 
 
-def cut(value: str, place: bool = False) -> tuple[str, str]:
+def cut(value: str, place: bool = False, region: bool | None = None) -> tuple[str, str]:
     """(the value, its tail): `value` cut before its tail and without the words that say when at its
     end ("Munich now, so please …" → "Munich", ", so please …"); the value is "" when nothing is left.
-    A `place` also ends before "for" and "with" ("Tromsø for a new job" → "Tromsø")."""
+    A `place` also ends before "for" and "with" ("Tromsø for a new job" → "Tromsø"), and keeps a region
+    after its comma ("Tulsa, OK"), as does a value that names where one is from (`region`: "from a town
+    with a castle" is no place to end at "with")."""
     if _SEPARATOR.search(value) is None:  # one word ("Porto"): only a dangling word or a lone mark goes
         return ("" if dangles(value) or not _word(value) else value), ""
     tokens = list(_TOKEN.finditer(value))
     at = _cut_at(tokens, place)
     tail = value[tokens[at].start() :] if at < len(tokens) else ""
-    end = _trim(tokens, at, place)
+    end = _trim(tokens, at, place if region is None else region)
     return (value[: tokens[end - 1].end()] if end else ""), tail

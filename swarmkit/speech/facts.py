@@ -216,6 +216,7 @@ class Shape:
         "_ends_as",
         "_form",
         "place",
+        "region",
         "general",
         "about_a_person",
     )
@@ -253,6 +254,8 @@ class Shape:
         self._ends_as: str | None = row.get("ends_as")  # the fact when the state ends
         self._form: dict[str, str] = row.get("form", {})
         self.place: bool = row.get("place", False)  # its value is a place: "for …" and "with …" end it
+        # its value names a place, which keeps its region after a comma ("Tulsa, OK")
+        self.region: bool = row.get("region", self.place)
         self.general: bool = row.get("general", False)
         self.about_a_person: bool = row.get("about_a_person", False)
 
@@ -391,7 +394,7 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
         if "t" in groups and reported.is_reported(groups["t"]):
             return None  # "My colleague said my editor is Vim": someone else's words
-        kept_value, tail = fact_values.cut(match["v"], shape.place)
+        kept_value, tail = fact_values.cut(match["v"], shape.place, shape.region)
         value = _clean_value(kept_value)
         if value is None or not shape.accepts(value):
             return None
