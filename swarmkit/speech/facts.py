@@ -371,6 +371,8 @@ def _strip_lead_in(clause: str) -> str:
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
+# A value that is the listener's or the conversation's ("you", "your thinking", "how you put that").
+_TO_THE_LISTENER = _PATTERNS.lazy("to_the_listener")
 _FACT_SHAPES = tuple(shape for shape in SHAPES if shape.has_fact)
 
 
@@ -396,8 +398,8 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
             return None  # "My colleague said my editor is Vim": someone else's words
         kept_value, tail = fact_values.cut(match["v"], shape.place, shape.region)
         value = _clean_value(kept_value)
-        if value is None or not shape.accepts(value):
-            return None
+        if value is None or not shape.accepts(value) or _TO_THE_LISTENER.fullmatch(value):
+            return None  # (nothing, or no value in this shape, or the listener's: "I love you")
         kept = text[: match.end("v") - len(tail)] + text[match.end("v") :]
         return shape, shape.valued(groups | {"v": value}), kept
     return None
