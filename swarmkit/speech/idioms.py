@@ -34,9 +34,10 @@ _SMALL = rules.words(_WORDS["title_small_words"])
 _ALL = _any(rules.in_order(_WORDS["alone"]) + _OPENERS)
 _SOFT = r"(?:[\s,]+(?:" + "|".join(rules.in_order(_WORDS["softeners"])) + r"))*"
 _ALONE = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}[\s.!?…,;:]*")
-# A phrase, then the end or a mark: the clause it starts is the phrase's own.
-_STARTS = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}\s*(?:[,.;:!?…—–]|\s-\s|$)")
 _SPEAKERS = "|".join(_said(word) for word in rules.in_order(_WORDS["speakers"]))
+# A phrase, then the end, a mark or the speaker's next statement ("…, in fact I love it"): the clause
+# it starts is the phrase's own.
+_STARTS = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}(?:\s*(?:[,.;:!?…—–]|\s-\s|$)|\s+(?=(?:{_SPEAKERS})\b))")
 _OPENER = re.compile(
     rf"(?i)(?P<p>{_any(_OPENERS)})(?:\s+that)?(?:\s*[,:;—–]\s*|\s+-\s+|\s+)(?=(?:{_SPEAKERS})\b)"
 )
@@ -57,7 +58,7 @@ def alone(clause: str) -> bool:
 
 def starts(text: str) -> bool:
     """Whether `text` opens with a fixed expression that ends there ("not joking, …", "like it or
-    not"): after a comma, it is a clause of its own, no part of the value before it."""
+    not", "in fact I …"): after a comma, it is a clause of its own, no part of the value before it."""
     found = _STARTS.match(text.strip())
     return found is not None and not _a_title(found["p"])
 
