@@ -44,6 +44,8 @@ _ENDING_IN: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
 for _phrases, _comma in ((TRAILING, False), (AFTER_A_COMMA, True)):
     for _phrase in _phrases:
         _ENDING_IN.setdefault(_phrase[-1], []).append((_phrase, _comma))
+for _ending in _ENDING_IN.values():  # the longest first: "I'm not kidding" whole, not "not kidding"
+    _ending.sort(key=lambda item: -len(item[0]))
 _STARTING = frozenset(phrase[0] for phrase in TRAILING + AFTER_A_COMMA)
 _TOKEN = re.compile(r"[^\s,]+|,")
 _SEPARATOR = re.compile(r"[\s,]")
@@ -133,8 +135,9 @@ def _new_clause(words: list[tuple[int, str]], n: int) -> bool:
 
 
 def _named(word: str) -> bool:
-    """A word written as a name's: a capital, then lower case ("Future", "Later"; not "FYI", "I")."""
-    return word[:1].isupper() and not word.isupper()
+    """A word written as a name's: a capital, then lower case ("Future", "Later"; not "FYI", "I",
+    "I'm")."""
+    return word[:1].isupper() and not word.isupper() and _subject(word) is False
 
 
 def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
