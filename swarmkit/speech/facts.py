@@ -605,6 +605,7 @@ def clauses(text: str) -> list[str]:
     topic = ""
     for sentence in unmeant.meant(sentences.split(reported.without_quotations(str(text)))):
         sentence = reported.own_part(unmeant.without_undecided_about(sentence)).strip()
+        sentence = idioms.without_asides(sentence)  # "English, of course, and French"
         if topic and _TOPIC_ANSWER.match(sentence):
             sentence = f"{topic} {sentence}"  # "Coffee? Only decaf for me": the answer with its topic
         topic = sentence if _TOPIC.match(sentence) else ""

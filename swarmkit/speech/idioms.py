@@ -43,11 +43,21 @@ _OPENER = re.compile(
 )
 
 
+# A phrase said in passing between commas or dashes inside a sentence ("English, of course, and French").
+_ASIDE = re.compile(rf"(?i),\s*(?P<p>{_ALL}){_SOFT}\s*,(?=\s)|\s[-–—]\s*(?P<d>{_ALL}){_SOFT}\s*[-–—](?=\s)")
+
+
 def _a_title(phrase: str) -> bool:
     """Whether a phrase is written as a name is: two words or more, besides small ones, each with a
     capital ("Like It or Not"; "Love it" is a sentence's start)."""
     words = [word for word in phrase.split() if word.lower() not in _SMALL]
     return len(words) > 1 and all(word[:1].isupper() for word in words)
+
+
+def _a_name_inside(phrase: str) -> bool:
+    """Whether a phrase said inside a sentence is written as a name: a capital on a word besides "I"
+    ("Blur, Love It, and Oasis"), where a sentence's start gives none."""
+    return any(word[:1].isupper() and not re.match(r"I(?:['’]|$)", word) for word in phrase.split())
 
 
 def alone(clause: str) -> bool:
@@ -59,8 +69,8 @@ def alone(clause: str) -> bool:
 def starts(text: str) -> bool:
     """Whether `text` opens with a fixed expression that ends there ("not joking, …", "like it or
     not", "in fact I …"): after a comma, it is a clause of its own, no part of the value before it."""
-    found = _STARTS.match(text.strip())
-    return found is not None and not _a_title(found["p"])
+    found = _STARTS.match(text.strip())  # (said after a comma: a capital is a name's, "Blur, Love It")
+    return found is not None and not _a_name_inside(found["p"])
 
 
 def after_opener(clause: str) -> str | None:
@@ -70,3 +80,19 @@ def after_opener(clause: str) -> str | None:
     if found is None or _a_title(found["p"]):
         return None
     return clause.strip()[found.end() :]
+
+
+def without_asides(sentence: str) -> str:
+    """`sentence` without the fixed expressions said in passing inside it, between commas or dashes
+    ("I speak English, of course, and French" → "I speak English, and French"): what follows is
+    still the value's, or a statement of its own."""
+    if "," not in sentence and "-" not in sentence and "–" not in sentence and "—" not in sentence:
+        return sentence
+
+    def cut(found: re.Match[str]) -> str:
+        phrase = found["p"] or found["d"]
+        if _a_name_inside(phrase):
+            return found[0]
+        return "," if found["p"] else ""
+
+    return _ASIDE.sub(cut, sentence)

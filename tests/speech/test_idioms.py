@@ -32,3 +32,13 @@ def test_a_hedge_before_a_statement_only_introduces_it():
     assert idioms.after_opener("I swear by coconut oil") is None  # not the speaker's statement after it
     assert idioms.after_opener("I mean business") is None
     assert idioms.after_opener("I wish I lived in Rome") is None  # a wish is no hedge
+
+
+def test_a_fixed_expression_said_in_passing_inside_a_sentence_goes():
+    assert idioms.without_asides("I speak English, of course, and French") == "I speak English, and French"
+    assert idioms.without_asides("I'm a teacher - not joking - in Leeds") == "I'm a teacher in Leeds"
+    assert (
+        idioms.without_asides("My bands are Blur, Love It, and Oasis")
+        == "My bands are Blur, Love It, and Oasis"
+    )
+    assert idioms.without_asides("I live in Oslo") == "I live in Oslo"
