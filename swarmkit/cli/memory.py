@@ -267,7 +267,8 @@ def search(ctx, query, max_results, threshold, scope, inbox, explain) -> int:
         ]
         _json({"query": query, "results": results})
         return _finish(ctx)
-    if hits and hits[0].score < threshold:  # recall's fallback: say so, or the scores look wrong
+    # recall's fallback: say so, or the scores look wrong (the best may not come first: recall/whose.py)
+    if hits and max(h.score for h in hits) < threshold:
         output.result(f"No entry scores {threshold:g} or more; the closest:")
     for h in hits:
         mark = " [unreviewed]" if h.unreviewed else ""

@@ -31,6 +31,8 @@ _RELATIVE = rules.words(_WORDS["relative"])
 _UNITS = rules.words(_WORDS["units"])
 _COUNTS = rules.words(_WORDS["counts"])
 COORDINATORS = rules.words(_WORDS["coordinators"])
+# After a place and a comma, a region in capitals is the place's own ("Tulsa, OK", "Portland, OR").
+REGIONS = rules.words(_WORDS["regions"])
 # Who can start a clause of their own: after a conjunction or a comma, a new statement begins.
 SUBJECTS = rules.words(_WORDS["subjects"])
 # Said at the end, these say when, or that the fact is an addition: no part of the value.
@@ -42,11 +44,14 @@ _ENDING_IN: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
 for _phrases, _comma in ((TRAILING, False), (AFTER_A_COMMA, True)):
     for _phrase in _phrases:
         _ENDING_IN.setdefault(_phrase[-1], []).append((_phrase, _comma))
+for _ending in _ENDING_IN.values():  # the longest first: "I'm not kidding" whole, not "not kidding"
+    _ending.sort(key=lambda item: -len(item[0]))
 _STARTING = frozenset(phrase[0] for phrase in TRAILING + AFTER_A_COMMA)
 _TOKEN = re.compile(r"[^\s,]+|,")
 _SEPARATOR = re.compile(r"[\s,]")
 _EDGE = "\"'“”‘’()[].!?;:"
 _APOSTROPHES = ("'", "’")
+_PAUSES = ",-–—"  # a comma, or a dash said as one ("a chef - seriously")
 
 
 def _word(token: str) -> str:
@@ -130,8 +135,9 @@ def _new_clause(words: list[tuple[int, str]], n: int) -> bool:
 
 
 def _named(word: str) -> bool:
-    """A word written as a name's: a capital, then lower case ("Future", "Later"; not "FYI", "I")."""
-    return word[:1].isupper() and not word.isupper()
+    """A word written as a name's: a capital, then lower case ("Future", "Later"; not "FYI", "I",
+    "I'm")."""
+    return word[:1].isupper() and not word.isupper() and _subject(word) is False
 
 
 def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
@@ -139,7 +145,9 @@ def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
     it needs one), leaving at least `keep` tokens; 0 when they are none."""
     for phrase, comma in _ENDING_IN.get(_word(tokens[end - 1][0]).lower(), ()):
         before = end - len(phrase)  # the tokens before it
-        if before < keep or (comma and before and (before - 1 < keep or tokens[before - 1][0] != ",")):
+        if before < keep or (
+            comma and before and (before - 1 < keep or tokens[before - 1][0] not in _PAUSES)
+        ):
             continue  # (a phrase that is the whole text needs no comma: "remember: for later")
         words = [_word(t[0]) for t in tokens[before:end]]
         if tuple(word.lower() for word in words) == phrase and not any(_named(word) for word in words):
@@ -147,14 +155,33 @@ def _trailing_phrase(tokens: list[re.Match], end: int, keep: int) -> int:
     return 0
 
 
-def _trim(tokens: list[re.Match], end: int) -> int:
+def _a_region(tokens: list[re.Match], end: int) -> bool:
+    """Whether the token before `end` is a region after a name and a comma ("Tulsa, OK"): written in
+    capitals, as a region's code is, and not as ", ok" to the assistant is."""
+    return (
+        end >= 3
+        and _word(tokens[end - 1][0]) in REGIONS
+        and tokens[end - 2][0] == ","
+        and _word(tokens[end - 3][0])[:1].isupper()
+    )
+
+
+def region_follows(before: str, after: str) -> bool:
+    """Whether `after`, said after a comma, opens with the region of the name `before` ends with
+    ("Tulsa" and "OK, and I work at Acme"): the place goes on, no new clause starts there."""
+    first = _TOKEN.match(after.lstrip())
+    last = before.rstrip().rsplit(None, 1)[-1:] or [""]
+    return first is not None and _word(first[0]) in REGIONS and _word(last[0])[:1].isupper()
+
+
+def _trim(tokens: list[re.Match], end: int, place: bool = False) -> int:
     """`end` without the words at the end that say when ("now", "these days"), speak to the assistant
-    ("for next time", ", ok") or dangle ("and")."""
+    ("for next time", ", ok") or dangle ("and"); a `place` keeps its region ("Tulsa, OK")."""
     while True:
-        while end and not _word(tokens[end - 1][0]).strip(","):  # a comma or a lone mark
+        while end and not _word(tokens[end - 1][0]).strip(_PAUSES):  # a comma, a dash or a lone mark
             end -= 1
-        if not end:
-            return 0
+        if not end or (place and _a_region(tokens, end)):
+            return end
         said_after = _trailing_phrase(tokens, end, 1)
         if said_after:
             end -= said_after
@@ -170,7 +197,7 @@ def without_asides(text: str) -> str:
     tokens = list(_TOKEN.finditer(text))
     end = len(tokens)
     while end:
-        while end and not _word(tokens[end - 1][0]).strip(","):
+        while end and not _word(tokens[end - 1][0]).strip(_PAUSES):
             end -= 1
         said_after = _trailing_phrase(tokens, end, 0) if end else 0
         if not said_after:
@@ -179,14 +206,16 @@ def without_asides(text: str) -> str:
     return text[: tokens[end - 1].end()] if end else ""
 
 
-def cut(value: str, place: bool = False) -> tuple[str, str]:
+def cut(value: str, place: bool = False, region: bool | None = None) -> tuple[str, str]:
     """(the value, its tail): `value` cut before its tail and without the words that say when at its
     end ("Munich now, so please …" → "Munich", ", so please …"); the value is "" when nothing is left.
-    A `place` also ends before "for" and "with" ("Tromsø for a new job" → "Tromsø")."""
+    A `place` also ends before "for" and "with" ("Tromsø for a new job" → "Tromsø"), and keeps a region
+    after its comma ("Tulsa, OK"), as does a value that names where one is from (`region`: "from a town
+    with a castle" is no place to end at "with")."""
     if _SEPARATOR.search(value) is None:  # one word ("Porto"): only a dangling word or a lone mark goes
         return ("" if dangles(value) or not _word(value) else value), ""
     tokens = list(_TOKEN.finditer(value))
     at = _cut_at(tokens, place)
     tail = value[tokens[at].start() :] if at < len(tokens) else ""
-    end = _trim(tokens, at)
+    end = _trim(tokens, at, place if region is None else region)
     return (value[: tokens[end - 1].end()] if end else ""), tail

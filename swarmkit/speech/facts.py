@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swarmkit.speech import fact_values, prefilter, reported, rules, sentences, unmeant
+from swarmkit.speech import fact_values, idioms, prefilter, reported, rules, sentences, unmeant
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -37,19 +37,36 @@ _THIRD: dict[str, str] = _DATA["third_person"]  # "study" → "Studies"
 _ES_AFTER = tuple(_DATA["third_person_endings"]["es_after"])
 _THIRD_WORDS: dict[str, str] = _DATA["third_person_words"]  # "my" → "their"
 _FIRST_WORDS = {third: first for first, third in _THIRD_WORDS.items()}
-_SPEAKERS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _THIRD_WORDS)) + r")\b")
-_THIRD_PERSONS_WORD = re.compile(r"\b(?:" + "|".join(map(re.escape, _FIRST_WORDS)) + r")\b")
+# A word standing alone: not part of a name joined by "-", "_", "." or "/" ("my-utils", "/my-page").
+_ALONE = (r"(?<![\w'’./@#-])(?:", r")(?![\w'’/@-]|\.\w)")
+_SPEAKERS_WORD = re.compile(_ALONE[0] + "|".join(map(re.escape, _THIRD_WORDS)) + _ALONE[1])
+_THIRD_PERSONS_WORD = re.compile(_ALONE[0] + "|".join(map(re.escape, _FIRST_WORDS)) + _ALONE[1])
+# Words taken as written, never put in another person: a quotation ('my way', "my heart will go on"),
+# and a link, a path, an address or a domain (https://example.com/my-page, myblog.com/my).
+_LITERAL = re.compile(r""""[^"]*"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|‘[^’]*’|\S*(?:/|@|\w\.\w)\S*""")
+
+
+def _outside_literals(text: str, word: re.Pattern[str], words: dict[str, str]) -> str:
+    """`text` with each `word` outside its quotations and links replaced as `words` says."""
+    out, last = [], 0
+    for literal in _LITERAL.finditer(text):
+        out.append(word.sub(lambda m: words[m[0]], text[last : literal.start()]))
+        out.append(literal[0])
+        last = literal.end()
+    out.append(word.sub(lambda m: words[m[0]], text[last:]))
+    return "".join(out)
 
 
 def _in_third_person(text: str) -> str:
     """A fact's text with the speaker's own words in the third person ("Drinks my coffee black" →
-    "Drinks their coffee black"); a word with a capital stays ("Where Is My Mind")."""
-    return _SPEAKERS_WORD.sub(lambda m: _THIRD_WORDS[m[0]], text)
+    "Drinks their coffee black"); a word with a capital stays ("Where Is My Mind"), and so do a
+    quotation, a link and a name the word is part of ("the my-utils package")."""
+    return _outside_literals(text, _SPEAKERS_WORD, _THIRD_WORDS)
 
 
 def _in_first_person(text: str) -> str:
     """A stored fact's words read back as the speaker said them ("their coffee" → "my coffee")."""
-    return _THIRD_PERSONS_WORD.sub(lambda m: _FIRST_WORDS[m[0]], text)
+    return _outside_literals(text, _THIRD_PERSONS_WORD, _FIRST_WORDS)
 
 
 VERBS = rules.in_order(_WORDS["verbs"])
@@ -199,6 +216,7 @@ class Shape:
         "_ends_as",
         "_form",
         "place",
+        "region",
         "general",
         "about_a_person",
     )
@@ -236,6 +254,8 @@ class Shape:
         self._ends_as: str | None = row.get("ends_as")  # the fact when the state ends
         self._form: dict[str, str] = row.get("form", {})
         self.place: bool = row.get("place", False)  # its value is a place: "for …" and "with …" end it
+        # its value names a place, which keeps its region after a comma ("Tulsa, OK")
+        self.region: bool = row.get("region", self.place)
         self.general: bool = row.get("general", False)
         self.about_a_person: bool = row.get("about_a_person", False)
 
@@ -287,7 +307,7 @@ class Shape:
 
     def subject(self, groups: dict) -> str:
         if self._when is not None and self._when[0](groups["v"]):
-            return self._when[1]
+            return self._fill(self._when[1], groups)
         return self._fill(self._subject, groups)
 
     def accepts(self, value: str) -> bool:
@@ -351,6 +371,8 @@ def _strip_lead_in(clause: str) -> str:
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
+# A value that is the listener's or the conversation's ("you", "your thinking", "how you put that").
+_TO_THE_LISTENER = _PATTERNS.lazy("to_the_listener")
 _FACT_SHAPES = tuple(shape for shape in SHAPES if shape.has_fact)
 
 
@@ -374,10 +396,10 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
         if "t" in groups and reported.is_reported(groups["t"]):
             return None  # "My colleague said my editor is Vim": someone else's words
-        kept_value, tail = fact_values.cut(match["v"], shape.place)
+        kept_value, tail = fact_values.cut(match["v"], shape.place, shape.region)
         value = _clean_value(kept_value)
-        if value is None or not shape.accepts(value):
-            return None
+        if value is None or not shape.accepts(value) or _TO_THE_LISTENER.fullmatch(value):
+            return None  # (nothing, or no value in this shape, or the listener's: "I love you")
         kept = text[: match.end("v") - len(tail)] + text[match.end("v") :]
         return shape, shape.valued(groups | {"v": value}), kept
     return None
@@ -390,6 +412,10 @@ def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     if len(clause) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(clause)
+    while (opened := idioms.after_opener(stated)) is not None:  # "I guess I like jazz": "I like jazz"
+        stated = _strip_lead_in(opened)
+    if idioms.alone(stated):  # "I kid you not", "Love it": a fixed expression tells nothing
+        return None
     said = stated.rstrip(" .!")
     if not said or said.endswith("?"):
         return None
@@ -544,21 +570,25 @@ def _recast(said: str, first: bool) -> tuple[str, bool] | None:
     return None
 
 
-# After "and" or a comma, a verb that starts a statement of its own once "I" is put back.
-_IMPLIED_I = _PATTERNS.compile("implied_i_start")
+# After "and" or a comma, a verb that starts a statement of its own once "I" is put back ("and now
+# live in Bergen"), and a state that does once "I'm" is ("…, living in Bergen now").
+_IMPLIED = ((_PATTERNS.compile("implied_i_start"), "I "), (_PATTERNS.compile("implied_im_start"), "I'm "))
 
 
 def _starts_statement(text: str) -> str | None:
-    """ "" when `text` reads as a statement, "I " when it does once "I" is put back ("and work at
-    Acme"), None when it is the rest of the previous statement ("and Portuguese")."""
-    if read_statement(text) is not None:
+    """ "" when `text` reads as a statement, "I " ("I'm ") when it does once that is put back ("and
+    work at Acme", ", living in Bergen"), None when it is the rest of the previous statement ("and
+    Portuguese"). A fixed expression ("…, not joking", "…, like it or not") is a clause of its own,
+    which tells nothing."""
+    if idioms.starts(text) or read_statement(text) is not None:
         return ""
-    if (
-        _IMPLIED_I.match(text)
-        and (implied := read_statement("I " + text)) is not None
-        and implied.shape not in GENERAL_SHAPES  # "and report it to me" asks; it tells nothing
-    ):
-        return "I "
+    for start, who in _IMPLIED:
+        if (
+            start.match(text)
+            and (implied := read_statement(who + text)) is not None
+            and implied.shape not in GENERAL_SHAPES  # "and report it to me" asks; it tells nothing
+        ):
+            return who
     return None
 
 
@@ -575,6 +605,7 @@ def clauses(text: str) -> list[str]:
     topic = ""
     for sentence in unmeant.meant(sentences.split(reported.without_quotations(str(text)))):
         sentence = reported.own_part(unmeant.without_undecided_about(sentence)).strip()
+        sentence = idioms.without_asides(sentence)  # "English, of course, and French"
         if topic and _TOPIC_ANSWER.match(sentence):
             sentence = f"{topic} {sentence}"  # "Coffee? Only decaf for me": the answer with its topic
         topic = sentence if _TOPIC.match(sentence) else ""
@@ -584,6 +615,8 @@ def clauses(text: str) -> list[str]:
         for join in _JOIN.finditer(sentence):
             if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
                 continue  # (what follows is too long to read as one statement)
+            if fact_values.region_follows(sentence[: join.start()], sentence[join.end() :]):
+                continue  # "Tulsa, OK, and …": the place's region, not a clause ("OK, and I work …")
             implied = _starts_statement(sentence[join.end() :])
             if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
                 implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own

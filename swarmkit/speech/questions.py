@@ -22,6 +22,15 @@ _WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
 # in my life?"); but "How old is my daughter?" asks of her (speech/data/questions.toml: people).
 _SPEAKER = frozenset({"i", "me", "my", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "myself"})
 _PEOPLE = rules.words(rules.load("questions")["people"])
+# Each person's word → the words of its group ("kids" → son, daughter, children …).
+_KIN: dict[str, frozenset[str]] = {}
+for _line in rules.load("questions")["kin"]:
+    for _word in rules.words(_line):
+        _KIN[_word] = rules.words(_line)
+_BEFORE_PEOPLE = rules.words(rules.load("questions")["before_people"])
+_PLURAL = rules.words(rules.load("questions")["first_person_plural"])
+_OURS = rules.words(rules.load("questions")["possessive"])
+_FIRST_PERSON = _SPEAKER | _PLURAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,3 +77,45 @@ def cued(question: str) -> Purpose | None:
         if cue <= held and (not others or not cue.isdisjoint(others)):
             return Purpose(row["name"], tuple(row["subjects"]), question)
     return None
+
+
+def _person(word: str) -> str:
+    """A word as a person's, without its possessive ("wife's" → "wife")."""
+    return word.removesuffix("'s").removesuffix("’s")
+
+
+# Who a fact may be about besides the speaker: the people a question names, and those the writer
+# keeps facts of (speech/data/facts.toml: relatives, "My kid is five" is user.kid.*).
+_KEPT_PEOPLE = _PEOPLE | rules.words(rules.load("facts")["words"]["relatives"])
+
+
+def a_person(word: str) -> bool:
+    """Whether `word` names one of the speaker's people ("wife", "sister", "kids", "flatmate")."""
+    return _person(word) in _KEPT_PEOPLE
+
+
+def kin(a: str, b: str) -> bool:
+    """Whether two words name the same person or group ("kids" and "son", "partner" and "wife")."""
+    return a == b or b in _KIN.get(a, ())
+
+
+def asked_of(question: str) -> frozenset[str] | None:
+    """Whom a question asks about: None when it speaks of no one in the first person ("Is penicillin
+    safe?") or of the speaker and their people at once ("What do I and my wife eat?"), no one (the
+    empty set) when it asks of the speaker ("Am I allergic to anything?"), or the speaker's people it
+    names after "my" or "our" ("Is my wife allergic to anything?": wife)."""
+    words = _WORD.findall(question.lower())
+    if _FIRST_PERSON.isdisjoint(words):
+        return None
+    named = set()
+    for at, word in enumerate(words):
+        if word in _OURS:
+            for later in words[at + 1 : at + 3]:  # "my wife", "my older sister"
+                if a_person(later):
+                    named.add(_person(later))
+                    break
+                if later not in _BEFORE_PEOPLE:
+                    break
+    if named and not _SPEAKER.isdisjoint(set(words) - _OURS):
+        return None  # "what do I drive, and where does my friend live?" asks of both
+    return frozenset(named)

@@ -134,3 +134,16 @@ def test_a_cut_value_is_a_prefix_and_cutting_it_again_changes_nothing(value):
     assert value.endswith(tail) and len(kept) + len(tail) <= len(value)
     assert fact_values.cut(kept)[0] == kept
     assert not kept or not fact_values.dangles(kept.split()[-1])
+
+
+def test_a_stored_fact_with_a_quotation_or_a_link_has_the_subject_its_words_had():
+    """The speaker's "my" is "their" in the fact, but not inside a name, a link or a quotation, and
+    the fact read back has the subject the words as said had."""
+    said = "I maintain the my-utils package and I read https://example.com/my-page daily"
+    assert stored(said) == [
+        ("Maintains the my-utils package", "user.maintain.the_my_utils_package"),
+        ("Reads https://example.com/my-page daily", "user.read.https_example_com_my_page_daily"),
+    ]
+    assert facts.subject_of("Maintains the my-utils package") == "user.maintain.the_my_utils_package"
+    assert facts.subject_of("Drives their car to work") == "user.drive.my_car_to_work"
+    assert facts.subject_of("Loves the song 'my way'") == "user.likes.the_song_my_way"

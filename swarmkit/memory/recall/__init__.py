@@ -162,6 +162,7 @@ def scan_search(
                     e.by,
                     e.kind,
                     FileClass.of(e.file).kind is Kind.INBOX,
+                    subject=e.subject,
                 )
             )
         return out

@@ -18,6 +18,7 @@ class RecallHit:
     unreviewed: bool = False
     parts: Any = None  # fusion.Parts of a hit found by words and meaning (`memory search --explain`)
     folded: tuple[str, ...] = ()  # refs of lower hits that restate this one (recall/diverse.py)
+    subject: str | None = None  # the entry's subject, whom it is about (recall/whose.py); not served
 
     def to_dict(self) -> dict:
         return {

@@ -852,6 +852,7 @@ class RecallIndex:
                     entry.kind,
                     file.cls.kind is Kind.INBOX,
                     parts,
+                    subject=entry.subject,
                 )
             )
         return hits, stale

@@ -48,15 +48,23 @@ class Recaller:
         nothing clears the threshold, the closest entries sharing a word come back (closest=False: none)."""
         from swarmkit.memory.recall.diverse import diverse
         from swarmkit.memory.recall.scope import reader_parameters
+        from swarmkit.memory.recall.whose import WIDER, preference
 
         index = self._index()
         k = reader_parameters(max_results, similarity_threshold, search_scope)[0]
-        hits = diverse(  # a restatement of a higher hit is folded into it (recall/diverse.py)
-            lambda n: index.search(
-                query, n, similarity_threshold, search_scope, include_inbox, closest=closest
-            ),
-            k,
-        )
+
+        def search(n: int) -> list[RecallHit]:
+            return index.search(query, n, similarity_threshold, search_scope, include_inbox, closest=closest)
+
+        prefer = preference(query)
+        if prefer is not None:  # whose facts it asks about come first (recall/whose.py)
+            plain = search
+
+            def search(n: int) -> list[RecallHit]:
+                return prefer.order(plain(n + WIDER))[:n]
+
+        # a restatement of a higher hit is folded into it (recall/diverse.py)
+        hits = diverse(search, k)
         if include_inbox and any(hit.unreviewed for hit in hits):
             reader = self.reader
             inbox = {e.line: e for e in E.parse_lines(reader.read_lines(INBOX_MD) or [], INBOX_MD)}
