@@ -44,6 +44,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             continue
         for hit in getattr(_KEYED, kind).finditer(text):
             rest = hit.group("rest")
+            if rest.endswith(".") and P.next_sentence.match(text, hit.end() + len(rest)):
+                # "there is no password. From memory: Wifi …": the key word ends its sentence and
+                # another opens (`db.password: x`, "my password. hunter22" go on as before)
+                continue
             if rest and not _only_qualifiers(rest):
                 continue  # password_hash, token_expiry, key_id: another key
             before = _word_before(text, hit.start())

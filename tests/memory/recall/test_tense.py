@@ -87,6 +87,8 @@ def test_a_texts_time_and_aspect_is_read_from_its_words_and_its_verb(text, marks
         ("Is getting married in June", "Is married", False),
         ("Is retiring next year", "Is retired", False),
         ("Bought a house in Leeds", "Is buying a house in Leeds", False),
+        ("Enrolled at Leeds University", "Is a student at Leeds University", True),
+        ("Turned 30", "Will turn 30", False),
     ],
 )
 def test_two_times_of_one_fact_are_never_one_fact_and_one_time_may_be(a, b, one):
