@@ -385,10 +385,12 @@ def _phrase_prose(words: list[str], key: str) -> bool:
     """Whether a passphrase's words are prose about it: its first word says so ("stored in the
     vault", "twelve words long"), or a password's opens with whose it is and names no one and nothing
     ("my own business", "our little secret"; not "my dog Rex", nor a passphrase's "our secret
-    garden gate"); a number starts a passphrase when the two words after it are no
+    garden gate"), or says what it is like ("easy to guess", "kind of long"); a number starts a passphrase when the two words after it are no
     prose ("seven silver spoons in a drawer", not "four random words"), unless the key is "pass",
     a word of prose itself ("the forward pass is six layers")."""
     first = words[0].lower()
+    if first in W.said_of_it and len(words) > 1 and words[1].lower() in W.passphrase_glue:
+        return True  # "easy to guess", "kind of long": what it is like
     if (
         first in W.possessives
         and all(w.isalpha() and w.islower() for w in words[1:])
