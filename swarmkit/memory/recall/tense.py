@@ -32,6 +32,8 @@ class _Data:
     past_forms: frozenset[str]
     states: frozenset[str]
     lasting: re.Pattern[str]
+    onset: re.Pattern[str]
+    not_onset: re.Pattern[str]
 
 
 @cache
@@ -47,6 +49,8 @@ def _data() -> _Data:
         rules.words(verb["past_forms"]),
         rules.words(verb["states"]),
         _phrases(rules.in_order(verb["lasting"])),
+        _phrases(rules.in_order(verb["onset"])),
+        _phrases(rules.in_order(verb["not_onset"])),
     )
 
 
@@ -62,29 +66,35 @@ def _third_person(word: str) -> bool:
     return word.isalpha() and len(word) > 3 and word.endswith("s")
 
 
-def _verb(words: list[str]) -> str:
-    """The verb of a note as stored, about its own person: its first word ("Worked as a nurse", "Is
-    left-handed"), or the one after a pronoun that opens it ("I worked as a nurse"); "" for a text
-    that opens otherwise ("Married to Jordan", "Never learned how to swim", "Apparently, Tim went
-    …", "Caroline attended …": a named one's story, told in the past throughout, is read by its
-    words alone)."""
+def _verb_at(words: list[str]) -> int:
+    """Where the verb of a note as stored, about its own person, stands: its first word ("Worked as
+    a nurse", "Is left-handed"), or the one after a pronoun that opens it ("I worked as a nurse"); -1
+    for a text that opens otherwise ("Married to Jordan", "Never learned how to swim", "Apparently,
+    Tim went …", "Caroline attended …": a named one's story, told in the past throughout, is read by
+    its words alone)."""
     data = _data()
     first = words[0].lower()
     if first in data.subjects:
-        return words[1].lower() if len(words) > 1 else ""
+        return 1 if len(words) > 1 else -1
     if first in data.verbs or _past_form(first) or _third_person(first):
-        return first
-    return ""
+        return 0
+    return -1
 
 
 def _past_verb(text: str) -> bool:
     """Whether the text's verb is in the past ("Worked as a nurse", "Was a nurse", "I moved to
-    Porto"), but not a past form that says what holds now ("Grew up in Cork")."""
+    Porto"), but not a past form that says what holds now ("Grew up in Cork"), nor the start of what
+    holds on ("Moved to Berlin in 2019", "Turned 40 this year": tense.toml's onset)."""
     data = _data()
     if data.lasting.search(text):
         return False
     words = _WORD.findall(_LABEL.sub("", text))  # "Noted: Caroline loves horses": a label, no verb
-    return bool(words) and _past_form(_verb(words))
+    at = _verb_at(words) if words else -1
+    if at < 0:
+        return False
+    # a change that holds on, told by its start ("Moved to Berlin in 2019", "Turned 40"): what holds now
+    rest = " ".join(words[at:])
+    return _past_form(words[at].lower()) and not (data.onset.match(rest) and not data.not_onset.match(rest))
 
 
 @lru_cache(maxsize=8192)  # a pass asks of each text once per pair it is in

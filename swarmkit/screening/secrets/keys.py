@@ -44,6 +44,10 @@ def find(text: str, low: str) -> Iterator[tuple[int, int]]:
             continue
         for hit in getattr(_KEYED, kind).finditer(text):
             rest = hit.group("rest")
+            if rest.endswith(".") and P.next_sentence.match(text, hit.end() + len(rest)):
+                # "there is no password. From memory: Wifi …": the key word ends its sentence and
+                # another opens (`db.password: x`, "my password. hunter22" go on as before)
+                continue
             if rest and not _only_qualifiers(rest):
                 continue  # password_hash, token_expiry, key_id: another key
             before = _word_before(text, hit.start())
@@ -268,6 +272,8 @@ def _value(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None
     # a value written tight after its key (`Password=Winter2024!;`) keeps the symbols it ends with
     tight = op in ("=", ":") and not any(c.isspace() for c in text[end:begin])
     value = match.group(0).rstrip(".,:" if tight else ".,:!?*_").rstrip()
+    if not opened and value.lower() in W.passphrase_glue and kind in ("password", "phrase"):
+        return None  # "I type in my password and then …", "my password is over ten years old": the sentence goes on
     if form in ("after-with", "named") and value.lower() in W.not_bare_values:
         return None  # "the password manager", "my password expired": what a password is or does
     if form == "named" and shape.looks_like_password(value):
@@ -377,10 +383,20 @@ def _kinds(value: str) -> int:
 
 def _phrase_prose(words: list[str], key: str) -> bool:
     """Whether a passphrase's words are prose about it: its first word says so ("stored in the
-    vault", "twelve words long"); a number starts a passphrase when the two words after it are no
+    vault", "twelve words long"), or a password's opens with whose it is and names no one and nothing
+    ("my own business", "our little secret"; not "my dog Rex", nor a passphrase's "our secret
+    garden gate"), or says what it is like ("easy to guess", "kind of long"); a number starts a passphrase when the two words after it are no
     prose ("seven silver spoons in a drawer", not "four random words"), unless the key is "pass",
     a word of prose itself ("the forward pass is six layers")."""
     first = words[0].lower()
+    if first in W.said_of_it and len(words) > 1 and words[1].lower() in W.passphrase_glue:
+        return True  # "easy to guess", "kind of long": what it is like
+    if (
+        first in W.possessives
+        and all(w.isalpha() and w.islower() for w in words[1:])
+        and "phrase" not in key.lower()  # after "passphrase is", words are what it is
+    ):
+        return True  # "my password is my own business": whose it is; "my dog Rex" names one
     spoken = first in W.spoken_numbers and key.lower() != "pass"
     if spoken and len(words) >= 3 and not any(shape.is_prose(w) for w in words[1:3]):
         return False

@@ -555,6 +555,32 @@ def test_a_fact_beside_its_past_its_plan_or_its_learning_is_two_facts_by_rule(fo
     ]
 
 
+def test_a_change_told_by_its_start_a_former_one_and_a_student_are_read_in_their_own_time(folder, by_meaning):
+    """Review2's restatements that the tense rule split (each proposed once its time is read so):
+    what starts and holds on is what holds now ("Moved to Berlin in 2019", tense.toml's onset), a
+    former one is past, a student is learning. What a change was before, a former one beside the
+    one, and a wedding ahead beside a marriage stay two facts."""
+    one = [
+        ("Turned 40 this year", "Is 40"),
+        ("Moved to Berlin in 2019", "Has lived in Berlin since 2019"),
+        ("Started learning Spanish", "Is learning Spanish"),
+        ("Joined Google in 2021", "Has worked at Google since 2021"),
+        ("Is a former teacher", "Used to teach"),
+        ("Studies at Oxford", "Is a student at Oxford"),
+        ("Is going to Japan in May", "Has a trip to Japan planned for May"),
+    ]
+    apart = [
+        ("Is a former teacher", "Is a teacher"),
+        ("Is getting married in June", "Is married"),
+        ("Moved to Berlin in 2019", "Lived in Berlin in 2019"),
+        ("Got fired from Google", "Works at Google"),
+    ]
+    for a, b in one:
+        assert merged(consolidate(me_file(folder, a, b, *OTHER_TOPICS), dry_run=True)) == [[a, b]], (a, b)
+    for a, b in apart:
+        assert merged(consolidate(me_file(folder, a, b, *OTHER_TOPICS), dry_run=True)) == [], (a, b)
+
+
 def test_a_home_is_no_part_of_its_place_and_a_merge_holds_only_texts_one_with_each_other(folder, by_meaning):
     """ "Lives in a flat in Madrid" / "Rents an apartment in Madrid": the reader reads Madrid in both,
     one place. "Lives near Madrid airport" is close to the first (0.69, the other's nearest) but not to
