@@ -178,9 +178,13 @@ def test_two_processes_upgrading_at_once_hold_each_vector_once(tmp_path):
     path = tmp_path / "vectors-old.sqlite3"
     rows = unit_rows(5, seed=6)
     float16_file(path, rows, keys(5))
+    # Each waits as long as it takes for the other's upgrade: what is checked here is that the two
+    # never both upgrade, not how long a loaded machine takes to (with the usual 5 s, a reader that
+    # waited longer reads nothing stored this time, as the next test shows, and this one failed so
+    # under a parallel test run)
     reader = (
-        "import sys; from pathlib import Path; from swarmkit.memory.recall.vectors import VectorStore;"
-        "print(VectorStore(Path(sys.argv[1]), 384).count)"
+        "import sys; from pathlib import Path; from swarmkit.memory.recall import vectors;"
+        "vectors.BUSY_S = 120; print(vectors.VectorStore(Path(sys.argv[1]), 384).count)"
     )
     started = [
         subprocess.Popen([sys.executable, "-c", reader, str(path)], stdout=subprocess.PIPE, text=True)
