@@ -10,6 +10,7 @@ said: "i'm" reads "I'm", "I’m" and "I am".
 
 from __future__ import annotations
 
+import functools
 import re
 
 from swarmkit.speech import rules
@@ -31,20 +32,46 @@ def _any(phrases: tuple[str, ...]) -> str:
 
 _OPENERS = rules.in_order(_WORDS["openers"])
 _SMALL = rules.words(_WORDS["title_small_words"])
-_ALL = _any(rules.in_order(_WORDS["alone"]) + _OPENERS)
+_PHRASES = rules.in_order(_WORDS["alone"]) + _OPENERS
 _SOFT = r"(?:[\s,]+(?:" + "|".join(rules.in_order(_WORDS["softeners"])) + r"))*"
-_ALONE = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}[\s.!?…,;:]*")
 _SPEAKERS = "|".join(_said(word) for word in rules.in_order(_WORDS["speakers"]))
-# A phrase, then the end, a mark or the speaker's next statement ("…, in fact I love it"): the clause
-# it starts is the phrase's own.
-_STARTS = re.compile(rf"(?i)(?P<p>{_ALL}){_SOFT}(?:\s*(?:[,.;:!?…—–]|\s-\s|$)|\s+(?=(?:{_SPEAKERS})\b))")
-_OPENER = re.compile(
-    rf"(?i)(?P<p>{_any(_OPENERS)})(?:\s+that)?(?:\s*[,:;—–]\s*|\s+-\s+|\s+)(?=(?:{_SPEAKERS})\b)"
-)
+_TOKEN = re.compile(r"[a-z']+")
+_I_AM = re.compile(r"\bi\s+am\b")
 
 
-# A phrase said in passing between commas or dashes inside a sentence ("English, of course, and French").
-_ASIDE = re.compile(rf"(?i),\s*(?P<p>{_ALL}){_SOFT}\s*,(?=\s)|\s[-–—]\s*(?P<d>{_ALL}){_SOFT}\s*[-–—](?=\s)")
+def _tokens(text: str) -> list[str]:
+    """Words as the phrases are written: lower case, one apostrophe, "I am" as "i'm"."""
+    return _TOKEN.findall(_I_AM.sub("i'm", text.lower().replace("’", "'")))
+
+
+# A quick check before the patterns: every phrase's first three words (all of a shorter one).
+# Compiling the patterns costs about 25 ms, which every run would pay at start (the writer reads each
+# clause); a clause that opens with none of these never needs them ("I live in Lisbon" is not "I live
+# and learn").
+_OPENINGS = frozenset(tuple(_tokens(phrase)[:3]) for phrase in _PHRASES)
+
+
+def _could_open(words: list[str]) -> bool:
+    """Whether words could open with a phrase: their first one, two or three words open one."""
+    return any(tuple(words[:n]) in _OPENINGS for n in (1, 2, 3))
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The patterns (alone, starts, opener, aside), compiled on first need."""
+    every = _any(_PHRASES)
+    alone = re.compile(rf"(?i)(?P<p>{every}){_SOFT}[\s.!?…,;:]*")
+    # A phrase, then the end, a mark or the speaker's next statement ("…, in fact I love it"): the
+    # clause it starts is the phrase's own.
+    starts = re.compile(rf"(?i)(?P<p>{every}){_SOFT}(?:\s*(?:[,.;:!?…—–]|\s-\s|$)|\s+(?=(?:{_SPEAKERS})\b))")
+    opener = re.compile(
+        rf"(?i)(?P<p>{_any(_OPENERS)})(?:\s+that)?(?:\s*[,:;—–]\s*|\s+-\s+|\s+)(?=(?:{_SPEAKERS})\b)"
+    )
+    # A phrase said in passing between commas or dashes inside a sentence ("English, of course, and French").
+    aside = re.compile(
+        rf"(?i),\s*(?P<p>{every}){_SOFT}\s*,(?=\s)|\s[-–—]\s*(?P<d>{every}){_SOFT}\s*[-–—](?=\s)"
+    )
+    return alone, starts, opener, aside
 
 
 def _a_title(phrase: str) -> bool:
@@ -62,21 +89,29 @@ def _a_name_inside(phrase: str) -> bool:
 
 def alone(clause: str) -> bool:
     """Whether a clause is only a fixed expression ("I kid you not", "Love it!", "I hear you, mate")."""
-    found = _ALONE.fullmatch(clause.strip())
+    clause = clause.strip()
+    if not _could_open(_tokens(clause)):
+        return False
+    found = _patterns()[0].fullmatch(clause)
     return found is not None and not _a_title(found["p"])
 
 
 def starts(text: str) -> bool:
     """Whether `text` opens with a fixed expression that ends there ("not joking, …", "like it or
     not", "in fact I …"): after a comma, it is a clause of its own, no part of the value before it."""
-    found = _STARTS.match(text.strip())  # (said after a comma: a capital is a name's, "Blur, Love It")
+    text = text.strip()
+    if not _could_open(_tokens(text)):
+        return False
+    found = _patterns()[1].match(text)  # (said after a comma: a capital is a name's, "Blur, Love It")
     return found is not None and not _a_name_inside(found["p"])
 
 
 def after_opener(clause: str) -> str | None:
     """The statement a hedge or an avowal introduces ("I guess I like jazz" → "I like jazz"); None when
     the clause opens with none, or what follows is not the speaker's own statement ("I swear by …")."""
-    found = _OPENER.match(clause.strip())
+    if not _could_open(_tokens(clause)):
+        return None
+    found = _patterns()[2].match(clause.strip())
     if found is None or _a_title(found["p"]):
         return None
     return clause.strip()[found.end() :]
@@ -88,6 +123,8 @@ def without_asides(sentence: str) -> str:
     still the value's, or a statement of its own."""
     if "," not in sentence and "-" not in sentence and "–" not in sentence and "—" not in sentence:
         return sentence
+    if not any(_could_open(_tokens(after)) for after in re.split(r"[,\-–—]", sentence)[1:]):
+        return sentence
 
     def cut(found: re.Match[str]) -> str:
         phrase = found["p"] or found["d"]
@@ -95,4 +132,4 @@ def without_asides(sentence: str) -> str:
             return found[0]
         return "," if found["p"] else ""
 
-    return _ASIDE.sub(cut, sentence)
+    return _patterns()[3].sub(cut, sentence)

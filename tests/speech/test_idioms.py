@@ -42,3 +42,32 @@ def test_a_fixed_expression_said_in_passing_inside_a_sentence_goes():
         == "My bands are Blur, Love It, and Oasis"
     )
     assert idioms.without_asides("I live in Oslo") == "I live in Oslo"
+
+
+def test_every_phrase_of_the_data_passes_the_quick_check_as_it_may_be_written():
+    from swarmkit.speech import rules
+
+    words = rules.load("idioms")["words"]
+    phrases = rules.in_order(words["alone"]) + rules.in_order(words["openers"])
+    written = [
+        variant
+        for phrase in phrases
+        for variant in (phrase, phrase.capitalize(), phrase.replace("'", "’"), phrase.replace("i'm", "I am"))
+    ]
+    assert [said for said in written if not (idioms.alone(said) or idioms.alone(said + "!"))] == []
+
+
+def test_a_clause_opening_with_no_phrase_never_compiles_the_patterns():
+    # compiling them costs about 25 ms of every run's start; "I live in Lisbon" opens with no phrase
+    # ("I live and learn" is one), and no phrase follows its comma
+    idioms._patterns.cache_clear()
+    assert not idioms.alone("I live in Lisbon")
+    assert not idioms.starts("I live in Lisbon")
+    assert idioms.after_opener("I live in Lisbon") is None
+    assert (
+        idioms.without_asides("I live in Lisbon, and my editor is Helix")
+        == "I live in Lisbon, and my editor is Helix"
+    )
+    assert idioms._patterns.cache_info().currsize == 0
+    assert idioms.alone("I live and learn")
+    assert idioms._patterns.cache_info().currsize == 1
