@@ -3,26 +3,33 @@
 .index/vectors-<model id>.sqlite3 holds, per entry line, the line's digest (the index's 8 bytes:
 a hand edit to the line is a new digest, so its old vector is never used for it) and its vector
 as int16 codes with one float32 scale a vector (772 bytes for 384 dimensions), in chunks sorted by
-digest. A product converts one block of codes at a time to float32 (exact: every int16 is a
-float32) for BLAS and scales the sums: numpy converts float16, the layout before, one value at a
-time (65 ms for 100,000 vectors; integers convert by SIMD in 8 ms with the product). The codes are
-more exact than float16 was (a cosine moves by 7e-6 at most, float16's by 5e-5); int8 codes, half
-the bytes to read, moved cosines by up to 0.0015 and lost one LoCoMo question in 760 (fused
-recall@5 0.671 against 0.672). A different model is a different file, so vectors of two models
-never mix. Everything here can be deleted: the next read embeds what is missing,
-`memory reindex` embeds everything again.
+digest. The database keeps each chunk's digests and scales; its codes are in a file of their own,
+.index/vectors-<model id>-<8 hex digits>.codes, mapped rather than read (codes_file.py says why and
+how it stays whole). A product converts one block of codes at a time to float32 (exact: every
+int16 is a float32) for BLAS and scales the sums: numpy converts float16, the layout before, one
+value at a time (65 ms for 100,000 vectors; integers convert by SIMD in 8 ms with the product). The
+codes are more exact than float16 was (a cosine moves by 7e-6 at most, float16's by 5e-5); int8
+codes, half the bytes to read, moved cosines by up to 0.0015 and lost one LoCoMo question in 760
+(fused recall@5 0.671 against 0.672). A different model is a different file, so vectors of two
+models never mix. Everything here can be deleted: the next read embeds what is missing, `memory
+reindex` embeds everything again.
 
-Files written before this layout hold float16 chunks (table `chunks`): they are read as they are,
-and rewritten as codes in one transaction by the first process that can write the file.
+Files written before hold float16 chunks (table `chunks`) or codes in blobs (`quantized` rows whose
+`codes` is not empty): they are read as they are, and the first process that can write the file
+rewrites the float16 chunks as codes and moves the blobs to the codes file, each in one transaction.
+A store in memory (no folder, or one it cannot write) keeps its codes in blobs.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import numpy as np
+
+from swarmkit.memory.recall import codes_file
 
 # Vectors are stored in chunks, one per batch embedded (digests, 8 bytes each, their codes and
 # their scales, one blob each): 100,000 vectors load in a few reads instead of 100,000 rows.
@@ -36,8 +43,10 @@ CODE = np.dtype("<i2")  # stored little-endian whatever the machine
 MAX_SCALE = 1.001 / LEVELS
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS quantized (id INTEGER PRIMARY KEY, digests BLOB NOT NULL,"
-    " codes BLOB NOT NULL, scales BLOB NOT NULL)"
+    " codes BLOB NOT NULL, scales BLOB NOT NULL, start INTEGER)"
 )
+# which codes file is current (one row): rows whose codes blob is empty start at `start` in it
+CODES_SCHEMA = "CREATE TABLE IF NOT EXISTS codes_file (name TEXT NOT NULL)"
 OLD_TABLE = "chunks"  # float16 chunks (id, digests, vecs) of files written before the codes
 
 
@@ -68,18 +77,32 @@ def sound(scales: np.ndarray) -> np.ndarray:
 class VectorStore:
     """Digest → vector for one model, read once when first asked (a lexical-only search never reads
     them). Digests are 8 bytes, held as uint64 keys: a lookup of 100,000 is one sorted search in
-    numpy. `products(q)` and `product(i, q)` compute in float32; `rows(at)` gives stored vectors."""
+    numpy. `products(q)` and `product(i, q)` compute in float32; `rows(at)` gives stored vectors.
+    The codes live in a file of their own, mapped (codes_file.py); a store in memory (no path, or
+    a folder it cannot write) and a file no process could convert yet keep them in SQLite blobs."""
 
     def __init__(self, path: Path | None, dim: int):
         self.path, self.dim = path, dim
         self._con: sqlite3.Connection | None = None
+        self._in_file = False  # whether new codes go to the codes file (else into blobs)
+        self._has_start = False  # whether the table has the codes file's column (else: blobs only)
         self._keys = np.zeros(0, dtype=np.uint64)
         self._codes = np.zeros((0, dim), dtype=CODE)
         self._scales = np.zeros(0, dtype=np.float32)  # a damaged row's is 0 (its products are 0)
         self._sound = np.zeros(0, dtype=bool)
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None
+        self._unstored: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # kept in memory only
         self._loaded = False
         self.version = 0  # grows with every change of what is held (for callers' caches)
+
+    @property
+    def _database(self) -> Path:
+        assert self.path is not None  # only a store kept in a file writes or maps a codes file
+        return self.path
+
+    @property
+    def _row_bytes(self) -> int:
+        return self.dim * CODE.itemsize
 
     def _open(self) -> sqlite3.Connection:
         if self._con is None:
@@ -103,8 +126,13 @@ class VectorStore:
             if con is None:
                 con = sqlite3.connect(":memory:", isolation_level=None)
                 con.execute(SCHEMA)
+                self._has_start = self._in_file = False
             else:
+                assert self.path is not None
                 _upgrade(con, self.dim)
+                self._has_start = self._in_file = _has_start(con)
+                if self._in_file:
+                    self._move_blobs(con)
             self._con = con
         return self._con
 
@@ -114,43 +142,101 @@ class VectorStore:
             self._con = None
 
     def load(self) -> None:
-        """Read every stored vector (a few large blobs: 100,000 vectors are 77 MB)."""
+        """Read every stored vector: the digests and scales (12 bytes a vector), and the codes mapped
+        from their file, or read from blobs (100,000 vectors' codes are 74 MB)."""
+        for _ in range(3):
+            try:
+                return self._load(missing_is_damage=False)
+            except _Rewritten:
+                continue  # the codes file was rewritten since this snapshot: read the new one
+        self._load(missing_is_damage=True)
+
+    def _load(self, missing_is_damage: bool) -> None:
         con = self._open()
         keys: list[bytes] = []
         scales: list[bytes] = []
-        parts: list[memoryview | int] = []  # each chunk's codes: an old chunk's, or the chunk's id
-        con.execute("BEGIN")  # one snapshot for the list and the blobs (a reindex may replace them)
+        # each chunk's codes: an old chunk's (bytes), a blob's chunk id (int), or its first row in
+        # the codes file (a tuple)
+        parts: list[memoryview | int | tuple[int]] = []
+        rb = self._row_bytes
+        con.execute("BEGIN")  # one snapshot for the list, the blobs and the file's name
         try:
             for digests, code, scale in _old_chunks(con, self.dim):  # a file no process could upgrade
                 keys.append(digests)
                 parts.append(code)
                 scales.append(scale)
-            query = "SELECT id, digests, length(codes), scales FROM quantized ORDER BY id"
-            for chunk, digests, size, scale in con.execute(query).fetchall():
+            start = "start" if self._has_start else "NULL"
+            query = f"SELECT id, digests, length(codes), scales, {start} FROM quantized ORDER BY id"
+            listed = con.execute(query).fetchall()
+            mapped = None
+            if self._in_file and any(size == 0 for _, _, size, _, _ in listed):
+                name = _current_name(con, self.path)
+                mapped = codes_file.mapped(self._database.parent / name) if name else None
+                if mapped is None and name and not missing_is_damage:
+                    raise _Rewritten
+            for chunk, digests, size, scale, first in listed:
                 if not isinstance(digests, bytes) or not isinstance(scale, bytes) or len(digests) % 8:
                     continue  # damage: those entries are embedded again
                 count = len(digests) // 8
-                if size != count * self.dim * CODE.itemsize or len(scale) != count * 4:
+                if len(scale) != count * 4:
                     continue
+                if size == count * rb and size:
+                    parts.append(chunk)
+                elif (
+                    size == 0
+                    and mapped is not None
+                    and type(first) is int
+                    and 0 <= first
+                    and (first + count) * rb <= len(mapped)
+                ):
+                    parts.append((first,))
+                else:
+                    continue  # a file cut short or removed by hand: those entries are embedded again
                 keys.append(digests)
-                parts.append(chunk)
                 scales.append(scale)
             self._keys = np.frombuffer(b"".join(keys), dtype=np.uint64)
-            self._codes = np.empty((len(self._keys), self.dim), dtype=CODE)
-            into = self._codes.reshape(-1).view(np.uint8).data
-            at = 0
-            for part, digests in zip(parts, keys, strict=True):
-                size = len(digests) // 8 * self.dim * CODE.itemsize
-                if isinstance(part, int):
-                    _read_blob(con, part, into[at : at + size])
-                else:
-                    into[at : at + size] = part
-                at += size
+            self._codes = self._gather(con, parts, keys, mapped)
         finally:
             con.execute("COMMIT")
         self._set_scales(np.frombuffer(b"".join(scales), dtype="<f4"))
+        for held_keys, codes, held_scales in self._unstored:  # what no file could take
+            self._keys = np.concatenate([self._keys, held_keys])
+            self._codes = np.concatenate([self._codes, codes])
+            sound_before, scales_before = self._sound, self._scales
+            self._set_scales(held_scales)
+            self._sound = np.concatenate([sound_before, self._sound])
+            self._scales = np.concatenate([scales_before, self._scales])
         self._changed()
         self._loaded = True
+
+    def _gather(self, con, parts: list, keys: list[bytes], mapped: np.ndarray | None) -> np.ndarray:
+        """The codes of these chunks, in order: a view of the mapped file when they lie in it one
+        after the other (the usual case, no copy), else copied into one array."""
+        rb = self._row_bytes
+        rows = [len(digests) // 8 for digests in keys]
+        if mapped is not None and parts and all(type(part) is tuple for part in parts):
+            first = parts[0][0]
+            at = first
+            for part, count in zip(parts, rows, strict=True):
+                if part[0] != at:
+                    break
+                at += count
+            else:
+                return mapped[first * rb : at * rb].view(CODE).reshape(-1, self.dim)
+        codes = np.empty((sum(rows), self.dim), dtype=CODE)
+        into = codes.reshape(-1).view(np.uint8).data
+        at = 0
+        for part, count in zip(parts, rows, strict=True):
+            size = count * rb
+            if type(part) is tuple:
+                assert mapped is not None
+                into[at : at + size] = mapped[part[0] * rb : part[0] * rb + size].data
+            elif isinstance(part, int):
+                _read_blob(con, part, into[at : at + size])
+            else:
+                into[at : at + size] = part
+            at += size
+        return codes
 
     def _set_scales(self, scales: np.ndarray) -> None:
         self._sound = sound(scales)
@@ -234,9 +320,17 @@ class VectorStore:
         keys, codes, scales = keys[order], codes[order], scales[order]
         held = self.keys()  # read before the insert, or the new chunk would be held twice
         try:
-            self._insert(keys.tobytes(), codes.tobytes(), scales.astype("<f4").tobytes())
-        except sqlite3.OperationalError:
-            pass  # busy or read-only for long: kept in memory, the next process embeds them again
+            self._insert(keys.tobytes(), codes, scales.astype("<f4").tobytes())
+            stored = True
+        except (sqlite3.OperationalError, OSError):
+            # busy or read-only for long, or the disk full: kept in memory, the next process
+            # embeds them again
+            stored = False
+        if stored and self._in_file:
+            self.load()  # the file mapped again, with this chunk (and any another process wrote)
+            return
+        if not stored:
+            self._unstored.append((keys, codes, scales))
         self._keys = np.concatenate([held, keys])
         self._codes = np.concatenate([self._codes, codes])
         sound_before, scales_before = self._sound, self._scales
@@ -245,22 +339,112 @@ class VectorStore:
         self._scales = np.concatenate([scales_before, self._scales])
         self._changed()
 
-    def _insert(self, digests: bytes, codes: bytes, scales: bytes, replace: bool = False) -> None:
+    def _insert(self, digests: bytes, codes: np.ndarray, scales: bytes, replace: bool = False) -> None:
         con = self._open()
         con.execute("BEGIN IMMEDIATE")
+        rewritten = False
         try:
             if replace:
                 con.execute("DELETE FROM quantized")
                 _drop_old(con)
-            if digests:
-                con.execute(
-                    "INSERT INTO quantized (digests, codes, scales) VALUES (?, ?, ?)",
-                    (digests, codes, scales),
-                )
+            if not self._in_file:
+                if digests:
+                    con.execute(
+                        "INSERT INTO quantized (digests, codes, scales) VALUES (?, ?, ?)",
+                        (digests, codes.tobytes(), scales),
+                    )
+            elif digests or replace:
+                name, end, new = self._append_target(con, fresh=replace)
+                rewritten = new
+                if digests:
+                    with codes_file.Appending(
+                        self._database.parent / name, end * self._row_bytes, new
+                    ) as out:
+                        out.write(np.ascontiguousarray(codes, dtype=CODE))
+                    con.execute(
+                        "INSERT INTO quantized (digests, codes, scales, start) VALUES (?, x'', ?, ?)",
+                        (digests, scales, end),
+                    )
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
+        if rewritten:
+            self._remove_others()
+
+    def _append_target(self, con: sqlite3.Connection, fresh: bool) -> tuple[str, int, bool]:
+        """(codes file, its first free row, whether it is new) for codes about to be written, in
+        the write transaction. A file gone or cut short (by hand: it is derived data) is replaced by
+        a new one and its rows are forgotten: their entries are embedded again."""
+        name = None if fresh else _current_name(con, self.path)
+        if name is not None:
+            (end,) = con.execute(
+                "SELECT coalesce(max(start + length(digests) / 8), 0) FROM quantized"
+                " WHERE length(codes) = 0 AND start IS NOT NULL"
+            ).fetchone()
+            have = codes_file.size(self._database.parent / name)
+            if have is not None and have >= end * self._row_bytes:
+                return name, end, False
+        con.execute("DELETE FROM quantized WHERE length(codes) = 0")
+        name = codes_file.fresh_name(self._database)
+        con.execute("DELETE FROM codes_file")
+        con.execute("INSERT INTO codes_file (name) VALUES (?)", (name,))
+        return name, 0, True
+
+    def _remove_others(self) -> None:
+        """Remove the codes files no row names (a rewrite's old one, a crash's), under the write
+        lock: a file another process is creating is named by its rows before the lock is let go."""
+        con = self._open()
+        try:
+            con.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:
+            return  # busy: the next rewrite removes them
+        try:
+            codes_file.remove(codes_file.others(self._database, _current_name(con, self.path)))
+        finally:
+            con.execute("COMMIT")
+
+    def _move_blobs(self, con: sqlite3.Connection) -> None:
+        """Codes a file keeps in blobs (written before the codes file, or by a process that could
+        not write it) moved to the codes file, in one transaction; read from the blobs till then."""
+        if con.execute("SELECT 1 FROM quantized WHERE length(codes) > 0 LIMIT 1").fetchone() is None:
+            return
+        try:
+            con.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:
+            return
+        rb = self._row_bytes
+        try:
+            listed = con.execute(
+                "SELECT id, length(digests), length(codes) FROM quantized WHERE length(codes) > 0 ORDER BY id"
+            ).fetchall()
+            moved = [
+                (chunk, size // 8)
+                for chunk, size, codes in listed
+                if size % 8 == 0 and codes == size // 8 * rb
+            ]
+            if moved:
+                name, end, new = self._append_target(con, fresh=False)
+                with codes_file.Appending(self._database.parent / name, end * rb, new) as out:
+                    for chunk, count in moved:
+                        with con.blobopen("quantized", "codes", chunk, readonly=True) as blob:
+                            left = count * rb
+                            while left:
+                                got = blob.read(min(left, READ_PIECE))
+                                out.write(got)
+                                left -= len(got)
+                        con.execute("UPDATE quantized SET codes = x'', start = ? WHERE id = ?", (end, chunk))
+                        end += count
+            con.execute("COMMIT")
+        except BaseException as exc:
+            con.execute("ROLLBACK")
+            if not isinstance(exc, (sqlite3.Error, OSError)):
+                raise
+            return
+        try:
+            con.execute("VACUUM")  # the blobs' pages freed: the file is not twice its size
+        except sqlite3.Error:
+            pass  # busy: the free pages are used again by the next chunks written
 
     def keep_only(self, live: np.ndarray) -> int:
         """Keep only the vectors of these keys, once each, in one chunk (reindex); returns how many went."""
@@ -275,13 +459,39 @@ class VectorStore:
             kept = np.flatnonzero(keep)
             kept = kept[np.argsort(held[kept], kind="stable")]
             raw = np.where(self._sound[kept], self._scales[kept], np.nan).astype("<f4")
-            self._insert(held[kept].tobytes(), self._codes[kept].tobytes(), raw.tobytes(), replace=True)
+            self._insert(held[kept].tobytes(), self._codes[kept], raw.tobytes(), replace=True)
+            self._unstored.clear()
             self.load()
         return gone
 
     def clear(self) -> None:
-        self._insert(b"", b"", b"", replace=True)
+        self._insert(b"", np.zeros((0, self.dim), dtype=CODE), b"", replace=True)
+        self._unstored.clear()
         self.load()
+
+
+class _Rewritten(Exception):
+    """The codes file a snapshot names is gone: a rewrite replaced it since."""
+
+
+def _has_start(con: sqlite3.Connection) -> bool:
+    """Whether the table has the codes file's column, added now to a file written before it
+    (a file no process can write now keeps its codes in blobs)."""
+    columns = {row[1] for row in con.execute("PRAGMA table_info(quantized)")}
+    if "start" in columns:
+        return True
+    try:
+        con.execute("ALTER TABLE quantized ADD COLUMN start INTEGER")
+    except sqlite3.OperationalError:
+        return False
+    return True
+
+
+def _current_name(con: sqlite3.Connection, database: Path | None) -> str | None:
+    if database is None:
+        return None
+    row = con.execute("SELECT name FROM codes_file LIMIT 1").fetchone()
+    return row[0] if row is not None and codes_file.is_ours(database, row[0]) else None
 
 
 class _Rows:
@@ -385,7 +595,19 @@ def _connect(path: Path) -> sqlite3.Connection:
     # large pages for large blobs (a new file only; SQLite keeps an existing file's): 100,000
     # vectors are 1,200 pages to read instead of 19,000
     con.execute("PRAGMA page_size=65536")
-    con.execute("PRAGMA journal_mode=WAL")
+    # Switching a new file to WAL takes a lock SQLite does not wait for: a process creating the
+    # file at the same moment as another got "database is locked" at once and kept its vectors
+    # in memory only (a test of two writers found it), so the switch is tried again for a while.
+    deadline = time.monotonic() + BUSY_S
+    while True:
+        try:
+            con.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)
     con.execute(SCHEMA)
+    con.execute(CODES_SCHEMA)
     con.execute("SELECT count(*) FROM quantized").fetchone()
     return con

@@ -344,9 +344,10 @@ def test_vectors_are_keyed_by_model_and_line_digest_and_a_hand_edit_is_embedded_
     assert path.is_file()
     side = store._index._semantic
     assert side.vectors.count == 2
-    query = "SELECT digests, codes, scales FROM quantized"
-    digests, codes, scales = side.vectors._open().execute(query).fetchone()
-    assert len(digests) == 2 * 8 and len(codes) == 2 * 384 * 2 and len(scales) == 2 * 4  # int16, a scale
+    query = "SELECT digests, codes, scales, start FROM quantized"
+    digests, codes, scales, start = side.vectors._open().execute(query).fetchone()
+    assert len(digests) == 2 * 8 and codes == b"" and start == 0 and len(scales) == 2 * 4  # a scale each
+    assert [p.stat().st_size for p in path.parent.glob(path.stem + "-*.codes")] == [2 * 384 * 2]  # int16
     # a hand edit: the line's digest changes, its old vector is never used for the new text
     text = (folder / "notes.md").read_text().replace("I'm vegetarian", "Plays chess on Sundays")
     (folder / "notes.md").write_text(text)

@@ -127,8 +127,9 @@ def test_a_float16_file_is_read_and_rewritten_as_codes_once(tmp_path):
     store.close()
     con = sqlite3.connect(path)
     tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"quantized"}
+    assert tables == {"quantized", "codes_file"}
     assert con.execute("SELECT sum(length(digests)) / 8 FROM quantized").fetchone()[0] == 5
+    assert con.execute("SELECT sum(length(codes)) FROM quantized").fetchone()[0] == 0  # in the codes file
     con.close()
     again = VectorStore(path, 384)
     assert list(again.lookup(np.frombuffer(b"".join(keys(5)), dtype=np.uint64))) == list(at)
@@ -193,9 +194,10 @@ def test_two_processes_upgrading_at_once_hold_each_vector_once(tmp_path):
     assert [int(p.communicate(timeout=60)[0]) for p in started] == [5, 5]
     con = sqlite3.connect(path)
     tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"quantized"}
+    assert tables == {"quantized", "codes_file"}
     assert con.execute("SELECT sum(length(digests)) / 8 FROM quantized").fetchone()[0] == 5
     con.close()
+    assert [p.stat().st_size for p in tmp_path.glob("*.codes")] == [5 * 384 * 2]  # once, one file
 
 
 def test_a_file_another_process_holds_for_long_is_read_later_never_deleted(tmp_path, monkeypatch):
