@@ -135,7 +135,10 @@ def fill_vectors(workspace: Path, model, real_n: int) -> dict:
     side.vectors.add([key.tobytes() for key in digests], vectors)
     store_s = time.perf_counter() - start
     index.close()
-    size = side.vectors.path.stat().st_size if side.vectors.path else 0
+    from swarmkit.memory.recall import codes_file
+
+    path = side.vectors.path  # the digests and scales; the codes are in a file of their own
+    size = path.stat().st_size + sum(f.stat().st_size for f in codes_file.others(path, None)) if path else 0
     return {"embedded": len(real), "embed_s": embed_s, "store_s": store_s, "file_mib": size / 2**20}
 
 
