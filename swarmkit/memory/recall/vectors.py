@@ -45,8 +45,11 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS quantized (id INTEGER PRIMARY KEY, digests BLOB NOT NULL,"
     " codes BLOB NOT NULL, scales BLOB NOT NULL, start INTEGER)"
 )
-# which codes file is current (one row): rows whose codes blob is empty start at `start` in it
-CODES_SCHEMA = "CREATE TABLE IF NOT EXISTS codes_file (name TEXT NOT NULL)"
+# which codes file is current and its rows' width (one row): rows whose codes blob is empty start
+# at `start` in it. The width is kept because the file says nothing of it (a blob's length did):
+# a store of another width (an endpoint's model changed under the same name, or two model ids
+# made one file name) read that file's codes as vectors of its own, and wrote over them.
+CODES_SCHEMA = "CREATE TABLE IF NOT EXISTS codes_file (name TEXT NOT NULL, dim INTEGER)"
 OLD_TABLE = "chunks"  # float16 chunks (id, digests, vecs) of files written before the codes
 
 
@@ -170,7 +173,7 @@ class VectorStore:
             listed = con.execute(query).fetchall()
             mapped = None
             if self._in_file and any(size == 0 for _, _, size, _, _ in listed):
-                name = _current_name(con, self.path)
+                name = _current_name(con, self.path, self.dim)
                 mapped = codes_file.mapped(self._database.parent / name) if name else None
                 if mapped is None and name and not missing_is_damage:
                     raise _Rewritten
@@ -375,8 +378,9 @@ class VectorStore:
     def _append_target(self, con: sqlite3.Connection, fresh: bool) -> tuple[str, int, bool]:
         """(codes file, its first free row, whether it is new) for codes about to be written, in
         the write transaction. A file gone or cut short (by hand: it is derived data) is replaced by
-        a new one and its rows are forgotten: their entries are embedded again."""
-        name = None if fresh else _current_name(con, self.path)
+        a new one and its rows are forgotten: their entries are embedded again, as are those of a
+        file of another width."""
+        name = None if fresh else _current_name(con, self.path, self.dim)
         if name is not None:
             (end,) = con.execute(
                 "SELECT coalesce(max(start + length(digests) / 8), 0) FROM quantized"
@@ -388,7 +392,7 @@ class VectorStore:
         con.execute("DELETE FROM quantized WHERE length(codes) = 0")
         name = codes_file.fresh_name(self._database)
         con.execute("DELETE FROM codes_file")
-        con.execute("INSERT INTO codes_file (name) VALUES (?)", (name,))
+        con.execute("INSERT INTO codes_file (name, dim) VALUES (?, ?)", (name, self.dim))
         return name, 0, True
 
     def _remove_others(self) -> None:
@@ -400,7 +404,8 @@ class VectorStore:
         except sqlite3.OperationalError:
             return  # busy: the next rewrite removes them
         try:
-            codes_file.remove(codes_file.others(self._database, _current_name(con, self.path)))
+            # the current file whatever its width: a store of another width may have just made it
+            codes_file.remove(codes_file.others(self._database, _current_name(con, self.path, None)))
         finally:
             con.execute("COMMIT")
 
@@ -487,11 +492,14 @@ def _has_start(con: sqlite3.Connection) -> bool:
     return True
 
 
-def _current_name(con: sqlite3.Connection, database: Path | None) -> str | None:
+def _current_name(con: sqlite3.Connection, database: Path | None, dim: int | None) -> str | None:
+    """The current codes file's name, when its rows are `dim` wide (None: whatever their width)."""
     if database is None:
         return None
-    row = con.execute("SELECT name FROM codes_file LIMIT 1").fetchone()
-    return row[0] if row is not None and codes_file.is_ours(database, row[0]) else None
+    row = con.execute("SELECT name, dim FROM codes_file LIMIT 1").fetchone()
+    if row is None or (dim is not None and (type(row[1]) is not int or row[1] != dim)):
+        return None
+    return row[0] if codes_file.is_ours(database, row[0]) else None
 
 
 class _Rows:
@@ -609,5 +617,8 @@ def _connect(path: Path) -> sqlite3.Connection:
             time.sleep(0.01)
     con.execute(SCHEMA)
     con.execute(CODES_SCHEMA)
+    if "dim" not in {row[1] for row in con.execute("PRAGMA table_info(codes_file)")}:
+        # made before the width was kept: no width (NULL), so its rows are embedded again
+        con.execute("ALTER TABLE codes_file ADD COLUMN dim INTEGER")
     con.execute("SELECT count(*) FROM quantized").fetchone()
     return con

@@ -282,3 +282,32 @@ def test_two_processes_writing_at_once_keep_every_vector_whole(path):
             found = [(n * 10 + i).to_bytes(8, "little") for i in range(3)]
             assert stored(path, found) == pytest.approx(rows, abs=1e-4)
     assert [p.stat().st_size for p in codes_files(path)] == [40 * 3 * DIM * 2]
+
+
+def test_a_codes_file_of_another_width_is_never_read_as_this_one(path):
+    # an endpoint's model changed under the same name (or two model ids made one file name): the
+    # codes file says nothing of its rows' width, so a store of 8 read the 16-wide rows as its own
+    # vectors and wrote its own over them
+    wide = np.random.default_rng(15).standard_normal((4, 2 * DIM)).astype(np.float32)
+    wide /= np.linalg.norm(wide, axis=1, keepdims=True)
+    VectorStore(path, 2 * DIM).add(digests(0, 4), wide)
+    narrow = VectorStore(path, DIM)
+    assert list(narrow.lookup(as_keys(digests(0, 4)))) == [-1, -1, -1, -1]
+    rows = unit_rows(4, seed=16)
+    narrow.add(digests(0, 4), rows)
+    narrow.close()
+    assert stored(path, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
+    assert list(VectorStore(path, 2 * DIM).lookup(as_keys(digests(0, 4)))) == [-1, -1, -1, -1]
+    assert len(codes_files(path)) == 1  # the other width's file removed with its rows
+
+
+def test_a_codes_table_made_before_the_width_was_kept_is_embedded_again(path):
+    rows = unit_rows(2, seed=17)
+    VectorStore(path, DIM).add(digests(0, 2), rows)
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("ALTER TABLE codes_file DROP COLUMN dim")
+    con.close()
+    store = VectorStore(path, DIM)
+    assert list(store.lookup(as_keys(digests(0, 2)))) == [-1, -1]  # no width known: none read
+    store.add(digests(0, 2), rows)
+    assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
