@@ -387,7 +387,9 @@ class VectorStore:
                 " WHERE length(codes) = 0 AND start IS NOT NULL"
             ).fetchone()
             have = codes_file.size(self._database.parent / name)
-            if have is not None and have >= end * self._row_bytes:
+            # end 0: no row names the file, but one did (a process keeping codes in blobs cleared
+            # them) and a reader may have it mapped: it is never written from its start again
+            if have is not None and have >= end * self._row_bytes and end:
                 return name, end, False
         con.execute("DELETE FROM quantized WHERE length(codes) = 0")
         name = codes_file.fresh_name(self._database)

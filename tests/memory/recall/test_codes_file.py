@@ -311,3 +311,18 @@ def test_a_codes_table_made_before_the_width_was_kept_is_embedded_again(path):
     assert list(store.lookup(as_keys(digests(0, 2)))) == [-1, -1]  # no width known: none read
     store.add(digests(0, 2), rows)
     assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
+
+
+def test_a_file_a_blob_writer_emptied_is_never_written_over_under_a_reader(path, monkeypatch):
+    rows = unit_rows(4, seed=18)
+    VectorStore(path, DIM).add(digests(0, 4), rows)
+    reader = VectorStore(path, DIM)
+    assert reader.count == 4 and is_mapped(reader._codes)
+    monkeypatch.setattr(V, "_has_start", lambda con: False)  # a process that found the file held for long
+    VectorStore(path, DIM).clear()  # its rows gone, the file still named: nothing past it to write over
+    monkeypatch.undo()
+    VectorStore(path, DIM).add(digests(10, 4), -rows)
+    at = reader.lookup(as_keys(digests(0, 4)))
+    assert reader.rows(at) == pytest.approx(rows, abs=1e-4)  # what the reader mapped never changes
+    assert stored(path, digests(10, 4)) == pytest.approx(-rows, abs=1e-4)
+    assert len(codes_files(path)) == 1
