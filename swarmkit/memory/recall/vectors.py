@@ -346,6 +346,7 @@ class VectorStore:
         con = self._open()
         con.execute("BEGIN IMMEDIATE")
         rewritten = False
+        made = None  # a codes file this transaction created: removed with it if it does not commit
         try:
             if replace:
                 con.execute("DELETE FROM quantized")
@@ -360,9 +361,9 @@ class VectorStore:
                 name, end, new = self._append_target(con, fresh=replace)
                 rewritten = new
                 if digests:
-                    with codes_file.Appending(
-                        self._database.parent / name, end * self._row_bytes, new
-                    ) as out:
+                    target = self._database.parent / name
+                    with codes_file.Appending(target, end * self._row_bytes, new) as out:
+                        made = target if new else None
                         out.write(np.ascontiguousarray(codes, dtype=CODE))
                     con.execute(
                         "INSERT INTO quantized (digests, codes, scales, start) VALUES (?, x'', ?, ?)",
@@ -371,9 +372,13 @@ class VectorStore:
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
+            if made is not None:
+                # a rewrite the disk could not take (or interrupted) left a whole file no row
+                # names, holding the very space the disk lacked till a rewrite succeeded
+                codes_file.remove([made])
             raise
         if rewritten:
-            self._remove_others()
+            self._remove_others(con)
 
     def _append_target(self, con: sqlite3.Connection, fresh: bool) -> tuple[str, int, bool]:
         """(codes file, its first free row, whether it is new) for codes about to be written, in
@@ -397,10 +402,9 @@ class VectorStore:
         con.execute("INSERT INTO codes_file (name, dim) VALUES (?, ?)", (name, self.dim))
         return name, 0, True
 
-    def _remove_others(self) -> None:
+    def _remove_others(self, con: sqlite3.Connection) -> None:
         """Remove the codes files no row names (a rewrite's old one, a crash's), under the write
         lock: a file another process is creating is named by its rows before the lock is let go."""
-        con = self._open()
         try:
             con.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:
@@ -421,6 +425,8 @@ class VectorStore:
         except sqlite3.OperationalError:
             return
         rb = self._row_bytes
+        made = None  # as in _insert: a new codes file goes with a transaction that does not commit
+        new = False
         try:
             listed = con.execute(
                 "SELECT id, length(digests), length(codes) FROM quantized WHERE length(codes) > 0 ORDER BY id"
@@ -432,7 +438,9 @@ class VectorStore:
             ]
             if moved:
                 name, end, new = self._append_target(con, fresh=False)
-                with codes_file.Appending(self._database.parent / name, end * rb, new) as out:
+                target = self._database.parent / name
+                with codes_file.Appending(target, end * rb, new) as out:
+                    made = target if new else None
                     for chunk, count in moved:
                         with con.blobopen("quantized", "codes", chunk, readonly=True) as blob:
                             left = count * rb
@@ -445,9 +453,13 @@ class VectorStore:
             con.execute("COMMIT")
         except BaseException as exc:
             con.execute("ROLLBACK")
+            if made is not None:
+                codes_file.remove([made])
             if not isinstance(exc, (sqlite3.Error, OSError)):
                 raise
             return
+        if new:
+            self._remove_others(con)  # the file it replaced (gone, cut short, of another width)
         try:
             con.execute("VACUUM")  # the blobs' pages freed: the file is not twice its size
         except sqlite3.Error:

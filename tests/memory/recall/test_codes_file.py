@@ -326,3 +326,26 @@ def test_a_file_a_blob_writer_emptied_is_never_written_over_under_a_reader(path,
     assert reader.rows(at) == pytest.approx(rows, abs=1e-4)  # what the reader mapped never changes
     assert stored(path, digests(10, 4)) == pytest.approx(-rows, abs=1e-4)
     assert len(codes_files(path)) == 1
+
+
+def test_a_rewrite_the_disk_cannot_take_leaves_no_file_behind(path, monkeypatch):
+    rows = unit_rows(4, seed=19)
+    store = VectorStore(path, DIM)
+    store.add(digests(0, 4), rows)
+    [before] = codes_files(path)
+
+    def full(self, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(codes_file.Appending, "write", full)
+    with pytest.raises(OSError):
+        store.keep_only(as_keys(digests(1, 2)))
+    # the new file, named by no row, went with the transaction: it held the space the disk lacked
+    assert codes_files(path) == [before]
+    blob_file(path.with_name("vectors-other.sqlite3"), rows, digests(0, 4))
+    other = path.with_name("vectors-other.sqlite3")
+    assert VectorStore(other, DIM).count == 4  # read from the blobs, which could not be moved
+    assert codes_files(other) == []
+    monkeypatch.undo()
+    assert stored(path, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
+    assert stored(other, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
