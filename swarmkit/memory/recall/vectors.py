@@ -418,13 +418,20 @@ class VectorStore:
     def _move_blobs(self, con: sqlite3.Connection) -> None:
         """Codes a file keeps in blobs (written before the codes file, or by a process that could
         not write it) moved to the codes file, in one transaction; read from the blobs till then."""
-        if con.execute("SELECT 1 FROM quantized WHERE length(codes) > 0 LIMIT 1").fetchone() is None:
+        rb = self._row_bytes
+        # only a blob of this width can move: a damaged one or another width's stays, and every
+        # process opening the file took the write lock and vacuumed it for nothing (waiting up to
+        # BUSY_S behind another writer)
+        movable = (
+            "SELECT 1 FROM quantized WHERE length(codes) > 0 AND length(digests) % 8 = 0"
+            " AND length(codes) = length(digests) / 8 * ? LIMIT 1"
+        )
+        if con.execute(movable, (rb,)).fetchone() is None:
             return
         try:
             con.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:
             return
-        rb = self._row_bytes
         made = None  # as in _insert: a new codes file goes with a transaction that does not commit
         new = False
         try:
@@ -458,6 +465,8 @@ class VectorStore:
             if not isinstance(exc, (sqlite3.Error, OSError)):
                 raise
             return
+        if not moved:
+            return  # another process moved them first
         if new:
             self._remove_others(con)  # the file it replaced (gone, cut short, of another width)
         try:

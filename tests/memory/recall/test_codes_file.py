@@ -349,3 +349,27 @@ def test_a_rewrite_the_disk_cannot_take_leaves_no_file_behind(path, monkeypatch)
     monkeypatch.undo()
     assert stored(path, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
     assert stored(other, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
+
+
+def test_a_blob_that_cannot_move_never_takes_the_write_lock_on_a_read(path, monkeypatch):
+    rows = unit_rows(2, seed=20)
+    VectorStore(path, DIM).add(digests(0, 2), rows)
+    con = sqlite3.connect(path, isolation_level=None)
+    wide, scales = V.quantize(np.ones((1, 2 * DIM), dtype=np.float32))  # another width's, or damage
+    con.execute(
+        "INSERT INTO quantized (digests, codes, scales) VALUES (?, ?, ?)",
+        (digests(9, 1)[0], wide.tobytes(), scales.tobytes()),
+    )
+    con.close()
+    seen: list[str] = []
+    real = V._connect
+
+    def traced(file):
+        opened = real(file)
+        opened.set_trace_callback(seen.append)
+        return opened
+
+    monkeypatch.setattr(V, "_connect", traced)
+    for _ in range(2):
+        assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
+    assert [sql for sql in seen if sql in ("BEGIN IMMEDIATE", "VACUUM")] == []
