@@ -331,7 +331,14 @@ class VectorStore:
             stored = False
         if stored and self._in_file:
             self.load()  # the file mapped again, with this chunk (and any another process wrote)
-            return
+            # another process's rewrite (reindex) may have dropped the chunk before that read: its
+            # vectors are held in memory still, as the caller looks them up next (meaning.stored
+            # took the -1 of a key not found for the last row's vector)
+            lost = ~np.isin(keys, self._keys)
+            if not lost.any():
+                return
+            held, keys, codes, scales = self._keys, keys[lost], codes[lost], scales[lost]
+            stored = False
         if not stored:
             self._unstored.append((keys, codes, scales))
         self._keys = np.concatenate([held, keys])

@@ -373,3 +373,24 @@ def test_a_blob_that_cannot_move_never_takes_the_write_lock_on_a_read(path, monk
     for _ in range(2):
         assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
     assert [sql for sql in seen if sql in ("BEGIN IMMEDIATE", "VACUUM")] == []
+
+
+def test_vectors_a_rewrite_dropped_as_they_were_added_are_still_held(path, monkeypatch):
+    # a reindex in another process between this chunk's commit and the read after it: the caller
+    # looks its keys up next (meaning.stored indexes rows by what lookup gives: -1 was the last row)
+    rows = unit_rows(4, seed=21)
+    VectorStore(path, DIM).add(digests(0, 2), rows[:2])
+    real = VectorStore._insert
+
+    def then_reindexed(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        other = VectorStore(path, DIM)
+        other.keep_only(as_keys(digests(0, 1)))
+        other.close()
+
+    monkeypatch.setattr(VectorStore, "_insert", then_reindexed)
+    store = VectorStore(path, DIM)
+    store.add(digests(2, 2), rows[2:])
+    at = store.lookup(as_keys(digests(0, 4)))
+    assert at[1] == -1 and (at[[0, 2, 3]] >= 0).all()
+    assert store.rows(at[[0, 2, 3]]) == pytest.approx(rows[[0, 2, 3]], abs=1e-4)
