@@ -140,23 +140,25 @@ def test_a_codes_file_name_edited_in_the_database_is_never_followed(path, name):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and O_NOFOLLOW are POSIX")
-@pytest.mark.parametrize("kind", ["fifo", "link"])
+@pytest.mark.parametrize("kind", ["fifo", "link", "hard link"])
 def test_a_fifo_or_link_in_place_of_the_codes_file_is_never_opened(path, tmp_path, kind):
     rows = unit_rows(2, seed=6)
     VectorStore(path, DIM).add(digests(0, 2), rows)
     [codes] = codes_files(path)
     codes.unlink()
     target = tmp_path / "target"
-    target.write_bytes(b"keep me")
+    target.write_bytes(b"keep me " * 8)  # long enough to pass for the file's two rows
     if kind == "fifo":
         os.mkfifo(codes)
-    else:
+    elif kind == "link":
         codes.symlink_to(target)
+    else:  # O_NOFOLLOW does not see one: its bytes were read as vectors, the next codes written into it
+        os.link(target, codes)
     store = VectorStore(path, DIM)
     assert store.count == 0  # read at once: a FIFO would block a plain open
     store.add(digests(0, 2), rows)
     assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
-    assert target.read_bytes() == b"keep me"
+    assert target.read_bytes() == b"keep me " * 8
 
 
 def test_a_rewrite_writes_a_new_file_and_removes_the_old(path):
