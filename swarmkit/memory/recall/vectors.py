@@ -522,6 +522,10 @@ def _has_start(con: sqlite3.Connection) -> bool:
     return True
 
 
+def _has_dim(con: sqlite3.Connection) -> bool:
+    return "dim" in {row[1] for row in con.execute("PRAGMA table_info(codes_file)")}
+
+
 def _current_name(con: sqlite3.Connection, database: Path | None, dim: int | None) -> str | None:
     """The current codes file's name, when its rows are `dim` wide (None: whatever their width)."""
     if database is None:
@@ -647,8 +651,12 @@ def _connect(path: Path) -> sqlite3.Connection:
             time.sleep(0.01)
     con.execute(SCHEMA)
     con.execute(CODES_SCHEMA)
-    if "dim" not in {row[1] for row in con.execute("PRAGMA table_info(codes_file)")}:
+    if not _has_dim(con):
         # made before the width was kept: no width (NULL), so its rows are embedded again
-        con.execute("ALTER TABLE codes_file ADD COLUMN dim INTEGER")
+        try:
+            con.execute("ALTER TABLE codes_file ADD COLUMN dim INTEGER")
+        except sqlite3.OperationalError:
+            if not _has_dim(con):  # else another process added it first
+                raise
     con.execute("SELECT count(*) FROM quantized").fetchone()
     return con

@@ -396,3 +396,20 @@ def test_vectors_a_rewrite_dropped_as_they_were_added_are_still_held(path, monke
     at = store.lookup(as_keys(digests(0, 4)))
     assert at[1] == -1 and (at[[0, 2, 3]] >= 0).all()
     assert store.rows(at[[0, 2, 3]]) == pytest.approx(rows[[0, 2, 3]], abs=1e-4)
+
+
+def test_two_processes_adding_the_width_column_at_once_both_keep_their_vectors(path, monkeypatch):
+    VectorStore(path, DIM).add(digests(0, 1), unit_rows(1, seed=22))
+    real, calls = V._has_dim, []
+
+    def added_since(con):  # another process added the column between this one's look and its ALTER
+        calls.append(con)
+        return len(calls) > 1 and real(con)
+
+    monkeypatch.setattr(V, "_has_dim", added_since)
+    rows = unit_rows(2, seed=23)
+    store = VectorStore(path, DIM)
+    store.add(digests(1, 2), rows)
+    store.close()
+    monkeypatch.undo()
+    assert stored(path, digests(1, 2)) == pytest.approx(rows, abs=1e-4)  # on disk, not in memory only
