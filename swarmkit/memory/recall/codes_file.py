@@ -48,14 +48,20 @@ def others(database: Path, keep: str | None) -> list[Path]:
     return [database.parent / name for name in names if name != keep and is_ours(database, name)]
 
 
+def _plain(found: os.stat_result) -> bool:
+    """A regular file with one name: a hard link put in the codes file's place is another file's
+    bytes (O_NOFOLLOW does not see it), read as vectors and written over as codes."""
+    return stat.S_ISREG(found.st_mode) and found.st_nlink == 1
+
+
 def size(path: Path) -> int | None:
-    """The file's size in bytes; None when it is missing or not a regular file (a FIFO or a link
-    put in its place is never opened)."""
+    """The file's size in bytes; None when it is missing or not a regular file of its own (a FIFO
+    or a link put in its place is never opened)."""
     try:
         found = os.lstat(path)
     except OSError:
         return None
-    return found.st_size if stat.S_ISREG(found.st_mode) else None
+    return found.st_size if _plain(found) else None
 
 
 class Appending:
@@ -69,8 +75,8 @@ class Appending:
             flags |= os.O_CREAT | os.O_EXCL
         self.fd = os.open(path, flags, 0o644)
         try:
-            if not stat.S_ISREG(os.fstat(self.fd).st_mode):
-                raise OSError(f"{path} is not a regular file")
+            if not _plain(os.fstat(self.fd)):
+                raise OSError(f"{path} is not a regular file of its own")
             os.lseek(self.fd, offset, os.SEEK_SET)
         except BaseException:
             os.close(self.fd)
@@ -93,7 +99,8 @@ class Appending:
 
 
 def mapped(path: Path) -> np.ndarray | None:
-    """The file's bytes, mapped read-only (uint8); None when it is missing or not a regular file."""
+    """The file's bytes, mapped read-only (uint8); None when it is missing or not a regular file of
+    its own."""
     flags = (
         os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     )
@@ -103,7 +110,7 @@ def mapped(path: Path) -> np.ndarray | None:
         return None
     try:
         found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
+        if not _plain(found):
             return None
         if found.st_size == 0:
             return np.zeros(0, dtype=np.uint8)

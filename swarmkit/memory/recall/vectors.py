@@ -45,8 +45,11 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS quantized (id INTEGER PRIMARY KEY, digests BLOB NOT NULL,"
     " codes BLOB NOT NULL, scales BLOB NOT NULL, start INTEGER)"
 )
-# which codes file is current (one row): rows whose codes blob is empty start at `start` in it
-CODES_SCHEMA = "CREATE TABLE IF NOT EXISTS codes_file (name TEXT NOT NULL)"
+# which codes file is current and its rows' width (one row): rows whose codes blob is empty start
+# at `start` in it. The width is kept because the file says nothing of it (a blob's length did):
+# a store of another width (an endpoint's model changed under the same name, or two model ids
+# made one file name) read that file's codes as vectors of its own, and wrote over them.
+CODES_SCHEMA = "CREATE TABLE IF NOT EXISTS codes_file (name TEXT NOT NULL, dim INTEGER)"
 OLD_TABLE = "chunks"  # float16 chunks (id, digests, vecs) of files written before the codes
 
 
@@ -170,7 +173,7 @@ class VectorStore:
             listed = con.execute(query).fetchall()
             mapped = None
             if self._in_file and any(size == 0 for _, _, size, _, _ in listed):
-                name = _current_name(con, self.path)
+                name = _current_name(con, self.path, self.dim)
                 mapped = codes_file.mapped(self._database.parent / name) if name else None
                 if mapped is None and name and not missing_is_damage:
                     raise _Rewritten
@@ -328,7 +331,14 @@ class VectorStore:
             stored = False
         if stored and self._in_file:
             self.load()  # the file mapped again, with this chunk (and any another process wrote)
-            return
+            # another process's rewrite (reindex) may have dropped the chunk before that read: its
+            # vectors are held in memory still, as the caller looks them up next (meaning.stored
+            # took the -1 of a key not found for the last row's vector)
+            lost = ~np.isin(keys, self._keys)
+            if not lost.any():
+                return
+            held, keys, codes, scales = self._keys, keys[lost], codes[lost], scales[lost]
+            stored = False
         if not stored:
             self._unstored.append((keys, codes, scales))
         self._keys = np.concatenate([held, keys])
@@ -343,6 +353,7 @@ class VectorStore:
         con = self._open()
         con.execute("BEGIN IMMEDIATE")
         rewritten = False
+        made = None  # a codes file this transaction created: removed with it if it does not commit
         try:
             if replace:
                 con.execute("DELETE FROM quantized")
@@ -357,9 +368,9 @@ class VectorStore:
                 name, end, new = self._append_target(con, fresh=replace)
                 rewritten = new
                 if digests:
-                    with codes_file.Appending(
-                        self._database.parent / name, end * self._row_bytes, new
-                    ) as out:
+                    target = self._database.parent / name
+                    with codes_file.Appending(target, end * self._row_bytes, new) as out:
+                        made = target if new else None
                         out.write(np.ascontiguousarray(codes, dtype=CODE))
                     con.execute(
                         "INSERT INTO quantized (digests, codes, scales, start) VALUES (?, x'', ?, ?)",
@@ -368,52 +379,68 @@ class VectorStore:
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
+            if made is not None:
+                # a rewrite the disk could not take (or interrupted) left a whole file no row
+                # names, holding the very space the disk lacked till a rewrite succeeded
+                codes_file.remove([made])
             raise
         if rewritten:
-            self._remove_others()
+            self._remove_others(con)
 
     def _append_target(self, con: sqlite3.Connection, fresh: bool) -> tuple[str, int, bool]:
         """(codes file, its first free row, whether it is new) for codes about to be written, in
         the write transaction. A file gone or cut short (by hand: it is derived data) is replaced by
-        a new one and its rows are forgotten: their entries are embedded again."""
-        name = None if fresh else _current_name(con, self.path)
+        a new one and its rows are forgotten: their entries are embedded again, as are those of a
+        file of another width."""
+        name = None if fresh else _current_name(con, self.path, self.dim)
         if name is not None:
             (end,) = con.execute(
                 "SELECT coalesce(max(start + length(digests) / 8), 0) FROM quantized"
                 " WHERE length(codes) = 0 AND start IS NOT NULL"
             ).fetchone()
             have = codes_file.size(self._database.parent / name)
-            if have is not None and have >= end * self._row_bytes:
+            # end 0: no row names the file, but one did (a process keeping codes in blobs cleared
+            # them) and a reader may have it mapped: it is never written from its start again
+            if have is not None and have >= end * self._row_bytes and end:
                 return name, end, False
         con.execute("DELETE FROM quantized WHERE length(codes) = 0")
         name = codes_file.fresh_name(self._database)
         con.execute("DELETE FROM codes_file")
-        con.execute("INSERT INTO codes_file (name) VALUES (?)", (name,))
+        con.execute("INSERT INTO codes_file (name, dim) VALUES (?, ?)", (name, self.dim))
         return name, 0, True
 
-    def _remove_others(self) -> None:
+    def _remove_others(self, con: sqlite3.Connection) -> None:
         """Remove the codes files no row names (a rewrite's old one, a crash's), under the write
         lock: a file another process is creating is named by its rows before the lock is let go."""
-        con = self._open()
         try:
             con.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:
             return  # busy: the next rewrite removes them
         try:
-            codes_file.remove(codes_file.others(self._database, _current_name(con, self.path)))
+            # the current file whatever its width: a store of another width may have just made it
+            codes_file.remove(codes_file.others(self._database, _current_name(con, self.path, None)))
         finally:
             con.execute("COMMIT")
 
     def _move_blobs(self, con: sqlite3.Connection) -> None:
         """Codes a file keeps in blobs (written before the codes file, or by a process that could
         not write it) moved to the codes file, in one transaction; read from the blobs till then."""
-        if con.execute("SELECT 1 FROM quantized WHERE length(codes) > 0 LIMIT 1").fetchone() is None:
+        rb = self._row_bytes
+        # only a blob of this width can move: a damaged one or another width's stays, and every
+        # process opening the file took the write lock and vacuumed it for nothing (waiting up to
+        # BUSY_S behind another writer)
+        movable = (
+            "SELECT 1 FROM quantized WHERE length(codes) > 0 AND length(digests) % 8 = 0"
+            " AND length(codes) = length(digests) / 8 * ? LIMIT 1"
+        )
+        if con.execute(movable, (rb,)).fetchone() is None:
             return
         try:
             con.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:
             return
-        rb = self._row_bytes
+        made = None  # as in _insert: a new codes file goes with a transaction that does not commit
+        new = False
         try:
             listed = con.execute(
                 "SELECT id, length(digests), length(codes) FROM quantized WHERE length(codes) > 0 ORDER BY id"
@@ -425,7 +452,9 @@ class VectorStore:
             ]
             if moved:
                 name, end, new = self._append_target(con, fresh=False)
-                with codes_file.Appending(self._database.parent / name, end * rb, new) as out:
+                target = self._database.parent / name
+                with codes_file.Appending(target, end * rb, new) as out:
+                    made = target if new else None
                     for chunk, count in moved:
                         with con.blobopen("quantized", "codes", chunk, readonly=True) as blob:
                             left = count * rb
@@ -438,9 +467,15 @@ class VectorStore:
             con.execute("COMMIT")
         except BaseException as exc:
             con.execute("ROLLBACK")
+            if made is not None:
+                codes_file.remove([made])
             if not isinstance(exc, (sqlite3.Error, OSError)):
                 raise
             return
+        if not moved:
+            return  # another process moved them first
+        if new:
+            self._remove_others(con)  # the file it replaced (gone, cut short, of another width)
         try:
             con.execute("VACUUM")  # the blobs' pages freed: the file is not twice its size
         except sqlite3.Error:
@@ -487,11 +522,18 @@ def _has_start(con: sqlite3.Connection) -> bool:
     return True
 
 
-def _current_name(con: sqlite3.Connection, database: Path | None) -> str | None:
+def _has_dim(con: sqlite3.Connection) -> bool:
+    return "dim" in {row[1] for row in con.execute("PRAGMA table_info(codes_file)")}
+
+
+def _current_name(con: sqlite3.Connection, database: Path | None, dim: int | None) -> str | None:
+    """The current codes file's name, when its rows are `dim` wide (None: whatever their width)."""
     if database is None:
         return None
-    row = con.execute("SELECT name FROM codes_file LIMIT 1").fetchone()
-    return row[0] if row is not None and codes_file.is_ours(database, row[0]) else None
+    row = con.execute("SELECT name, dim FROM codes_file LIMIT 1").fetchone()
+    if row is None or (dim is not None and (type(row[1]) is not int or row[1] != dim)):
+        return None
+    return row[0] if codes_file.is_ours(database, row[0]) else None
 
 
 class _Rows:
@@ -609,5 +651,12 @@ def _connect(path: Path) -> sqlite3.Connection:
             time.sleep(0.01)
     con.execute(SCHEMA)
     con.execute(CODES_SCHEMA)
+    if not _has_dim(con):
+        # made before the width was kept: no width (NULL), so its rows are embedded again
+        try:
+            con.execute("ALTER TABLE codes_file ADD COLUMN dim INTEGER")
+        except sqlite3.OperationalError:
+            if not _has_dim(con):  # else another process added it first
+                raise
     con.execute("SELECT count(*) FROM quantized").fetchone()
     return con

@@ -140,23 +140,25 @@ def test_a_codes_file_name_edited_in_the_database_is_never_followed(path, name):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and O_NOFOLLOW are POSIX")
-@pytest.mark.parametrize("kind", ["fifo", "link"])
+@pytest.mark.parametrize("kind", ["fifo", "link", "hard link"])
 def test_a_fifo_or_link_in_place_of_the_codes_file_is_never_opened(path, tmp_path, kind):
     rows = unit_rows(2, seed=6)
     VectorStore(path, DIM).add(digests(0, 2), rows)
     [codes] = codes_files(path)
     codes.unlink()
     target = tmp_path / "target"
-    target.write_bytes(b"keep me")
+    target.write_bytes(b"keep me " * 8)  # long enough to pass for the file's two rows
     if kind == "fifo":
         os.mkfifo(codes)
-    else:
+    elif kind == "link":
         codes.symlink_to(target)
+    else:  # O_NOFOLLOW does not see one: its bytes were read as vectors, the next codes written into it
+        os.link(target, codes)
     store = VectorStore(path, DIM)
     assert store.count == 0  # read at once: a FIFO would block a plain open
     store.add(digests(0, 2), rows)
     assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
-    assert target.read_bytes() == b"keep me"
+    assert target.read_bytes() == b"keep me " * 8
 
 
 def test_a_rewrite_writes_a_new_file_and_removes_the_old(path):
@@ -282,3 +284,132 @@ def test_two_processes_writing_at_once_keep_every_vector_whole(path):
             found = [(n * 10 + i).to_bytes(8, "little") for i in range(3)]
             assert stored(path, found) == pytest.approx(rows, abs=1e-4)
     assert [p.stat().st_size for p in codes_files(path)] == [40 * 3 * DIM * 2]
+
+
+def test_a_codes_file_of_another_width_is_never_read_as_this_one(path):
+    # an endpoint's model changed under the same name (or two model ids made one file name): the
+    # codes file says nothing of its rows' width, so a store of 8 read the 16-wide rows as its own
+    # vectors and wrote its own over them
+    wide = np.random.default_rng(15).standard_normal((4, 2 * DIM)).astype(np.float32)
+    wide /= np.linalg.norm(wide, axis=1, keepdims=True)
+    VectorStore(path, 2 * DIM).add(digests(0, 4), wide)
+    narrow = VectorStore(path, DIM)
+    assert list(narrow.lookup(as_keys(digests(0, 4)))) == [-1, -1, -1, -1]
+    rows = unit_rows(4, seed=16)
+    narrow.add(digests(0, 4), rows)
+    narrow.close()
+    assert stored(path, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
+    assert list(VectorStore(path, 2 * DIM).lookup(as_keys(digests(0, 4)))) == [-1, -1, -1, -1]
+    assert len(codes_files(path)) == 1  # the other width's file removed with its rows
+
+
+def test_a_codes_table_made_before_the_width_was_kept_is_embedded_again(path):
+    rows = unit_rows(2, seed=17)
+    VectorStore(path, DIM).add(digests(0, 2), rows)
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("ALTER TABLE codes_file DROP COLUMN dim")
+    con.close()
+    store = VectorStore(path, DIM)
+    assert list(store.lookup(as_keys(digests(0, 2)))) == [-1, -1]  # no width known: none read
+    store.add(digests(0, 2), rows)
+    assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
+
+
+def test_a_file_a_blob_writer_emptied_is_never_written_over_under_a_reader(path, monkeypatch):
+    rows = unit_rows(4, seed=18)
+    VectorStore(path, DIM).add(digests(0, 4), rows)
+    reader = VectorStore(path, DIM)
+    assert reader.count == 4 and is_mapped(reader._codes)
+    monkeypatch.setattr(V, "_has_start", lambda con: False)  # a process that found the file held for long
+    VectorStore(path, DIM).clear()  # its rows gone, the file still named: nothing past it to write over
+    monkeypatch.undo()
+    VectorStore(path, DIM).add(digests(10, 4), -rows)
+    at = reader.lookup(as_keys(digests(0, 4)))
+    assert reader.rows(at) == pytest.approx(rows, abs=1e-4)  # what the reader mapped never changes
+    assert stored(path, digests(10, 4)) == pytest.approx(-rows, abs=1e-4)
+    assert len(codes_files(path)) == 1
+
+
+def test_a_rewrite_the_disk_cannot_take_leaves_no_file_behind(path, monkeypatch):
+    rows = unit_rows(4, seed=19)
+    store = VectorStore(path, DIM)
+    store.add(digests(0, 4), rows)
+    [before] = codes_files(path)
+
+    def full(self, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(codes_file.Appending, "write", full)
+    with pytest.raises(OSError):
+        store.keep_only(as_keys(digests(1, 2)))
+    # the new file, named by no row, went with the transaction: it held the space the disk lacked
+    assert codes_files(path) == [before]
+    blob_file(path.with_name("vectors-other.sqlite3"), rows, digests(0, 4))
+    other = path.with_name("vectors-other.sqlite3")
+    assert VectorStore(other, DIM).count == 4  # read from the blobs, which could not be moved
+    assert codes_files(other) == []
+    monkeypatch.undo()
+    assert stored(path, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
+    assert stored(other, digests(0, 4)) == pytest.approx(rows, abs=1e-4)
+
+
+def test_a_blob_that_cannot_move_never_takes_the_write_lock_on_a_read(path, monkeypatch):
+    rows = unit_rows(2, seed=20)
+    VectorStore(path, DIM).add(digests(0, 2), rows)
+    con = sqlite3.connect(path, isolation_level=None)
+    wide, scales = V.quantize(np.ones((1, 2 * DIM), dtype=np.float32))  # another width's, or damage
+    con.execute(
+        "INSERT INTO quantized (digests, codes, scales) VALUES (?, ?, ?)",
+        (digests(9, 1)[0], wide.tobytes(), scales.tobytes()),
+    )
+    con.close()
+    seen: list[str] = []
+    real = V._connect
+
+    def traced(file):
+        opened = real(file)
+        opened.set_trace_callback(seen.append)
+        return opened
+
+    monkeypatch.setattr(V, "_connect", traced)
+    for _ in range(2):
+        assert stored(path, digests(0, 2)) == pytest.approx(rows, abs=1e-4)
+    assert [sql for sql in seen if sql in ("BEGIN IMMEDIATE", "VACUUM")] == []
+
+
+def test_vectors_a_rewrite_dropped_as_they_were_added_are_still_held(path, monkeypatch):
+    # a reindex in another process between this chunk's commit and the read after it: the caller
+    # looks its keys up next (meaning.stored indexes rows by what lookup gives: -1 was the last row)
+    rows = unit_rows(4, seed=21)
+    VectorStore(path, DIM).add(digests(0, 2), rows[:2])
+    real = VectorStore._insert
+
+    def then_reindexed(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        other = VectorStore(path, DIM)
+        other.keep_only(as_keys(digests(0, 1)))
+        other.close()
+
+    monkeypatch.setattr(VectorStore, "_insert", then_reindexed)
+    store = VectorStore(path, DIM)
+    store.add(digests(2, 2), rows[2:])
+    at = store.lookup(as_keys(digests(0, 4)))
+    assert at[1] == -1 and (at[[0, 2, 3]] >= 0).all()
+    assert store.rows(at[[0, 2, 3]]) == pytest.approx(rows[[0, 2, 3]], abs=1e-4)
+
+
+def test_two_processes_adding_the_width_column_at_once_both_keep_their_vectors(path, monkeypatch):
+    VectorStore(path, DIM).add(digests(0, 1), unit_rows(1, seed=22))
+    real, calls = V._has_dim, []
+
+    def added_since(con):  # another process added the column between this one's look and its ALTER
+        calls.append(con)
+        return len(calls) > 1 and real(con)
+
+    monkeypatch.setattr(V, "_has_dim", added_since)
+    rows = unit_rows(2, seed=23)
+    store = VectorStore(path, DIM)
+    store.add(digests(1, 2), rows)
+    store.close()
+    monkeypatch.undo()
+    assert stored(path, digests(1, 2)) == pytest.approx(rows, abs=1e-4)  # on disk, not in memory only
