@@ -123,6 +123,21 @@ def mapped(path: Path) -> np.ndarray | None:
     return np.frombuffer(view, dtype=np.uint8)
 
 
+def mapping(array: np.ndarray) -> mmap.mmap:
+    """The map behind an array `mapped` returned."""
+    base: object = array
+    while isinstance(base, np.ndarray):
+        base = base.base
+    found = base.obj if isinstance(base, memoryview) else base
+    assert isinstance(found, mmap.mmap)
+    return found
+
+
+def size_of(view: mmap.mmap) -> int:
+    """The mapped file's size now (one fstat): less than the map when it was cut short in place."""
+    return view.size()
+
+
 def remove(paths: list[Path]) -> None:
     for path in paths:
         try:

@@ -26,6 +26,7 @@ import re
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -91,6 +92,7 @@ class VectorStore:
         self._has_start = False  # whether the table has the codes file's column (else: blobs only)
         self._keys = np.zeros(0, dtype=np.uint64)
         self._codes = np.zeros((0, dim), dtype=CODE)
+        self._mapping: tuple[Any, int] | None = None  # (the map, its byte _codes start at) when a view
         self._scales = np.zeros(0, dtype=np.float32)  # a damaged row's is 0 (its products are 0)
         self._sound = np.zeros(0, dtype=bool)
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None
@@ -198,6 +200,7 @@ class VectorStore:
                 keys.append(digests)
                 scales.append(scale)
             self._keys = np.frombuffer(b"".join(keys), dtype=np.uint64)
+            self._mapping = None
             self._codes = self._gather(con, parts, keys, mapped)
         finally:
             con.execute("COMMIT")
@@ -205,6 +208,7 @@ class VectorStore:
         for held_keys, codes, held_scales in self._unstored:  # what no file could take
             self._keys = np.concatenate([self._keys, held_keys])
             self._codes = np.concatenate([self._codes, codes])
+            self._mapping = None
             sound_before, scales_before = self._sound, self._scales
             self._set_scales(held_scales)
             self._sound = np.concatenate([sound_before, self._sound])
@@ -225,6 +229,7 @@ class VectorStore:
                     break
                 at += count
             else:
+                self._mapping = (codes_file.mapping(mapped), first * rb)
                 return mapped[first * rb : at * rb].view(CODE).reshape(-1, self.dim)
         codes = np.empty((sum(rows), self.dim), dtype=CODE)
         into = codes.reshape(-1).view(np.uint8).data
@@ -258,9 +263,34 @@ class VectorStore:
             self.load()
         return self._keys
 
+    def _whole(self) -> None:
+        """Before codes are read from the map: a codes file cut short in place while mapped (by
+        hand, or a tool rewriting `.index/` in place; swarmkit never does) would kill the process at
+        the first read past its new end (SIGBUS), a server included. The rows still in the file are
+        copied and the others become no vector (products 0, embedded again); rows keep their places,
+        so positions a caller looked up before stay right. One fstat a read."""
+        if self._mapping is None:
+            return
+        view, offset = self._mapping
+        rb = self._row_bytes
+        try:
+            present = codes_file.size_of(view)
+        except (OSError, ValueError):
+            present = 0
+        if present >= offset + len(self._codes) * rb:
+            return
+        kept = min(len(self._codes), max(0, present - offset) // rb)
+        codes = np.zeros(self._codes.shape, dtype=CODE)
+        codes[:kept] = self._codes[:kept]  # the file may shrink again meanwhile: a narrow race is left
+        self._codes, self._mapping = codes, None
+        self._sound[kept:] = False
+        self._scales[kept:] = 0.0
+        self._changed()
+
     def rows(self, at: np.ndarray) -> np.ndarray:
         """The stored vectors of these rows of keys(), float32."""
         self.keys()
+        self._whole()
         return self._codes[at].astype(np.float32) * self._scales[at][..., None]
 
     def half(self) -> _Rows:
@@ -271,6 +301,7 @@ class VectorStore:
     def products(self, vector: np.ndarray) -> np.ndarray:
         """Every stored vector's product with `vector` (float32), computed a block of rows at a time."""
         self.keys()
+        self._whole()
         codes = self._codes
         vector = np.asarray(vector, dtype=np.float32)
         out = np.empty(len(codes), dtype=np.float32)
@@ -286,6 +317,7 @@ class VectorStore:
     def product(self, at: int, vector: np.ndarray) -> float:
         """One stored vector's product with `vector` (float32), as `products` gives it."""
         self.keys()
+        self._whole()
         total = self._codes[at].astype(np.float32) @ np.asarray(vector, dtype=np.float32)
         return min(1.0, max(-1.0, float(np.float32(total) * self._scales[at])))
 
@@ -293,6 +325,7 @@ class VectorStore:
         """Each key's row in keys() (-1: no vector); a key stored twice (two processes embedded
         the same line) gives its later row."""
         held = self.keys()
+        self._whole()
         if not len(held) or not len(keys):
             return np.full(len(keys), -1, dtype=np.int64)
         if self._sorted is None:
@@ -343,6 +376,7 @@ class VectorStore:
             self._unstored.append((keys, codes, scales))
         self._keys = np.concatenate([held, keys])
         self._codes = np.concatenate([self._codes, codes])
+        self._mapping = None
         sound_before, scales_before = self._sound, self._scales
         self._set_scales(scales)
         self._sound = np.concatenate([sound_before, self._sound])

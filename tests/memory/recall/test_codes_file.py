@@ -413,3 +413,32 @@ def test_two_processes_adding_the_width_column_at_once_both_keep_their_vectors(p
     store.close()
     monkeypatch.undo()
     assert stored(path, digests(1, 2)) == pytest.approx(rows, abs=1e-4)  # on disk, not in memory only
+
+
+CUT_WHILE_MAPPED = """
+import os, sys
+from pathlib import Path
+import numpy as np
+from swarmkit.memory.recall.vectors import VectorStore
+path = Path(sys.argv[1])
+rows = np.random.default_rng(0).standard_normal((5000, 8)).astype(np.float32)
+rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+keys = np.arange(1, 5001, dtype=np.uint64)
+VectorStore(path, 8).add([int(k).to_bytes(8, "little") for k in keys], rows)
+store = VectorStore(path, 8)
+at = store.lookup(keys)  # mapped, looked up
+[codes] = path.parent.glob(path.stem + "-*.codes")
+os.truncate(codes, 1000 * 8 * 2)  # in place, by hand or a tool: the first 1,000 rows are left
+products = store.products(rows[0])
+print(round(float(products[at[0]]), 3), float(np.abs(products[at[1000:]]).max()))
+print(int((store.lookup(keys) >= 0).sum()))
+"""
+
+
+def test_a_codes_file_cut_short_in_place_while_mapped_never_kills_the_process(path):
+    done = subprocess.run(
+        [sys.executable, "-c", CUT_WHILE_MAPPED, str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr  # it was -7, SIGBUS, at the first read past the new end
+    # the rows still in the file are read as before; the others are no vector (embedded again)
+    assert done.stdout.split("\n") == ["1.0 0.0", "1000", ""]
