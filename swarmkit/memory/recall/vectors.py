@@ -205,16 +205,20 @@ class VectorStore:
         finally:
             con.execute("COMMIT")
         self._set_scales(np.frombuffer(b"".join(scales), dtype="<f4"))
-        for held_keys, codes, held_scales in self._unstored:  # what no file could take
-            self._keys = np.concatenate([self._keys, held_keys])
-            self._codes = np.concatenate([self._codes, codes])
-            self._mapping = None
-            sound_before, scales_before = self._sound, self._scales
-            self._set_scales(held_scales)
-            self._sound = np.concatenate([sound_before, self._sound])
-            self._scales = np.concatenate([scales_before, self._scales])
+        for held in self._unstored:  # what no file could take
+            self._hold(*held)
         self._changed()
         self._loaded = True
+
+    def _hold(self, keys: np.ndarray, codes: np.ndarray, scales: np.ndarray) -> None:
+        """Vectors appended to those held in memory (a copy: no longer a view of the file)."""
+        self._keys = np.concatenate([self._keys, keys])
+        self._codes = np.concatenate([self._codes, codes])
+        self._mapping = None
+        sound_before, scales_before = self._sound, self._scales
+        self._set_scales(scales)
+        self._sound = np.concatenate([sound_before, self._sound])
+        self._scales = np.concatenate([scales_before, self._scales])
 
     def _gather(self, con, parts: list, keys: list[bytes], mapped: np.ndarray | None) -> np.ndarray:
         """The codes of these chunks, in order: a view of the mapped file when they lie in it one
@@ -354,7 +358,7 @@ class VectorStore:
         codes, scales = quantize(vectors)
         order = np.argsort(keys, kind="stable")
         keys, codes, scales = keys[order], codes[order], scales[order]
-        held = self.keys()  # read before the insert, or the new chunk would be held twice
+        self.keys()  # read before the insert, or the new chunk would be held twice
         try:
             self._insert(keys.tobytes(), codes, scales.astype("<f4").tobytes())
             stored = True
@@ -370,17 +374,11 @@ class VectorStore:
             lost = ~np.isin(keys, self._keys)
             if not lost.any():
                 return
-            held, keys, codes, scales = self._keys, keys[lost], codes[lost], scales[lost]
+            keys, codes, scales = keys[lost], codes[lost], scales[lost]
             stored = False
         if not stored:
             self._unstored.append((keys, codes, scales))
-        self._keys = np.concatenate([held, keys])
-        self._codes = np.concatenate([self._codes, codes])
-        self._mapping = None
-        sound_before, scales_before = self._sound, self._scales
-        self._set_scales(scales)
-        self._sound = np.concatenate([sound_before, self._sound])
-        self._scales = np.concatenate([scales_before, self._scales])
+        self._hold(keys, codes, scales)
         self._changed()
 
     def _insert(self, digests: bytes, codes: np.ndarray, scales: bytes, replace: bool = False) -> None:
