@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swarmkit.memory.folder.file_class import FileClass
+from swarmkit.memory.recall.sqlite_wal import switch_to_wal
 from swarmkit.memory.recall.words import STEMMER_VERSION
 
 SCHEMA_VERSION = "3"
@@ -80,6 +81,9 @@ def unpack(blob: bytes) -> array:
     return packed
 
 
+BUSY_S = 30.0  # how long a connection waits for another process's write
+
+
 class IndexDB:
     """One connection to the index (a file, or memory when the folder cannot hold one)."""
 
@@ -87,11 +91,14 @@ class IndexDB:
         self.path = path
         self.rows_read = 0  # postings and per-entry rows fetched: tests bound the work by it
         con = sqlite3.connect(
-            ":memory:" if path is None else path, timeout=30, isolation_level=None, check_same_thread=False
+            ":memory:" if path is None else path,
+            timeout=BUSY_S,
+            isolation_level=None,
+            check_same_thread=False,
         )
         try:
             if path is not None:
-                con.execute("PRAGMA journal_mode=WAL")
+                switch_to_wal(con, BUSY_S)
                 con.execute("PRAGMA synchronous=NORMAL")
             self.con = con
             self._ensure_schema()

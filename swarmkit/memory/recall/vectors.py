@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from swarmkit.memory.recall import codes_file
+from swarmkit.memory.recall.sqlite_wal import switch_to_wal
 
 # Vectors are stored in chunks, one per batch embedded (digests, 8 bytes each, their codes and
 # their scales, one blob each): 100,000 vectors load in a few reads instead of 100,000 rows.
@@ -88,8 +88,9 @@ class VectorStore:
     def __init__(self, path: Path | None, dim: int):
         self.path, self.dim = path, dim
         self._con: sqlite3.Connection | None = None
-        self._in_file = False  # whether new codes go to the codes file (else into blobs)
-        self._has_start = False  # whether the table has the codes file's column (else: blobs only)
+        # whether the table has the codes file's column: new codes go to the file, rows name their
+        # place in it (else every code is in a blob, as in a store in memory)
+        self._in_file = False
         self._keys = np.zeros(0, dtype=np.uint64)
         self._codes = np.zeros((0, dim), dtype=CODE)
         self._mapping: tuple[Any, int] | None = None  # (the map, its byte _codes start at) when a view
@@ -131,11 +132,11 @@ class VectorStore:
             if con is None:
                 con = sqlite3.connect(":memory:", isolation_level=None)
                 con.execute(SCHEMA)
-                self._has_start = self._in_file = False
+                self._in_file = False
             else:
                 assert self.path is not None
                 _upgrade(con, self.dim)
-                self._has_start = self._in_file = _has_start(con)
+                self._in_file = _has_start(con)
                 if self._in_file:
                     self._move_blobs(con)
             self._con = con
@@ -170,7 +171,7 @@ class VectorStore:
                 keys.append(digests)
                 parts.append(code)
                 scales.append(scale)
-            start = "start" if self._has_start else "NULL"
+            start = "start" if self._in_file else "NULL"
             query = f"SELECT id, digests, length(codes), scales, {start} FROM quantized ORDER BY id"
             listed = con.execute(query).fetchall()
             mapped = None
@@ -544,8 +545,7 @@ class _Rewritten(Exception):
 def _has_start(con: sqlite3.Connection) -> bool:
     """Whether the table has the codes file's column, added now to a file written before it
     (a file no process can write now keeps its codes in blobs)."""
-    columns = {row[1] for row in con.execute("PRAGMA table_info(quantized)")}
-    if "start" in columns:
+    if _has_column(con, "quantized", "start"):
         return True
     try:
         con.execute("ALTER TABLE quantized ADD COLUMN start INTEGER")
@@ -555,7 +555,11 @@ def _has_start(con: sqlite3.Connection) -> bool:
 
 
 def _has_dim(con: sqlite3.Connection) -> bool:
-    return "dim" in {row[1] for row in con.execute("PRAGMA table_info(codes_file)")}
+    return _has_column(con, "codes_file", "dim")
+
+
+def _has_column(con: sqlite3.Connection, table: str, column: str) -> bool:
+    return column in {row[1] for row in con.execute(f"PRAGMA table_info({table})")}
 
 
 def _current_name(con: sqlite3.Connection, database: Path | None, dim: int | None) -> str | None:
@@ -669,18 +673,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     # large pages for large blobs (a new file only; SQLite keeps an existing file's): 100,000
     # vectors are 1,200 pages to read instead of 19,000
     con.execute("PRAGMA page_size=65536")
-    # Switching a new file to WAL takes a lock SQLite does not wait for: a process creating the
-    # file at the same moment as another got "database is locked" at once and kept its vectors
-    # in memory only (a test of two writers found it), so the switch is tried again for a while.
-    deadline = time.monotonic() + BUSY_S
-    while True:
-        try:
-            con.execute("PRAGMA journal_mode=WAL")
-            break
-        except sqlite3.OperationalError:
-            if time.monotonic() >= deadline:
-                raise
-            time.sleep(0.01)
+    switch_to_wal(con, BUSY_S)
     con.execute(SCHEMA)
     con.execute(CODES_SCHEMA)
     if not _has_dim(con):
