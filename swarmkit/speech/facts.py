@@ -612,19 +612,30 @@ def clauses(text: str) -> list[str]:
         if not sentence or sentence.endswith("?"):
             continue
         start, prefix = 0, ""
-        for join in _JOIN.finditer(sentence):
-            if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
-                continue  # (what follows is too long to read as one statement)
-            if fact_values.region_follows(sentence[: join.start()], sentence[join.end() :]):
-                continue  # "Tulsa, OK, and …": the place's region, not a clause ("OK, and I work …")
-            implied = _starts_statement(sentence[join.end() :])
-            if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
-                implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own
-            if implied is not None:
-                out.append(prefix + sentence[start : join.start()])
-                start, prefix = join.end(), implied
+        for at, end, implied in joins(sentence):
+            out.append(prefix + sentence[start:at])
+            start, prefix = end, implied
         out.append(prefix + sentence[start:])
     return _decided([clause.strip() for clause in out if clause.strip()])
+
+
+def joins(sentence: str) -> list[tuple[int, int, str]]:
+    """Where a new statement begins in one sentence: (start, end) of each join (", ", " and ",
+    " but ") and what is put back before the statement after it ("" or "I ": "and work at Acme")."""
+    out: list[tuple[int, int, str]] = []
+    start = 0
+    for join in _JOIN.finditer(sentence):
+        if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
+            continue  # (what follows is too long to read as one statement)
+        if fact_values.region_follows(sentence[: join.start()], sentence[join.end() :]):
+            continue  # "Tulsa, OK, and …": the place's region, not a clause ("OK, and I work …")
+        implied = _starts_statement(sentence[join.end() :])
+        if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
+            implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own
+        if implied is not None:
+            out.append((join.start(), join.end(), implied))
+            start = join.end()
+    return out
 
 
 def _decided(said: list[str]) -> list[str]:
