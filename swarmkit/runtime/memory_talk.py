@@ -141,13 +141,25 @@ class MemoryTalk:
                 }
         outcome = asked.forget(store.parts, request.about, chosen or request.ref, self._scope())
         if outcome.status == "forgotten":
-            (entry,) = outcome.entries
-            self.forgotten.add(dedupe_key(entry.text))
-            self.run.record.memory_writes.append(
-                MemoryWrite(
-                    agent=agent.id, status="forgotten", ref=entry.ref, text=shown(entry.text), reason=None
-                ).to_dict()
-            )
+            if outcome.fact:
+                self.forgotten.add(dedupe_key(outcome.fact))
+            for entry in outcome.entries:
+                self.forgotten.add(dedupe_key(entry.text))
+                self.run.record.memory_writes.append(
+                    MemoryWrite(
+                        agent=agent.id, status="forgotten", ref=entry.ref, text=shown(entry.text), reason=None
+                    ).to_dict()
+                )
+            for cut in outcome.cuts:  # the fact taken out of an entry that keeps its other sentences
+                self.run.record.memory_writes.append(
+                    MemoryWrite(
+                        agent=agent.id,
+                        status="forgotten",
+                        ref=cut.entry.ref,
+                        text=shown(cut.entry.text),
+                        reason=f"taken out of the entry, which now reads “{shown(cut.left)}”",
+                    ).to_dict()
+                )
         return outcome.to_dict()
 
     def was_forgotten(self, text: str) -> bool:

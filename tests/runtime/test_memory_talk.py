@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 
+from tests.support.git import commit_count, git, head
 from tests.support.runs import RecordingMock, run_once
 
 
@@ -88,6 +89,56 @@ def forget_commit(root) -> tuple[list[str], list[str]]:
         if line.startswith("-") and not line.startswith("---")
     ]
     return titles, removed
+
+
+# The memory file of the CI run with a real model: a first-person copy of two facts in one entry.
+CI_ME = """# About me
+
+- I live in Lisbon. [by: user; added: 2026-12-01]
+- My wife is called Priya. I drive a red Skoda Octavia. [by: user; added: 2026-12-01]
+- Lives in Lisbon [by: agent; kind: identity; subject: user.location; added: 2026-12-01]
+- Wife is called Priya [by: agent; kind: preference; subject: user.wife.called_priya; added: 2026-12-01]
+- Drives a red Skoda Octavia [by: agent; kind: preference; subject: user.drive.a_red_skoda_octavia; added: 2026-12-01]
+"""
+
+
+def test_a_forget_also_takes_the_fact_out_of_a_longer_entry_in_the_same_commit(init_ws, cli, monkeypatch):
+    root = init_ws()
+    cli("memory", "-w", str(root), "add", "I live in Lisbon.")
+    folder = root / ".swarmkit" / "memory"
+    (folder / "me.md").write_text(CI_ME, encoding="utf-8")
+    git(folder, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "by hand", "--", "me.md")
+    before = commit_count(folder)
+
+    code, out, err = chat(cli, monkeypatch, root, ["Please forget that I drive a red Skoda Octavia."])
+
+    assert code == 0, err
+    assert commit_count(folder) == before + 1
+    commit = head(folder)
+    assert out.splitlines()[0] == (
+        "Forgotten: Drives a red Skoda Octavia (me.md#9a6c9bf6). Also taken out of: “My wife is called "
+        "Priya. I drive a red Skoda Octavia.” (me.md#56641865), which now reads “My wife is called "
+        f"Priya.” The memory folder's history still holds it, commit {commit[:10]}."
+    )
+    assert listed(cli, root) == [
+        "I live in Lisbon.",
+        "My wife is called Priya.",
+        "Lives in Lisbon",
+        "Wife is called Priya",
+    ]
+    assert found(cli, root, "Skoda") == []
+    shown = git(folder, "show", "--format=%s", commit)
+    assert shown.splitlines()[0] == "Forget: Drives a red Skoda Octavia (from 2 entries)"
+    changed = [
+        line for line in shown.splitlines() if line.startswith(("-", "+")) and line[:3] not in ("---", "+++")
+    ]
+    assert changed == [
+        "-- My wife is called Priya. I drive a red Skoda Octavia. [by: user; added: 2026-12-01]",
+        "+- My wife is called Priya. [by: user; added: 2026-12-01]",
+        "-- Drives a red Skoda Octavia [by: agent; kind: preference; subject: user.drive.a_red_skoda_octavia; "
+        "added: 2026-12-01]",
+    ]
+    assert "forgot 2" in err
 
 
 def test_forgetting_what_was_told_in_other_words(init_ws, cli, monkeypatch):

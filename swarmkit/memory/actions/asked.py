@@ -4,10 +4,13 @@ entries they mean, in the person's own view, and acts.
 
 The entries a person may be told about or have forgotten are those their view reads: their own file,
 the shared files the reader's scope reads, and the pinned lines of MEMORY.md; never another person's
-file, never the inbox (nobody reviewed it) or a swarm's notes. A forget removes one entry, in one
-commit (the folder's history keeps it), and only the one the words clearly mean: when several could
-be meant, it lists them and forgets none. A pinned line is given to every run of everyone: it is
-named, never forgotten from a conversation.
+file, never the inbox (nobody reviewed it) or a swarm's notes. A forget removes the one entry the
+words clearly mean (the folder's history keeps it): when several could be meant, it lists them and
+forgets none. A forget of a statement ("forget that I drive a red Skoda Octavia") also takes the fact
+out of every entry that states it in one of its sentences (speech/within.py: "My wife is called
+Priya. I drive a red Skoda Octavia." keeps "My wife is called Priya."), in the same one commit: a
+person who asked memory to forget something expects no kept entry to say it any more. A pinned line
+is given to every run of everyone: it is named, never forgotten or cut from a conversation.
 """
 
 from __future__ import annotations
@@ -195,22 +198,67 @@ def known(store: MemoryReader, topic: str = "", scope: str | None = None) -> Kno
 # ---- forgetting -------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Cut:
+    """A fact taken out of an entry that states it in one of its sentences: the entry as it was read,
+    and its text left (never empty: an entry left with nothing is forgotten whole)."""
+
+    entry: E.Entry
+    left: str
+
+    def to_dict(self) -> dict:
+        entry = self.entry
+        return {"ref": entry.ref, "text": E.shown(entry.text), "file": entry.file, "left": E.shown(self.left)}
+
+    def said(self) -> str:
+        return f"“{E.shown(self.entry.text)}” ({self.entry.ref}), which now reads “{E.shown(self.left)}”"
+
+
+def _ended(said: str) -> str:
+    """`said` with a full stop, unless the quotation it ends with ends its own sentence (“… Priya.”)."""
+    return said if said.rstrip("”").endswith(tuple(".!?…")) else said + "."
+
+
+# What a pinned line not changed is, and how to change it: a line that states the fact among other
+# sentences is edited, not forgotten whole.
+_NOT_CHANGED = {
+    False: ("forget it", "To remove it: swarmkit memory forget {}"),
+    True: ("take it out of it", "To change it: swarmkit memory edit {} TEXT"),
+}
+
+
+def _pinned_said(entry: E.Entry, within: bool = False) -> str:
+    """Why a pinned line was not changed: it is given to every run of everyone."""
+    verb, hint = _NOT_CHANGED[within]
+    return (
+        f"{E.shown(entry.text)} ({entry.ref}) is pinned in MEMORY.md, which every run of everyone is given, "
+        f"so I did not {verb}. " + hint.format(entry.ref)
+    )
+
+
 @dataclass
 class Forgotten:
     """What a request to forget did: `status` is forgotten, several (none forgotten), pinned (not
-    forgotten), none (nothing matched) or refused (a ref not this person's, or the folder refused)."""
+    forgotten), none (nothing matched) or refused (a ref not this person's, or the folder refused).
+    A forget by a statement also takes the fact out of the entries that state it in a sentence
+    (`cuts`); `pinned` names the pinned lines that state it so, which are not changed."""
 
     status: str
     words: str
     entries: list[E.Entry] = field(default_factory=list)
     commit: str | None = None
     reason: str | None = None
+    cuts: list[Cut] = field(default_factory=list)
+    pinned: list[E.Entry] = field(default_factory=list)
+    fact: str | None = None  # the fact the words state, as kept ("Drives a red Skoda Octavia")
 
     def to_dict(self) -> dict:
         return {
             "status": self.status,
             "words": self.words,
             "entries": [{"ref": e.ref, "text": E.shown(e.text), "file": e.file} for e in self.entries],
+            "cuts": [cut.to_dict() for cut in self.cuts],
+            "pinned": [{"ref": e.ref, "text": E.shown(e.text), "file": e.file} for e in self.pinned],
             "commit": self.commit,
             "reason": self.reason,
             "answer": self.answer(),
@@ -221,18 +269,20 @@ class Forgotten:
 
         what = said_back(self.words)
         if self.status == "forgotten":
-            (entry,) = self.entries
             commit = f", commit {self.commit[:10]}" if self.commit else ""
-            return (
-                f"Forgotten: {E.shown(entry.text)} ({entry.ref}). The memory folder's history still holds "
-                f"it{commit}."
-            )
+            gone = "; ".join(f"{E.shown(e.text)} ({e.ref})" for e in self.entries)
+            cuts = "; ".join(cut.said() for cut in self.cuts)
+            if not self.cuts:
+                said = f"Forgotten: {gone}."
+            elif gone:
+                said = _ended(f"Forgotten: {gone}. Also taken out of: {cuts}")
+            else:
+                said = _ended(f"Forgotten that {what}: taken out of {cuts}")
+            pinned = "".join(" " + _pinned_said(e, within=True) for e in self.pinned)
+            return f"{said} The memory folder's history still holds it{commit}.{pinned}"
         if self.status == "pinned":
             (entry,) = self.entries
-            return (
-                f"{E.shown(entry.text)} ({entry.ref}) is pinned in MEMORY.md, which every run of everyone "
-                "is given, so I did not forget it. To remove it: swarmkit memory forget " + entry.ref
-            )
+            return _pinned_said(entry, within=bool(self.pinned))
         if self.status == "several":
             lines = [f"Several entries could be what you mean by “{what}”, so I forgot none of them:"]
             lines += [f"- {E.shown(e.text)} ({e.ref})" for e in self.entries]
@@ -243,9 +293,58 @@ class Forgotten:
         return f"Nothing I have saved matches “{what}”, so nothing was forgotten."
 
 
+def stated_within(entries: list[E.Entry], fact: str) -> list[Cut | E.Entry]:
+    """The entries that state `fact` (as kept: "Drives a red Skoda Octavia") in one of their sentences
+    or statements: each as a Cut, or the entry itself when nothing of it is left ("I drive a red Skoda
+    Octavia."). A sentence states it when it reads, alone, as a fact with the same dedupe key; a
+    sentence that names the same things in any other shape ("Sold my red Skoda Octavia") never does."""
+    from swarmkit.speech.within import without
+
+    key = E.dedupe_key(fact)
+
+    def same(text: str) -> bool:
+        return E.dedupe_key(text) == key
+
+    out: list[Cut | E.Entry] = []
+    for entry in entries:
+        left = without(entry.text, same)
+        if left is None:
+            continue
+        if not left:
+            out.append(entry)
+        elif not E.split_metadata(left)[1]:  # what is left must not read as a metadata group
+            out.append(Cut(entry, left))
+    return out
+
+
+def _reached(
+    store: MemoryReader, words: str, scope: str | None
+) -> tuple[list[E.Entry], list[Cut | E.Entry], str | None]:
+    """(the entries the words mean whole, the entries that state the fact the words state in a
+    sentence, that fact). A statement reaches every entry that states it, whole or in a sentence;
+    only when none does is the entry holding the largest share of what it names the one meant."""
+    fact = _as_fact(words)
+    if fact is None:
+        return meant(store, words, scope), [], None
+    entries = readable(store, scope)
+    key = E.dedupe_key(fact.text)
+    whole = [e for e in entries if E.dedupe_key(e.text) == key]
+    within = stated_within([e for e in entries if e not in whole], fact.text)
+    if whole or within:
+        return whole, within, fact.text
+    return meant(store, words, scope), [], fact.text
+
+
+def _is_pinned(entry: E.Entry) -> bool:
+    return FileClass.of(entry.file).kind is Kind.MEMORY
+
+
 def forget(parts: MemoryParts, words: str, ref: str | None = None, scope: str | None = None) -> Forgotten:
-    """Forget the one entry `words` (or `ref`) clearly mean, in one commit."""
+    """Forget the one entry `words` (or `ref`) clearly mean, and (for words that state a fact) take
+    that fact out of every entry that states it in a sentence; one commit."""
     store = parts.reader
+    within: list[Cut | E.Entry] = []
+    fact = None
     if ref is not None:
         try:
             entry, _ = store.entry_at(ref)
@@ -257,19 +356,28 @@ def forget(parts: MemoryParts, words: str, ref: str | None = None, scope: str | 
                 "refused", words, reason=f"{ref} is not a kept fact (the inbox or a swarm's notes)"
             )
     else:
-        found = meant(store, words, scope)
-    if not found:
-        return Forgotten("none", words)
+        found, within, fact = _reached(store, words, scope)
     if len(found) > 1:
         return Forgotten("several", words, found[:LISTED])
-    (entry,) = found
-    if FileClass.of(entry.file).kind is Kind.MEMORY:
-        return Forgotten("pinned", words, [entry])
+    if found and _is_pinned(found[0]):
+        return Forgotten("pinned", words, found)
+    pinned = [e if isinstance(e, E.Entry) else e.entry for e in within]
+    pinned = [e for e in pinned if _is_pinned(e)]
+    gone = found + [e for e in within if isinstance(e, E.Entry) and not _is_pinned(e)]
+    cuts = [c for c in within if isinstance(c, Cut) and not _is_pinned(c.entry)]
+    if not gone and not cuts:
+        if pinned:  # only a pinned line states it, in one of its sentences
+            return Forgotten("pinned", words, pinned[:1], pinned=pinned[:1], fact=fact)
+        return Forgotten("none", words)
     try:
-        result = parts.writer.forget(entry.ref, expect_text=entry.text)
+        if cuts or len(gone) > 1:
+            changes = [(e, None) for e in gone] + [(c.entry, c.left) for c in cuts]
+            result = parts.writer.forget_within(changes, fact or E.shown(gone[0].text))
+        else:
+            result = parts.writer.forget(gone[0].ref, expect_text=gone[0].text)
     except SwarmkitError as exc:
-        return Forgotten("refused", words, [entry], reason=exc.message)
-    return Forgotten("forgotten", words, [entry], commit=result.commit)
+        return Forgotten("refused", words, gone, reason=exc.message, cuts=cuts, fact=fact)
+    return Forgotten("forgotten", words, gone, commit=result.commit, cuts=cuts, pinned=pinned, fact=fact)
 
 
 # ---- corrections --------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ Every entry a person, an agent, a swarm member or an import keeps comes through 
 text is screened once here (a text screened before is marked so, ScreenedText, and not read
 again), checked for salience, deduped against the file under the write lock, rendered, written
 atomically with whatever rides along (a swarm's README), and committed. forget() is the one
-removal. The actions are handed this writer (store.py builds it); they never call the store.
+removal of an entry; forget_within() takes one fact out of several entries at once (the entries
+that state it whole go, those that state it in one of their sentences keep the rest), in one commit,
+so a forget is never half done. The actions are handed this writer (store.py builds it); they never call the store.
 
 What a write sets off above the folder is handed in when the writer is built, so the folder never
 imports an action or plain-speech reading: where a fact with no room goes (the inbox,
@@ -14,10 +16,10 @@ actions/inbox.py's hold_full), the bounded consolidation pass a write may call f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from swarmkit.errors import SwarmkitError
+from swarmkit.errors import Conflict, SwarmkitError
 from swarmkit.memory.folder import entries as E
 from swarmkit.memory.folder.entries import digest_ref, shown
 from swarmkit.memory.folder.file_class import FileClass
@@ -222,3 +224,48 @@ class MemoryWriter:
             del lines[entry.line - 1]
             commit = reader.apply({entry.file: lines}, f"Forget: {E.cut_text(shown(entry.text), 72)}", "user")
             return WriteResult("forgotten", entry.ref, None, commit, shown(entry.text), None, entry.ref)
+
+    def forget_within(self, changes: Sequence[tuple[E.Entry, str | None]], what: str) -> WriteResult:
+        """Take the fact `what` out of entries, one commit: each (entry, text left) is removed (None)
+        or keeps the text left, its bullet and metadata as they are. Each entry must still hold the
+        text it was read with, checked under the lock: one that changed refuses them all."""
+        reader = self.reader
+        if not reader.exists():
+            raise reader.missing_error()
+        for entry, _ in changes:  # a changed entry is refused before anything is locked or committed
+            reader.entry_at(entry.ref, entry.text)
+        with reader.writing():
+            files: dict[str, list[str]] = {}
+            edits: dict[str, dict[int, str | None]] = {}
+            for entry, left in changes:
+                now, lines = reader.entry_at(entry.ref, entry.text, exact=True)
+                files.setdefault(now.file, lines)
+                edits.setdefault(now.file, {})[now.line] = (
+                    None if left is None else _with_text(files[now.file][now.line - 1], now, left)
+                )
+            for rel, by_line in edits.items():
+                for number in sorted(by_line, reverse=True):  # from the bottom: the lines above stay put
+                    line = by_line[number]
+                    if line is None:
+                        del files[rel][number - 1]
+                    else:
+                        files[rel][number - 1] = line
+            count = len(changes)
+            title = f"Forget: {E.cut_text(shown(what), 60)} (from {count} entr{'y' if count == 1 else 'ies'})"
+            commit = reader.apply(files, title, "user")
+            return WriteResult("forgotten", None, None, commit, shown(what))
+
+
+def _with_text(line: str, entry: E.Entry, left: str) -> str:
+    """The entry's line with its text replaced by `left`, all else kept byte for byte. A text left
+    that the line would read otherwise (ending in what reads as a metadata group: "Call me [by:
+    agent]") is refused: a cut must never change who wrote a line or what its metadata says."""
+    at = line.find(entry.text)
+    changed = line[:at] + left + line[at + len(entry.text) :]
+    read = E.parse_line(changed, entry.file, entry.line)
+    if at < 0 or read is None or read.text != left or read.meta != entry.meta:
+        raise Conflict(
+            f"{entry.ref} would not read as it should with “{shown(left)}” left; nothing was changed",
+            f"edit it by hand: swarmkit memory edit {entry.ref} TEXT",
+        )
+    return changed
