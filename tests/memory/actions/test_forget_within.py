@@ -63,25 +63,38 @@ def test_only_a_longer_entry_holds_the_fact_so_its_cut_is_the_forget(store, fold
     ]
 
 
-def test_an_entry_that_states_only_the_fact_in_its_own_words_is_forgotten_whole(store, folder):
-    hand_written(store, folder, "me.md", ["- Lives in Lisbon", "- I drive a red Skoda Octavia."])
+def test_an_entry_that_states_only_the_fact_in_its_own_words_is_forgotten_whole_with_it(store, folder):
+    hand_written(
+        store,
+        folder,
+        "me.md",
+        ["- Lives in Lisbon", "- Drives a red Skoda Octavia", "- I drive a red Skoda Octavia."],
+    )
 
     result = asked.forget(store.parts, ASKED)
 
-    assert [e.text for e in result.entries] == ["I drive a red Skoda Octavia."]
-    assert result.answer().startswith("Forgotten: I drive a red Skoda Octavia. (me.md#")
+    assert result.answer() == (
+        f"Forgotten: Drives a red Skoda Octavia ({ref_of('me.md', 'Drives a red Skoda Octavia')}); I drive a "
+        f"red Skoda Octavia. ({ref_of('me.md', 'I drive a red Skoda Octavia.')}). The memory folder's history "
+        f"still holds it, commit {head(folder)[:10]}."
+    )
     assert lines(folder, "me.md")[2:] == ["- Lives in Lisbon"]
+    assert commits(folder)[0] == "Forget: Drives a red Skoda Octavia (from 2 entries)"
 
 
 def test_a_sentence_that_names_the_same_things_in_another_shape_is_untouched(store, folder):
     kept = ["- Sold my red Skoda Octavia last year.", "- Wants to drive a Skoda someday."]
-    hand_written(store, folder, "me.md", ["- Drives a red Skoda Octavia", *kept])
+    hand_written(
+        store,
+        folder,
+        "me.md",
+        ["- Drives a red Skoda Octavia", *kept, "- Wife is Priya. I drive a red Skoda Octavia."],
+    )
 
     result = asked.forget(store.parts, ASKED)
 
-    assert result.answer().startswith("Forgotten: Drives a red Skoda Octavia (me.md#")
-    assert result.cuts == []
-    assert lines(folder, "me.md")[2:] == kept
+    assert [cut.left for cut in result.cuts] == ["Wife is Priya."]
+    assert lines(folder, "me.md")[2:] == [*kept, "- Wife is Priya."]
 
 
 def test_a_pinned_line_that_states_the_fact_is_named_never_changed(store, folder):
