@@ -141,6 +141,25 @@ def test_a_forget_also_takes_the_fact_out_of_a_longer_entry_in_the_same_commit(i
     assert "forgot 2" in err
 
 
+def test_the_run_record_names_each_entry_the_forget_changed(init_ws, cli):
+    root = init_ws()
+    cli("memory", "-w", str(root), "add", "I live in Lisbon.")
+    folder = root / ".swarmkit" / "memory"
+    (folder / "me.md").write_text(CI_ME, encoding="utf-8")
+
+    record, _ = run_once(root, "Please forget that I drive a red Skoda Octavia.")
+
+    assert [(w["status"], w["ref"], w["text"], w["reason"]) for w in record["memory_writes"]] == [
+        ("forgotten", "me.md#9a6c9bf6", "Drives a red Skoda Octavia", None),
+        (
+            "forgotten",
+            "me.md#56641865",
+            "My wife is called Priya. I drive a red Skoda Octavia.",
+            "taken out of the entry, which now reads “My wife is called Priya.”",
+        ),
+    ]
+
+
 def test_forgetting_what_was_told_in_other_words(init_ws, cli, monkeypatch):
     root = init_ws()
     chat(cli, monkeypatch, root, TOLD)
