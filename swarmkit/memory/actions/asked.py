@@ -241,7 +241,8 @@ class Forgotten:
     """What a request to forget did: `status` is forgotten, several (none forgotten), pinned (not
     forgotten), none (nothing matched) or refused (a ref not this person's, or the folder refused).
     A forget by a statement also takes the fact out of the entries that state it in a sentence
-    (`cuts`); `pinned` names the pinned lines that state it so, which are not changed."""
+    (`cuts`); `pinned` names the pinned lines that state it (a Cut: in one of their sentences),
+    which are never changed."""
 
     status: str
     words: str
@@ -249,7 +250,7 @@ class Forgotten:
     commit: str | None = None
     reason: str | None = None
     cuts: list[Cut] = field(default_factory=list)
-    pinned: list[E.Entry] = field(default_factory=list)
+    pinned: list[Cut | E.Entry] = field(default_factory=list)
     fact: str | None = None  # the fact the words state, as kept ("Drives a red Skoda Octavia")
 
     def to_dict(self) -> dict:
@@ -258,7 +259,9 @@ class Forgotten:
             "words": self.words,
             "entries": [{"ref": e.ref, "text": E.shown(e.text), "file": e.file} for e in self.entries],
             "cuts": [cut.to_dict() for cut in self.cuts],
-            "pinned": [{"ref": e.ref, "text": E.shown(e.text), "file": e.file} for e in self.pinned],
+            "pinned": [
+                {"ref": e.ref, "text": E.shown(e.text), "file": e.file} for e in map(_entry, self.pinned)
+            ],
             "commit": self.commit,
             "reason": self.reason,
             "answer": self.answer(),
@@ -278,11 +281,11 @@ class Forgotten:
                 said = _ended(f"Forgotten: {gone}. Also taken out of: {cuts}")
             else:
                 said = _ended(f"Forgotten that {what}: taken out of {cuts}")
-            pinned = "".join(" " + _pinned_said(e, within=True) for e in self.pinned)
+            pinned = "".join(" " + _pinned_said(_entry(p), isinstance(p, Cut)) for p in self.pinned)
             return f"{said} The memory folder's history still holds it{commit}.{pinned}"
         if self.status == "pinned":
             (entry,) = self.entries
-            return _pinned_said(entry, within=bool(self.pinned))
+            return _pinned_said(entry, any(isinstance(p, Cut) for p in self.pinned))
         if self.status == "several":
             lines = [f"Several entries could be what you mean by “{what}”, so I forgot none of them:"]
             lines += [f"- {E.shown(e.text)} ({e.ref})" for e in self.entries]
@@ -335,6 +338,10 @@ def _reached(
     return meant(store, words, scope), [], fact.text
 
 
+def _entry(reached: Cut | E.Entry) -> E.Entry:
+    return reached.entry if isinstance(reached, Cut) else reached
+
+
 def _is_pinned(entry: E.Entry) -> bool:
     return FileClass.of(entry.file).kind is Kind.MEMORY
 
@@ -361,13 +368,12 @@ def forget(parts: MemoryParts, words: str, ref: str | None = None, scope: str | 
         return Forgotten("several", words, found[:LISTED])
     if found and _is_pinned(found[0]):
         return Forgotten("pinned", words, found)
-    pinned = [e if isinstance(e, E.Entry) else e.entry for e in within]
-    pinned = [e for e in pinned if _is_pinned(e)]
+    pinned = [p for p in within if _is_pinned(_entry(p))]
     gone = found + [e for e in within if isinstance(e, E.Entry) and not _is_pinned(e)]
     cuts = [c for c in within if isinstance(c, Cut) and not _is_pinned(c.entry)]
     if not gone and not cuts:
         if pinned:  # only a pinned line states it, in one of its sentences
-            return Forgotten("pinned", words, pinned[:1], pinned=pinned[:1], fact=fact)
+            return Forgotten("pinned", words, [_entry(pinned[0])], pinned=pinned[:1], fact=fact)
         return Forgotten("none", words)
     try:
         if cuts or len(gone) > 1:

@@ -163,3 +163,20 @@ def test_a_forget_by_ref_forgets_that_one_entry_only(store, folder):
 
     assert result.answer().startswith("Forgotten: Drives a red Skoda Octavia (me.md#")
     assert lines(folder, "me.md")[2:] == [longer]
+
+
+def test_a_pinned_line_that_states_only_the_fact_is_named_as_a_pinned_line_is(store, folder):
+    hand_written(store, folder, "MEMORY.md", ["- I drive a red Skoda Octavia."])
+    ref = ref_of("MEMORY.md", "I drive a red Skoda Octavia.")
+    before = commit_count(folder)
+
+    result = asked.forget(store.parts, ASKED)
+
+    assert result.answer() == (
+        f"I drive a red Skoda Octavia. ({ref}) is pinned in MEMORY.md, which every run of everyone is given, "
+        f"so I did not forget it. To remove it: swarmkit memory forget {ref}"
+    )
+    assert (
+        commit_count(folder) == before
+        and "I drive a red Skoda Octavia." in (folder / "MEMORY.md").read_text()
+    )
