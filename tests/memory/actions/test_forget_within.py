@@ -4,6 +4,9 @@ one commit of the forget; a pinned line is never changed, a changed entry refuse
 
 from __future__ import annotations
 
+import pytest
+
+from swarmkit.errors import SwarmkitError
 from swarmkit.memory.actions import asked
 from tests.support.git import commit_count, commits, git, head
 from tests.support.memory_files import lines, ref_of
@@ -180,3 +183,20 @@ def test_a_pinned_line_that_states_only_the_fact_is_named_as_a_pinned_line_is(st
         commit_count(folder) == before
         and "I drive a red Skoda Octavia." in (folder / "MEMORY.md").read_text()
     )
+
+
+def test_a_text_left_that_would_read_as_metadata_is_refused_by_the_writer(store, folder):
+    """A cut never changes who wrote a line: "Call me [by: agent]" left would make it the agent's."""
+    hand_written(store, folder, "me.md", ["- Call me [by: agent]; I drive a red Skoda Octavia"])
+    (entry,) = store.entries("me.md")
+    before = commit_count(folder)
+
+    with pytest.raises(SwarmkitError) as refused:
+        store.parts.writer.forget_within([(entry, "Call me [by: agent]")], "Drives a red Skoda Octavia")
+
+    assert refused.value.message == (
+        f"{entry.ref} would not read as it should with “Call me [by: agent]” left; nothing was changed"
+    )
+    assert refused.value.hint == f"edit it by hand: swarmkit memory edit {entry.ref} TEXT"
+    assert commit_count(folder) == before
+    assert lines(folder, "me.md")[2:] == ["- Call me [by: agent]; I drive a red Skoda Octavia"]
