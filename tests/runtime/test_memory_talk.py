@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import subprocess
+from pathlib import Path
 
 from tests.support.git import commit_count, git, head
 from tests.support.runs import RecordingMock, run_once
@@ -120,6 +121,9 @@ def test_a_forget_also_takes_the_fact_out_of_a_longer_entry_in_the_same_commit(i
         "Priya. I drive a red Skoda Octavia.” (me.md#56641865), which now reads “My wife is called "
         f"Priya.” The memory folder's history still holds it, commit {commit[:10]}."
     )
+    # docs/providers.md shows this answer word for word, with a commit of its own
+    docs = (Path(__file__).parents[2] / "docs" / "providers.md").read_text(encoding="utf-8")
+    assert out.splitlines()[0].replace(commit[:10], "1a2b3c4d5e") in docs.splitlines()
     assert listed(cli, root) == [
         "I live in Lisbon.",
         "My wife is called Priya.",
