@@ -176,3 +176,27 @@ def test_which_facts_are_in_the_speakers_voice(text, voiced):
 )
 def test_which_facts_are_the_persons_own_words(text, message, theirs):
     assert in_their_words(text, message) is theirs
+
+
+def test_forgetting_a_fact_leaves_no_copy_of_it(init_ws, cli, monkeypatch):
+    """The CI chat: told the three in one message, then asked to forget the car; no first-person copy
+    still holds "Skoda"."""
+    import io
+
+    facts = said("I live in Lisbon.", "My wife is called Priya. I drive a red Skoda Octavia.")
+    server = LoopbackModel(lambda body: (200, completion(json.dumps({"facts": facts})), 0.0))
+    try:
+        root = init_ws()
+        monkeypatch.setattr(
+            "sys.stdin", io.StringIO(f"{TOLD}\nPlease forget that I drive a red Skoda Octavia.\n")
+        )
+        status, out, err = cli(
+            "chat", str(root), "--provider", "openai", "--base-url", server.url, "--model", "smollm2"
+        )
+        assert status == 0, err
+        assert "Forgotten: Drives a red Skoda Octavia" in out
+        code, listed, err = cli("memory", "-w", str(root), "list", "--format", "json")
+        assert code == 0, err
+        assert sorted(entry["text"] for entry in json.loads(listed)["entries"]) == THREE[1:]
+    finally:
+        server.close()
