@@ -14,6 +14,8 @@
   as a warning; the facts the person told plainly are then read from their words by the offline
   reader (swarmkit/speech, which the mock provider answers with), so they are not lost with it.
   Those facts also join a readable reply that left them out (told_plainly_besides).
+- **In the third person**: a fact the model gave in the first person (the person's words copied
+  back, or its own answer) keeps only what the person said (runtime/fact_voice.py).
 """
 
 from __future__ import annotations
@@ -229,18 +231,19 @@ def offline_facts(task: str) -> list[dict]:
     return [fact.to_dict() for fact in extract(stated(task))]
 
 
-def told_plainly_besides(facts: list[dict], task: str) -> list[dict]:
+def told_plainly_besides(facts: list[dict], task: str, plainly: list[dict] | None = None) -> list[dict]:
     """The facts the person told plainly that the model's facts leave out: none of them has the same
     subject or the same words. A model that misreads (SmolLM2-135M keeps "I have two editors" and
     drops "I live in Lisbon") never costs what was said in so many words; a model that read it gave
-    the same subject (the prompt names the keys the offline reader uses) and nothing is added."""
+    the same subject (the prompt names the keys the offline reader uses) and nothing is added.
+    `plainly`: those facts, when the caller has read them already."""
     from swarmkit.memory import normalise_subject
 
     subjects = {normalise_subject(fact["subject"]) for fact in facts if fact.get("subject")}
     texts = {" ".join(fact["text"].lower().split()) for fact in facts}
     return [
         fact
-        for fact in offline_facts(task)
+        for fact in (offline_facts(task) if plainly is None else plainly)
         if normalise_subject(fact.get("subject") or "") not in subjects
         and " ".join(fact["text"].lower().split()) not in texts
     ]
@@ -306,8 +309,13 @@ def extract(run, agent, task: str, output: str) -> Outcome:
         facts = read_facts(reply.content)
         echoed = [fact for fact in facts or () if echoes_the_instructions(fact["text"])]
         if facts is not None and (not echoed or len(echoed) < len(facts)):
-            read = [fact for fact in facts if fact not in echoed]
-            besides = told_plainly_besides(read, task)
+            from swarmkit.runtime.fact_voice import in_the_asked_voice
+
+            # a first-person fact is the person's words copied back or the assistant's own voice
+            plainly = offline_facts(task)  # read once: both steps compare with it
+            read, voice = in_the_asked_voice([fact for fact in facts if fact not in echoed], task, plainly)
+            record.update(voice)
+            besides = told_plainly_besides(read, task, plainly)
             if besides:
                 record["told_plainly_added"] = len(besides)
             return Outcome(read + besides, "model", None, record)

@@ -724,3 +724,38 @@ def subject_of(text: str) -> str | None:
     Munich"); None when it is not a fact about the user in a known shape."""
     fact = read_statement(text) or read_fact(text)
     return fact.subject if fact is not None else None
+
+
+_FIRST_PERSON_PLURAL = _PATTERNS.lazy("first_person_plural", re.I)
+
+
+def in_the_speakers_voice(text: str) -> bool:
+    """Whether a fact is written as its speaker says it: a first-person word, one speaker's or a
+    household's ("I live in Lisbon", "Our dog is called Rex"), outside its quotations and links ("Loves
+    'Call Me Maybe'" is in the third person). A fact asked for in the third person and given in the
+    first may be anyone's voice: the person's words copied back, or the assistant's own ("I'm happy
+    to help")."""
+    # quotations and links are found in a fact's length (a hostile run of them is quadratic), and
+    # a text longer than any clause the reader reads is no one fact: its every word counts
+    words = _LITERAL.sub(" ", text) if len(text) <= MAX_CLAUSE else text
+    return any(
+        _spoken(words, found)
+        for pattern in (_FIRST_PERSON, _FIRST_PERSON_PLURAL)
+        for found in pattern.finditer(words)
+    )
+
+
+# Where a sentence starts: after these, "My" is capitalised as the sentence's first word.
+_SENTENCE_OPENERS = ".!?;(\"'“‘"
+
+
+def _spoken(text: str, word: re.Match[str]) -> bool:
+    """Whether a first-person word found in `text` is a pronoun: "I" always; another with a capital
+    only where a sentence starts, as elsewhere it is a name's ("Please Excuse My Dear Aunt Sally",
+    "Where Is My Mind"), which _in_third_person leaves as written too."""
+    if word[0][0] in "iI" or not word[0][0].isupper():
+        return True
+    at = word.start() - 1
+    while at >= 0 and text[at].isspace():  # no slice of what comes before: linear in a long text
+        at -= 1
+    return at < 0 or text[at] in _SENTENCE_OPENERS

@@ -21,6 +21,7 @@ from swarmkit.cli.main import run as cli_run
 from swarmkit.memory.store import MemoryStore
 from swarmkit.scaffold import create_workspace
 from swarmkit.screening.screen import screen
+from swarmkit.speech.facts import in_the_speakers_voice
 from tests.screening.example_files import Secret, benign_texts, channel_corpus, held_out
 from tests.support.git import git
 from tests.support.memory_files import assert_every_file_parses
@@ -148,10 +149,14 @@ def test_memory_writer_in_a_run_never_writes_a_secret(ws, tmp_path):
     )
     folder = ws / ".swarmkit" / "memory"
     statuses = [w["status"] for w in record["memory_writes"]]
-    assert statuses.count("written") >= len(BENIGN), record["memory_writes"]
+    # those in the first person ("I use a password manager") are no one's here (the run's input does
+    # not say them): the writer leaves them out (runtime/fact_voice.py, tests/runtime/test_writer_voice.py)
+    third_person = {text for text in BENIGN if not in_the_speakers_voice(text)}
+    assert len(third_person) >= 300
+    assert statuses.count("written") >= len(third_person), record["memory_writes"]
     assert_no_secret(folder)
     assert_no_secret_in_runs(ws)
-    assert set(BENIGN) <= _entry_texts(folder)  # benign facts were written word for word
+    assert third_person <= _entry_texts(folder)  # benign facts were written word for word
 
 
 def test_mock_extraction_of_a_users_secrets_never_writes_them(ws, tmp_path):
