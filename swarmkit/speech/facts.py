@@ -219,6 +219,7 @@ class Shape:
         "region",
         "general",
         "about_a_person",
+        "since",
     )
 
     def __init__(self, row: dict[str, Any]):
@@ -258,6 +259,8 @@ class Shape:
         self.region: bool = row.get("region", self.place)
         self.general: bool = row.get("general", False)
         self.about_a_person: bool = row.get("about_a_person", False)
+        # its state holds from when it began: told with a year, its fact keeps it ([[started]])
+        self.since: bool = row.get("since", False)
 
     def match(self, form: str, text: str) -> re.Match | None:
         """`text` read in this shape's first-person form ("said") or its fact's own form ("fact")."""
@@ -329,6 +332,8 @@ GENERAL_SHAPES = frozenset(shape.name for shape in SHAPES if shape.general)
 # Shapes whose third-person form can only be about a person ("Prefers tabs"); the others also read
 # as facts about things ("Builds are slow", "Runs nightly", "Target is eu-west-1").
 ABOUT_A_PERSON = frozenset(shape.name for shape in SHAPES if shape.about_a_person)
+# Shapes whose state holds from when it began ("Lives in Berlin since 2019").
+SINCE_SHAPES = frozenset(shape.name for shape in SHAPES if shape.since)
 
 
 _QUOTES = "\"'“”‘’"
@@ -408,7 +413,8 @@ def _read(text: str, form: str) -> tuple[Shape, dict, str] | None:
 def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     """The fact one first-person clause states, or None ("where do I live", "I don't know"). A state
     that ends ("I no longer live in Oslo", "I'm not vegan any more") is read whole: the state, then
-    its end, under the state's subject so that it replaces it."""
+    its end, under the state's subject so that it replaces it. A state told with the year it began
+    ("I moved to Berlin in 2019") is kept with it ("Lives in Berlin since 2019"), when its shape says so."""
     if len(clause) > MAX_CLAUSE:
         return None
     stated = _strip_lead_in(clause)
@@ -422,6 +428,19 @@ def read_statement(clause: str, _recasts: int = 0) -> Fact | None:
     lowered = said.lower()
     if any(word in lowered for word in _PASSING_WORDS):
         said = _PASSING.sub(r"\1", said)  # "I honestly hate jazz" is "I hate jazz"
+    if _recasts == 0 and (started := _started(said)) is not None:
+        # "I moved to Berlin in 2019": the state, kept with when it began ("Lives in Berlin since 2019");
+        # a clause told in other words is dated once, as said (_recasts), and a state that ends never
+        told, when = started
+        fact = _read_said(clause, stated, told, _recasts)
+        if fact is not None and fact.shape in SINCE_SHAPES and _state_that_ends(told) is None:
+            text = _STARTED_AS.format(fact=fact.text, when=when) if when else fact.text
+            return Fact(text, fact.kind, fact.subject, fact.shape)
+    return _read_said(clause, stated, said, _recasts)
+
+
+def _read_said(clause: str, stated: str, said: str, _recasts: int) -> Fact | None:
+    """The fact `said` (`clause` without its lead-in and passing words) states, or None."""
     state = _state_that_ends(said)
     found = None
     if state is None and (recast := _recast(said, first=True)) is not None:
@@ -468,6 +487,30 @@ def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
         if match is not None:
             state = template.format(**match.groupdict())
             return state[:1].upper() + state[1:]
+    return None
+
+
+# A state told with when it began ([[started]] in the data): each pattern, the clause that tells the
+# state itself, and the words one of which such a clause holds (a quick check).
+_STARTED = tuple((_PATTERNS.text(row["said"]), row["state"], tuple(row["holds"])) for row in _DATA["started"])
+_STARTED_WORDS = frozenset(word for _, _, holds in _STARTED for word in holds)
+_STARTED_AS: str = _DATA["started_as"]["text"]
+
+
+def _started(said: str) -> tuple[str, str] | None:
+    """(the clause that tells the state `said` tells, when it began: "" when said without a year), or
+    None when `said` tells no time a state began ("I moved to Berlin in 2019" → ("I moved to Berlin",
+    "2019"))."""
+    lowered = said.lower()
+    if not any(word in lowered for word in _STARTED_WORDS):
+        return None  # (a quick check: most clauses say no time)
+    for pattern, template, holds in _STARTED:
+        if not any(word in lowered for word in holds):
+            continue
+        match = rules.compiled(pattern, re.I | re.S).match(said)
+        if match is not None:
+            groups = {k: v or "" for k, v in match.groupdict().items()}
+            return template.format(**groups), groups.get("when", "")
     return None
 
 
@@ -619,6 +662,13 @@ def clauses(text: str) -> list[str]:
     return _decided([clause.strip() for clause in out if clause.strip()])
 
 
+# When a state began, said before it and a comma ("In 2019, I moved to Berlin").
+_TIME_FIRST = _PATTERNS.lazy("time_first")
+# Characters such a time takes at most ("back in the beginning of 2019"): only a short stretch before a
+# join is read for it, which keeps splitting a long sentence linear in its length.
+_TIME_FIRST_MOST = 40
+
+
 def joins(sentence: str) -> list[tuple[int, int, str]]:
     """Where a new statement begins in one sentence: (start, end) of each join (", ", " and ",
     " but ") and what is put back before the statement after it ("" or "I ": "and work at Acme")."""
@@ -629,6 +679,8 @@ def joins(sentence: str) -> list[tuple[int, int, str]]:
             continue  # (what follows is too long to read as one statement)
         if fact_values.region_follows(sentence[: join.start()], sentence[join.end() :]):
             continue  # "Tulsa, OK, and …": the place's region, not a clause ("OK, and I work …")
+        if join.start() - start <= _TIME_FIRST_MOST and _TIME_FIRST.fullmatch(sentence[start : join.start()]):
+            continue  # "Back in 2017, we moved to Leeds": when the clause after it began
         implied = _starts_statement(sentence[join.end() :])
         if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
             implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own
