@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swarmkit.speech import fact_values, idioms, prefilter, reported, rules, sentences, unmeant
+from swarmkit.speech import fact_values, idioms, literals, prefilter, reported, rules, sentences, unmeant
 
 MAX_VALUE = 200  # characters of a value; a longer "value" is a whole story, not a fact
 # A clause longer than this is no single fact (its value would be far over MAX_VALUE): it is not
@@ -41,20 +41,12 @@ _FIRST_WORDS = {third: first for first, third in _THIRD_WORDS.items()}
 _ALONE = (r"(?<![\w'’./@#-])(?:", r")(?![\w'’/@-]|\.\w)")
 _SPEAKERS_WORD = re.compile(_ALONE[0] + "|".join(map(re.escape, _THIRD_WORDS)) + _ALONE[1])
 _THIRD_PERSONS_WORD = re.compile(_ALONE[0] + "|".join(map(re.escape, _FIRST_WORDS)) + _ALONE[1])
-# Words taken as written, never put in another person: a quotation ('my way', "my heart will go on"),
-# and a link, a path, an address or a domain (https://example.com/my-page, myblog.com/my).
-_LITERAL = re.compile(r""""[^"]*"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|‘[^’]*’|\S*(?:/|@|\w\.\w)\S*""")
 
 
 def _outside_literals(text: str, word: re.Pattern[str], words: dict[str, str]) -> str:
-    """`text` with each `word` outside its quotations and links replaced as `words` says."""
-    out, last = [], 0
-    for literal in _LITERAL.finditer(text):
-        out.append(word.sub(lambda m: words[m[0]], text[last : literal.start()]))
-        out.append(literal[0])
-        last = literal.end()
-    out.append(word.sub(lambda m: words[m[0]], text[last:]))
-    return "".join(out)
+    """`text` with each `word` outside its quotations and links (speech/literals.py: words taken as
+    written) replaced as `words` says."""
+    return literals.outside(text, lambda stretch: word.sub(lambda m: words[m[0]], stretch))
 
 
 def _in_third_person(text: str) -> str:
@@ -787,9 +779,9 @@ def in_the_speakers_voice(text: str) -> bool:
     'Call Me Maybe'" is in the third person). A fact asked for in the third person and given in the
     first may be anyone's voice: the person's words copied back, or the assistant's own ("I'm happy
     to help")."""
-    # quotations and links are found in a fact's length (a hostile run of them is quadratic), and
-    # a text longer than any clause the reader reads is no one fact: its every word counts
-    words = _LITERAL.sub(" ", text) if len(text) <= MAX_CLAUSE else text
+    # a text longer than any clause the reader reads is no one fact: its every word counts, even
+    # one in quotation marks
+    words = literals.blanked(text) if len(text) <= MAX_CLAUSE else text
     return any(
         _spoken(words, found)
         for pattern in (_FIRST_PERSON, _FIRST_PERSON_PLURAL)

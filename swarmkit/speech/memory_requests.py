@@ -114,7 +114,10 @@ def read(text: str) -> list[MemoryRequest]:
     found: list[MemoryRequest] = []
     said = own_words(text)
     for number, sentence in enumerate(said):
-        request = _recall(sentence) or _forget(sentence) or _correction(sentence, said[number + 1 :])
+        # only the next sentence, never a copy of all the rest: that copy per sentence made a long
+        # message of short sentences quadratic (200 KB of ". " took seconds)
+        following = said[number + 1] if number + 1 < len(said) else None
+        request = _recall(sentence) or _forget(sentence) or _correction(sentence, following)
         if request is not None:
             found.append(request)
     return found
@@ -177,13 +180,15 @@ def _forget(sentence: str) -> MemoryRequest | None:
     return None
 
 
-def _correction(sentence: str, after: list[str]) -> MemoryRequest | None:
+def _correction(sentence: str, following: str | None) -> MemoryRequest | None:
+    """A correction ("that's wrong, I live in Porto"); its right value may be the sentence
+    `following` it ("That's wrong. I live in Porto.")."""
     match = _match("correction", sentence)
     if match is None:
         return None
     statement = (match.group("statement") or "").strip()
-    if not statement.strip(" .!") and after:  # "That's wrong. I live in Porto."
-        statement = after[0]
+    if not statement.strip(" .!") and following:  # "That's wrong. I live in Porto."
+        statement = following
     from swarmkit.speech.facts import extract
 
     if not statement or not extract(statement):
