@@ -313,7 +313,9 @@ def extract(run, agent, task: str, output: str) -> Outcome:
 
             # a first-person fact is the person's words copied back or the assistant's own voice
             plainly = offline_facts(task)  # read once: both steps compare with it
-            read, voice = in_the_asked_voice([fact for fact in facts if fact not in echoed], task, plainly)
+            read, voice = in_the_asked_voice(
+                [fact for fact in facts if fact not in echoed], task, plainly, offline_facts
+            )
             record.update(voice)
             besides = told_plainly_besides(read, task, plainly)
             if besides:

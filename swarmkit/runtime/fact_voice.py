@@ -23,6 +23,7 @@ A third-person fact is kept as the model gave it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # Words, compared folded: "I’m" in a message is "I'm" in a reply.
 _WORD = re.compile(r"[\w'’]+")
@@ -45,15 +46,15 @@ def _run_of(text: str, spaced: str) -> bool:
 
 
 def in_the_asked_voice(
-    facts: list[dict], task: str, plainly: list[dict]
+    facts: list[dict], task: str, plainly: list[dict], read_offline: Callable[[str], list[dict]]
 ) -> tuple[list[dict], dict[str, int]]:
     """`facts` (a model's extraction) with each first-person fact replaced by what the person said
-    of it (see the module's docstring), given `plainly`, what the offline reader reads from `task`
-    (extraction.offline_facts), and the counts of what was done, for the run record:
+    of it (see the module's docstring), given `plainly`, what the offline reader reads from `task`,
+    and `read_offline`, that reader (extraction.offline_facts, handed in: extraction calls this
+    module, which never imports it back), and the counts of what was done, for the run record:
     recast_first_person (facts replaced by the person's), first_person_kept_as_said (the person's
     own words the offline reader cannot read) and dropped_not_said; a count of 0 is left out."""
     from swarmkit.memory import dedupe_key, normalise_subject
-    from swarmkit.runtime.extraction import offline_facts
     from swarmkit.speech.facts import MAX_CLAUSE, in_the_speakers_voice
 
     voiced = [in_the_speakers_voice(fact["text"]) for fact in facts]
@@ -73,7 +74,7 @@ def in_the_asked_voice(
             continue
         # longer than any clause the reader reads, it is no one fact: only the person's own words
         # keep it (and a hostile reply of such "facts" costs no reading)
-        read = offline_facts(fact["text"]) if len(fact["text"]) <= MAX_CLAUSE else []
+        read = read_offline(fact["text"]) if len(fact["text"]) <= MAX_CLAUSE else []
         if not read:
             if not _run_of(fact["text"], spaced):
                 counts["dropped_not_said"] += 1
