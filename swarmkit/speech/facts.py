@@ -467,19 +467,30 @@ _ENDED_FACTS = tuple(
 _ENDING_WORDS = frozenset(word for _, _, holds in _ENDED + _ENDED_FACTS for word in holds)
 
 
-def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
-    """The clause that tells the state `said` ends, or None when `said` ends no state."""
+def _first_row(said: str, rows: tuple, words: frozenset[str]) -> tuple[re.Match, str] | None:
+    """(the match, the row's template) of the first of `rows` (pattern, template, the words one of
+    which a clause it reads holds) that reads `said`; None when none does, or `said` holds none of
+    `words` (a quick check: most clauses hold none)."""
     lowered = said.lower()
-    if not any(word in lowered for word in _ENDING_WORDS):
-        return None  # (a quick check: most clauses end no state)
-    for pattern, template, holds in endings:
+    if not any(word in lowered for word in words):
+        return None
+    for pattern, template, holds in rows:
         if not any(word in lowered for word in holds):
             continue
         match = rules.compiled(pattern, re.I | re.S).match(said)
         if match is not None:
-            state = template.format(**match.groupdict())
-            return state[:1].upper() + state[1:]
+            return match, template
     return None
+
+
+def _state_that_ends(said: str, endings: tuple = _ENDED) -> str | None:
+    """The clause that tells the state `said` ends, or None when `said` ends no state."""
+    found = _first_row(said, endings, _ENDING_WORDS)
+    if found is None:
+        return None
+    match, template = found
+    state = template.format(**match.groupdict())
+    return state[:1].upper() + state[1:]
 
 
 # A state told with when it began ([[started]] in the data): each pattern, the clause that tells the
@@ -493,17 +504,12 @@ def _started(said: str) -> tuple[str, str] | None:
     """(the clause that tells the state `said` tells, when it began: "" when said without a year), or
     None when `said` tells no time a state began ("I moved to Berlin in 2019" → ("I moved to Berlin",
     "2019"))."""
-    lowered = said.lower()
-    if not any(word in lowered for word in _STARTED_WORDS):
-        return None  # (a quick check: most clauses say no time)
-    for pattern, template, holds in _STARTED:
-        if not any(word in lowered for word in holds):
-            continue
-        match = rules.compiled(pattern, re.I | re.S).match(said)
-        if match is not None:
-            groups = {k: v or "" for k, v in match.groupdict().items()}
-            return template.format(**groups), groups.get("when", "")
-    return None
+    found = _first_row(said, _STARTED, _STARTED_WORDS)
+    if found is None:
+        return None
+    match, template = found
+    groups = {k: v or "" for k, v in match.groupdict().items()}
+    return template.format(**groups), groups.get("when", "")
 
 
 # A state told in other words ([[recast]] in the data): each pattern, the clause that tells the state
