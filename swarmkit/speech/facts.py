@@ -667,11 +667,14 @@ _TIME_FIRST = _PATTERNS.lazy("time_first")
 _TIME_FIRST_MOST = 40
 
 
-def joins(sentence: str) -> list[tuple[int, int, str]]:
+def joins(sentence: str, stored: bool = False) -> list[tuple[int, int, str]]:
     """Where a new statement begins in one sentence: (start, end) of each join (", ", " and ",
-    " but ") and what is put back before the statement after it ("" or "I ": "and work at Acme")."""
+    " but ") and what is put back before the statement after it ("" or "I ": "and work at Acme").
+    `stored`: the sentence may be facts as kept, in the third person ("Lives in Lisbon and drives a
+    Skoda"), which also part at a join where both what follows and what stands before it read alone
+    as facts (_both_facts)."""
     out: list[tuple[int, int, str]] = []
-    start = 0
+    start, before = 0, ""
     for join in _JOIN.finditer(sentence):
         if join.start() < start or len(sentence) - join.end() > MAX_CLAUSE:
             continue  # (what follows is too long to read as one statement)
@@ -682,10 +685,24 @@ def joins(sentence: str) -> list[tuple[int, int, str]]:
         implied = _starts_statement(sentence[join.end() :])
         if implied is None and unmeant.undecided_statement(sentence[join.end() :]):
             implied = ""  # "I live in Porto and I might move to Tokyo, or maybe not": its own
+        if implied is None and stored and _both_facts(sentence, start, join, before):
+            implied = ""  # "Lives in Lisbon and drives a red Skoda": two facts as kept
         if implied is not None:
             out.append((join.start(), join.end(), implied))
-            start = join.end()
+            start, before = join.end(), implied
     return out
+
+
+def _both_facts(sentence: str, start: int, join: re.Match[str], implied: str) -> bool:
+    """Whether `join` in a fact as kept parts two facts: what follows it reads alone as a fact in its
+    stored form ("drives a red Skoda"), and what stands before it since `start` (with the `implied`
+    "I " of its own join put back) reads alone as one too, stored or said ("Lives in Lisbon"; a state
+    that ends, "No longer lives in Oslo", is one). Both, as one half that reads is no sign of a join:
+    "Lives with Anna and drives her to work" is one statement."""
+    if join.start() - start > MAX_CLAUSE or read_fact(sentence[join.end() :]) is None:
+        return False  # (a longer stretch is no one fact: not even sliced, which keeps this linear)
+    before = implied + sentence[start : join.start()]
+    return (read_fact(before) or read_statement(before)) is not None
 
 
 def _decided(said: list[str]) -> list[str]:

@@ -4,10 +4,12 @@
 A text is cut where it can be cut cleanly, at two levels: its sentences (speech/sentences.py: at ".",
 "!", "?", ";" and line breaks, never after "Dr."), and in a sentence the statements that facts.py
 reads as their own after ", ", " and " or " but " ("I live in Lisbon and I drive a red Skoda" →
-"I live in Lisbon"). A piece is taken out when it reads, alone, as one fact (a first-person statement,
-or a stored fact's third-person form) that the caller's `same` says is the fact to take out; whatever
-else it says, in any other shape ("Sold my red Skoda last year", "Wants to drive a Skoda"), is never
-read as that fact. What is left keeps its own words, with a capital where it now starts, the "I"
+"I live in Lisbon"), or, in facts as kept in the third person, where both what stands before the join
+and what follows read alone as facts ("Lives in Lisbon and drives a red Skoda" → "Lives in Lisbon";
+"Lives with Anna and drives her to work" stays one). A piece is taken out when it reads, alone, as
+one fact (a first-person statement, or a stored fact's third-person form) that the caller's `same`
+says is the fact to take out; whatever else it says, in any other shape ("Sold my red Skoda last
+year", "Wants to drive a Skoda", "No longer drives a red Skoda"), is never read as that fact. What is left keeps its own words, with a capital where it now starts, the "I"
 that the statement after an "and" leaves unsaid put back when it now starts the sentence ("I drive a
 Skoda and live in Lisbon" → "I live in Lisbon"), and the text's end mark when it lost it.
 """
@@ -54,7 +56,7 @@ def _clauses(text: str, sentence: _Piece) -> list[_Piece]:
     words = text[sentence.start : sentence.end]
     out: list[_Piece] = []
     start, implied = 0, ""
-    for at, end, following in facts.joins(words):
+    for at, end, following in facts.joins(words, stored=True):
         out.append(_Piece(sentence.start + start, sentence.start + at, implied))
         start, implied = end, following
     out.append(_Piece(sentence.start + start, sentence.end, implied))

@@ -371,3 +371,20 @@ LITERAL_UNITS += ['"', "a/b ", "x@", "a.b", "a. "]
 def test_quotations_and_links_are_found_in_linear_time(unit):
     _assert_linear(unit, work=literals.blanked)
     _assert_linear(unit, work=lambda text: literals.outside(text, str.upper))
+
+
+# Facts as kept, joined in the third person: a forget cuts the fact out of such an entry
+# (speech/within.py), which reads what stands before and after each join as a fact of its own.
+THIRD_PERSON_JOINS = [
+    "Lives in Lisbon and drives a red Skoda Octavia, ",
+    "Is vegan, ",
+    ", and ",
+    "Is vegan. ",
+]
+
+
+@pytest.mark.parametrize("unit", THIRD_PERSON_JOINS)
+def test_a_fact_is_cut_out_of_third_person_joins_in_linear_time(unit):
+    from swarmkit.speech.within import without
+
+    _assert_linear(unit, work=lambda text: without(text, lambda fact: fact == "Drives a red Skoda Octavia"))

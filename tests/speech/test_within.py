@@ -30,6 +30,17 @@ def drives_the_skoda(fact: str) -> bool:
             "I live in Lisbon, I drive a red Skoda Octavia and I work at Acme.",
             "I live in Lisbon, I work at Acme.",
         ),
+        # facts as kept, in the third person, joined by "and", "," or "but": each part reads as a fact
+        ("Lives in Lisbon and drives a red Skoda Octavia", "Lives in Lisbon"),
+        ("Lives in Lisbon, drives a red Skoda Octavia", "Lives in Lisbon"),
+        ("Is vegan and drives a red Skoda Octavia.", "Is vegan."),
+        ("Lives in Lisbon but drives a red Skoda Octavia", "Lives in Lisbon"),
+        ("Drives a red Skoda Octavia and lives in Lisbon", "Lives in Lisbon"),
+        ("Lives in Lisbon, works at Acme and drives a red Skoda Octavia.", "Lives in Lisbon, works at Acme."),
+        (
+            "Drives a red Skoda Octavia, works at Acme and lives in Lisbon",
+            "Works at Acme and lives in Lisbon",
+        ),
         # the whole text states it: nothing is left
         ("I drive a red Skoda Octavia.", ""),
         ("Drives a red Skoda Octavia", ""),
@@ -50,6 +61,13 @@ def test_the_sentence_or_statement_that_states_the_fact_is_taken_out(text, left)
         "Dr. Smith said I drive a red Skoda Octavia.",
         "Do I drive a red Skoda Octavia?",
         "My wife is called Priya.",
+        # a third-person join is parted only where both parts read as facts, and the fact's own part
+        # is only ever the fact, in its shape
+        "Sold the red Skoda Octavia and bought a bike",
+        "Wants to drive a red Skoda Octavia and live in Porto",
+        "No longer drives a red Skoda Octavia and lives in Lisbon",
+        "Lives in Lisbon and no longer drives a red Skoda Octavia",
+        "Lives in Lisbon and drives a red Skoda Octavia to work",
         "",
     ],
 )
