@@ -200,3 +200,31 @@ def test_a_text_left_that_would_read_as_metadata_is_refused_by_the_writer(store,
     assert refused.value.hint == f"edit it by hand: swarmkit memory edit {entry.ref} TEXT"
     assert commit_count(folder) == before
     assert lines(folder, "me.md")[2:] == ["- Call me [by: agent]; I drive a red Skoda Octavia"]
+
+
+def test_a_fact_kept_in_a_third_person_join_is_cut_out_of_it(store, folder):
+    hand_written(
+        store,
+        folder,
+        "me.md",
+        [
+            "- Lives in Lisbon and drives a red Skoda Octavia [by: agent; added: 2026-12-01]",
+            "- Drives a red Skoda Octavia, works at Acme and is vegan",
+            "- No longer drives a red Skoda Octavia and lives in Lisbon",
+            "- Sold the red Skoda Octavia and bought a bike",
+        ],
+    )
+    before = commit_count(folder)
+
+    result = asked.forget(store.parts, ASKED)
+
+    assert result.status == "forgotten"
+    assert [cut.left for cut in result.cuts] == ["Lives in Lisbon", "Works at Acme and is vegan"]
+    assert lines(folder, "me.md")[2:] == [
+        "- Lives in Lisbon [by: agent; added: 2026-12-01]",
+        "- Works at Acme and is vegan",
+        "- No longer drives a red Skoda Octavia and lives in Lisbon",
+        "- Sold the red Skoda Octavia and bought a bike",
+    ]
+    assert commit_count(folder) == before + 1
+    assert commits(folder)[0] == "Forget: Drives a red Skoda Octavia (from 2 entries)"
