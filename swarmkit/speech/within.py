@@ -74,11 +74,14 @@ def _rejoined(text: str, pieces: list[_Piece], kept: dict[int, str], end: int) -
     `text` but the last: the first, when it did not start the text, with what its statement leaves
     unsaid put back ("I ") and a capital; ending with the end mark `text[:end]` ended with."""
     numbers = sorted(kept)
+    # the "I" a join leaves unsaid belongs to a sentence said in the first person; a fact kept in the
+    # third person ("Drives a Skoda and started at Acme") keeps its voice ("Started at Acme")
+    said_by_i = facts.in_the_speakers_voice(text[pieces[0].start : pieces[0].end])
     out = []
     for number in numbers:
         words = kept[number]
         if number == numbers[0] and number:
-            words = pieces[number].implied + words
+            words = (pieces[number].implied if said_by_i else "") + words
             words = words[:1].upper() + words[1:]
         if number != numbers[-1]:
             words += text[pieces[number].end : pieces[number + 1].start]

@@ -26,6 +26,7 @@ def drives_the_skoda(fact: str) -> bool:
         ("I live in Lisbon and I drive a red Skoda Octavia.", "I live in Lisbon."),
         ("I live in Lisbon and drive a red Skoda Octavia.", "I live in Lisbon."),
         ("I drive a red Skoda Octavia and live in Lisbon.", "I live in Lisbon."),
+        ("I drive a red Skoda Octavia and started at Acme.", "I started at Acme."),
         (
             "I live in Lisbon, I drive a red Skoda Octavia and I work at Acme.",
             "I live in Lisbon, I work at Acme.",
@@ -36,6 +37,10 @@ def drives_the_skoda(fact: str) -> bool:
         ("Is vegan and drives a red Skoda Octavia.", "Is vegan."),
         ("Lives in Lisbon but drives a red Skoda Octavia", "Lives in Lisbon"),
         ("Drives a red Skoda Octavia and lives in Lisbon", "Lives in Lisbon"),
+        # a fact kept in the third person keeps its voice: no "I" is put back before a verb a
+        # first-person join would take ("and started at …")
+        ("Drives a red Skoda Octavia and started at Acme", "Started at Acme"),
+        ("Drives a red Skoda Octavia and joined Globex in 2020.", "Joined Globex in 2020."),
         ("Lives in Lisbon, works at Acme and drives a red Skoda Octavia.", "Lives in Lisbon, works at Acme."),
         (
             "Drives a red Skoda Octavia, works at Acme and lives in Lisbon",
