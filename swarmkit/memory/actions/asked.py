@@ -109,8 +109,11 @@ def meant(store: MemoryReader, words: str, scope: str | None = None) -> list[E.E
     """The entries `words` mean, best first: the one stated word for word (or the same subject with
     the same value), else those holding the largest share (at least CLEAR) of what the words name.
     More than one means the words do not say which."""
-    entries = readable(store, scope)
-    fact = _as_fact(words)
+    return _meant(readable(store, scope), words, _as_fact(words))
+
+
+def _meant(entries: list[E.Entry], words: str, fact) -> list[E.Entry]:
+    """meant() over the entries already read, with the fact `words` state (or None) already read."""
     if fact is not None:
         key = E.dedupe_key(fact.text)
         same = [e for e in entries if E.dedupe_key(e.text) == key]
@@ -327,15 +330,15 @@ def _reached(
     sentence, that fact). A statement reaches every entry that states it, whole or in a sentence;
     only when none does is the entry holding the largest share of what it names the one meant."""
     fact = _as_fact(words)
+    entries = readable(store, scope)  # read once: the fallback below reads the same entries
     if fact is None:
-        return meant(store, words, scope), [], None
-    entries = readable(store, scope)
+        return _meant(entries, words, None), [], None
     key = E.dedupe_key(fact.text)
     whole = [e for e in entries if E.dedupe_key(e.text) == key]
     within = stated_within([e for e in entries if e not in whole], fact.text)
     if whole or within:
         return whole, within, fact.text
-    return meant(store, words, scope), [], fact.text
+    return _meant(entries, words, fact), [], fact.text
 
 
 def _entry(reached: Cut | E.Entry) -> E.Entry:
